@@ -1,0 +1,55 @@
+# The two commands: `make up` starts everything, `make test` runs every test suite.
+SHELL := /bin/bash
+PY    := .venv/bin/python
+STACK := $(PY) -m supastack
+
+.PHONY: up down reset status test dev bench install install-py install-js build browser clean
+
+up: install build
+	$(STACK) start
+
+down:
+	@if [ -x $(PY) ]; then $(STACK) stop; fi
+
+reset: install
+	$(STACK) reset
+
+status: install-py
+	@$(STACK) status
+
+test: install build browser
+	bash scripts/test-all.sh
+
+dev: install
+	$(STACK) start && npm run dev -w app
+
+bench: install build
+	bash scripts/bench.sh
+
+install: install-py install-js
+
+install-py: .venv/.installed
+.venv/.installed: pyproject.toml
+	python3 -m venv .venv
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	touch $@
+
+install-js: node_modules/.installed
+node_modules/.installed: package.json package-lock.json app/package.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+build: install-js
+	@if [ ! -f app/dist/index.html ] || [ -n "$$(find app/src app/index.html app/public -newer app/dist/index.html 2>/dev/null | head -1)" ]; then \
+		npm run build -w app; \
+	fi
+
+# Debian's Chromium for the browser tests (never a browser download).
+browser:
+	@command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || { \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+		else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi; }
+
+clean: down
+	rm -rf .data .data-test app/dist

@@ -1,0 +1,181 @@
+/** AuthProvider: session (onAuthStateChange), profile, roles and client record of the signed-in user. */
+import type { Session, User } from '@supabase/supabase-js';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { AuthContext, type AuthContextValue, type SignInResult } from '@/lib/auth-context';
+import { isStaffRole } from '@/lib/roles';
+import { commonStrings } from '@/lib/strings';
+import { supabase } from '@/lib/supabase';
+import type { ClientRecord, Profile } from '@/types/auth';
+
+export { AuthContext, useAuth } from '@/lib/auth-context';
+export type { AuthContextValue, SignInResult } from '@/lib/auth-context';
+
+interface UserData {
+  profile: Profile | null;
+  roles: string[];
+  clientData: ClientRecord | null;
+}
+
+const EMPTY: UserData = { profile: null, roles: [], clientData: null };
+
+async function fetchProfile(userId: string): Promise<Profile> {
+  const { data, error } = await supabase.from('profiles').select('*').eq('id', userId).single();
+  if (error) throw error;
+  return data as Profile;
+}
+
+async function fetchUserData(user: User): Promise<UserData> {
+  let profile: Profile | null = null;
+  let roles: string[] = [];
+  try {
+    const [profileResult, rolesResult] = await Promise.all([
+      fetchProfile(user.id),
+      supabase.from('user_roles').select('role').eq('user_id', user.id),
+    ]);
+    if (rolesResult.error) throw rolesResult.error;
+    profile = profileResult;
+    roles = (rolesResult.data ?? []).map((row: { role: string }) => row.role);
+  } catch (error) {
+    console.error('Failed to load profile or roles', error);
+    toast.error(commonStrings.userLoadError);
+    return EMPTY;
+  }
+
+  let clientData: ClientRecord | null = null;
+  if (roles.includes('client')) {
+    const { data, error } = await supabase.from('clients').select('*').eq('user_id', user.id).single();
+    if (error) console.error('Failed to load client data', error);
+    else clientData = data as ClientRecord;
+  }
+  return { profile, roles, clientData };
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [session, setSession] = useState<Session | null>(null);
+  const [userData, setUserData] = useState<UserData>(EMPTY);
+  const [loading, setLoading] = useState(true);
+  // One load per user id, shared by the auth listener and signIn().
+  const pending = useRef<{ userId: string; promise: Promise<UserData> } | null>(null);
+  const loadedUserId = useRef<string | null>(null);
+
+  const loadFor = useCallback((user: User): Promise<UserData> => {
+    if (pending.current?.userId === user.id) return pending.current.promise;
+    const promise = fetchUserData(user).then((data) => {
+      if (pending.current?.promise === promise) {
+        loadedUserId.current = user.id;
+        setUserData(data);
+      }
+      return data;
+    });
+    pending.current = { userId: user.id, promise };
+    return promise;
+  }, []);
+
+  const clear = useCallback(() => {
+    pending.current = null;
+    loadedUserId.current = null;
+    setSession(null);
+    setUserData(EMPTY);
+  }, []);
+
+  useEffect(() => {
+    let active = true;
+
+    const apply = async (next: Session | null) => {
+      if (!active) return;
+      if (!next?.user) {
+        clear();
+        setLoading(false);
+        return;
+      }
+      setSession(next);
+      if (loadedUserId.current !== next.user.id) {
+        setLoading(true);
+        await loadFor(next.user);
+        if (active) setLoading(false);
+      } else {
+        setLoading(false);
+      }
+    };
+
+    const { data: listener } = supabase.auth.onAuthStateChange((event, next) => {
+      if (event === 'SIGNED_OUT') {
+        clear();
+        setLoading(false);
+        return;
+      }
+      // Do not await other supabase calls inside the callback (it holds the auth lock).
+      setTimeout(() => void apply(next), 0);
+    });
+
+    supabase.auth
+      .getSession()
+      .then(({ data }) => apply(data.session))
+      .catch((error: unknown) => {
+        console.error('Failed to read the session', error);
+        if (active) setLoading(false);
+      });
+
+    return () => {
+      active = false;
+      listener.subscription.unsubscribe();
+    };
+  }, [clear, loadFor]);
+
+  const signIn = useCallback(
+    async (email: string, password: string): Promise<SignInResult> => {
+      const { data, error } = await supabase.auth.signInWithPassword({ email, password });
+      if (error || !data.user) return { error, roles: [] };
+      setLoading(true);
+      setSession(data.session);
+      const loaded = await loadFor(data.user);
+      setLoading(false);
+      return { error: null, roles: loaded.roles };
+    },
+    [loadFor],
+  );
+
+  const signOut = useCallback(async () => {
+    const { error } = await supabase.auth.signOut();
+    if (error) {
+      console.error('Sign-out failed', error);
+      toast.error(commonStrings.signOutError);
+      return { error };
+    }
+    clear();
+    return { error: null };
+  }, [clear]);
+
+  const refreshProfile = useCallback(async () => {
+    const userId = session?.user.id;
+    if (!userId) return;
+    try {
+      const profile = await fetchProfile(userId);
+      setUserData((current) => ({ ...current, profile }));
+    } catch (error) {
+      console.error('Failed to refresh the profile', error);
+      toast.error(commonStrings.userLoadError);
+    }
+  }, [session?.user.id]);
+
+  const value = useMemo<AuthContextValue>(() => {
+    const { roles } = userData;
+    return {
+      session,
+      user: session?.user ?? null,
+      profile: userData.profile,
+      roles,
+      clientData: userData.clientData,
+      loading,
+      signIn,
+      signOut,
+      refreshProfile,
+      hasRole: (role: string) => roles.includes(role),
+      isStaff: roles.some(isStaffRole),
+      isClient: roles.includes('client'),
+    };
+  }, [session, userData, loading, signIn, signOut, refreshProfile]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { formatBRL, formatDate, formatDateTime, formatUSD, parseDate, todayISO } from './format';
+
+describe('formatBRL', () => {
+  it('formats with pt-BR separators', () => {
+    expect(formatBRL(1234.56)).toBe('R$ 1.234,56');
+    expect(formatBRL(42500)).toBe('R$ 42.500,00');
+    expect(formatBRL('10.5')).toBe('R$ 10,50');
+    expect(formatBRL(0)).toBe('R$ 0,00');
+  });
+  it('returns - for empty or invalid values', () => {
+    expect(formatBRL(null)).toBe('-');
+    expect(formatBRL(undefined)).toBe('-');
+    expect(formatBRL('abc')).toBe('-');
+  });
+});
+
+describe('formatUSD', () => {
+  it('formats USD with Brazilian formatting', () => {
+    expect(formatUSD(1234.56)).toBe('US$ 1.234,56');
+    expect(formatUSD('675')).toBe('US$ 675,00');
+  });
+});
+
+describe('formatDate', () => {
+  it('formats yyyy-MM-dd without timezone shift', () => {
+    expect(formatDate('2024-03-01')).toBe('01/03/2024');
+    expect(formatDate('2024-12-31')).toBe('31/12/2024');
+  });
+  it('formats ISO timestamps in local time', () => {
+    const iso = new Date(2024, 0, 15, 10, 30).toISOString();
+    expect(formatDate(iso)).toBe('15/01/2024');
+  });
+  it('returns the fallback for empty or invalid', () => {
+    expect(formatDate(null)).toBe('-');
+    expect(formatDate('')).toBe('-');
+    expect(formatDate('not a date', 'n/d')).toBe('n/d');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('formats dd/MM/yyyy HH:mm', () => {
+    const iso = new Date(2024, 6, 4, 9, 5).toISOString();
+    expect(formatDateTime(iso)).toBe('04/07/2024 09:05');
+  });
+});
+
+describe('parseDate / todayISO', () => {
+  it('parses date-only strings as local dates', () => {
+    const d = parseDate('2024-03-01');
+    expect(d?.getFullYear()).toBe(2024);
+    expect(d?.getMonth()).toBe(2);
+    expect(d?.getDate()).toBe(1);
+  });
+  it('gives the local date as yyyy-MM-dd', () => {
+    expect(todayISO(new Date(2025, 1, 3, 23, 59))).toBe('2025-02-03');
+  });
+});

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Runs every suite: Python (own stacks on free ports), app unit tests, supabase-js against a live
+# test stack, and the browser journeys against the same stack. Stops what it started.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+PY=.venv/bin/python
+export SUPASTACK_DATA_DIR="$PWD/.data-test"
+export API_PORT="${TEST_API_PORT:-55321}" DB_PORT="${TEST_DB_PORT:-55322}" APP_PORT="${TEST_APP_PORT:-55300}"
+failures=()
+
+step() { printf '\n==== %s\n' "$*"; }
+
+step "Python tests (stack, functions, data)"
+$PY -m pytest tests || failures+=("python")
+
+step "App unit tests (Vitest)"
+npm run test -w app || failures+=("app-unit")
+
+step "Live test stack on :$API_PORT"
+$PY -m supastack stop >/dev/null 2>&1
+rm -rf "$SUPASTACK_DATA_DIR"
+if $PY -m supastack start > .test-stack.log 2>&1; then
+  trap '$PY -m supastack stop >/dev/null 2>&1' EXIT
+  eval "$($PY -m supastack status)"
+  export SUPABASE_URL="$API_URL" SUPABASE_ANON_KEY="$ANON_KEY" SUPABASE_SERVICE_ROLE_KEY="$SERVICE_ROLE_KEY"
+  export SUPABASE_PUBLISHABLE_KEY="$PUBLISHABLE_KEY" SUPABASE_SECRET_KEY="$SECRET_KEY" APP_URL
+  step "supabase-js against the live stack (node --test)"
+  if ls tests/contract/js/*.test.mjs >/dev/null 2>&1; then
+    node --test --test-concurrency=1 tests/contract/js/ || failures+=("js-contract")
+  fi
+  step "Browser journeys (Playwright, Chromium)"
+  npm run e2e -w app || failures+=("e2e")
+else
+  cat .test-stack.log
+  failures+=("live-stack")
+fi
+
+if ((${#failures[@]})); then
+  printf '\nFAILED suites: %s\n' "${failures[*]}"
+  exit 1
+fi
+printf '\nAll suites passed.\n'

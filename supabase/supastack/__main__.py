@@ -1,0 +1,5 @@
+import sys
+
+from supastack.cli import main
+
+sys.exit(main())

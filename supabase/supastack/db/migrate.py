@@ -1,0 +1,79 @@
+"""Migrations: the platform bootstrap, then the project's migrations/*.sql in name order, each in
+its own transaction and recorded in supabase_migrations.schema_migrations; seed.sql on a new database."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import psycopg
+
+BOOTSTRAP_DIR = Path(__file__).parent / "bootstrap"
+
+
+@dataclass
+class MigrationReport:
+    applied: list[str] = field(default_factory=list)
+    seeded: bool = False
+    new_database: bool = False
+
+
+def _bootstrap(conn: psycopg.Connection) -> bool:
+    """Apply the platform SQL; True when the database had never been bootstrapped."""
+    new = conn.execute("select to_regclass('supabase_migrations.schema_migrations') is null").fetchone()[0]
+    with conn.transaction():
+        for path in sorted(BOOTSTRAP_DIR.glob("*.sql")):
+            conn.execute(path.read_text())
+        conn.execute("create schema if not exists supabase_migrations")
+        conn.execute("""create table if not exists supabase_migrations.schema_migrations (
+                          version text primary key, name text, statements text[],
+                          applied_at timestamptz not null default now())""")
+    return new
+
+
+def _version_and_name(path: Path) -> tuple[str, str]:
+    m = re.match(r"^(\d+)_?(.*)\.sql$", path.name)
+    return (m.group(1), m.group(2)) if m else (path.stem, path.stem)
+
+
+def migrate(db_url: str, migrations_dir: Path, seed_file: Path | None = None, log=print) -> MigrationReport:
+    report = MigrationReport()
+    with psycopg.connect(db_url, autocommit=True) as conn:
+        report.new_database = _bootstrap(conn)
+        done = {r[0] for r in conn.execute("select version from supabase_migrations.schema_migrations")}
+        for path in sorted(migrations_dir.glob("*.sql")) if migrations_dir.is_dir() else []:
+            version, name = _version_and_name(path)
+            if version in done:
+                continue
+            sql = path.read_text()
+            try:
+                with conn.transaction():
+                    conn.execute(sql)
+                    conn.execute("insert into supabase_migrations.schema_migrations (version, name, statements) "
+                                 "values (%s, %s, array[%s])", (version, name, sql))
+            except psycopg.Error as exc:
+                raise RuntimeError(f"migration {path.name} failed: {exc}") from exc
+            report.applied.append(path.name)
+            log(f"applied migration {path.name}")
+        if report.new_database and seed_file and seed_file.is_file():
+            try:
+                with conn.transaction():
+                    conn.execute(seed_file.read_text())
+            except psycopg.Error as exc:
+                raise RuntimeError(f"seed {seed_file.name} failed: {exc}") from exc
+            report.seeded = True
+            log(f"seeded from {seed_file.name}")
+        conn.execute("notify pgrst, 'reload schema'")
+    return report
+
+
+def reset_database(db_url: str) -> None:
+    """Drop everything the stack and the project created (like `supabase db reset` before migrating)."""
+    with psycopg.connect(db_url, autocommit=True) as conn:
+        conn.execute("drop publication if exists supabase_realtime")
+        for schema in ("public", "auth", "storage", "realtime", "extensions", "supabase_migrations"):
+            conn.execute(f"drop schema if exists {schema} cascade")
+        conn.execute("create schema public")
+        conn.execute("grant all on schema public to public")
+        for (slot,) in conn.execute("select slot_name from pg_replication_slots where not active").fetchall():
+            conn.execute("select pg_drop_replication_slot(%s)", (slot,))

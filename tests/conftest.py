@@ -1,0 +1,23 @@
+"""Shared fixtures: the session's PostgreSQL cluster and the product stack (migrations + seed)."""
+from __future__ import annotations
+
+import pytest
+
+from harness import Cluster, StackProcess
+
+DEMO_PASSWORD = "Demo@12345"
+
+
+@pytest.fixture(scope="session")
+def cluster():
+    c = Cluster()
+    yield c
+    c.stop()
+
+
+@pytest.fixture(scope="session")
+def stack(cluster):
+    """The product's stack: this repository's migrations and seed, served on free ports."""
+    s = StackProcess(cluster, name="product")
+    yield s
+    s.stop()

@@ -1,0 +1,130 @@
+"""Test harness: one embedded PostgreSQL per test session, and stack processes on free ports.
+
+`StackProcess(workdir, cluster)` creates a fresh database in the session's cluster, applies the
+project's migrations (and seed) to it, and runs `supastack serve` against it in a subprocess.
+Every test suite gets its own ports, data folder and database, so suites never collide.
+"""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+import httpx
+import psycopg
+
+from supastack.core.config import REPO_ROOT, Settings, load_settings
+from supastack.db.migrate import migrate
+from supastack.db.postgres import EmbeddedPostgres, wait_for
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Cluster:
+    """A PostgreSQL server for the session: embedded, or TEST_DATABASE_URL's server when set."""
+
+    def __init__(self) -> None:
+        self.tmp = Path(tempfile.mkdtemp(prefix="supastack-test-"))
+        os.chmod(self.tmp, 0o755)
+        external = os.environ.get("TEST_DATABASE_URL")
+        self.pg: EmbeddedPostgres | None = None
+        if external:
+            self.base_url = external
+        else:
+            self.pg = EmbeddedPostgres(self.tmp, free_port())
+            self.pg.init()
+            self.pg.start()
+            self.base_url = self.pg.url
+        wait_for(self.base_url)
+
+    def create_database(self, prefix: str = "t") -> str:
+        name = f"{prefix}_{uuid.uuid4().hex[:10]}"
+        with psycopg.connect(self.base_url, autocommit=True) as conn:
+            conn.execute(f'create database "{name}"')
+        return self.base_url.rsplit("/", 1)[0] + "/" + name
+
+    def stop(self) -> None:
+        if self.pg:
+            self.pg.stop()
+
+
+class StackProcess:
+    def __init__(self, cluster: Cluster, workdir: Path = REPO_ROOT, seed: bool = True,
+                 env: dict | None = None, name: str = "stack") -> None:
+        self.workdir = Path(workdir)
+        self.data_dir = cluster.tmp / f"{name}-{uuid.uuid4().hex[:6]}"
+        self.data_dir.mkdir(parents=True)
+        self.db_url = cluster.create_database(name.replace("-", "_"))
+        self.env = {**os.environ, "DATABASE_URL": self.db_url, "API_PORT": str(free_port()),
+                    "APP_PORT": str(free_port()), **(env or {})}
+        self.settings: Settings = load_settings(self.workdir, self.data_dir, self.env)
+        seed_file = self.settings.seed_file if seed else None
+        migrate(self.db_url, self.settings.migrations_dir, seed_file, log=lambda *_: None)
+        self.proc: subprocess.Popen | None = None
+        self.start()
+
+    # -- lifecycle -----------------------------------------------------------------
+    def start(self) -> None:
+        log = open(self.data_dir / "stack.log", "ab")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "supastack", "--workdir", str(self.workdir), "--data-dir", str(self.data_dir),
+             "serve"], env=self.env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(f"{self.url}/auth/v1/health", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("stack did not start:\n" + self.log_tail())
+            time.sleep(0.1)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        self.proc = None
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+    def log_tail(self, n: int = 4000) -> str:
+        path = self.data_dir / "stack.log"
+        return path.read_text(errors="replace")[-n:] if path.exists() else ""
+
+    # -- handy values ----------------------------------------------------------------
+    @property
+    def url(self) -> str:
+        return self.settings.api_url
+
+    @property
+    def app_url(self) -> str:
+        return self.settings.app_url
+
+    @property
+    def anon_key(self) -> str:
+        return self.settings.anon_key
+
+    @property
+    def service_role_key(self) -> str:
+        return self.settings.service_role_key
+
+    def sql(self, query: str, params=None) -> list[tuple]:
+        """Run SQL as the owner (for arranging and checking tests, never as the API would)."""
+        with psycopg.connect(self.db_url, autocommit=True) as conn:
+            cur = conn.execute(query, params)
+            return cur.fetchall() if cur.description else []

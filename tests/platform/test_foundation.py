@@ -1,0 +1,47 @@
+"""The foundation: embedded PostgreSQL with Supabase's platform schemas, keys, health, app server."""
+import httpx
+import psycopg
+
+from supastack.core import jwt
+
+
+def test_health_and_rest_root(stack):
+    assert httpx.get(f"{stack.url}/auth/v1/health").status_code == 200
+    assert httpx.get(f"{stack.url}/rest/v1/").status_code == 200
+
+
+def test_platform_schema(stack):
+    roles = {r[0] for r in stack.sql("select rolname from pg_roles where rolname in "
+                                     "('anon','authenticated','service_role')")}
+    assert roles == {"anon", "authenticated", "service_role"}
+    assert stack.sql("select rolbypassrls from pg_roles where rolname='service_role'")[0][0] is True
+    # pgcrypto works as on a hosted Supabase
+    hashed = stack.sql("select extensions.crypt('x', extensions.gen_salt('bf'))")[0][0]
+    assert hashed.startswith("$2a$")
+    assert stack.sql("select count(*) from pg_publication where pubname='supabase_realtime'")[0][0] == 1
+    with psycopg.connect(stack.db_url) as conn:
+        conn.execute("set role authenticated")
+        conn.execute("select set_config('request.jwt.claims', %s, true)",
+                     ('{"sub":"6de95fae-dec9-44a4-9d6d-b8b22ff110b4","role":"authenticated"}',))
+        assert str(conn.execute("select auth.uid()").fetchone()[0]) == "6de95fae-dec9-44a4-9d6d-b8b22ff110b4"
+        assert conn.execute("select auth.role()").fetchone()[0] == "authenticated"
+
+
+def test_keys_are_signed_with_the_project_secret(stack):
+    claims = jwt.verify(stack.anon_key, stack.settings.jwt_secret)
+    assert claims["role"] == "anon" and claims["iss"] == "supabase"
+    assert jwt.verify(stack.service_role_key, stack.settings.jwt_secret)["role"] == "service_role"
+
+
+def test_gateway_key_mapping(stack):
+    s = stack.settings
+    assert jwt.bearer_token({"apikey": s.secret_key}, s) == s.service_role_key
+    assert jwt.bearer_token({"authorization": f"Bearer {s.publishable_key}"}, s) == s.anon_key
+    assert jwt.bearer_token({"apikey": s.anon_key}, s) == s.anon_key
+    assert jwt.bearer_token({}, s) is None
+
+
+def test_app_server_gives_env_at_run_time(stack):
+    r = httpx.get(f"{stack.app_url}/env.js")
+    assert r.status_code == 200
+    assert stack.anon_key in r.text and stack.url in r.text
