@@ -1,0 +1,55 @@
+"""Who is calling: the user behind the bearer token (asked to the auth API) and their roles."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fastapi import Request
+from supabase_auth.errors import AuthError
+
+from edgekit.clients import user_client
+from edgekit.env import FunctionEnv
+from edgekit.responses import FunctionError
+
+STAFF_ROLES = frozenset({"administrator", "legal_assistant", "commercial", "secretary"})
+
+
+@dataclass(frozen=True)
+class Caller:
+    user_id: str
+    email: str
+    access_token: str
+    roles: frozenset[str]
+
+    @property
+    def is_staff(self) -> bool:
+        return bool(self.roles & STAFF_ROLES)
+
+    @property
+    def is_administrator(self) -> bool:
+        return "administrator" in self.roles
+
+
+def bearer_of(request: Request) -> str | None:
+    header = request.headers.get("authorization") or ""
+    if header[:7].lower() != "bearer ":
+        return None
+    return header[7:].strip() or None
+
+
+async def identify(request: Request, env: FunctionEnv, message: str = "Authentication required",
+                   field: str = "error") -> Caller:
+    """The signed-in caller, or FunctionError 401 (no token, the anon key, or a token auth refuses)."""
+    token = bearer_of(request)
+    if not token or token in (env.anon_key, env.service_role_key):
+        raise FunctionError(401, message, field)
+    client = user_client(env, token)
+    try:
+        answer = await client.auth.get_user(token)
+    except AuthError as exc:
+        raise FunctionError(401, message, field) from exc
+    user = answer.user if answer else None
+    if not user:
+        raise FunctionError(401, message, field)
+    rows = (await client.table("user_roles").select("role").eq("user_id", user.id).execute()).data
+    return Caller(user_id=user.id, email=(user.email or "").lower(), access_token=token,
+                  roles=frozenset(row["role"] for row in rows))

@@ -1,0 +1,1 @@
+"""USCIS case status: providers (official Case Status API, offline demo) and the checker."""
