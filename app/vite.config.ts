@@ -10,6 +10,23 @@ export default defineConfig({
     alias: { '@': '/src' },
   },
   server: { port: 5173 },
+  build: {
+    rolldownOptions: {
+      output: {
+        // Long-lived vendor chunks, cached across app releases.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
+            { name: 'supabase', test: /node_modules[\\/](@supabase|iceberg-js)[\\/]/ },
+            {
+              name: 'ui',
+              test: /node_modules[\\/](@radix-ui|@floating-ui|@tanstack|sonner|tailwind-merge|clsx|class-variance-authority|lucide-react|react-remove-scroll[^\\/]*|aria-hidden|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|detect-node-es|tslib)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

@@ -1,0 +1,111 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { AuthContext } from '@/lib/auth-context';
+import { createMockAuth, createTestQueryClient, type MockAuthOptions } from '@/testing/test-utils';
+import { routes } from './router';
+
+function renderApp(url: string, auth: MockAuthOptions = {}) {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <AuthContext.Provider value={createMockAuth(auth)}>
+        <RouterProvider router={router} />
+      </AuthContext.Provider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
+
+describe('route table', () => {
+  it('shows the 404 page for unknown paths', async () => {
+    renderApp('/nao-existe');
+    expect(await heading('Página não encontrada')).toBeTruthy();
+    expect(screen.getByText('404')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Voltar para o início' }).getAttribute('href')).toBe('/');
+  });
+
+  it('sends visitors to /auth', async () => {
+    const router = renderApp('/clientes', { signedOut: true });
+    expect(await screen.findByRole('button', { name: 'Entrar' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth');
+  });
+
+  it('shows a spinner while auth is loading', async () => {
+    renderApp('/clientes', { loading: true });
+    expect(await screen.findByRole('status')).toBeTruthy();
+  });
+
+  it('renders staff screens inside the staff layout', async () => {
+    renderApp('/clientes', { roles: ['secretary'] });
+    expect(await heading('Clientes')).toBeTruthy();
+    expect(screen.getByPlaceholderText('Pesquisar...')).toBeTruthy();
+  });
+
+  it.each([
+    ['/', 'Dashboard'],
+    ['/processos', 'Processos'],
+    ['/processos/avancado', 'Processos'],
+    ['/atendimento', 'Atendimento'],
+    ['/perfil', 'Meu Perfil'],
+    ['/agendamentos', 'Agendamentos'],
+    ['/tarefas', 'Tarefas'],
+    ['/crm', 'CRM'],
+    ['/relatorios', 'Relatórios'],
+    ['/configuracoes', 'Configurações'],
+    ['/financeiro', 'Módulo Financeiro'],
+    ['/financeiro/produtos', 'Produtos e Serviços'],
+    ['/financeiro/despesas', 'Despesas'],
+    ['/financeiro/taxas-uscis', 'Taxas USCIS'],
+    ['/financeiro/orcamentos', 'Orçamentos'],
+    ['/financeiro/contratos', 'Contratos'],
+    ['/financeiro/comissoes', 'Comissões'],
+    ['/financeiro/relatorios', 'Relatórios Financeiros'],
+    ['/integracoes', 'Integrações'],
+    ['/usuarios', 'Usuários'],
+  ])('administrator opens %s', async (url, title) => {
+    renderApp(url, { roles: ['administrator'] });
+    expect(await heading(title)).toBeTruthy();
+  });
+
+  it('sends a client who opens a staff route to /cliente', async () => {
+    const router = renderApp('/clientes', { roles: ['client'] });
+    expect(await heading('Início')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/cliente');
+  });
+
+  it('sends staff who open the portal to /', async () => {
+    const router = renderApp('/cliente/mensagens', { roles: ['commercial'] });
+    expect(await heading('Dashboard')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('keeps /integracoes and /processos/avancado from other roles', async () => {
+    const router = renderApp('/integracoes', { roles: ['legal_assistant'] });
+    expect(await heading('Dashboard')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('lets the legal assistant open /processos/avancado', async () => {
+    renderApp('/processos/avancado', { roles: ['legal_assistant'] });
+    expect(await heading('Processos')).toBeTruthy();
+  });
+
+  it('shows Acesso Restrito on /usuarios to non-administrators', async () => {
+    renderApp('/usuarios', { roles: ['secretary'] });
+    expect(await screen.findByText('Acesso Restrito')).toBeTruthy();
+  });
+
+  it('renders portal screens for clients', async () => {
+    renderApp('/cliente/documentos', { roles: ['client'] });
+    expect(await heading('Documentos')).toBeTruthy();
+  });
+
+  it('shows Acesso Restrito to a signed-in user without any role instead of looping', async () => {
+    renderApp('/', { roles: [] });
+    expect(await screen.findByText('Acesso Restrito')).toBeTruthy();
+  });
+});

@@ -1,0 +1,101 @@
+/** The whole route table (spec section 2): public /auth, staff area, client portal, 404. Screens are lazy-loaded. */
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { PortalLayout } from '@/components/layouts/portal-layout';
+import { StaffLayout } from '@/components/layouts/staff-layout';
+import { PageSpinner } from '@/components/ui/spinner';
+import { STAFF_ROLES } from '@/lib/roles';
+import NotFoundPage from './not-found-page';
+import { RequireAuth } from './require-auth';
+import { RouteError } from './route-error';
+
+type PageModule = { default: ComponentType };
+
+/** A lazy route: the screen's module is fetched the first time the route matches. */
+function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: (await load()).default }) };
+}
+
+export const ADVANCED_PROCESS_ROLES = ['administrator', 'legal_assistant'] as const;
+export const ADMIN_ONLY = ['administrator'] as const;
+export const CLIENT_ONLY = ['client'] as const;
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      { path: '/auth', ...page(() => import('@/features/auth/routes/auth-page')) },
+      {
+        // Staff area: every staff role; clients are sent to /cliente by the guard.
+        element: <RequireAuth roles={STAFF_ROLES} />,
+        children: [
+          {
+            element: <StaffLayout />,
+            children: [
+              { index: true, ...page(() => import('@/features/dashboard/routes/dashboard-page')) },
+              { path: 'clientes', ...page(() => import('@/features/clientes/routes/clientes-page')) },
+              { path: 'processos', ...page(() => import('@/features/processos/routes/processos-page')) },
+              {
+                path: 'processos/avancado',
+                element: <RequireAuth roles={ADVANCED_PROCESS_ROLES} />,
+                children: [{ index: true, ...page(() => import('@/features/processos/routes/processos-page')) }],
+              },
+              { path: 'atendimento', ...page(() => import('@/features/atendimento/routes/atendimento-page')) },
+              { path: 'perfil', ...page(() => import('@/features/perfil/routes/perfil-page')) },
+              { path: 'agendamentos', ...page(() => import('@/features/paginas/routes/agendamentos-page')) },
+              { path: 'tarefas', ...page(() => import('@/features/paginas/routes/tarefas-page')) },
+              { path: 'crm', ...page(() => import('@/features/paginas/routes/crm-page')) },
+              { path: 'relatorios', ...page(() => import('@/features/paginas/routes/relatorios-page')) },
+              { path: 'configuracoes', ...page(() => import('@/features/paginas/routes/configuracoes-page')) },
+              {
+                path: 'financeiro',
+                children: [
+                  { index: true, ...page(() => import('@/features/financeiro/routes/financeiro-page')) },
+                  { path: 'produtos', ...page(() => import('@/features/financeiro/routes/produtos-page')) },
+                  { path: 'despesas', ...page(() => import('@/features/financeiro/routes/despesas-page')) },
+                  { path: 'taxas-uscis', ...page(() => import('@/features/financeiro/routes/taxas-uscis-page')) },
+                  { path: 'orcamentos', ...page(() => import('@/features/financeiro/routes/orcamentos-page')) },
+                  { path: 'contratos', ...page(() => import('@/features/financeiro/routes/contratos-page')) },
+                  { path: 'comissoes', ...page(() => import('@/features/financeiro/routes/comissoes-page')) },
+                  {
+                    path: 'relatorios',
+                    ...page(() => import('@/features/financeiro/routes/relatorios-financeiros-page')),
+                  },
+                ],
+              },
+              {
+                path: 'integracoes',
+                element: <RequireAuth roles={ADMIN_ONLY} />,
+                children: [{ index: true, ...page(() => import('@/features/integracoes/routes/integracoes-page')) }],
+              },
+              // Open to all staff: the page itself shows "Acesso Restrito" to non-administrators.
+              { path: 'usuarios', ...page(() => import('@/features/usuarios/routes/usuarios-page')) },
+            ],
+          },
+        ],
+      },
+      {
+        path: '/cliente',
+        element: <RequireAuth roles={CLIENT_ONLY} />,
+        children: [
+          {
+            element: <PortalLayout />,
+            children: [
+              { index: true, ...page(() => import('@/features/portal/routes/portal-home-page')) },
+              { path: 'processos', ...page(() => import('@/features/portal/routes/portal-processos-page')) },
+              { path: 'financeiro', ...page(() => import('@/features/portal/routes/portal-financeiro-page')) },
+              { path: 'mensagens', ...page(() => import('@/features/portal/routes/portal-mensagens-page')) },
+              { path: 'documentos', ...page(() => import('@/features/portal/routes/portal-documentos-page')) },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

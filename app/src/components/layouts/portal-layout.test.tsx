@@ -1,0 +1,60 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/testing/test-utils';
+import { PortalLayout } from './portal-layout';
+
+const clientData = {
+  id: 'c1',
+  user_id: 'user-1',
+  full_name: 'Maria Aparecida Silva',
+  email: 'maria.silva@cliente.test',
+  phone: null,
+  address: '',
+  created_at: '2024-01-01T00:00:00Z',
+};
+
+function renderPortal() {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/cliente" element={<PortalLayout />}>
+        <Route index element={<h1>Início</h1>} />
+      </Route>
+      <Route path="/auth" element={<h1>Login</h1>} />
+    </Routes>,
+    { route: '/cliente', auth: { roles: ['client'], clientData } },
+  );
+}
+
+describe('PortalLayout', () => {
+  it('shows the menu and the footer with year and company name', () => {
+    renderPortal();
+    const nav = screen.getByRole('navigation', { name: 'Menu do portal' });
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual([
+      'Início',
+      'Meus Processos',
+      'Financeiro',
+      'Mensagens',
+      'Documentos',
+    ]);
+    expect(screen.getByRole('contentinfo').textContent).toContain(`${new Date().getFullYear()} Escritório de Imigração`);
+  });
+
+  it('opens the profile dialog with Não informado for empty fields', async () => {
+    renderPortal();
+    await userEvent.click(screen.getByRole('button', { name: /Meu Perfil/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('MA')).toBeTruthy();
+    expect(within(dialog).getAllByText('Maria Aparecida Silva').length).toBeGreaterThan(0);
+    expect(within(dialog).getByText('maria.silva@cliente.test')).toBeTruthy();
+    expect(within(dialog).getAllByText('Não informado')).toHaveLength(2);
+  });
+
+  it('signs out and goes to /auth', async () => {
+    const { auth } = renderPortal();
+    await userEvent.click(screen.getByRole('button', { name: 'Sair' }));
+    expect(auth.signOut).toHaveBeenCalled();
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,17 @@
+/** The client portal's menu (spec: Client portal). */
+import { FileText, FolderOpen, Home, MessageSquare, Wallet, type LucideIcon } from 'lucide-react';
+import { paths } from '@/config/paths';
+
+export interface PortalMenuItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+}
+
+export const PORTAL_MENU: readonly PortalMenuItem[] = [
+  { label: 'Início', to: paths.portal.home, icon: Home },
+  { label: 'Meus Processos', to: paths.portal.processos, icon: FolderOpen },
+  { label: 'Financeiro', to: paths.portal.financeiro, icon: Wallet },
+  { label: 'Mensagens', to: paths.portal.mensagens, icon: MessageSquare },
+  { label: 'Documentos', to: paths.portal.documentos, icon: FileText },
+];

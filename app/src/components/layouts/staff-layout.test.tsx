@@ -1,0 +1,70 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/testing/test-utils';
+import { StaffLayout } from './staff-layout';
+
+function renderLayout(options: Parameters<typeof renderWithProviders>[1] = {}) {
+  return renderWithProviders(
+    <Routes>
+      <Route element={<StaffLayout />}>
+        <Route path="*" element={<h1>Conteúdo</h1>} />
+      </Route>
+    </Routes>,
+    options,
+  );
+}
+
+describe('StaffLayout', () => {
+  it('shows the default company name, caption, search, bell badge and page', () => {
+    renderLayout();
+    expect(screen.getAllByText('Escritório de Imigração').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('IMMIGRATION SERVICES').length).toBeGreaterThan(0);
+    expect(screen.getByPlaceholderText('Pesquisar...')).toBeTruthy();
+    const bell = screen.getByRole('button', { name: 'Notificações (3)' });
+    expect(within(bell).getByText('3')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Conteúdo' })).toBeTruthy();
+  });
+
+  it('uses the company name stored in localStorage', () => {
+    window.localStorage.setItem('companyName', 'Silva & Souza Advogados');
+    renderLayout();
+    expect(screen.getAllByText('Silva & Souza Advogados').length).toBeGreaterThan(0);
+  });
+
+  it('lists the menu of the role', () => {
+    renderLayout({ auth: { roles: ['secretary'] } });
+    const nav = screen.getByRole('navigation', { name: 'Menu principal' });
+    for (const label of ['Dashboard', 'Clientes', 'Processos', 'Agendamentos', 'Tarefas', 'Configurações', 'Logotipo']) {
+      expect(within(nav).getByRole('link', { name: label })).toBeTruthy();
+    }
+    expect(within(nav).queryByText('CRM')).toBeNull();
+    expect(within(nav).queryByText('Financeiro')).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Logotipo' }).getAttribute('href')).toBe('/perfil');
+  });
+
+  it('expands the finance group', async () => {
+    renderLayout({ auth: { roles: ['administrator'] } });
+    const nav = screen.getByRole('navigation', { name: 'Menu principal' });
+    await userEvent.click(within(nav).getByRole('button', { name: 'Financeiro' }));
+    expect(within(nav).getByRole('link', { name: 'Taxas USCIS' }).getAttribute('href')).toBe('/financeiro/taxas-uscis');
+  });
+
+  it('shows the user menu with initials, name, e-mail and role label', async () => {
+    const { auth } = renderLayout({
+      auth: { profile: { id: 'user-1', email: 'admin@escritorio.test', full_name: 'Ana Administradora' } },
+    });
+    const trigger = screen.getByRole('button', { name: /Menu do usuário/ });
+    expect(within(trigger).getByText('AA')).toBeTruthy();
+    await userEvent.click(trigger);
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('Ana Administradora')).toBeTruthy();
+    expect(within(menu).getByText('admin@escritorio.test')).toBeTruthy();
+    expect(within(menu).getByText('Administrador')).toBeTruthy();
+    expect(within(menu).getByRole('menuitem', { name: 'Meu Perfil' })).toBeTruthy();
+    expect(within(menu).getByRole('menuitem', { name: 'Configurações' })).toBeTruthy();
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Sair' }));
+    expect(auth.signOut).toHaveBeenCalled();
+  });
+});

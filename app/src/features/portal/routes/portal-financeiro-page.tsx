@@ -1,0 +1,6 @@
+import { PageHeader } from '@/components/page-header';
+
+// Placeholder: the owner of this screen replaces it (spec section 2).
+export default function PortalFinanceiroPage() {
+  return <PageHeader title="Financeiro" />;
+}
