@@ -1,0 +1,166 @@
+/** /auth: sign-in (email + password), redirect by role, and the one-off administrator setup. */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft, Eye, EyeOff, Landmark, Loader2, ShieldCheck } from 'lucide-react';
+import { useState, type ComponentProps } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { landingFor } from '@/app/guard';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { PageSpinner } from '@/components/ui/spinner';
+import { env } from '@/config/env';
+import { useAuth } from '@/lib/auth-context';
+import { useBranding } from '@/lib/branding';
+import { errorMessage } from '@/lib/errors';
+import { createAdminUser } from '../api/create-admin';
+import { isAdminEmail, isInvalidCredentials, loginSchema, type LoginInput } from '../schemas';
+import { authStrings as t } from '../strings';
+
+export default function AuthPage() {
+  const { user, roles, loading, signIn } = useAuth();
+  const navigate = useNavigate();
+  const { name: companyName } = useBranding();
+  const [showPassword, setShowPassword] = useState(false);
+  const [settingUpAdmin, setSettingUpAdmin] = useState(false);
+  const [signingIn, setSigningIn] = useState(false);
+
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+
+  const email = watch('email');
+  const showAdminSetup = isAdminEmail(email, env.ADMIN_EMAIL);
+
+  // Already signed in (and not in the middle of this page's own sign-in): go to the landing page.
+  if (user && !signingIn) {
+    return loading ? <PageSpinner /> : <Navigate to={landingFor(roles)} replace />;
+  }
+
+  const onSubmit = async (values: LoginInput) => {
+    setSigningIn(true);
+    try {
+      const result = await signIn(values.email.trim(), values.password);
+      if (result.error) {
+        toast.error(
+          isInvalidCredentials(result.error)
+            ? t.invalidCredentials
+            : t.loginError.replace('{message}', result.error.message),
+        );
+        return;
+      }
+      toast.success(t.loginSuccess);
+      navigate(landingFor(result.roles), { replace: true });
+    } catch (error) {
+      toast.error(t.loginError.replace('{message}', errorMessage(error)));
+    } finally {
+      setSigningIn(false);
+    }
+  };
+
+  const onSetupAdmin = async (values: LoginInput) => {
+    if (!isAdminEmail(values.email, env.ADMIN_EMAIL)) {
+      toast.error(t.adminOnly);
+      return;
+    }
+    setSettingUpAdmin(true);
+    try {
+      const failure = await createAdminUser(values.email.trim(), values.password);
+      if (failure) toast.error(t.adminSetupError.replace('{message}', failure));
+      else toast.success(t.adminSetupSuccess);
+    } catch (error) {
+      toast.error(t.adminSetupError.replace('{message}', errorMessage(error)));
+    } finally {
+      setSettingUpAdmin(false);
+    }
+  };
+
+  const busy = signingIn || settingUpAdmin;
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-gradient-to-br from-slate-100 via-background to-blue-50 p-4">
+      <Card className="w-full max-w-md">
+        <CardHeader className="items-center text-center">
+          <span className="mx-auto flex size-12 items-center justify-center rounded-xl bg-primary text-primary-foreground">
+            <Landmark className="size-6" aria-hidden="true" />
+          </span>
+          <p className="text-sm font-medium text-muted-foreground">{companyName}</p>
+          <h1 className="text-2xl leading-none font-semibold">{t.title}</h1>
+          <CardDescription>{t.description}</CardDescription>
+        </CardHeader>
+        <form onSubmit={handleSubmit(onSubmit)} noValidate>
+          <CardContent className="grid gap-4">
+            <FormField label={t.email} error={errors.email}>
+              <Input type="email" autoComplete="email" placeholder={t.emailPlaceholder} {...register('email')} />
+            </FormField>
+            <FormField label={t.password} error={errors.password} id="password">
+              <PasswordInput
+                visible={showPassword}
+                onToggle={() => setShowPassword((value) => !value)}
+                {...register('password')}
+              />
+            </FormField>
+          </CardContent>
+          <CardFooter className="mt-6 flex-col gap-3">
+            <Button type="submit" className="w-full" disabled={busy}>
+              {signingIn && <Loader2 className="animate-spin" aria-hidden="true" />}
+              {t.submit}
+            </Button>
+            {showAdminSetup && (
+              <Button
+                type="button"
+                variant="outline"
+                className="w-full"
+                disabled={busy}
+                onClick={handleSubmit(onSetupAdmin)}
+              >
+                {settingUpAdmin ? <Loader2 className="animate-spin" aria-hidden="true" /> : <ShieldCheck aria-hidden="true" />}
+                {t.setupAdmin}
+              </Button>
+            )}
+            <Link
+              to="/"
+              className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground hover:underline"
+            >
+              <ArrowLeft className="size-4" aria-hidden="true" />
+              {t.backHome}
+            </Link>
+          </CardFooter>
+        </form>
+      </Card>
+    </main>
+  );
+}
+
+type PasswordInputProps = ComponentProps<typeof Input> & { visible: boolean; onToggle: () => void };
+
+/** Password input with a show/hide toggle; FormField passes id / aria-* to the <input>. */
+function PasswordInput({ visible, onToggle, className, ...props }: PasswordInputProps) {
+  return (
+    <div className="relative">
+      <Input
+        type={visible ? 'text' : 'password'}
+        autoComplete="current-password"
+        placeholder={t.passwordPlaceholder}
+        className={`pr-10 ${className ?? ''}`}
+        {...props}
+      />
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        className="absolute top-0 right-0 h-9 text-muted-foreground"
+        aria-label={visible ? t.hidePassword : t.showPassword}
+        aria-pressed={visible}
+        onClick={onToggle}
+      >
+        {visible ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+      </Button>
+    </div>
+  );
+}
