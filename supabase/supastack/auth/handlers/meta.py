@@ -1,0 +1,30 @@
+"""GET /health and GET /settings: what the clients and the CLI read without a session."""
+from __future__ import annotations
+
+from fastapi.responses import JSONResponse
+
+from supastack.core.config import Settings
+
+VERSION = "v2.189.0"  # the GoTrue release whose API this service follows
+EXTERNAL_PROVIDERS = ("anonymous_users", "apple", "azure", "bitbucket", "discord", "facebook", "snapchat", "figma",
+                      "fly", "github", "gitlab", "google", "keycloak", "kakao", "linkedin", "linkedin_oidc", "notion",
+                      "spotify", "slack", "slack_oidc", "workos", "twitch", "twitter", "email", "phone", "zoom")
+
+
+def health() -> JSONResponse:
+    return JSONResponse({"version": VERSION, "name": "GoTrue",
+                         "description": "GoTrue is a user registration and authentication API"})
+
+
+def settings_json(settings: Settings) -> JSONResponse:
+    external = {name: name in ("email", "phone") for name in EXTERNAL_PROVIDERS}
+    return JSONResponse({
+        "external": external,
+        "disable_signup": not settings.enable_signup,
+        "mailer_autoconfirm": True,
+        "phone_autoconfirm": False,
+        "sms_provider": "",
+        "saml_enabled": False,
+        "saml_private_key_next_configured": False,
+        "passkeys_enabled": False,
+    })

@@ -1,0 +1,82 @@
+"""GET /user and PUT /user: the signed-in user, and its own password, e-mail and metadata changes."""
+from __future__ import annotations
+
+from fastapi import Request
+from fastapi.responses import JSONResponse
+
+from supastack.auth import audit, mailer, otp, passwords, tokens, users
+from supastack.auth.context import client_ip, field, json_body, require_user, validate_email
+from supastack.auth.errors import ErrorCode, bad_request, forbidden, unprocessable
+from supastack.auth.password_policy import check_strength
+from supastack.core.stack import Stack
+
+
+async def get_user(request: Request, stack: Stack):
+    async with stack.db.connection() as conn:
+        caller = await require_user(request, stack, conn)
+    if caller.claims.get("aud") != (caller.user.get("aud") or users.AUDIENCE):
+        raise bad_request(ErrorCode.VALIDATION_FAILED, "Token audience doesn't match request audience")
+    return JSONResponse(users.user_json(caller.user))
+
+
+async def update_user(request: Request, stack: Stack):
+    settings = stack.settings
+    async with stack.db.connection() as conn:
+        caller = await require_user(request, stack, conn)
+    body = await json_body(request)
+    email = field(body, "email", str, "")
+    phone = field(body, "phone", str, "")
+    password = field(body, "password", str)
+    data = field(body, "data", dict)
+    app_data = field(body, "app_metadata", dict)
+    if email:
+        email = validate_email(email)
+    if password is not None:
+        check_strength(password, settings.minimum_password_length)
+    if app_data is not None:
+        raise forbidden(ErrorCode.NOT_ADMIN, "Updating app_metadata requires admin privileges")
+    user = caller.user
+    user_id = str(user["id"])
+    if phone and phone != (user.get("phone") or ""):
+        raise unprocessable(ErrorCode.VALIDATION_FAILED, "Phone changes need an SMS provider, and none is configured")
+    changing_email = bool(email) and email != (user.get("email") or "").lower()
+
+    new_hash = None
+    if password:
+        if user.get("encrypted_password") and await passwords.verify_password(password, user["encrypted_password"]):
+            raise unprocessable(ErrorCode.SAME_PASSWORD, "New password should be different from the old password.")
+        new_hash = await passwords.hash_password(password)
+
+    mail = None
+    async with stack.db.connection() as conn:
+        async with conn.transaction():
+            if changing_email and await users.by_email(conn, email):
+                raise unprocessable(ErrorCode.EMAIL_EXISTS, "A user with this email address has already been registered")
+            if new_hash:
+                await conn.execute(
+                    """update auth.users set encrypted_password = %s, recovery_token = '', recovery_sent_at = null,
+                              confirmation_token = '', email_change_token_new = '', email_change_token_current = '',
+                              email_change_sent_at = null, reauthentication_token = '', updated_at = now()
+                        where id = %s""", (new_hash, user_id))
+                # A new password ends every other session (GoTrue's LogoutAllExceptMe).
+                await tokens.logout(conn, user_id, caller.session_id, "others" if caller.session_id else "global")
+                await audit.record(conn, "user_updated_password", user, client_ip(request))
+            if data is not None:
+                await users.merge_metadata(conn, user_id, "user", data)
+            if changing_email:
+                code = otp.new_code()
+                hashed = otp.token_hash(email, code)
+                await conn.execute(
+                    """update auth.users set email_change = %s, email_change_token_new = %s,
+                              email_change_sent_at = now(), email_change_confirm_status = 0, updated_at = now()
+                        where id = %s""", (email, hashed, user_id))
+                redirect = otp.safe_redirect(request.query_params.get("redirect_to"), settings.site_url,
+                                             settings.api_url)
+                mail = (email, code, otp.verify_link(settings.api_url, hashed, "email_change", redirect))
+            await audit.record(conn, "user_modified", user, client_ip(request))
+            updated = await users.by_id(conn, user_id)
+    if mail:
+        to, code, link = mail
+        mailer.send(settings.data_dir, to, "Confirme a alteração de e-mail",
+                    f"Para confirmar o novo e-mail, use o código {code} ou abra o link:", link)
+    return JSONResponse(users.user_json(updated))
