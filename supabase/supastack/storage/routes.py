@@ -1,8 +1,20 @@
-"""storage service (placeholder until it lands)."""
+"""The /storage/v1 router: Supabase Storage's HTTP API over the storage service and the configured backend."""
 from fastapi import APIRouter
 
 from supastack.core.stack import Stack
+from supastack.storage.api.buckets import bucket_routes
+from supastack.storage.api.objects import object_routes
+from supastack.storage.backend import create_backend
+from supastack.storage.service import Storage
 
 
 def router(stack: Stack) -> APIRouter:
-    return APIRouter()
+    backend = create_backend(stack.settings)
+    storage = Storage(stack.settings, stack.db, backend)
+    start = getattr(backend, "start", None)
+    if start is not None:
+        stack.on_startup.append(start)
+    r = APIRouter()
+    r.include_router(bucket_routes(storage))
+    r.include_router(object_routes(storage))
+    return r

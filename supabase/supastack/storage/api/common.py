@@ -1,0 +1,65 @@
+"""What every storage route shares: the error-rendering route class, the caller's claims, JSON bodies."""
+from __future__ import annotations
+
+import json
+import logging
+
+import psycopg
+from fastapi import Request
+from fastapi.routing import APIRoute
+
+from supastack.core import jwt
+from supastack.storage import errors
+from supastack.storage.service import Caller
+
+log = logging.getLogger("supastack.storage")
+
+
+class StorageRoute(APIRoute):
+    """Renders StorageError (and database errors) in storage-api's shape; handlers only raise."""
+
+    def get_route_handler(self):
+        handler = super().get_route_handler()
+
+        async def run(request: Request):
+            head = request.method == "HEAD"
+            try:
+                return await handler(request)
+            except errors.StorageError as exc:
+                return exc.response(head)
+            except psycopg.Error as exc:
+                error = errors.from_db_error(exc)
+                if error.status >= 500:
+                    log.exception("storage database error")
+                return error.response(head)
+            except Exception:
+                log.exception("storage request failed")
+                return errors.internal().response(head)
+
+        return run
+
+
+def caller(request: Request) -> Caller:
+    """The verified claims of the request (anon without a token); a bad token is storage-api's AccessDenied."""
+    settings = request.app.state.stack.settings
+    try:
+        return Caller(jwt.request_claims(request.headers, settings))
+    except jwt.InvalidToken as exc:
+        raise errors.access_denied("jwt expired" if exc.expired else str(exc)) from None
+
+
+async def json_body(request: Request) -> dict:
+    raw = await request.body()
+    if not raw.strip():
+        return {}
+    try:
+        body = json.loads(raw)
+    except ValueError:
+        raise errors.invalid_request("Body is not valid JSON") from None
+    if not isinstance(body, dict):
+        raise errors.invalid_request("Body must be a JSON object")
+    return body
+
+
+def flag(value: str | None) -> bool:
+    return (value or "").strip().lower() == "true"

@@ -1,0 +1,371 @@
+"""The storage service, transport-agnostic: buckets and objects, metadata under the caller's RLS, bytes in a backend.
+
+Every metadata read or write runs in `db.scope(claims)`, so the policies on storage.buckets and
+storage.objects decide; only bucket limits and signed-URL reads look as the service (as storage-api
+does). Writes are atomic: the bytes are staged first, then the row is written and the bytes are
+made visible inside the same transaction; any failure undoes the byte change and drops the staging.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import errno
+import uuid
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import AsyncIterator, Mapping
+
+from supastack.core.config import Settings
+from supastack.core.db import Database, role_of
+from supastack.storage import errors, queries, signing, upload
+from supastack.storage.backend import Backend, Blob, Change
+from supastack.storage.names import check_bucket_name, check_object_name, mime_allowed, parse_size_limit
+
+SERVICE = {"role": "service_role"}
+
+
+@dataclass
+class Caller:
+    """Who asks: verified JWT claims (or anon)."""
+
+    claims: dict
+
+    @property
+    def sub(self) -> str | None:
+        sub = self.claims.get("sub")
+        return str(sub) if sub else None
+
+    @property
+    def owner_uuid(self) -> str | None:
+        """storage.objects.owner is a uuid: only a uuid `sub` goes there (owner_id keeps any sub)."""
+        try:
+            return str(uuid.UUID(self.sub)) if self.sub else None
+        except ValueError:
+            return None
+
+
+def _now_iso() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+@contextlib.contextmanager
+def _disk_errors(name: str):
+    """Filesystem conflicts as storage errors: a name used as a folder by another object, or too long."""
+    try:
+        yield
+    except (FileExistsError, IsADirectoryError, NotADirectoryError):
+        raise errors.resource_already_exists() from None
+    except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:
+            raise errors.invalid_key(name) from None
+        raise
+
+
+class Storage:
+    def __init__(self, settings: Settings, db: Database, backend: Backend):
+        self.settings = settings
+        self.db = db
+        self.backend = backend
+
+    # -- transactions ----------------------------------------------------------------------------
+    def _gucs(self, claims: dict) -> dict[str, str]:
+        # storage-api also sets the legacy per-claim settings some older policies read
+        return {"request.jwt.claim.sub": str(claims.get("sub") or ""), "request.jwt.claim.role": role_of(claims)}
+
+    @asynccontextmanager
+    async def _read(self, claims: dict):
+        async with self.db.scope(claims, self._gucs(claims)) as conn:
+            yield conn
+
+    @asynccontextmanager
+    async def _write(self, claims: dict) -> AsyncIterator[tuple[object, list[Change]]]:
+        """A scoped transaction plus the byte changes made inside it: undone on failure, finished on commit."""
+        changes: list[Change] = []
+        try:
+            async with self.db.scope(claims, self._gucs(claims)) as conn:
+                yield conn, changes
+        except BaseException:
+            for change in reversed(changes):
+                with contextlib.suppress(Exception):
+                    await change.undo()
+            raise
+        for change in changes:
+            with contextlib.suppress(Exception):
+                await change.done()
+
+    async def _bucket_as_service(self, bucket_id: str) -> dict:
+        async with self.db.as_service() as conn:
+            bucket = await queries.get_bucket(conn, bucket_id)
+        if not bucket:
+            raise errors.no_such_bucket()
+        return bucket
+
+    # -- buckets ---------------------------------------------------------------------------------
+    async def list_buckets(self, caller: Caller, **options) -> list[dict]:
+        async with self._read(caller.claims) as conn:
+            return await queries.list_buckets(conn, **options)
+
+    async def get_bucket(self, caller: Caller, bucket_id: str) -> dict:
+        async with self._read(caller.claims) as conn:
+            bucket = await queries.get_bucket(conn, bucket_id)
+        if not bucket:
+            raise errors.no_such_bucket()
+        return bucket
+
+    async def create_bucket(self, caller: Caller, body: Mapping) -> dict:
+        bucket_id = check_bucket_name(body.get("id") or body.get("name"))
+        name = body.get("name") or bucket_id
+        bucket_type = str(body.get("type") or "STANDARD").upper()
+        if bucket_type not in ("STANDARD", "ANALYTICS", "VECTOR"):
+            raise errors.invalid_parameter("type")
+        try:
+            async with self._read(caller.claims) as conn:
+                return await queries.insert_bucket(
+                    conn, bucket_id=bucket_id, name=name, owner=caller.owner_uuid, owner_id=caller.sub,
+                    public=bool(body.get("public") or False),
+                    file_size_limit=parse_size_limit(body.get("file_size_limit")),
+                    allowed_mime_types=_mime_list(body.get("allowed_mime_types")), bucket_type=bucket_type)
+        except errors.StorageError:
+            raise
+        except Exception as exc:
+            if getattr(exc, "sqlstate", None) == "23505":
+                raise errors.bucket_already_exists() from None
+            raise
+
+    async def update_bucket(self, caller: Caller, bucket_id: str, body: Mapping) -> None:
+        changes: dict = {}
+        if "public" in body and body["public"] is not None:
+            changes["public"] = bool(body["public"])
+        if "file_size_limit" in body:
+            changes["file_size_limit"] = parse_size_limit(body["file_size_limit"])
+        if "allowed_mime_types" in body:
+            changes["allowed_mime_types"] = _mime_list(body["allowed_mime_types"])
+        async with self._read(caller.claims) as conn:
+            if not await queries.update_bucket(conn, bucket_id, changes):
+                raise errors.no_such_bucket()
+
+    async def empty_bucket(self, caller: Caller, bucket_id: str) -> None:
+        await self.get_bucket(caller, bucket_id)
+        async with self._write(caller.claims) as (conn, changes):
+            removed = await queries.delete_all_objects(conn, bucket_id)
+            changes.append(await self.backend.remove(bucket_id, [r["name"] for r in removed]))
+
+    async def delete_bucket(self, caller: Caller, bucket_id: str) -> None:
+        async with self._read(caller.claims) as conn:
+            if await queries.get_bucket(conn, bucket_id) is None:
+                raise errors.no_such_bucket()
+            async with self.db.as_service() as service_conn:   # storage-api counts as the service
+                if await queries.bucket_has_objects(service_conn, bucket_id):
+                    raise errors.bucket_not_empty()
+            if not await queries.delete_bucket(conn, bucket_id):
+                raise errors.no_such_bucket()
+        await self.backend.delete_bucket(bucket_id)
+
+    # -- uploads ---------------------------------------------------------------------------------
+    async def upload(self, caller: Caller, bucket_id: str, name: str, headers: Mapping[str, str],
+                     chunks: AsyncIterator[bytes], *, upsert: bool, owner: str | None = None,
+                     as_service: bool = False) -> dict:
+        """Stream the body to staging (size enforced), check the MIME type, then write row + bytes atomically."""
+        check_object_name(name)
+        bucket = await self._bucket_as_service(bucket_id)
+        limit = self.settings.storage_file_size_limit
+        if bucket.get("file_size_limit"):
+            limit = min(limit, bucket["file_size_limit"])
+        allowed = bucket.get("allowed_mime_types")
+        content_type = headers.get("content-type") or ""
+        if not content_type.lower().startswith("multipart/form-data") and not mime_allowed(
+                content_type or "application/octet-stream", allowed):
+            raise errors.invalid_mime_type(content_type or "application/octet-stream")
+        with _disk_errors(name):
+            staged = await asyncio.to_thread(self.backend.staging_file, bucket_id, name)
+        try:
+            received = await upload.receive(headers, chunks, staged, limit)
+            if not mime_allowed(received.mimetype, allowed):
+                raise errors.invalid_mime_type(received.mimetype)
+            metadata = {"eTag": received.etag, "size": received.size, "mimetype": received.mimetype,
+                        "cacheControl": received.cache_control, "lastModified": _now_iso(),
+                        "contentLength": received.size, "httpStatusCode": 200}
+            owner_id = owner if owner is not None else caller.sub
+            owner_uuid = Caller({"sub": owner_id}).owner_uuid
+            claims = SERVICE if as_service else caller.claims
+            async with self._write(claims) as (conn, changes):
+                row = await queries.write_object(
+                    conn, bucket_id=bucket_id, name=name, owner=owner_uuid, owner_id=owner_id, metadata=metadata,
+                    user_metadata=received.user_metadata, version=str(uuid.uuid4()), upsert=upsert)
+                with _disk_errors(name):
+                    changes.append(await self.backend.publish(staged, bucket_id, name))
+            return {"Id": str(row["id"]), "Key": f"{bucket_id}/{name}"}
+        finally:
+            await asyncio.to_thread(_discard, staged)
+
+    async def check_can_upload(self, caller: Caller, bucket_id: str, name: str, upsert: bool) -> None:
+        """Try the row write and roll it back: the INSERT (and UPDATE) policies answer without writing."""
+        check_object_name(name)
+        await self._bucket_as_service(bucket_id)
+
+        class _Rollback(Exception):
+            pass
+
+        with contextlib.suppress(_Rollback):
+            async with self._read(caller.claims) as conn:
+                await queries.write_object(conn, bucket_id=bucket_id, name=name, owner=caller.owner_uuid,
+                                           owner_id=caller.sub, metadata={}, user_metadata=None,
+                                           version=str(uuid.uuid4()), upsert=upsert)
+                raise _Rollback
+
+    # -- reads -----------------------------------------------------------------------------------
+    async def find(self, caller: Caller | None, bucket_id: str, name: str) -> dict:
+        """The object's row as the caller sees it (`None` caller: as the service). NoSuchKey if invisible."""
+        check_object_name(name)
+        async with self._read(caller.claims if caller else SERVICE) as conn:
+            row = await queries.find_object(conn, bucket_id, name)
+        if not row:
+            if caller is not None:
+                await self._bucket_as_service(bucket_id)   # a missing bucket says so
+            raise errors.no_such_key()
+        return row
+
+    async def find_public(self, bucket_id: str, name: str) -> dict:
+        bucket = await self._bucket_as_service(bucket_id)
+        if not bucket["public"]:
+            raise errors.no_such_bucket()
+        return await self.find(None, bucket_id, name)
+
+    async def read(self, row: dict, byte_range: tuple[int, int | None] | None = None) -> Blob:
+        try:
+            return await self.backend.read(row["bucket_id"], row["name"], byte_range)
+        except FileNotFoundError:
+            raise errors.no_such_key() from None
+
+    async def list(self, caller: Caller, bucket_id: str, body: Mapping) -> list[dict]:
+        prefix = str(body.get("prefix") or "")
+        if prefix and not prefix.endswith("/"):
+            prefix += "/"   # the prefix names a folder
+        sort = body.get("sortBy") or {}
+        limit, offset = _int(body.get("limit"), 100, "limit"), _int(body.get("offset"), 0, "offset")
+        async with self._read(caller.claims) as conn:
+            return await queries.search(conn, bucket_id, prefix=prefix.lstrip("/"), search=str(body.get("search") or ""),
+                                        limit=min(limit, 1000), offset=offset,
+                                        column=str(sort.get("column") or "name"), order=str(sort.get("order") or "asc"))
+
+    # -- changes ---------------------------------------------------------------------------------
+    async def remove(self, caller: Caller, bucket_id: str, names: list[str]) -> list[dict]:
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise errors.invalid_parameter("prefixes")
+        if not names:
+            return []
+        async with self._write(caller.claims) as (conn, changes):
+            removed = await queries.delete_objects(conn, bucket_id, names)
+            changes.append(await self.backend.remove(bucket_id, [r["name"] for r in removed]))
+        return removed
+
+    async def remove_one(self, caller: Caller, bucket_id: str, name: str) -> None:
+        await self.find(None, bucket_id, name)   # storage-api looks the object up as the service first
+        if not await self.remove(caller, bucket_id, [name]):
+            raise errors.access_denied()
+
+    async def move(self, caller: Caller, bucket_id: str, source: str, dst_bucket: str, destination: str) -> dict:
+        check_object_name(source)
+        check_object_name(destination)
+        async with self._write(caller.claims) as (conn, changes):
+            if not await queries.find_object(conn, bucket_id, source, for_update=True):
+                raise errors.no_such_key()
+            if dst_bucket != bucket_id and await queries.get_bucket(conn, dst_bucket) is None:
+                await self._bucket_as_service(dst_bucket)
+            row = await queries.rename_object(conn, bucket_id=bucket_id, name=source, dst_bucket=dst_bucket,
+                                              dst_name=destination, owner=caller.owner_uuid, owner_id=caller.sub,
+                                              metadata={"lastModified": _now_iso()})
+            if not row:   # visible but not updatable under the policies
+                raise errors.no_such_key()
+            with _disk_errors(destination):
+                changes.append(await self.backend.move(bucket_id, source, dst_bucket, destination))
+        return row
+
+    async def copy(self, caller: Caller, bucket_id: str, source: str, dst_bucket: str, destination: str,
+                   upsert: bool) -> dict:
+        check_object_name(source)
+        check_object_name(destination)
+        async with self._write(caller.claims) as (conn, changes):
+            original = await queries.find_object(conn, bucket_id, source)
+            if not original:
+                raise errors.no_such_key()
+            metadata = {**(original["metadata"] or {}), "lastModified": _now_iso()}
+            row = await queries.write_object(
+                conn, bucket_id=dst_bucket, name=destination, owner=caller.owner_uuid, owner_id=caller.sub,
+                metadata=metadata, user_metadata=original["user_metadata"], version=str(uuid.uuid4()), upsert=upsert)
+            with _disk_errors(destination):
+                try:
+                    changes.append(await self.backend.copy(bucket_id, source, dst_bucket, destination))
+                except FileNotFoundError:
+                    raise errors.no_such_key() from None
+        return row
+
+    # -- signed URLs -----------------------------------------------------------------------------
+    async def sign_download(self, caller: Caller, bucket_id: str, name: str, expires_in) -> str:
+        seconds = signing.parse_expires_in(expires_in)
+        await self.find(caller, bucket_id, name)
+        url = f"{bucket_id}/{name}"
+        token = signing.sign(url, signing.DOWNLOAD, seconds, self.settings.jwt_secret)
+        return f"/object/sign/{url}?token={token}"
+
+    async def sign_downloads(self, caller: Caller, bucket_id: str, paths, expires_in) -> list[dict]:
+        seconds = signing.parse_expires_in(expires_in)
+        if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
+            raise errors.invalid_parameter("paths")
+        async with self._read(caller.claims) as conn:
+            visible = await queries.visible_names(conn, bucket_id, paths)
+        result = []
+        for path in paths:
+            if path in visible:
+                url = f"{bucket_id}/{path}"
+                token = signing.sign(url, signing.DOWNLOAD, seconds, self.settings.jwt_secret)
+                result.append({"error": None, "path": path, "signedURL": f"/object/sign/{url}?token={token}"})
+            else:
+                result.append({"error": "Either the object does not exist or you do not have access to it",
+                               "path": path, "signedURL": None})
+        return result
+
+    async def find_signed(self, bucket_id: str, name: str, token: str | None) -> dict:
+        signing.verify(token, f"{bucket_id}/{name}", signing.DOWNLOAD, self.settings.jwt_secret)
+        return await self.find(None, bucket_id, name)
+
+    async def sign_upload(self, caller: Caller, bucket_id: str, name: str, upsert: bool) -> dict:
+        await self.check_can_upload(caller, bucket_id, name, upsert)
+        url = f"{bucket_id}/{name}"
+        token = signing.sign(url, signing.UPLOAD, signing.UPLOAD_URL_SECONDS, self.settings.jwt_secret,
+                             owner=caller.sub, upsert=upsert)
+        return {"url": f"/object/upload/sign/{url}?token={token}", "token": token}
+
+    async def upload_signed(self, bucket_id: str, name: str, token: str | None, headers: Mapping[str, str],
+                            chunks: AsyncIterator[bytes]) -> dict:
+        claims = signing.verify(token, f"{bucket_id}/{name}", signing.UPLOAD, self.settings.jwt_secret)
+        result = await self.upload(Caller({"role": "anon"}), bucket_id, name, headers, chunks,
+                                   upsert=bool(claims.get("upsert")), owner=claims.get("owner"), as_service=True)
+        return {"Key": result["Key"]}
+
+
+def _discard(path: Path) -> None:
+    with contextlib.suppress(FileNotFoundError):
+        path.unlink()
+
+
+def _mime_list(value) -> list[str] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(isinstance(v, str) and "/" in v for v in value):
+        raise errors.invalid_parameter("allowed_mime_types")
+    return value or None
+
+
+def _int(value, default: int, name: str) -> int:
+    if value is None:
+        return default
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        raise errors.invalid_parameter(name) from None
+    if number < 0:
+        raise errors.invalid_parameter(name)
+    return number
