@@ -1,0 +1,72 @@
+"""POST {email, password, full_name}: first set-up of the office's administrator account.
+
+Called from the login page with only the anon key (verify_jwt = false). Works only for the configured
+administrator e-mail (ADMIN_EMAIL) and only while no account with that e-mail exists: an existing
+account is never touched (no password reset through here).
+"""
+import logging
+import re
+
+from fastapi import FastAPI, Request
+from postgrest.types import ReturnMethod
+from supabase_auth.errors import AuthApiError, AuthError
+
+from edgekit.clients import service_client
+from edgekit.env import function_env
+from edgekit.responses import FunctionError, install_error_handler, json_body
+
+log = logging.getLogger("functions.create-admin-user")
+
+WRONG_EMAIL = "Esta função só está disponível para o email de administrador autorizado"
+ALREADY_EXISTS = "Usuário administrador já existe"
+WEAK_PASSWORD = "A senha deve ter pelo menos 8 caracteres, com letras e números"
+
+app = FastAPI()
+install_error_handler(app)
+
+
+def strong_enough(password: str) -> bool:
+    return len(password) >= 8 and bool(re.search(r"[A-Za-z]", password)) and bool(re.search(r"\d", password))
+
+
+@app.post("/")
+async def create_admin_user(request: Request):
+    env = function_env(request)
+    body = await json_body(request)
+    email = body.get("email")
+    password = body.get("password")
+    if not isinstance(email, str) or not email.strip() or not isinstance(password, str) or not password:
+        raise FunctionError(400, "Email e senha são obrigatórios")
+    email = email.strip().lower()
+    if email != env.admin_email:
+        raise FunctionError(403, WRONG_EMAIL)
+    if not strong_enough(password):
+        raise FunctionError(400, WEAK_PASSWORD)
+    full_name = body.get("full_name")
+    full_name = full_name.strip() if isinstance(full_name, str) and len(full_name.strip()) >= 3 else "Administrador"
+
+    admin = service_client(env)
+    try:
+        created = await admin.auth.admin.create_user({
+            "email": email, "password": password, "email_confirm": True,
+            "user_metadata": {"full_name": full_name}})
+    except AuthApiError as exc:
+        # The auth API refuses a second account for the same e-mail: that is our "already set up".
+        if exc.code in ("email_exists", "user_already_exists") or exc.status == 422:
+            raise FunctionError(409, ALREADY_EXISTS) from exc
+        raise FunctionError(400 if exc.status < 500 else 502, f"Erro ao criar usuário: {exc.message}") from exc
+    except AuthError as exc:
+        raise FunctionError(502, f"Erro ao criar usuário: {exc.message}") from exc
+    user = created.user
+    try:
+        await admin.table("profiles").upsert({"id": user.id, "email": email, "full_name": full_name},
+                                             returning=ReturnMethod.minimal).execute()
+        await admin.table("user_roles").upsert({"user_id": user.id, "role": "administrator"},
+                                               on_conflict="user_id,role", ignore_duplicates=True,
+                                               returning=ReturnMethod.minimal).execute()
+    except Exception as exc:
+        log.exception("administrator profile/role failed; removing the half-created user")
+        await admin.auth.admin.delete_user(user.id)
+        raise FunctionError(500, "Erro ao configurar o perfil do administrador") from exc
+    return {"success": True, "message": "Usuário administrador criado com sucesso",
+            "user": {"id": user.id, "email": email}}

@@ -1,0 +1,86 @@
+"""eoir_court_cases and eoir_court_history through the REST API.
+
+The case row is written with the caller's client (RLS: staff; `created_by` becomes the caller), the
+history row as service_role (histories are the functions' record of what was seen).
+"""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from postgrest.exceptions import APIError
+from postgrest.types import ReturnMethod
+
+from edgekit.eoir.provider import CourtResult
+from edgekit.identifiers import a_number_variants
+from edgekit.responses import FunctionError
+
+CASE_COLUMNS = ("id, a_number, process_id, last_status, last_hearing_date, court_location, judge_name, "
+                "last_checked_at, created_at, updated_at")
+
+
+def _same_moment(stored: str | None, new: datetime | None) -> bool:
+    if stored is None or new is None:
+        return stored is None and new is None
+    parsed = datetime.fromisoformat(stored.replace("Z", "+00:00"))
+    return parsed.astimezone(timezone.utc) == new.astimezone(timezone.utc)
+
+
+def differs(row: dict | None, result: CourtResult) -> bool:
+    if row is None:
+        return True
+    return (row.get("last_status") != result.status or row.get("court_location") != result.court_location
+            or row.get("judge_name") != result.judge_name
+            or not _same_moment(row.get("last_hearing_date"), result.hearing_at))
+
+
+class CourtCaseStore:
+    def __init__(self, reader, history_writer):
+        self.reader, self.history_writer = reader, history_writer
+
+    async def find(self, a_number: str) -> dict | None:
+        rows = (await self.reader.table("eoir_court_cases").select(CASE_COLUMNS)
+                .in_("a_number", a_number_variants(a_number)).execute()).data
+        return rows[0] if rows else None
+
+    async def save(self, a_number: str, process_id: int | None, result: CourtResult) -> tuple[dict, bool]:
+        existing = await self.find(a_number)
+        changed = differs(existing, result)
+        now = datetime.now(timezone.utc).isoformat()
+        values = {"last_status": result.status, "last_hearing_date": result.hearing_iso,
+                  "court_location": result.court_location, "judge_name": result.judge_name,
+                  "last_checked_at": now}
+        if process_id is not None:
+            values["process_id"] = process_id
+        try:
+            if existing is None:
+                if process_id is None:
+                    raise FunctionError(400, "ID do processo é obrigatório para cadastrar um novo caso")
+                try:
+                    rows = (await self.reader.table("eoir_court_cases")
+                            .insert({"a_number": a_number, **values}).execute()).data
+                except APIError as exc:
+                    if exc.code != "23505":
+                        raise
+                    existing = await self.find(a_number)   # created meanwhile by another check
+                    if existing is None:
+                        raise
+                    changed = differs(existing, result)
+            if existing is not None:
+                rows = (await self.reader.table("eoir_court_cases").update(values)
+                        .eq("id", existing["id"]).execute()).data
+        except APIError as exc:
+            if exc.code == "23503":
+                raise FunctionError(400, f"Processo não encontrado: {process_id}") from exc
+            if exc.code == "42501":
+                raise FunctionError(403, "Acesso negado aos casos da EOIR") from exc
+            raise
+        if not rows:
+            raise FunctionError(403, "Acesso negado aos casos da EOIR")
+        case = rows[0]
+        if changed:
+            await self.history_writer.table("eoir_court_history").insert(
+                {"court_case_id": case["id"], "status": result.status, "details": result.details,
+                 "hearing_date": result.hearing_iso, "court_location": result.court_location,
+                 "judge_name": result.judge_name, "updated_at": now},
+                returning=ReturnMethod.minimal).execute()
+        return case, changed

@@ -1,0 +1,71 @@
+"""GET ?key=<key> -> {data: value | null};  POST {key, value} -> {success, data}. Administrators only.
+
+Secret fields of a value are encrypted at rest and answered masked (see edgekit.sealed_settings);
+the table itself is closed to the API roles, so this function (as service_role) is its only door.
+"""
+import re
+from datetime import datetime, timezone
+
+from fastapi import FastAPI, Request
+
+from edgekit.caller import Caller, identify
+from edgekit.clients import service_client
+from edgekit.env import FunctionEnv, function_env
+from edgekit.responses import FunctionError, install_error_handler, json_body
+from edgekit.sealed_settings import SettingsCipher, masked, seal
+
+KEY = re.compile(r"[a-z0-9_]{1,100}")
+REQUIRED_FIELDS = {"aws_s3_config": ("accessKeyId", "secretAccessKey", "region", "bucket")}
+DENIED = "Permissão negada: Apenas administradores podem configurar a integração com AWS S3."
+
+app = FastAPI()
+install_error_handler(app)
+
+
+async def administrator(request: Request, env: FunctionEnv) -> Caller:
+    caller = await identify(request, env, message="Autenticação necessária", field="message")
+    if not caller.is_administrator:
+        raise FunctionError(403, DENIED, "message")
+    return caller
+
+
+def valid_key(raw: object) -> str:
+    if not isinstance(raw, str) or not KEY.fullmatch(raw):
+        raise FunctionError(400, "Chave de configuração inválida (use letras minúsculas, números e _)", "message")
+    return raw
+
+
+async def stored_value(client, key: str):
+    rows = (await client.table("system_settings").select("value").eq("key", key).execute()).data
+    return rows[0]["value"] if rows else None
+
+
+@app.get("/")
+async def read_setting(request: Request):
+    env = function_env(request)
+    await administrator(request, env)
+    key = valid_key(request.query_params.get("key"))
+    value = await stored_value(service_client(env), key)
+    return {"data": None if value is None else masked(value, SettingsCipher.from_env(env))}
+
+
+@app.post("/")
+async def save_setting(request: Request):
+    env = function_env(request)
+    caller = await administrator(request, env)
+    body = await json_body(request, "message")
+    key = valid_key(body.get("key"))
+    value = body.get("value")
+    if value is None:
+        raise FunctionError(400, "O campo value é obrigatório", "message")
+    for field in REQUIRED_FIELDS.get(key, ()):
+        if not isinstance(value, dict) or not str(value.get(field) or "").strip():
+            raise FunctionError(400, "Todos os campos são obrigatórios", "message")
+    if isinstance(value, dict):
+        value = {**value, "lastUpdated": datetime.now(timezone.utc).isoformat()}
+    client = service_client(env)
+    cipher = SettingsCipher.from_env(env)
+    sealed = seal(value, cipher, previous=await stored_value(client, key))
+    await client.table("system_settings").upsert(
+        {"key": key, "value": sealed, "updated_by": caller.user_id}, on_conflict="key").execute()
+    return {"success": True, "data": masked(sealed, cipher)}
