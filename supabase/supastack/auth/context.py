@@ -83,7 +83,19 @@ def field(body: dict, name: str, kind: type = str, default: Any = None) -> Any:
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise bad_request(ErrorCode.BAD_JSON, f"Could not parse request body as JSON: json: cannot unmarshal "
                                               f"{type(value).__name__} into field {name} of type {_TYPES[kind]}")
+    if _has_nul(value):  # PostgreSQL text and jsonb cannot hold U+0000
+        raise bad_request(ErrorCode.VALIDATION_FAILED, f"{name} must not contain the character U+0000")
     return value
+
+
+def _has_nul(value: Any) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_nul(v) for v in value)
+    return False
 
 
 def validate_email(email: str) -> str:

@@ -1,0 +1,95 @@
+"""Password recovery and e-mail change through the local mail sink: /recover, the link, /verify."""
+from __future__ import annotations
+
+import email
+import email.policy
+import re
+from urllib.parse import parse_qs, urlsplit
+
+import httpx
+
+from auth_helpers import PASSWORD
+
+
+def mails(api) -> list:
+    folder = api.stack.data_dir / "mail"
+    return sorted(folder.glob("*.eml")) if folder.is_dir() else []
+
+
+def last_mail(api, to: str):
+    for path in reversed(mails(api)):
+        msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+        if msg["To"] == to:
+            body = msg.get_content()
+            return msg, re.search(r"código (\d{6})", body).group(1), re.search(r"(http\S+)", body).group(1)
+    raise AssertionError(f"no mail to {to}")
+
+
+def test_recover_link_opens_a_session(api, user):
+    r = api.post("/recover?redirect_to=" + api.stack.settings.site_url + "/redefinir-senha",
+                 json={"email": user["email"]})
+    assert r.status_code == 200 and r.json() == {}
+    msg, code, link = last_mail(api, user["email"])
+    assert msg["Subject"] == "Redefinição de senha"
+    assert link in api.stack.log_tail(20000)
+    assert "recovery_sent_at" in api.get("/user", api.sign_in(user["email"])["access_token"]).json()
+    r = httpx.get(link, follow_redirects=False)
+    assert r.status_code == 303
+    target = urlsplit(r.headers["location"])
+    assert target.path == "/redefinir-senha"
+    fragment = parse_qs(target.fragment)
+    assert fragment["type"] == ["recovery"] and fragment["token_type"] == ["bearer"]
+    token = fragment["access_token"][0]
+    assert api.get("/user", token).json()["id"] == user["id"]
+    # the link is single-use
+    again = httpx.get(link, follow_redirects=False)
+    assert parse_qs(urlsplit(again.headers["location"]).fragment)["error_code"] == ["otp_expired"]
+    # the recovered session may set a new password
+    assert api.put("/user", token, json={"password": "Recuperada@1"}).status_code == 200
+    api.sign_in(user["email"], "Recuperada@1")
+
+
+def test_recover_with_code_and_limits(api, user):
+    assert api.post("/recover", json={"email": user["email"]}).status_code == 200
+    _, code, _ = last_mail(api, user["email"])
+    r = api.post("/recover", json={"email": user["email"]})
+    assert r.status_code == 429 and r.json()["code"] == "over_email_send_rate_limit"
+    r = api.post("/verify", json={"type": "recovery", "email": user["email"], "token": "000000" if code != "000000"
+                                  else "111111"})
+    assert r.status_code == 403 and r.json() == {"code": "otp_expired", "message": "Token has expired or is invalid"}
+    r = api.post("/verify", json={"type": "recovery", "email": user["email"], "token": code})
+    assert r.status_code == 200 and r.json()["user"]["id"] == user["id"] and r.json()["refresh_token"]
+
+
+def test_recover_unknown_email_and_bad_input(api):
+    before, sent = api.counts(), len(mails(api))
+    assert api.post("/recover", json={"email": "ninguem@example.test"}).json() == {}
+    assert len(mails(api)) == sent
+    r = api.post("/recover", json={})
+    assert r.status_code == 400 and r.json()["code"] == "validation_failed"
+    r = api.post("/verify", json={"type": "recovery", "token_hash": "f" * 56})
+    assert r.status_code == 403 and r.json()["code"] == "otp_expired"
+    r = api.post("/verify", json={"type": "teleport", "token_hash": "abc"})
+    assert r.status_code == 400 and r.json()["code"] == "validation_failed"
+    r = api.post("/verify", json={"type": "recovery"})
+    assert r.status_code == 400 and r.json()["code"] == "validation_failed"
+    assert api.counts() == before
+
+
+def test_redirect_to_elsewhere_falls_back_to_site_url(api, user):
+    api.post("/recover?redirect_to=https://evil.example/steal", json={"email": user["email"]})
+    _, _, link = last_mail(api, user["email"])
+    r = httpx.get(link, follow_redirects=False)
+    assert r.headers["location"].startswith(api.stack.settings.site_url + "#")
+
+
+def test_email_change_needs_the_link(api, user):
+    token = api.sign_in(user["email"])["access_token"]
+    new = "novo." + user["email"]
+    body = api.put("/user", token, json={"email": new}).json()
+    assert body["email"] == user["email"] and body["new_email"] == new and "email_change_sent_at" in body
+    _, _, link = last_mail(api, new)
+    token_hash = parse_qs(urlsplit(link).query)["token"][0]
+    r = api.post("/verify", json={"type": "email_change", "token_hash": token_hash})
+    assert r.status_code == 200 and r.json()["user"]["email"] == new
+    api.sign_in(new, PASSWORD)
