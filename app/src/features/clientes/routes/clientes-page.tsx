@@ -1,6 +1,89 @@
+/** /clientes: search, list and grid of clients, and the Novo Cliente dialog. */
+import { LayoutGrid, List, Plus, Search } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useClients } from '../api/queries';
+import {
+  ClientsEmptyState,
+  ClientsGrid,
+  ClientsGridSkeleton,
+  ClientsTable,
+  ClientsTableSkeleton,
+} from '../components/client-views';
+import { NewClientDialog } from '../components/new-client-dialog';
+import { filterClients } from '../filter';
+import { clientesStrings as t } from '../strings';
 
-// Placeholder: the owner of this screen replaces it (spec section 2).
 export default function ClientesPage() {
-  return <PageHeader title="Clientes" />;
+  const [search, setSearch] = useState('');
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const { data: clients, isPending } = useClients();
+
+  const visible = useMemo(() => filterClients(clients ?? [], search), [clients, search]);
+  const searching = search.trim() !== '';
+  const empty = !isPending && visible.length === 0;
+  const openDialog = () => setDialogOpen(true);
+
+  return (
+    <div>
+      <PageHeader
+        title={t.title}
+        description={t.description}
+        actions={
+          <Button onClick={openDialog}>
+            <Plus aria-hidden="true" />
+            {t.newClient}
+          </Button>
+        }
+      />
+
+      <div className="relative mb-4 max-w-md">
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Input
+          type="search"
+          className="pl-9"
+          placeholder={t.searchPlaceholder}
+          aria-label={t.searchLabel}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </div>
+
+      <Tabs defaultValue="list">
+        <TabsList>
+          <TabsTrigger value="list">
+            <List className="size-4" aria-hidden="true" />
+            {t.tabList}
+          </TabsTrigger>
+          <TabsTrigger value="grid">
+            <LayoutGrid className="size-4" aria-hidden="true" />
+            {t.tabGrid}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="list">
+          {isPending ? (
+            <ClientsTableSkeleton />
+          ) : empty ? (
+            <ClientsEmptyState searching={searching} onCreate={openDialog} />
+          ) : (
+            <ClientsTable clients={visible} />
+          )}
+        </TabsContent>
+        <TabsContent value="grid">
+          {isPending ? (
+            <ClientsGridSkeleton />
+          ) : empty ? (
+            <ClientsEmptyState searching={searching} onCreate={openDialog} />
+          ) : (
+            <ClientsGrid clients={visible} />
+          )}
+        </TabsContent>
+      </Tabs>
+
+      <NewClientDialog open={dialogOpen} onOpenChange={setDialogOpen} />
+    </div>
+  );
 }
