@@ -146,13 +146,14 @@ def object_routes(storage: Storage) -> APIRouter:
     async def info_public(bucket_id: str, name: str):
         return _info(await storage.find_public(bucket_id, name))
 
-    @r.get("/object/info/authenticated/{bucket_id}/{name:path}")
+    # stacked route decorators register bottom-up: the specific path must be the lowest
     @r.get("/object/info/{bucket_id}/{name:path}")
+    @r.get("/object/info/authenticated/{bucket_id}/{name:path}")
     async def info(bucket_id: str, name: str, request: Request):
         return _info(await storage.find(caller(request), bucket_id, name))
 
-    @r.api_route("/object/authenticated/{bucket_id}/{name:path}", methods=["GET", "HEAD"])
     @r.api_route("/object/{bucket_id}/{name:path}", methods=["GET", "HEAD"])
+    @r.api_route("/object/authenticated/{bucket_id}/{name:path}", methods=["GET", "HEAD"])
     async def download(bucket_id: str, name: str, request: Request):
         return await _send(storage, await storage.find(caller(request), bucket_id, name), request)
 

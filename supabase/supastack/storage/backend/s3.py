@@ -36,6 +36,19 @@ class S3Backend:
             config=Config(s3={"addressing_style": "path"}, retries={"max_attempts": 3}),
         )
 
+    async def start(self) -> None:
+        """Create the configured bucket when it does not exist yet (a fresh local S3-compatible store)."""
+
+        def run() -> None:
+            try:
+                self.client.head_bucket(Bucket=self.bucket)
+            except ClientError as exc:
+                if exc.response.get("Error", {}).get("Code") not in ("404", "NoSuchBucket", "NotFound"):
+                    raise
+                self.client.create_bucket(Bucket=self.bucket)
+
+        await asyncio.to_thread(run)
+
     @staticmethod
     def _key(bucket: str, name: str) -> str:
         return f"{bucket}/{name}"
