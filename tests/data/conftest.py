@@ -19,3 +19,13 @@ def data_db_url(cluster) -> str:
     url = cluster.create_database("data")
     migrate(url, REPO_ROOT / "migrations", REPO_ROOT / "seed.sql", log=lambda *_: None)
     return url
+
+
+@pytest.fixture(scope="session")
+def data_stack(cluster):
+    """A stack of the data tests' own (migrations + seed), so that API writes never touch other suites' data."""
+    from harness import StackProcess
+
+    s = StackProcess(cluster, name="data-api")
+    yield s
+    s.stop()
