@@ -217,3 +217,22 @@ def test_fuzzed_bodies_never_500(api):
             r = httpx.post(api.base + path, headers=headers, content=body)
             assert 400 <= r.status_code < 500, (path, body, r.status_code, r.text)
             assert r.json().get("code") or r.json().get("error")
+
+
+def test_unknown_email_costs_a_bcrypt_run(api, user):
+    """No timing shortcut for unknown accounts: both failures spend one bcrypt verification."""
+    import statistics
+
+    import bcrypt
+    hashed = bcrypt.hashpw(b"x", bcrypt.gensalt(10))
+    local = []
+    for _ in range(3):
+        t = time.perf_counter()
+        bcrypt.checkpw(b"y", hashed)
+        local.append(time.perf_counter() - t)
+    server = []
+    for i in range(3):
+        t = time.perf_counter()
+        sign_in_raw(api, {"email": f"nobody{i}@example.test", "password": "errada-123"})
+        server.append(time.perf_counter() - t)
+    assert statistics.median(server) > 0.3 * statistics.median(local)
