@@ -1,0 +1,186 @@
+"""One /rest/v1 request through parse -> plan -> sql -> execute -> respond.
+
+Also owns the per-process caches that keep the hot path short: verified JWTs (by token, until `exp`),
+and built statements for repeated reads (by method, path, query string and the headers that shape them).
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from dataclasses import dataclass
+
+import psycopg
+
+from supastack.core import jwt as jwt_keys
+from supastack.core.stack import Stack
+from supastack.rest import plan as planner
+from supastack.rest import sql as sqlgen
+from supastack.rest.errors import RestError, bad_jwt
+from supastack.rest.execute import execute
+from supastack.rest.request import ApiRequest, parse_request
+from supastack.rest.respond import RestResponse, max_affected_check, respond, singular_check
+from supastack.rest.schema_cache import SchemaCache, load_schema_cache
+
+log = logging.getLogger("supastack.rest")
+
+JWT_CACHE_SIZE = 10_000
+QUERY_CACHE_SIZE = 2_000
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """What a request needs after planning: the statement and how to judge and render its result."""
+    request: ApiRequest
+    query: sqlgen.MainQuery
+    single: bool
+    max_affected: int | None
+    rollback: bool
+
+
+class RestService:
+    def __init__(self, stack: Stack):
+        self.stack = stack
+        self.settings = stack.settings
+        self.db = stack.db
+        self.schema: SchemaCache = SchemaCache()
+        self._jwt_cache: dict[str, tuple[dict, float | None]] = {}
+        self._query_cache: dict[tuple, Prepared] = {}
+        self._listener: asyncio.Task | None = None
+        self._stopping = False
+
+    # ------------------------------------------------------------------ schema cache lifecycle
+    async def start(self) -> None:
+        await self.reload()
+        self._listener = asyncio.create_task(self._listen())
+
+    async def stop(self) -> None:
+        self._stopping = True
+        if self._listener:
+            self._listener.cancel()
+            try:
+                await self._listener
+            except (asyncio.CancelledError, Exception):
+                pass
+
+    async def reload(self) -> None:
+        async with self.db.connection() as conn:
+            schema = await load_schema_cache(conn, version=self.schema.version + 1)
+        self.schema = schema
+        self._query_cache.clear()
+
+    async def _listen(self) -> None:
+        """LISTEN pgrst on a dedicated connection; `reload schema` reloads the cache."""
+        while not self._stopping:
+            try:
+                async with await psycopg.AsyncConnection.connect(self.db.url, autocommit=True) as conn:
+                    await conn.execute("listen pgrst")
+                    await self.reload()   # changes made while we were not listening
+                    async for notify in conn.notifies():
+                        if notify.payload in ("reload schema", ""):
+                            await self.reload()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the database went away: retry, keep serving with the old cache
+                log.warning("schema listener: %s", exc)
+                await asyncio.sleep(1)
+
+    # ------------------------------------------------------------------ authentication
+    def claims(self, headers) -> dict:
+        token = jwt_keys.bearer_token(headers, self.settings)
+        if not token:
+            return {"role": "anon"}
+        cached = self._jwt_cache.get(token)
+        now = time.time()
+        if cached is not None:
+            claims, exp = cached
+            if exp is None or exp > now:
+                return claims
+            del self._jwt_cache[token]
+        try:
+            claims = jwt_keys.verify(token, self.settings.jwt_secret)
+        except jwt_keys.InvalidToken as exc:
+            raise bad_jwt(str(exc), exc.expired) from None
+        if len(self._jwt_cache) >= JWT_CACHE_SIZE:
+            self._jwt_cache.clear()
+        exp = claims.get("exp")
+        self._jwt_cache[token] = (claims, float(exp) if isinstance(exp, (int, float)) else None)
+        return claims
+
+    # ------------------------------------------------------------------ the pipeline
+    def prepare(self, method: str, path: str, query_string: str, headers, body: bytes) -> Prepared:
+        key = None
+        if method in ("GET", "HEAD"):
+            key = (method, path, query_string, headers.get("accept"), headers.get("prefer"),
+                   headers.get("range"), headers.get("accept-profile"))
+            hit = self._query_cache.get(key)
+            if hit is not None:
+                return hit
+        req = parse_request(method, path, query_string, headers, body)
+        plan = planner.build_plan(req, self.schema, self.settings.max_rows)
+        prefs = req.preferences
+        want_count = prefs.count is not None
+        single = req.accept == "object"
+        if req.action == "read":
+            query = sqlgen.read_query(plan, want_count, single)
+        elif req.action == "call":
+            payload = None
+            if plan.single_object_param is not None:
+                payload = json.dumps(req.rpc_args) if req.rpc_args is not None else (req.raw_body.decode() or "{}")
+            elif plan.args:
+                payload = json.dumps(plan.args) if req.rpc_args is not None else req.raw_body.decode()
+            read_only = method in ("GET", "HEAD") and plan.function.volatility == "v"
+            query = sqlgen.call_query(plan, payload, want_count, single, read_only)
+        else:
+            payload = None
+            if req.action in ("insert", "upsert", "put"):
+                payload = _array_payload(req)
+            elif req.action == "update":
+                payload = req.raw_body.decode() if req.raw_body.strip() else "{}"
+            query = sqlgen.mutate_query(plan, prefs.representation or "minimal", want_count, single,
+                                        prefs.missing == "default", prefs.resolution, payload)
+        max_affected = prefs.max_affected if prefs.handling == "strict" and req.action in ("update", "delete", "call") \
+            else None
+        prepared = Prepared(req, query, single, max_affected, prefs.tx == "rollback")
+        if key is not None:
+            if len(self._query_cache) >= QUERY_CACHE_SIZE:
+                self._query_cache.clear()
+            self._query_cache[key] = prepared
+        return prepared
+
+    async def handle(self, method: str, path: str, query_string: str, headers, body: bytes) -> RestResponse:
+        try:
+            claims = self.claims(headers)
+            prepared = self.prepare(method, path, query_string, headers, body)
+            checks = []
+            if prepared.single:
+                checks.append(singular_check)
+            if prepared.max_affected is not None:
+                checks.append(max_affected_check(prepared.max_affected))
+            check = None
+            if checks:
+                def check(result, checks=checks):
+                    for c in checks:
+                        c(result)
+            gucs = {"request.method": method, "request.path": "/" + path.strip("/"),
+                    "request.headers": json.dumps(dict(headers.items()))}
+            result = await execute(self.db, prepared.query, claims, gucs, check, prepared.rollback)
+            return respond(prepared.request, result, prepared.query.body_kind)
+        except RestError as err:
+            return error_response(err)
+
+
+def _array_payload(req: ApiRequest) -> str:
+    """The body as a JSON array text, reusing the client's bytes when they are JSON already."""
+    raw = req.raw_body.decode().strip()
+    if raw.startswith("["):
+        return raw
+    if raw.startswith("{"):
+        return "[" + raw + "]"
+    payload = req.payload
+    return json.dumps(payload if isinstance(payload, list) else [payload])
+
+
+def error_response(err: RestError) -> RestResponse:
+    return RestResponse(err.status, {"Content-Type": "application/json; charset=utf-8", **err.headers}, err.body())

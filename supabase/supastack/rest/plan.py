@@ -1,0 +1,415 @@
+"""Stage 2, plan: ApiRequest + SchemaCache -> ReadPlan / MutatePlan / CallPlan.
+
+Resolves every name against the schema cache (tables, columns, relationships, functions, cast types) and
+raises PostgREST's errors for unknown ones, so the SQL stage only ever sees identifiers that exist.
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+
+from supastack.rest.errors import (RestError, column_not_found, parse_error, table_not_found,
+                                   write_column_not_found)
+from supastack.rest.request import (AGGREGATES, ApiRequest, Field, Filter, Logic, OrderTerm, SelectEmbed,
+                                    SelectField, parse_filter_value, parse_field)
+from supastack.rest.schema_cache import EXPOSED_SCHEMA, Column, Function, Relationship, SchemaCache, Table
+
+
+# ------------------------------------------------------------------------------------------- types
+@dataclass(frozen=True, slots=True)
+class PlannedField:
+    column: str
+    json_path: tuple[tuple[str, str], ...]
+    cast: str | None
+    output: str
+    aggregate: str | None = None
+    aggregate_cast: str | None = None
+
+
+@dataclass(slots=True)
+class ReadNode:
+    relation: str                          # table/view name (or function name for RPC results)
+    columns: dict[str, Column | None]      # what can be selected and filtered
+    alias: str                             # SQL alias
+    output: str                            # JSON key in the parent
+    relationship: Relationship | None = None
+    inner: bool = False
+    spread: bool = False
+    fields: list[PlannedField] = field(default_factory=list)
+    children: list["ReadNode"] = field(default_factory=list)
+    filters: list = field(default_factory=list)            # Filter | Logic, fields validated
+    embed_null_filters: list = field(default_factory=list)  # (child, negated)
+    order: list = field(default_factory=list)               # (OrderTerm, child or None)
+    limit: int | None = None
+    offset: int | None = None
+
+    @property
+    def grouped(self) -> bool:
+        return any(f.aggregate for f in self.fields)
+
+
+@dataclass(slots=True)
+class ReadPlan:
+    root: ReadNode
+    table: Table
+
+
+@dataclass(slots=True)
+class MutatePlan:
+    action: str                            # insert | upsert | update | delete | put
+    table: Table
+    columns: list[str]
+    root: ReadNode                         # the returned rows, read from the mutated rows
+    on_conflict: tuple[str, ...] = ()
+    payload_is_array: bool = False
+
+
+@dataclass(slots=True)
+class CallPlan:
+    function: Function
+    args: dict                             # name -> JSON value (or the whole body for single-object)
+    single_object_param: str | None        # the one param receiving the whole body, if any
+    root: ReadNode | None                  # for functions returning rows
+
+
+# --------------------------------------------------------------------------------------- read plan
+class _Aliases:
+    def __init__(self) -> None:
+        self.n = 0
+
+    def next(self, name: str) -> str:
+        self.n += 1
+        return f"{name}_{self.n}"
+
+
+def plan_read(req: ApiRequest, cache: SchemaCache, max_rows: int | None) -> ReadPlan:
+    table = _table(req.resource, cache)
+    root = _read_node(req, cache, table.name, table.columns, table.name)
+    return ReadPlan(_finish_root(root, req, max_rows), table)
+
+
+def _finish_root(root: ReadNode, req: ApiRequest, max_rows: int | None) -> ReadNode:
+    root.offset = req.range_offset or None
+    limit = req.range_limit
+    if max_rows is not None and req.action in ("read", "call"):
+        limit = max_rows if limit is None else min(limit, max_rows)
+    root.limit = limit
+    return root
+
+
+def _table(name: str, cache: SchemaCache) -> Table:
+    table = cache.table(name)
+    if table is None:
+        raise table_not_found(EXPOSED_SCHEMA, name, cache.suggest_table(name))
+    return table
+
+
+def _read_node(req: ApiRequest, cache: SchemaCache, relation: str, columns: dict, alias: str,
+               select: tuple | None = None) -> ReadNode:
+    root = ReadNode(relation, columns, alias, relation)
+    aliases = _Aliases()
+    _fill(root, req.select if select is None else select, (), req, cache, aliases)
+    return root
+
+
+def _fill(node: ReadNode, items: tuple, path: tuple, req: ApiRequest, cache: SchemaCache, aliases: _Aliases):
+    for item in items:
+        if isinstance(item, SelectEmbed):
+            node.children.append(_embed(node, item, path, req, cache, aliases))
+        else:
+            node.fields.extend(_fields(node, item, cache))
+    # modifiers addressed to this node: `path.col=eq.x`, `path.order=`, `path.limit=`
+    for term in req.filters.get(path, ()):
+        _add_filter(node, term)
+    for term in req.order.get(path, ()):
+        node.order.append(_order(node, term))
+    if path:
+        limit, offset = req.limits.get(path, (None, None))
+        node.limit, node.offset = limit, offset
+
+
+def _fields(node: ReadNode, item: SelectField, cache: SchemaCache) -> list[PlannedField]:
+    f = item.field
+    if item.aggregate:
+        if f.name != "*":
+            _check_column(node, f.name)
+        return [PlannedField(f.name if f.name != "*" else "", f.json_path, _cast(item.cast, cache),
+                             item.alias or item.aggregate, item.aggregate, _cast(item.aggregate_cast, cache))]
+    if f.name == "*":
+        return [PlannedField(name, (), None, name) for name in node.columns]
+    if f.name == "count" and not f.json_path and "count" not in node.columns and not item.cast:
+        return [PlannedField("", (), None, item.alias or "count", "count")]
+    _check_column(node, f.name)
+    return [PlannedField(f.name, f.json_path, _cast(item.cast, cache), item.alias or f.output_name)]
+
+
+def _cast(type_name: str | None, cache: SchemaCache) -> str | None:
+    """Only type names known to the catalog may follow `::` (they are emitted as SQL text)."""
+    if type_name is None:
+        return None
+    canonical = cache.types.get(type_name.lower())
+    if canonical is None:
+        raise RestError(400, "42704", f'type "{type_name}" does not exist')
+    return canonical
+
+
+def _check_column(node: ReadNode, name: str) -> None:
+    if name not in node.columns:
+        raise column_not_found(name, node.relation)
+
+
+def _embed(parent: ReadNode, item: SelectEmbed, path: tuple, req: ApiRequest, cache: SchemaCache,
+           aliases: _Aliases) -> ReadNode:
+    rel = resolve_relationship(parent.relation, item.name, item.hint, cache)
+    target = cache.tables[rel.target]
+    output = item.alias or item.name
+    child = ReadNode(rel.target, target.columns, aliases.next(rel.target), output, rel,
+                     inner=item.join == "inner", spread=item.spread)
+    _fill(child, item.items, path + (output,), req, cache, aliases)
+    return child
+
+
+def resolve_relationship(source: str, name: str, hint: str | None, cache: SchemaCache) -> Relationship:
+    rels = cache.relationships_of(source)
+    candidates = [r for r in rels if r.target == name]
+    if not candidates:
+        # `fk_name(...)` or `column(...)` embeds the many-to-one target through that key
+        candidates = [r for r in rels if r.kind == "m2o" and (r.constraint == name or r.source_columns == (name,))]
+    if hint is not None:
+        candidates = [r for r in candidates if _matches_hint(r, hint)]
+    if not candidates:
+        raise RestError(
+            400, "PGRST200",
+            f"Could not find a relationship between '{source}' and '{name}' in the schema cache",
+            f"Searched for a foreign key relationship between '{source}' and '{name}'"
+            + (f" using the hint '{hint}'" if hint else "") + f" in the schema '{EXPOSED_SCHEMA}', but no matches were found.",
+            _suggest([r.target for r in rels], name, "Perhaps you meant '{}' instead of '" + name + "'."))
+    if len(candidates) > 1:
+        # Prefer direct relationships over many-to-many ones, as PostgREST does when unambiguous.
+        direct = [r for r in candidates if r.kind != "m2m"]
+        if len(direct) == 1 and hint is None and all(r.kind == "m2m" for r in candidates if r is not direct[0]):
+            candidates = direct
+    if len(candidates) > 1:
+        raise RestError(
+            300, "PGRST201",
+            f"Could not embed because more than one relationship was found for '{source}' and '{name}'",
+            [r.describe() for r in candidates],
+            f"Try changing '{name}' to one of the following: "
+            + ", ".join(f"'{name}!{r.constraint}'" for r in candidates)
+            + ". Find the desired relationship in the 'details' key.")
+    return candidates[0]
+
+
+def _matches_hint(rel: Relationship, hint: str) -> bool:
+    if hint in (rel.constraint, rel.junction_target_constraint, rel.junction):
+        return True
+    return (hint,) in (rel.source_columns, rel.target_columns) or hint in rel.source_columns \
+        or hint in rel.target_columns
+
+
+def _suggest(options: list[str], name: str, template: str) -> str | None:
+    close = difflib.get_close_matches(name, options, n=1)
+    return template.format(close[0]) if close else None
+
+
+def _child(node: ReadNode, name: str) -> ReadNode | None:
+    for child in node.children:
+        if child.output == name or child.relation == name:
+            return child
+    return None
+
+
+def _add_filter(node: ReadNode, term) -> None:
+    if isinstance(term, Filter) and not term.field.json_path and term.field.name not in node.columns:
+        child = _child(node, term.field.name)
+        if child is not None and term.operator == "is" and term.value in ("null", "not_null"):
+            negated = term.negated != (term.value == "not_null")
+            node.embed_null_filters.append((child, negated))
+            return
+    node.filters.append(_checked(node, term))
+
+
+def _checked(node: ReadNode, term):
+    if isinstance(term, Logic):
+        return Logic(term.operator, tuple(_checked(node, t) for t in term.terms), term.negated)
+    _check_column(node, term.field.name)
+    return term
+
+
+def _order(node: ReadNode, term: OrderTerm):
+    if term.path:
+        child = _child(node, term.path[0])
+        if child is None:
+            raise RestError(400, "PGRST108",
+                            f"'{term.path[0]}' is not an embedded resource in this request",
+                            hint=f"Verify that '{term.path[0]}' is included in the 'select' query parameter.")
+        if not child.relationship.to_one:
+            raise RestError(400, "PGRST118",
+                            f"A related order on '{child.relation}' is not possible",
+                            f"'{node.relation}' and '{child.relation}' do not form a many-to-one or one-to-one relationship")
+        _check_column(child, term.field.name)
+        return term, child
+    _check_column(node, term.field.name)
+    return term, None
+
+
+def check_embed_paths(req: ApiRequest, root: ReadNode) -> None:
+    """Filters/order/limit on `rel.` paths must address an embed present in `select` (PGRST108)."""
+    for mapping in (req.filters, req.order, req.limits):
+        for path in mapping:
+            node = root
+            for name in path:
+                node = _child(node, name)
+                if node is None:
+                    raise RestError(400, "PGRST108", f"'{name}' is not an embedded resource in this request",
+                                    hint=f"Verify that '{name}' is included in the 'select' query parameter.")
+
+
+# -------------------------------------------------------------------------------------- mutate plan
+def plan_mutate(req: ApiRequest, cache: SchemaCache) -> MutatePlan:
+    table = _table(req.resource, cache)
+    action = req.action
+    payload = req.payload
+    columns: list[str] = []
+    is_array = isinstance(payload, list)
+    if action in ("insert", "upsert", "put", "update"):
+        if action == "update":
+            if not isinstance(payload, dict):
+                raise RestError(400, "PGRST102", "Empty or invalid json")
+            keys = list(payload)
+        else:
+            if not (isinstance(payload, dict) or (is_array and all(isinstance(o, dict) for o in payload))):
+                raise RestError(400, "PGRST102", "Empty or invalid json")
+            if action == "put" and is_array:
+                raise RestError(400, "PGRST102", "Payload values do not match URL in primary key column(s)")
+            if req.columns is not None:
+                keys = list(req.columns)
+            elif is_array:
+                keys = list(payload[0]) if payload else []
+                first = set(keys)
+                if any(set(o) != first for o in payload[1:]):
+                    raise RestError(400, "PGRST102", "All object keys must match")
+            else:
+                keys = list(payload)
+        for key in keys:
+            if key not in table.columns:
+                raise write_column_not_found(key, table.name)
+        columns = [k for k in dict.fromkeys(keys) if not table.columns[k].generated]
+    if action in ("update", "delete") and not req.filters.get(()):
+        verb = "UPDATE" if action == "update" else "DELETE"
+        raise RestError(400, "21000", f"{verb} requires a WHERE clause")
+    on_conflict: tuple[str, ...] = ()
+    if action in ("upsert", "put"):
+        on_conflict = req.on_conflict or table.primary_key
+        if not on_conflict:
+            raise RestError(400, "42P10",
+                            "there is no unique or exclusion constraint matching the ON CONFLICT specification")
+        for col in on_conflict:
+            if col not in table.columns:
+                raise column_not_found(col, table.name)
+    elif req.on_conflict and action == "insert":
+        for col in req.on_conflict:
+            if col not in table.columns:
+                raise column_not_found(col, table.name)
+    if action == "put":
+        _check_put(req, table, payload)
+    root = _read_node(req, cache, table.name, table.columns, table.name)
+    root.filters = []   # filters apply to the mutation, re-added by the SQL stage as its WHERE
+    for term in req.filters.get((), ()):
+        root.filters.append(_checked(root, term))
+    return MutatePlan(action, table, columns, root, on_conflict, is_array)
+
+
+def _check_put(req: ApiRequest, table: Table, payload: dict) -> None:
+    eqs = {t.field.name: t.value for t in req.filters.get((), ()) if isinstance(t, Filter)
+           and t.operator == "eq" and not t.negated}
+    if not table.primary_key or set(eqs) != set(table.primary_key) or len(req.filters.get((), ())) != len(eqs):
+        raise RestError(405, "PGRST105", "Filters must include all and only primary key columns with 'eq' operators")
+    for col in table.primary_key:
+        if str(payload.get(col)) != eqs[col]:
+            raise RestError(400, "PGRST115", "Payload values do not match URL in primary key column(s)")
+
+
+# ---------------------------------------------------------------------------------------- call plan
+def plan_call(req: ApiRequest, cache: SchemaCache, max_rows: int | None) -> CallPlan:
+    overloads = cache.functions.get(req.resource, [])
+    if req.rpc_args is not None:                     # GET/HEAD: arguments come from the query string
+        raw = req.rpc_args
+        names = {p.name for f in overloads for p in f.params}
+        args = {k: v for k, v in raw.items() if k in names}
+        extra_filters = [parse_filter_value(parse_field(k), v, k) for k, v in raw.items() if k not in names]
+    else:
+        payload = req.payload if req.payload is not None else {}
+        args = payload if isinstance(payload, dict) else {}
+        extra_filters = []
+    function, single = _choose(req, overloads, args, cache)
+    root = None
+    if function.composite:
+        columns: dict = {}
+        if function.return_table:
+            columns = dict(cache.tables[function.return_table].columns)
+        else:
+            columns = {name: None for name in function.out_columns}
+        relation = function.return_table or function.name
+        if extra_filters:
+            req = _with_filters(req, extra_filters)
+        root = _read_node(req, cache, relation, columns, "pgrst_call")
+        root.relation = relation
+        _finish_root(root, req, max_rows)
+    elif extra_filters:
+        raise column_not_found(extra_filters[0].field.name, function.name)
+    return CallPlan(function, args if single is None else req.payload, single, root)
+
+
+def _with_filters(req: ApiRequest, extra: list) -> ApiRequest:
+    filters = dict(req.filters)
+    filters[()] = tuple(filters.get((), ())) + tuple(extra)
+    from dataclasses import replace
+    return replace(req, filters=filters)
+
+
+def _choose(req: ApiRequest, overloads: list[Function], args: dict, cache: SchemaCache):
+    keys = set(args)
+    single_object = req.preferences.params == "single-object"
+    if req.rpc_args is None:
+        for f in overloads:   # one unnamed json/jsonb parameter takes the whole body
+            if len(f.params) == 1 and f.params[0].type in ("json", "jsonb") and \
+                    (f.params[0].name == "" or single_object):
+                return f, f.params[0].name or ""
+        if not isinstance(req.payload, (dict, type(None))):
+            raise RestError(400, "PGRST102", "Empty or invalid json")
+    matches = [f for f in overloads if f.required <= keys and keys <= {p.name for p in f.params}]
+    if len(matches) == 1:
+        return matches[0], None
+    if len(matches) > 1:
+        exact = [f for f in matches if {p.name for p in f.params} == keys]
+        if len(exact) == 1:
+            return exact[0], None
+        raise RestError(300, "PGRST203",
+                        f"Could not choose the best candidate function between: "
+                        + ", ".join(f"{EXPOSED_SCHEMA}.{f.name}({', '.join(p.name + ' => ' + p.type for p in f.params)})"
+                                    for f in matches),
+                        None, "Try renaming the parameters or the function itself in the database so function "
+                              "overloading can be resolved")
+    arglist = ", ".join(sorted(keys))
+    suggestion = difflib.get_close_matches(req.resource, list(cache.functions), n=1)
+    raise RestError(
+        404, "PGRST202",
+        f"Could not find the function {EXPOSED_SCHEMA}.{req.resource}({arglist}) in the schema cache",
+        f"Searched for the function {EXPOSED_SCHEMA}.{req.resource} with parameter"
+        + (f"s {arglist}" if len(keys) > 1 else f" {arglist}" if keys else "s")
+        + " or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.",
+        f"Perhaps you meant to call the function {EXPOSED_SCHEMA}.{suggestion[0]}" if suggestion else None)
+
+
+# ------------------------------------------------------------------------------------------- entry
+def build_plan(req: ApiRequest, cache: SchemaCache, max_rows: int | None):
+    if req.action == "read":
+        plan = plan_read(req, cache, max_rows)
+        check_embed_paths(req, plan.root)
+        return plan
+    if req.action == "call":
+        return plan_call(req, cache, max_rows)
+    plan = plan_mutate(req, cache)
+    check_embed_paths(req, plan.root)
+    return plan

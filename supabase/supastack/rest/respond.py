@@ -1,0 +1,116 @@
+"""Stage 5, respond: DbResult + ApiRequest -> status, headers and body as PostgREST sends them."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass
+
+from supastack.rest.errors import RestError
+from supastack.rest.execute import DbResult
+from supastack.rest.request import ApiRequest
+
+JSON = "application/json; charset=utf-8"
+OBJECT = "application/vnd.pgrst.object+json; charset=utf-8"
+CSV = "text/csv; charset=utf-8"
+
+
+@dataclass(slots=True)
+class RestResponse:
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+
+def singular_check(result: DbResult) -> None:
+    """`Accept: application/vnd.pgrst.object+json` needs exactly one row (else the transaction is undone)."""
+    if result.page != 1:
+        raise RestError(406, "PGRST116", "Cannot coerce the result to a single JSON object",
+                        f"The result contains {result.page} rows")
+
+
+def max_affected_check(limit: int):
+    def check(result: DbResult) -> None:
+        if result.page > limit:
+            raise RestError(400, "PGRST124", "Query result exceeds max-affected preference constraint",
+                            f"The query affects {result.page} rows")
+    return check
+
+
+def content_range(lower: int, page: int, total: int | None) -> str:
+    upper = lower + page - 1
+    span = f"{lower}-{upper}" if page > 0 else "*"
+    return f"{span}/{total if total is not None else '*'}"
+
+
+def _csv(body: str) -> bytes:
+    rows = json.loads(body) if body else []
+    if isinstance(rows, dict):
+        rows = [rows]
+    out = io.StringIO()
+    if rows:
+        writer = csv.writer(out, lineterminator="\n")
+        header = list(rows[0])
+        writer.writerow(header)
+        for row in rows:
+            writer.writerow(["" if row.get(h) is None else
+                             (json.dumps(row[h]) if isinstance(row[h], (dict, list)) else
+                              ("true" if row[h] is True else "false" if row[h] is False else row[h]))
+                             for h in header])
+    return out.getvalue().encode()
+
+
+def _body(req: ApiRequest, result: DbResult) -> tuple[bytes, str]:
+    if req.accept == "csv":
+        return _csv(result.body or "[]"), CSV
+    if req.accept == "object":
+        return (result.body or "null").encode(), OBJECT
+    return (result.body or "[]").encode(), JSON
+
+
+def respond(req: ApiRequest, result: DbResult, body_kind: str = "array") -> RestResponse:
+    headers: dict[str, str] = {}
+    applied = req.preferences.applied(req.action)
+    if applied:
+        headers["Preference-Applied"] = applied
+    action = req.action
+    if action in ("read", "call"):
+        if body_kind == "void":
+            return RestResponse(204, headers, b"")
+        lower = req.range_offset
+        total = result.total
+        status = 200
+        if body_kind in ("array", "object"):
+            if total is not None:
+                if lower > total:
+                    raise RestError(416, "PGRST103", "Requested range not satisfiable",
+                                    f"An offset of {lower} was requested, but there are only {total} rows.",
+                                    headers={"Content-Range": f"*/{total}"})
+                if result.page < total:
+                    status = 206
+            headers["Content-Range"] = content_range(lower, result.page, total)
+        if body_kind == "scalar":
+            body, ctype = (result.body or "null").encode(), JSON
+        else:
+            body, ctype = _body(req, result)
+        headers["Content-Type"] = ctype
+        return RestResponse(status, headers, b"" if req.headers_only else body)
+
+    representation = req.preferences.representation
+    total = result.total
+    if action in ("insert", "upsert"):
+        headers["Content-Range"] = f"*/{total if total is not None else '*'}"
+        if representation == "headers-only" and result.location:
+            headers["Location"] = f"/{req.resource}?{result.location}"
+        if representation == "representation":
+            body, ctype = _body(req, result)
+            headers["Content-Type"] = ctype
+            return RestResponse(201, headers, body)
+        return RestResponse(201, headers, b"")
+    # update, delete, put
+    headers["Content-Range"] = content_range(0, result.page, total)
+    if representation == "representation":
+        body, ctype = _body(req, result)
+        headers["Content-Type"] = ctype
+        return RestResponse(200, headers, body)
+    return RestResponse(204, headers, b"")

@@ -1,0 +1,383 @@
+"""Stage 3, sql: a plan -> ONE parameterised statement whose single row is (total, page, body, location).
+
+The JSON body is built by PostgreSQL (json_agg / row_to_json). Identifiers come from the plan (which took
+them from the schema cache) and are quoted with `sql.Identifier`; every request value is a bound parameter.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from psycopg import sql
+
+from supastack.rest.plan import CallPlan, MutatePlan, PlannedField, ReadNode, ReadPlan
+from supastack.rest.request import Filter, Logic
+from supastack.rest.schema_cache import EXPOSED_SCHEMA
+
+SCHEMA = sql.Identifier(EXPOSED_SCHEMA)
+
+
+@dataclass(frozen=True, slots=True)
+class MainQuery:
+    text: str
+    params: dict
+    rowcount_only: bool = False     # a plain INSERT without RETURNING: the result is cur.rowcount
+    read_only: bool = False         # GET on a volatile function must fail as in a read-only transaction
+    body_kind: str = "array"        # array | object | scalar | void
+
+
+COMPARISONS = {"eq": "=", "neq": "<>", "gt": ">", "gte": ">=", "lt": "<", "lte": "<=",
+               "like": "like", "ilike": "ilike", "match": "~", "imatch": "~*"}
+CONTAINMENT = {"cs": "@>", "cd": "<@", "ov": "&&", "sl": "<<", "sr": ">>", "nxl": "&>", "nxr": "&<", "adj": "-|-"}
+TSQUERY = {"fts": "to_tsquery", "plfts": "plainto_tsquery", "phfts": "phraseto_tsquery", "wfts": "websearch_to_tsquery"}
+IS_SQL = {"null": "is null", "not_null": "is not null", "true": "is true", "false": "is false", "unknown": "is unknown"}
+
+
+def array_literal(values: list[str]) -> str:
+    """A PostgreSQL array literal of quoted elements (bound as a parameter, typed by PostgreSQL)."""
+    quoted = ['"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"' for v in values]
+    return "{" + ",".join(quoted) + "}"
+
+
+class Builder:
+    """Collects bound values under names, so fragments may be built in any order and reused."""
+
+    def __init__(self) -> None:
+        self.params: dict = {}
+
+    def param(self, value) -> sql.Composable:
+        name = f"p{len(self.params)}"
+        self.params[name] = value
+        return sql.Placeholder(name)
+
+    # --------------------------------------------------------------------------- expressions
+    def column(self, alias: str, name: str, json_path=()) -> sql.Composable:
+        expr: sql.Composable = sql.SQL("{}.{}").format(sql.Identifier(alias), sql.Identifier(name))
+        for arrow, key in json_path:
+            key_param = self.param(int(key)) if re.fullmatch(r"-?\d+", key) else self.param(key)
+            expr = sql.SQL("({} " + arrow + " {})").format(expr, key_param)
+        return expr
+
+    def field(self, alias: str, f: PlannedField) -> sql.Composable:
+        if f.aggregate:
+            inner = sql.SQL("*") if not f.column else self.column(alias, f.column, f.json_path)
+            if f.cast and f.column:
+                inner = sql.SQL("{}::{}").format(inner, sql.SQL(f.cast))
+            expr = sql.SQL(f.aggregate + "({})").format(inner)
+            if f.aggregate_cast:
+                expr = sql.SQL("{}::{}").format(expr, sql.SQL(f.aggregate_cast))
+        else:
+            expr = self.column(alias, f.column, f.json_path)
+            if f.cast:
+                expr = sql.SQL("{}::{}").format(expr, sql.SQL(f.cast))
+        return sql.SQL("{} as {}").format(expr, sql.Identifier(f.output))
+
+    def condition(self, node: ReadNode, term) -> sql.Composable:
+        if isinstance(term, Logic):
+            joiner = sql.SQL(" and " if term.operator == "and" else " or ")
+            parts = [self.condition(node, t) for t in term.terms] or [sql.SQL("true" if term.operator == "and" else "false")]
+            expr = sql.SQL("(") + joiner.join(parts) + sql.SQL(")")
+            return sql.SQL("not {}").format(expr) if term.negated else expr
+        return self.filter(node, term)
+
+    def filter(self, node: ReadNode, f: Filter) -> sql.Composable:
+        lhs = self.column(node.alias, f.field.name, f.field.json_path)
+        op, value = f.operator, f.value
+        column = node.columns.get(f.field.name)
+        if op in COMPARISONS:
+            sym = COMPARISONS[op]
+            if op in ("like", "ilike"):
+                value = [v.replace("*", "%") for v in value] if f.quantifier else value.replace("*", "%")
+            if f.quantifier:
+                expr = sql.SQL("{} " + sym + " " + f.quantifier + "({})").format(lhs, self.param(array_literal(value)))
+            else:
+                expr = sql.SQL("{} " + sym + " {}").format(lhs, self.param(value))
+        elif op == "is":
+            expr = sql.SQL("{} " + IS_SQL[value]).format(lhs)
+        elif op == "isdistinct":
+            expr = sql.SQL("{} is distinct from {}").format(lhs, self.param(value))
+        elif op == "in":
+            expr = sql.SQL("{} = any({})").format(lhs, self.param(array_literal(value)))
+        elif op in CONTAINMENT:
+            if op in ("ov", "cs", "cd") and column is not None and column.category == "A" \
+                    and value.startswith("(") and value.endswith(")") and not f.field.json_path:
+                value = "{" + value[1:-1] + "}"
+            expr = sql.SQL("{} " + CONTAINMENT[op] + " {}").format(lhs, self.param(value))
+        else:  # full-text search
+            fn = sql.SQL(TSQUERY[op])
+            query = sql.SQL("{}({}, {})").format(fn, self.param(f.config), self.param(value)) if f.config \
+                else sql.SQL("{}({})").format(fn, self.param(value))
+            if not (column is not None and column.type == "tsvector" and not f.field.json_path):
+                lhs = sql.SQL("to_tsvector({}, {})").format(self.param(f.config), lhs) if f.config \
+                    else sql.SQL("to_tsvector({})").format(lhs)
+            expr = sql.SQL("{} @@ {}").format(lhs, query)
+        return sql.SQL("not ({})").format(expr) if f.negated else expr
+
+    # --------------------------------------------------------------------------- relationships
+    def join_condition(self, child: ReadNode, parent_alias: str) -> sql.Composable:
+        rel = child.relationship
+        a, p = sql.Identifier(child.alias), sql.Identifier(parent_alias)
+        if rel.kind == "m2m":
+            j = sql.Identifier(child.alias + "_j")
+            conds = [sql.SQL("{}.{} = {}.{}").format(j, sql.Identifier(jc), p, sql.Identifier(sc))
+                     for jc, sc in zip(rel.junction_source_columns, rel.source_columns)]
+            conds += [sql.SQL("{}.{} = {}.{}").format(j, sql.Identifier(jc), a, sql.Identifier(tc))
+                      for jc, tc in zip(rel.junction_target_columns, rel.target_columns)]
+            return sql.SQL("exists (select 1 from {}.{} as {} where {})").format(
+                SCHEMA, sql.Identifier(rel.junction), j, sql.SQL(" and ").join(conds))
+        return sql.SQL(" and ").join(
+            sql.SQL("{}.{} = {}.{}").format(a, sql.Identifier(tc), p, sql.Identifier(sc))
+            for sc, tc in zip(rel.source_columns, rel.target_columns))
+
+    # --------------------------------------------------------------------------- selects
+    def select(self, node: ReadNode, source: sql.Composable, extra_where: list | None = None,
+               count_only: bool = False, paginate: bool = True) -> sql.Composable:
+        """`select <fields> from <source> <lateral joins> where ... [group by] order by ... limit ... offset ...`"""
+        items: list[sql.Composable] = []
+        joins: list[sql.Composable] = []
+        group: list[sql.Composable] = []
+        if not count_only:
+            for f in node.fields:
+                items.append(self.field(node.alias, f))
+                if node.grouped and not f.aggregate:
+                    group.append(self.column(node.alias, f.column, f.json_path))
+        for child in node.children:
+            join, child_items = self.embed(node, child)
+            joins.append(join)
+            if not count_only:
+                items.extend(child_items)
+        where = list(extra_where or [])
+        where += [self.condition(node, t) for t in node.filters]
+        for child, negated in node.embed_null_filters:
+            where.append(sql.SQL("{}.{} is " + ("not null" if negated else "null")).format(
+                sql.Identifier(child.alias + "_e"), sql.Identifier("body")))
+        query = sql.SQL("select {} from {}").format(
+            sql.SQL(", ").join(items) if items else sql.SQL("1" if count_only else "null"), source)
+        if joins:
+            query = query + sql.SQL(" ") + sql.SQL(" ").join(joins)
+        if where:
+            query = query + sql.SQL(" where ") + sql.SQL(" and ").join(where)
+        if group:
+            query = query + sql.SQL(" group by ") + sql.SQL(", ").join(group)
+        if node.order and not count_only:
+            query = query + sql.SQL(" order by ") + sql.SQL(", ").join(self.order(node, o) for o in node.order)
+        if paginate and not count_only:
+            if node.limit is not None:
+                query = query + sql.SQL(" limit {}").format(self.param(node.limit))
+            if node.offset:
+                query = query + sql.SQL(" offset {}").format(self.param(node.offset))
+        return query
+
+    def order(self, node: ReadNode, item) -> sql.Composable:
+        term, child = item
+        if child is None:
+            expr = self.column(node.alias, term.field.name, term.field.json_path)
+        else:   # a to-one embed: order by the related value
+            expr = sql.SQL("(select {} from {}.{} as {} where {} limit 1)").format(
+                self.column(child.alias, term.field.name, term.field.json_path), SCHEMA,
+                sql.Identifier(child.relation), sql.Identifier(child.alias), self.join_condition(child, node.alias))
+        text = " desc" if term.descending else " asc"
+        if term.nulls:
+            text += " nulls " + term.nulls
+        return expr + sql.SQL(text)
+
+    def embed(self, parent: ReadNode, child: ReadNode) -> tuple[sql.Composable, list[sql.Composable]]:
+        """A lateral join producing the child's JSON (or, for a spread, its columns)."""
+        lateral = sql.Identifier(child.alias + "_e")
+        source = sql.SQL("{}.{} as {}").format(SCHEMA, sql.Identifier(child.relation), sql.Identifier(child.alias))
+        inner = self.select(child, source, [self.join_condition(child, parent.alias)])
+        to_one = child.relationship.to_one and not child.grouped
+        names = [f.output for f in child.fields] + [n for c in child.children for n in _output_names(c)]
+        j = sql.Identifier("pgrst_j")
+        if child.spread:
+            if to_one:
+                body = inner
+                items = [sql.SQL("{}.{} as {}").format(lateral, sql.Identifier(n), sql.Identifier(n)) for n in names]
+                on = sql.SQL("true")
+            else:
+                aggs = [sql.SQL("json_agg({}.{}) as {}").format(j, sql.Identifier(n), sql.Identifier(n)) for n in names]
+                body = sql.SQL("select {} from ({}) as {}").format(sql.SQL(", ").join(aggs) or sql.SQL("null"), inner, j)
+                items = [sql.SQL("coalesce({}.{}, '[]') as {}").format(lateral, sql.Identifier(n), sql.Identifier(n))
+                         for n in names]
+                on = sql.SQL("{}.{} is not null").format(lateral, sql.Identifier(names[0])) if child.inner and names \
+                    else sql.SQL("true")
+            kind = "inner" if child.inner else "left"
+            return sql.SQL(kind + " join lateral ({}) as {} on {}").format(body, lateral, on), items
+        if to_one:
+            body = sql.SQL("select row_to_json({}) as body from ({}) as {}").format(j, inner, j)
+            item = sql.SQL("{}.body as {}").format(lateral, sql.Identifier(child.output))
+        else:
+            body = sql.SQL("select json_agg({}) as body from ({}) as {}").format(j, inner, j)
+            item = sql.SQL("coalesce({}.body, '[]') as {}").format(lateral, sql.Identifier(child.output))
+        on = sql.SQL("{}.body is not null").format(lateral) if child.inner else sql.SQL("true")
+        kind = "inner" if child.inner else "left"
+        return sql.SQL(kind + " join lateral ({}) as {} on {}").format(body, lateral, on), [item]
+
+
+def _output_names(child: ReadNode) -> list[str]:
+    if not child.spread:
+        return [child.output]
+    return [f.output for f in child.fields] + [n for c in child.children for n in _output_names(c)]
+
+
+def _envelope(b: Builder, rows: sql.Composable, count: sql.Composable | None, body_kind: str,
+              location: sql.Composable | None = None) -> sql.Composable:
+    """The single result row: (total, page, body, location)."""
+    r = sql.Identifier("pgrst_r")
+    body = sql.SQL("coalesce(json_agg({})->0, 'null')::text").format(r) if body_kind == "object" \
+        else sql.SQL("coalesce(json_agg({}), '[]')::text").format(r)
+    return sql.SQL("select {}, count({}), {}, {} from ({}) as {}").format(
+        count if count is not None else sql.SQL("null::int8"), r, body,
+        location if location is not None else sql.SQL("null::text"), rows, r)
+
+
+# ------------------------------------------------------------------------------------------- reads
+def read_query(plan: ReadPlan, want_count: bool, single: bool) -> MainQuery:
+    b = Builder()
+    root = plan.root
+    source = sql.SQL("{}.{} as {}").format(SCHEMA, sql.Identifier(root.relation), sql.Identifier(root.alias))
+    count = None
+    if want_count:
+        count = sql.SQL("(select count(*) from ({}) as pgrst_c)").format(b.select(root, source, count_only=True))
+    rows = b.select(root, source)
+    query = _envelope(b, rows, count, "object" if single else "array")
+    return MainQuery(query.as_string(None), dict(b.params), body_kind="object" if single else "array")
+
+
+# ------------------------------------------------------------------------------------------ writes
+def mutate_query(plan: MutatePlan, representation: str, want_count: bool, single: bool,
+                 missing_default: bool, resolution: str | None, payload_json: str | None) -> MainQuery:
+    b = Builder()
+    table = plan.table
+    target = sql.SQL("{}.{}").format(SCHEMA, sql.Identifier(table.name))
+    alias = sql.Identifier(plan.root.alias)
+    cols = [sql.Identifier(c) for c in plan.columns]
+    returning_rows = representation in ("representation", "headers-only") or want_count or single
+
+    if plan.action in ("insert", "upsert", "put"):
+        if not cols:
+            # `{}` (or objects without columns): one row of defaults per object
+            statement = sql.SQL("insert into {} as {} select from json_array_elements({}::json)").format(
+                target, alias, b.param(payload_json))
+        elif missing_default:
+            values = []
+            for name in plan.columns:
+                column = table.columns[name]
+                default = _default_sql(table.name, name, column)
+                values.append(sql.SQL("case when {}.obj::jsonb ? {} then {}.{} else {} end").format(
+                    sql.Identifier("pgrst_o"), sql.Literal(name), sql.Identifier("pgrst_b"), sql.Identifier(name),
+                    default))
+            statement = sql.SQL(
+                "insert into {} as {} ({}) select {} from json_array_elements({}::json) as pgrst_o(obj) "
+                "cross join lateral json_populate_record(null::{}, pgrst_o.obj) as pgrst_b").format(
+                target, alias, sql.SQL(", ").join(cols), sql.SQL(", ").join(values), b.param(payload_json), target)
+        else:
+            statement = sql.SQL(
+                "insert into {} as {} ({}) select {} from json_populate_recordset(null::{}, {}::json) as pgrst_b").format(
+                target, alias, sql.SQL(", ").join(cols), sql.SQL(", ").join(cols), target, b.param(payload_json))
+        if plan.action in ("upsert", "put"):
+            conflict = sql.SQL(", ").join(sql.Identifier(c) for c in plan.on_conflict)
+            if resolution == "ignore-duplicates":
+                statement += sql.SQL(" on conflict ({}) do nothing").format(conflict)
+            else:
+                sets = [sql.SQL("{} = excluded.{}").format(c, c) for c in cols] or \
+                       [sql.SQL("{} = excluded.{}").format(sql.Identifier(c), sql.Identifier(c)) for c in plan.on_conflict]
+                statement += sql.SQL(" on conflict ({}) do update set {}").format(conflict, sql.SQL(", ").join(sets))
+        if not returning_rows:
+            return MainQuery(statement.as_string(None), dict(b.params), rowcount_only=True)
+    elif plan.action == "update":
+        node = plan.root
+        where = [b.condition(node, t) for t in node.filters]
+        if not cols:   # nothing to set: report the (unchanged) matching set as empty, as PostgREST does
+            statement = sql.SQL("select {}.* from {} as {} where false").format(alias, target, alias)
+        else:
+            sets = [sql.SQL("{} = pgrst_b.{}").format(c, c) for c in cols]
+            statement = sql.SQL("update {} as {} set {} from (select * from json_populate_record(null::{}, {}::json)) "
+                                "as pgrst_b where {}").format(
+                target, alias, sql.SQL(", ").join(sets), target, b.param(payload_json), sql.SQL(" and ").join(where))
+    else:  # delete
+        node = plan.root
+        where = [b.condition(node, t) for t in node.filters]
+        statement = sql.SQL("delete from {} as {} where {}").format(target, alias, sql.SQL(" and ").join(where))
+
+    if not statement.as_string(None).startswith("select"):
+        statement += sql.SQL(" returning {}.*").format(alias)
+    # the returned representation reads from the mutated rows
+    root = plan.root
+    saved_filters, root.filters = root.filters, []
+    source = sql.SQL("pgrst_source as {}").format(alias)
+    if representation == "representation" or single:
+        rows = b.select(root, source, paginate=False)
+    else:
+        rows = sql.SQL("select 1 from pgrst_source")
+    root.filters = saved_filters
+    location = None
+    if representation == "headers-only" and table.primary_key:
+        location = sql.SQL("(select {} || '=eq.' || {}::text from pgrst_source limit 1)").format(
+            sql.Literal(table.primary_key[0]), sql.Identifier(table.primary_key[0])) if len(table.primary_key) == 1 \
+            else sql.SQL("(select {} from pgrst_source limit 1)").format(sql.SQL(" || '&' || ").join(
+                sql.SQL("{} || '=eq.' || {}::text").format(sql.Literal(k), sql.Identifier(k)) for k in table.primary_key))
+    count = sql.SQL("(select count(*) from pgrst_source)") if want_count else None
+    envelope = _envelope(b, rows, count, "object" if single else "array", location)
+    query = sql.SQL("with pgrst_source as ({}) ").format(statement) + envelope
+    return MainQuery(query.as_string(None), dict(b.params), body_kind="object" if single else "array")
+
+
+def _default_sql(table: str, name: str, column) -> sql.Composable:
+    """The column's default expression, as the catalog spells it (never request text)."""
+    if column.identity:
+        return sql.SQL("nextval(pg_get_serial_sequence({}, {}))").format(
+            sql.Literal(f'{EXPOSED_SCHEMA}."{table}"'), sql.Literal(name))
+    if column.default is not None:
+        return sql.SQL("(" + column.default.replace("%", "%%") + ")")
+    return sql.SQL("null")
+
+
+# --------------------------------------------------------------------------------------------- rpc
+def call_query(plan: CallPlan, payload_json: str | None, want_count: bool, single: bool,
+               read_only: bool) -> MainQuery:
+    b = Builder()
+    fn = plan.function
+    name = sql.SQL("{}.{}").format(SCHEMA, sql.Identifier(fn.name))
+    args_source = None
+    if plan.single_object_param is not None:
+        call = sql.SQL("{}({}::" + ("jsonb" if fn.params[0].type == "jsonb" else "json") + ")").format(
+            name, b.param(payload_json))
+    elif plan.args:
+        params = [p for p in fn.params if p.name in plan.args]
+        definition = sql.SQL(", ").join(sql.SQL("{} {}").format(sql.Identifier(p.name), sql.SQL(p.type)) for p in params)
+        args_source = sql.SQL("json_to_record({}::json) as pgrst_args({})").format(b.param(payload_json), definition)
+        call = sql.SQL("{}({})").format(name, sql.SQL(", ").join(
+            sql.SQL(("variadic " if p.variadic else "") + "{} := pgrst_args.{}").format(
+                sql.Identifier(p.name), sql.Identifier(p.name)) for p in params))
+    else:
+        call = sql.SQL("{}()").format(name)
+
+    def from_call(alias: sql.Composable) -> sql.Composable:
+        if args_source is None:
+            return sql.SQL("{} as {}").format(call, alias)
+        return sql.SQL("{} cross join lateral {} as {}").format(args_source, call, alias)
+
+    if fn.composite and plan.root is not None:
+        root = plan.root
+        source = from_call(sql.Identifier(root.alias))
+        count = sql.SQL("(select count(*) from ({}) as pgrst_c)").format(b.select(root, source, count_only=True)) \
+            if want_count else None
+        rows = b.select(root, source)
+        object_body = single or not fn.returns_set
+        query = _envelope(b, rows, count, "object" if object_body else "array")
+        return MainQuery(query.as_string(None), dict(b.params), read_only=read_only,
+                         body_kind="object" if object_body else "array")
+    if fn.returns_set:
+        v = sql.Identifier("pgrst_v")
+        rows = sql.SQL("select {}.{} as {} from {}").format(
+            sql.Identifier("pgrst_f"), v, v, from_call(sql.SQL("pgrst_f({})").format(v)))
+        count = sql.SQL("(select count(*) from ({}) as pgrst_c)").format(rows) if want_count else None
+        query = sql.SQL("select {}, count(pgrst_r), coalesce(json_agg(pgrst_r.pgrst_v), '[]')::text, null::text "
+                        "from ({}) as pgrst_r").format(count if count is not None else sql.SQL("null::int8"), rows)
+        return MainQuery(query.as_string(None), dict(b.params), read_only=read_only, body_kind="array")
+    select_call = sql.SQL("select {}").format(call) if args_source is None else \
+        sql.SQL("select {} from {}").format(call, args_source)
+    query = sql.SQL("select null::int8, 1::int8, to_json(({}))::text, null::text").format(select_call)
+    return MainQuery(query.as_string(None), dict(b.params), read_only=read_only,
+                     body_kind="void" if fn.returns_void else "scalar")
