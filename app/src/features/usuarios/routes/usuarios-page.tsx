@@ -1,13 +1,123 @@
+/** /usuarios: user management for administrators (roles table); others see Acesso Restrito. */
+import { Eye, UserPlus } from 'lucide-react';
+import { toast } from 'sonner';
 import { AccessDenied } from '@/components/access-denied';
 import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useAuth } from '@/lib/auth-context';
+import { useUsers, type ManagedUser } from '../api/queries';
+import { useChangeUserRole } from '../api/mutations';
+import { ALL_ROLE_OPTIONS, STAFF_ROLE_OPTIONS, tableRoleFor, tableRoleLabel, type TableRole } from '../roles';
+import { usuariosStrings as t } from '../strings';
 
-// Placeholder: the owner of this screen replaces the list (spec section 2, Usuários).
-// Non-administrators see the Acesso Restrito card (the route itself is open to all staff).
 export default function UsuariosPage() {
-  const { hasRole } = useAuth();
-  if (!hasRole('administrator')) {
-    return <AccessDenied description="Você não tem permissão para gerenciar usuários." />;
-  }
-  return <PageHeader title="Usuários" />;
+  const { hasRole, user } = useAuth();
+  const isAdmin = hasRole('administrator');
+  const { data: users, isPending } = useUsers(isAdmin);
+  const changeRole = useChangeUserRole();
+
+  if (!isAdmin) return <AccessDenied description={t.denied} />;
+
+  const onRoleChange = (target: ManagedUser, role: TableRole) => {
+    if (role === tableRoleFor(target.roles)) return;
+    changeRole.mutate(
+      { userId: target.id, role },
+      {
+        onSuccess: () => toast.success(t.updated),
+        onError: (error) => {
+          console.error(error);
+          toast.error(t.updateError);
+        },
+      },
+    );
+  };
+
+  return (
+    <div>
+      <PageHeader
+        title={t.title}
+        description={t.description}
+        actions={
+          // The spec shows no behaviour for inviting; the button only says it is coming.
+          <Button onClick={() => toast.info(t.inviteSoon)}>
+            <UserPlus aria-hidden="true" />
+            {t.invite}
+          </Button>
+        }
+      />
+      <Card className="py-0">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>{t.columns.name}</TableHead>
+              <TableHead>{t.columns.email}</TableHead>
+              <TableHead>{t.columns.role}</TableHead>
+              <TableHead className="text-right">{t.columns.actions}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {isPending ? (
+              Array.from({ length: 4 }, (_, i) => (
+                <TableRow key={i} aria-hidden="true">
+                  <TableCell><Skeleton className="h-4 w-32" /></TableCell>
+                  <TableCell><Skeleton className="h-4 w-44" /></TableCell>
+                  <TableCell><Skeleton className="h-8 w-40" /></TableCell>
+                  <TableCell><Skeleton className="ml-auto h-8 w-20" /></TableCell>
+                </TableRow>
+              ))
+            ) : !users || users.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={4} className="py-8 text-center text-muted-foreground">
+                  {t.empty}
+                </TableCell>
+              </TableRow>
+            ) : (
+              users.map((row) => {
+                const name = row.full_name?.trim() || t.notSpecified;
+                const current = tableRoleFor(row.roles);
+                const options = current === 'client' ? ALL_ROLE_OPTIONS : STAFF_ROLE_OPTIONS;
+                const isSelf = row.id === user?.id;
+                const busy = changeRole.isPending && changeRole.variables?.userId === row.id;
+                return (
+                  <TableRow key={row.id}>
+                    <TableCell className="font-medium">{name}</TableCell>
+                    <TableCell>{row.email ?? '-'}</TableCell>
+                    <TableCell>
+                      <Select value={current} onValueChange={(value) => onRoleChange(row, value as TableRole)} disabled={isSelf || busy}>
+                        <SelectTrigger
+                          className="w-44"
+                          aria-label={t.roleFor.replace('{name}', name)}
+                          title={isSelf ? t.ownRole : undefined}
+                        >
+                          <SelectValue />
+                        </SelectTrigger>
+                        <SelectContent>
+                          {options.map((role) => (
+                            <SelectItem key={role} value={role}>
+                              {tableRoleLabel(role)}
+                            </SelectItem>
+                          ))}
+                        </SelectContent>
+                      </Select>
+                    </TableCell>
+                    <TableCell className="text-right">
+                      {/* The spec shows no visible action for Detalhes. */}
+                      <Button variant="outline" size="sm" aria-label={`${t.details}: ${name}`}>
+                        <Eye aria-hidden="true" />
+                        {t.details}
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                );
+              })
+            )}
+          </TableBody>
+        </Table>
+      </Card>
+    </div>
+  );
 }
