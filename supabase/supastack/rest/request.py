@@ -97,11 +97,11 @@ class Preferences:
         out = []
         if self.params:
             out.append(f"params={self.params}")
-        if self.resolution and action == "insert":
+        if self.resolution and action in ("insert", "upsert"):
             out.append(f"resolution={self.resolution}")
-        if self.missing and action == "insert":
+        if self.missing and action in ("insert", "upsert"):
             out.append(f"missing={self.missing}")
-        if self.representation and action in ("insert", "update", "delete", "upsert"):
+        if self.representation and action in ("insert", "update", "delete", "upsert", "put"):
             out.append(f"return={self.representation}")
         if self.count:
             out.append(f"count={self.count}")
