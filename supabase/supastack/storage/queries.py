@@ -1,7 +1,6 @@
 """SQL on storage.buckets and storage.objects, run on a connection already in the caller's scope (RLS applies)."""
 from __future__ import annotations
 
-import json
 
 from psycopg import AsyncConnection, sql
 from psycopg.rows import dict_row
@@ -151,5 +150,3 @@ async def search(conn, bucket_id: str, *, prefix: str, search: str, limit: int, 
                                      "limit": limit, "offset": offset})
 
 
-def dumps(value) -> str:
-    return json.dumps(value, default=str)
