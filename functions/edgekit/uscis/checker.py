@@ -62,6 +62,7 @@ async def check_receipts(raw_numbers: list, provider: StatusProvider, store: Rec
 
     rows = await store.tracked([r.receipt_number for r in valid]) if valid else {}
     gate = asyncio.Semaphore(max(1, concurrency))
+    storing = asyncio.Semaphore(max(1, concurrency))   # the REST API is shared with everyone else
     done = 0
     total = len(results)
 
@@ -76,21 +77,22 @@ async def check_receipts(raw_numbers: list, provider: StatusProvider, store: Rec
                 await outcome
 
     async def check_one(result: CheckResult) -> None:
-        async with gate:
-            try:
+        try:
+            async with gate:           # bounds the calls to the provider; storing happens outside
                 status = await provider.case_status(result.receipt_number)
-                result.status, result.details = status.status, status.details
-                row = rows.get(result.receipt_number)
-                if row is not None:
-                    result.tracked = True
-                    result.changed = row.get("last_status") != status.status
-                    checked_at = datetime.now(timezone.utc).isoformat()
+            result.status, result.details = status.status, status.details
+            row = rows.get(result.receipt_number)
+            if row is not None:
+                result.tracked = True
+                result.changed = row.get("last_status") != status.status
+                checked_at = datetime.now(timezone.utc).isoformat()
+                async with storing:
                     await store.record(row, status, result.changed, checked_at)
-            except ProviderError as exc:
-                result.error = exc.message
-            except Exception as exc:   # a storage failure on one receipt must not fail the batch
-                log.exception("receipt %s failed", result.receipt_number)
-                result.error = f"Falha ao registrar o status: {type(exc).__name__}"
+        except ProviderError as exc:
+            result.error = exc.message
+        except Exception as exc:   # a storage failure on one receipt must not fail the batch
+            log.exception("receipt %s failed", result.receipt_number)
+            result.error = f"Falha ao registrar o status: {type(exc).__name__}"
         await report(result)
 
     for result in results:
@@ -121,7 +123,10 @@ class SupabaseReceiptStore:
                   "next_action_date": next_action_date(status.category)}
         if changed:
             update["last_updated_at"] = checked_at
-            await self.writer.table("uscis_status_history").insert(
+        writes = [self.writer.table("uscis_receipts").update(update, returning=ReturnMethod.minimal)
+                  .eq("id", row["id"]).execute()]
+        if changed:
+            writes.append(self.writer.table("uscis_status_history").insert(
                 {"receipt_id": row["id"], "status": status.status, "details": status.details,
-                 "updated_at": checked_at}, returning=ReturnMethod.minimal).execute()
-        await self.writer.table("uscis_receipts").update(update, returning=ReturnMethod.minimal).eq("id", row["id"]).execute()
+                 "updated_at": checked_at}, returning=ReturnMethod.minimal).execute())
+        await asyncio.gather(*writes)
