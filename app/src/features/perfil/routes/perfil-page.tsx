@@ -1,6 +1,17 @@
+/** /perfil (Meu Perfil; Logotipo in the sidebar): the user's name and the office branding. */
 import { PageHeader } from '@/components/page-header';
+import { BrandingCard } from '../components/branding-card';
+import { ProfileCard } from '../components/profile-card';
+import { perfilStrings as t } from '../strings';
 
-// Placeholder: the owner of this screen replaces it (spec section 2).
 export default function PerfilPage() {
-  return <PageHeader title="Meu Perfil" />;
+  return (
+    <div>
+      <PageHeader title={t.title} description={t.description} />
+      <div className="grid max-w-5xl gap-6 lg:grid-cols-2">
+        <ProfileCard />
+        <BrandingCard />
+      </div>
+    </div>
+  );
 }
