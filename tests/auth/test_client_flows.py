@@ -144,3 +144,12 @@ def test_admin_list_pagination_headers(api):
     total = int(r.headers["X-Total-Count"])
     assert total == api.stack.sql("select count(*) from auth.users where deleted_at is null")[0][0]
     assert 'rel="next"' in r.headers["Link"] and 'rel="last"' in r.headers["Link"]
+
+
+def test_health_settings_jwks(api):
+    health = api.get("/health").json()
+    assert health["name"] == "GoTrue" and health["version"].startswith("v2.")
+    settings = api.get("/settings").json()
+    assert settings["disable_signup"] is True and settings["external"]["email"] is True
+    assert settings["mailer_autoconfirm"] is True
+    assert api.get("/.well-known/jwks.json").json() == {"keys": []}

@@ -139,7 +139,7 @@ async def require_user(request: Request, stack: Stack, conn) -> Caller:
     except ValueError as exc:
         raise bad_request(ErrorCode.BAD_JWT, "invalid claim: sub claim must be a UUID") from exc
     user = await users.by_id(conn, sub)
-    if user is None:
+    if user is None or user.get("deleted_at"):
         raise forbidden(ErrorCode.USER_NOT_FOUND, "User from sub claim in JWT does not exist")
     session_id = claims.get("session_id") or None
     if session_id and session_id != "00000000-0000-0000-0000-000000000000":

@@ -25,6 +25,10 @@ def router(stack: Stack) -> APIRouter:
     async def settings_route():
         return meta.settings_json(stack.settings)
 
+    @r.get("/.well-known/jwks.json")
+    async def jwks_route():
+        return meta.jwks()
+
     @r.post("/token")
     async def token_route(request: Request):
         return await token.token(request, stack)

@@ -75,7 +75,7 @@ async def issue_session(conn, settings: Settings, user_id: str, method: str, use
                            where user_id = %s and provider = %s""",
                        (user_id, "phone" if method == "phone" else "email"))
     user = await users.by_id(conn, user_id)
-    return session_json(settings, user, session_id, refresh, await _amr(conn, session_id))
+    return session_json(settings, user, session_id, refresh, [{"method": method, "timestamp": int(time.time())}])
 
 
 async def live_session(conn, session_id: str) -> dict | None:

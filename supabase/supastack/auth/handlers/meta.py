@@ -16,6 +16,11 @@ def health() -> JSONResponse:
                          "description": "GoTrue is a user registration and authentication API"})
 
 
+def jwks() -> JSONResponse:
+    """Only symmetric (HS256) signing here, and GoTrue publishes no symmetric keys."""
+    return JSONResponse({"keys": []})
+
+
 def settings_json(settings: Settings) -> JSONResponse:
     external = {name: name in ("email", "phone") for name in EXTERNAL_PROVIDERS}
     return JSONResponse({
