@@ -1,6 +1,46 @@
+/** /processos and /processos/avancado: processes, USCIS forms library, USCIS receipts, EOIR court cases. */
+import { Plus } from 'lucide-react';
 import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { CourtsTab } from '../components/courts-tab';
+import { FormsTab } from '../components/forms-tab';
+import { ProcessesTab } from '../components/processes-tab';
+import { ReceiptsTab } from '../components/receipts-tab';
+import { processStrings as t } from '../strings';
 
-// Placeholder: the owner of this screen replaces it (spec section 2).
 export default function ProcessosPage() {
-  return <PageHeader title="Processos" />;
+  return (
+    <>
+      <PageHeader
+        title={t.title}
+        actions={
+          <Button>
+            <Plus aria-hidden="true" />
+            {t.newProcess}
+          </Button>
+        }
+      />
+      <Tabs defaultValue="processos">
+        <TabsList>
+          <TabsTrigger value="processos">{t.tabs.processos}</TabsTrigger>
+          <TabsTrigger value="formularios">{t.tabs.formularios}</TabsTrigger>
+          <TabsTrigger value="recibos">{t.tabs.recibos}</TabsTrigger>
+          <TabsTrigger value="courts">{t.tabs.courts}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="processos">
+          <ProcessesTab />
+        </TabsContent>
+        <TabsContent value="formularios">
+          <FormsTab />
+        </TabsContent>
+        <TabsContent value="recibos">
+          <ReceiptsTab />
+        </TabsContent>
+        <TabsContent value="courts">
+          <CourtsTab />
+        </TabsContent>
+      </Tabs>
+    </>
+  );
 }

@@ -1,0 +1,143 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import { todayISO } from '@/lib/format';
+import { fill, processStrings as t } from '../strings';
+import { processKeys } from './keys';
+import type { DocumentRequest, ProcessRow, UscisForm } from './types';
+
+/** Who a notification goes to: the client's e-mail (or phone for WhatsApp), else the client's name. */
+export function notificationRecipient(process: ProcessRow, channel: 'email' | 'whatsapp'): string | null {
+  const contact = channel === 'whatsapp' ? process.client?.phone : process.client?.email;
+  return contact || process.client?.full_name || process.client_name || null;
+}
+
+/** Failure at the notification step (after the main write succeeded). */
+export class NotificationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NotificationError';
+  }
+}
+
+export interface StageUpdateVars {
+  process: ProcessRow;
+  stageName: string;
+  channel: 'email' | 'whatsapp';
+  message?: string;
+}
+
+/** Stores the new stage on the process, then records the stage_update notification for the client. */
+export function useUpdateStage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ process, stageName, channel, message }: StageUpdateVars) => {
+      await supabase
+        .from('processes')
+        .update({ stage: stageName, last_update: todayISO() })
+        .eq('id', process.id)
+        .throwOnError();
+      const content = message?.trim() || fill(t.stageNotification, { stage: stageName });
+      const { error } = await supabase.from('process_notifications').insert({
+        process_id: process.id,
+        notification_type: 'stage_update',
+        notification_channel: channel,
+        content,
+        recipient: notificationRecipient(process, channel),
+      });
+      if (error) throw new NotificationError(error.message);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: processKeys.list() }),
+  });
+}
+
+export interface DocumentRequestVars {
+  process: ProcessRow;
+  documentName: string;
+  documentDescription?: string;
+  isRequired: boolean;
+}
+
+/** Inserts the request, then a document_request notification to the client. */
+export function useRequestDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ process, documentName, documentDescription, isRequired }: DocumentRequestVars) => {
+      const name = documentName.trim();
+      await supabase
+        .from('document_requests')
+        .insert({
+          process_id: process.id,
+          document_name: name,
+          document_description: documentDescription?.trim() || null,
+          is_required: isRequired,
+        })
+        .throwOnError();
+      const { error } = await supabase.from('process_notifications').insert({
+        process_id: process.id,
+        notification_type: 'document_request',
+        notification_channel: 'email',
+        content: fill(t.documentRequestContent, { name }),
+        recipient: notificationRecipient(process, 'email'),
+      });
+      if (error) throw new NotificationError(error.message);
+    },
+    onSettled: (_data, _error, vars) =>
+      queryClient.invalidateQueries({ queryKey: processKeys.documents(vars.process.id) }),
+  });
+}
+
+/** Recebido: fulfilled + fulfilled_at now; Pendente: pending + fulfilled_at cleared. */
+export function documentStatusPatch(fulfilled: boolean, now: Date = new Date()) {
+  return fulfilled
+    ? { status: 'fulfilled' as const, fulfilled_at: now.toISOString() }
+    : { status: 'pending' as const, fulfilled_at: null };
+}
+
+export function useSetDocumentStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ request, fulfilled }: { request: DocumentRequest; fulfilled: boolean }) => {
+      const { data } = await supabase
+        .from('document_requests')
+        .update(documentStatusPatch(fulfilled))
+        .eq('id', request.id)
+        .select('id')
+        .throwOnError();
+      if (!data || data.length === 0) throw new Error(t.documentNotFound);
+    },
+    onSettled: (_data, _error, vars) =>
+      queryClient.invalidateQueries({ queryKey: processKeys.documents(vars.request.process_id) }),
+  });
+}
+
+/** Marks a USCIS form as downloaded (status Disponível). */
+export function useMarkFormDownloaded() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (form: UscisForm) => {
+      await supabase.from('uscis_forms').update({ downloaded: true }).eq('id', form.id).throwOnError();
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: processKeys.forms() }),
+  });
+}
+
+export type AddReceiptResult = 'added' | 'tracked';
+
+/** Checks the receipt is not tracked yet, then inserts process_id + receipt_number. */
+export function useAddReceipt() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ receiptNumber, processId }: { receiptNumber: string; processId: number }): Promise<AddReceiptResult> => {
+      const { data: existing } = await supabase
+        .from('uscis_receipts')
+        .select('id')
+        .eq('receipt_number', receiptNumber)
+        .limit(1)
+        .throwOnError();
+      if (existing && existing.length > 0) return 'tracked';
+      await supabase.from('uscis_receipts').insert({ process_id: processId, receipt_number: receiptNumber }).throwOnError();
+      return 'added';
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: processKeys.receipts() }),
+  });
+}

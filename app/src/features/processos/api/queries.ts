@@ -1,0 +1,126 @@
+import { useQuery } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import { processKeys } from './keys';
+import type {
+  CourtCase,
+  CourtHistory,
+  DocumentRequest,
+  ProcessRow,
+  ProcessStage,
+  UscisForm,
+  UscisReceipt,
+  UscisStatusHistory,
+} from './types';
+
+export function useProcesses() {
+  return useQuery({
+    queryKey: processKeys.list(),
+    queryFn: async () => {
+      const { data } = await supabase
+        .from('processes')
+        .select('*, client:clients(id, full_name, email, phone)')
+        .order('last_update', { ascending: false })
+        .order('id', { ascending: false })
+        .throwOnError();
+      return (data ?? []) as ProcessRow[];
+    },
+    meta: { errorMessage: 'Erro ao carregar processos: {message}' },
+  });
+}
+
+export function useStages(enabled = true) {
+  return useQuery({
+    queryKey: processKeys.stages(),
+    enabled,
+    queryFn: async () => {
+      const { data } = await supabase.from('process_stages').select('*').order('order_number', { ascending: true }).throwOnError();
+      return (data ?? []) as ProcessStage[];
+    },
+  });
+}
+
+export function useDocumentRequests(processId: number | null) {
+  return useQuery({
+    queryKey: processKeys.documents(processId ?? 0),
+    enabled: processId !== null,
+    queryFn: async () => {
+      const { data } = await supabase
+        .from('document_requests')
+        .select('*')
+        .eq('process_id', processId!)
+        .order('created_at', { ascending: false })
+        .throwOnError();
+      return (data ?? []) as DocumentRequest[];
+    },
+  });
+}
+
+export function useUscisForms() {
+  return useQuery({
+    queryKey: processKeys.forms(),
+    queryFn: async () => {
+      const { data } = await supabase.from('uscis_forms').select('*').order('number', { ascending: true }).throwOnError();
+      return (data ?? []) as UscisForm[];
+    },
+  });
+}
+
+export function useReceipts() {
+  return useQuery({
+    queryKey: processKeys.receipts(),
+    queryFn: async () => {
+      const { data } = await supabase
+        .from('uscis_receipts')
+        .select('*')
+        .order('last_updated_at', { ascending: false })
+        .throwOnError();
+      return (data ?? []) as UscisReceipt[];
+    },
+  });
+}
+
+export function useReceiptHistory(receiptId: string | null) {
+  return useQuery({
+    queryKey: processKeys.receiptHistory(receiptId ?? ''),
+    enabled: receiptId !== null,
+    queryFn: async () => {
+      const { data } = await supabase
+        .from('uscis_status_history')
+        .select('*')
+        .eq('receipt_id', receiptId!)
+        .order('updated_at', { ascending: false })
+        .throwOnError();
+      return (data ?? []) as UscisStatusHistory[];
+    },
+  });
+}
+
+export function useCourtCases() {
+  return useQuery({
+    queryKey: processKeys.courtCases(),
+    queryFn: async () => {
+      const { data } = await supabase
+        .from('eoir_court_cases')
+        .select('*')
+        .order('last_checked_at', { ascending: false })
+        .throwOnError();
+      return (data ?? []) as CourtCase[];
+    },
+  });
+}
+
+export function useCourtHistory(caseId: string | null) {
+  return useQuery({
+    queryKey: processKeys.courtHistory(caseId ?? ''),
+    enabled: caseId !== null,
+    queryFn: async () => {
+      const { data } = await supabase
+        .from('eoir_court_history')
+        .select('*')
+        .eq('court_case_id', caseId!)
+        .order('updated_at', { ascending: false })
+        .throwOnError();
+      return (data ?? []) as CourtHistory[];
+    },
+  });
+}

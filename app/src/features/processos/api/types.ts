@@ -1,0 +1,82 @@
+/** Rows of the tables the processes screen reads (migrations: processes, case tracking). */
+export interface ProcessRow {
+  id: number;
+  type: string;
+  client_id: string | null;
+  client_name: string | null;
+  receipt_number: string | null;
+  category: string | null;
+  stage: string | null;
+  status: string;
+  last_update: string | null;
+  next_date: string | null;
+  client?: { id: string; full_name: string | null; email: string | null; phone: string | null } | null;
+}
+
+export interface ProcessStage {
+  id: number;
+  name: string;
+  order_number: number;
+}
+
+export interface DocumentRequest {
+  id: string;
+  process_id: number;
+  document_name: string;
+  document_description: string | null;
+  is_required: boolean;
+  status: 'pending' | 'fulfilled';
+  fulfilled_at: string | null;
+  requested_at: string;
+  created_at: string;
+}
+
+export interface UscisForm {
+  id: number;
+  number: string;
+  name: string;
+  category: string;
+  updated_at: string | null;
+  url: string | null;
+  downloaded: boolean;
+}
+
+export interface UscisReceipt {
+  id: string;
+  process_id: number;
+  receipt_number: string;
+  last_status: string | null;
+  last_checked_at: string | null;
+  last_updated_at: string | null;
+  next_action_date: string | null;
+}
+
+export interface UscisStatusHistory {
+  id: string;
+  receipt_id: string;
+  status: string;
+  details: string | null;
+  updated_at: string;
+}
+
+export interface CourtCase {
+  id: string;
+  a_number: string;
+  process_id: number;
+  last_status: string | null;
+  last_hearing_date: string | null;
+  court_location: string | null;
+  judge_name: string | null;
+  last_checked_at: string | null;
+}
+
+export interface CourtHistory {
+  id: string;
+  court_case_id: string;
+  status: string;
+  details: string | null;
+  hearing_date: string | null;
+  court_location: string | null;
+  judge_name: string | null;
+  updated_at: string;
+}

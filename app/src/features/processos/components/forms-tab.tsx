@@ -1,0 +1,235 @@
+import { Bot, Download, Eye, FileInput, PenLine, RefreshCw, Search, Settings, Upload, Wand2 } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Badge, badgeColor } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatDate } from '@/lib/format';
+import { useMarkFormDownloaded } from '../api/mutations';
+import { useUscisForms } from '../api/queries';
+import type { UscisForm } from '../api/types';
+import { ALL_CATEGORIES, FORM_CATEGORIES, filterForms } from '../lib/forms-filter';
+import { fill, processStrings as t } from '../strings';
+
+export const FORMS_REFRESH_MS = 2000;
+export const FORM_DOWNLOAD_MS = 1500;
+/** The update robot's last run (fixed, as the spec describes it). */
+export const ROBOT_LAST_CHECK = '2025-11-20';
+
+function openPdf(form: UscisForm) {
+  if (form.url) window.open(form.url, '_blank', 'noopener,noreferrer');
+}
+
+export function FormsTab() {
+  const { data: forms = [], isLoading, refetch } = useUscisForms();
+  const markDownloaded = useMarkFormDownloaded();
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState<string>(ALL_CATEGORIES);
+  const [refreshing, setRefreshing] = useState(false);
+  const [downloading, setDownloading] = useState<Set<number>>(new Set());
+  // Forms "downloaded" in this session even if saving the flag failed.
+  const [localDownloaded, setLocalDownloaded] = useState<Set<number>>(new Set());
+  const timers = useRef<number[]>([]);
+
+  useEffect(() => () => timers.current.forEach((id) => window.clearTimeout(id)), []);
+
+  const visible = useMemo(() => filterForms(forms, search, category), [forms, search, category]);
+
+  const refresh = () => {
+    setRefreshing(true);
+    timers.current.push(
+      window.setTimeout(() => {
+        void refetch();
+        setRefreshing(false);
+        toast.success(t.formsUpdated);
+      }, FORMS_REFRESH_MS),
+    );
+  };
+
+  const download = (form: UscisForm) => {
+    toast.info(fill(t.formDownloadStart, { number: form.number }));
+    setDownloading((prev) => new Set(prev).add(form.id));
+    timers.current.push(
+      window.setTimeout(() => {
+        setDownloading((prev) => {
+          const next = new Set(prev);
+          next.delete(form.id);
+          return next;
+        });
+        setLocalDownloaded((prev) => new Set(prev).add(form.id));
+        markDownloaded.mutate(form);
+        toast.success(fill(t.formDownloaded, { number: form.number }));
+      }, FORM_DOWNLOAD_MS),
+    );
+  };
+
+  return (
+    <div className="grid gap-4">
+      <Card>
+        <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+          <div>
+            <CardTitle>Biblioteca de Formulários USCIS</CardTitle>
+            <CardDescription>Formulários oficiais do USCIS por categoria.</CardDescription>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={refresh} disabled={refreshing}>
+              <RefreshCw className={refreshing ? 'animate-spin' : undefined} aria-hidden="true" />
+              Atualizar Formulários
+            </Button>
+            <Button variant="outline">
+              <Upload aria-hidden="true" />
+              Importar Formulário
+            </Button>
+          </div>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <div className="relative">
+            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+            <Input
+              className="pl-9"
+              placeholder="Buscar por número ou nome..."
+              aria-label="Buscar formulários"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </div>
+          <div className="flex flex-wrap gap-2" role="group" aria-label="Categorias">
+            {[ALL_CATEGORIES, ...FORM_CATEGORIES].map((name) => (
+              <Button
+                key={name}
+                size="sm"
+                variant={category === name ? 'default' : 'outline'}
+                aria-pressed={category === name}
+                className="rounded-full"
+                onClick={() => setCategory(name)}
+              >
+                {name}
+              </Button>
+            ))}
+          </div>
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Número</TableHead>
+                <TableHead>Nome</TableHead>
+                <TableHead>Categoria</TableHead>
+                <TableHead>Atualizado em</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead className="text-right">Ações</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {isLoading ? (
+                Array.from({ length: 4 }, (_, i) => (
+                  <TableRow key={i}>
+                    <TableCell colSpan={6}>
+                      <Skeleton className="h-6" />
+                    </TableCell>
+                  </TableRow>
+                ))
+              ) : visible.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={6} className="py-8 text-center text-muted-foreground">
+                    {t.formsEmpty}
+                  </TableCell>
+                </TableRow>
+              ) : (
+                visible.map((form) => {
+                  const downloaded = form.downloaded || localDownloaded.has(form.id);
+                  const busy = downloading.has(form.id);
+                  return (
+                    <TableRow key={form.id}>
+                      <TableCell className="font-medium">{form.number}</TableCell>
+                      <TableCell className="min-w-[14rem]">{form.name}</TableCell>
+                      <TableCell>{form.category}</TableCell>
+                      <TableCell>{formatDate(form.updated_at)}</TableCell>
+                      <TableCell>
+                        {downloaded ? (
+                          <Badge variant="outline" className={badgeColor.green}>
+                            Disponível
+                          </Badge>
+                        ) : (
+                          <Badge variant="outline" className={badgeColor.gray}>
+                            Não baixado
+                          </Badge>
+                        )}
+                      </TableCell>
+                      <TableCell className="text-right">
+                        <div className="flex justify-end gap-1">
+                          {downloaded ? (
+                            <>
+                              <Button size="sm" variant="ghost" onClick={() => openPdf(form)} aria-label={`Ver ${form.number}`}>
+                                <Eye aria-hidden="true" />
+                                Ver
+                              </Button>
+                              <Button size="sm" variant="ghost" onClick={() => openPdf(form)} aria-label={`Preencher ${form.number}`}>
+                                <PenLine aria-hidden="true" />
+                                Preencher
+                              </Button>
+                            </>
+                          ) : (
+                            <Button size="sm" variant="outline" disabled={busy} onClick={() => download(form)} aria-label={`Baixar ${form.number}`}>
+                              <Download aria-hidden="true" />
+                              Baixar
+                            </Button>
+                          )}
+                        </div>
+                      </TableCell>
+                    </TableRow>
+                  );
+                })
+              )}
+            </TableBody>
+          </Table>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Automação de Formulários</CardTitle>
+          <CardDescription>Mantenha os formulários atualizados e preencha-os automaticamente com os dados dos clientes.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 md:grid-cols-2">
+          <div className="grid gap-3 rounded-md border p-4">
+            <div className="flex items-center gap-2">
+              <Bot className="size-5 text-primary" aria-hidden="true" />
+              <h3 className="font-semibold">Robô de atualização</h3>
+            </div>
+            <p className="text-sm text-muted-foreground">Verifica novas edições dos formulários no site do USCIS a cada 2 dias.</p>
+            <p className="text-sm">Última verificação: {formatDate(ROBOT_LAST_CHECK)}</p>
+            <div className="flex flex-wrap gap-2">
+              <Button size="sm" onClick={refresh} disabled={refreshing}>
+                <RefreshCw className={refreshing ? 'animate-spin' : undefined} aria-hidden="true" />
+                Executar agora
+              </Button>
+              <Button size="sm" variant="outline">
+                <Settings aria-hidden="true" />
+                Configurar
+              </Button>
+            </div>
+          </div>
+          <div className="grid gap-3 rounded-md border p-4">
+            <div className="flex items-center gap-2">
+              <Wand2 className="size-5 text-primary" aria-hidden="true" />
+              <h3 className="font-semibold">Preenchimento automático</h3>
+            </div>
+            <p className="text-sm text-muted-foreground">Preenche os formulários com os dados do cliente e do processo.</p>
+            <div className="flex flex-wrap gap-2">
+              <Button size="sm" variant="outline">
+                <Settings aria-hidden="true" />
+                Configurar mapeamento
+              </Button>
+              <Button size="sm" variant="outline">
+                <FileInput aria-hidden="true" />
+                Testar preenchimento
+              </Button>
+            </div>
+          </div>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

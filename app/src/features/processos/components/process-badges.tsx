@@ -1,0 +1,38 @@
+import { Badge, badgeColorClass } from '@/components/ui/badge';
+import { courtBadge, processStatusColor, receiptBadge, stageColor } from '../lib/status-styles';
+
+export function StageBadge({ stage }: { stage: string | null | undefined }) {
+  if (!stage) return <span className="text-muted-foreground">-</span>;
+  return (
+    <Badge variant="outline" className={badgeColorClass(stageColor(stage))}>
+      {stage}
+    </Badge>
+  );
+}
+
+export function ProcessStatusBadge({ status }: { status: string | null | undefined }) {
+  if (!status) return <span className="text-muted-foreground">-</span>;
+  return (
+    <Badge variant="outline" className={`capitalize ${badgeColorClass(processStatusColor(status))}`}>
+      {status}
+    </Badge>
+  );
+}
+
+export function ReceiptStatusBadge({ status }: { status: string | null | undefined }) {
+  const badge = receiptBadge(status);
+  return (
+    <Badge variant={badge.variant} className="max-w-[16rem] truncate" title={badge.label}>
+      {badge.label}
+    </Badge>
+  );
+}
+
+export function CourtStatusBadge({ status }: { status: string | null | undefined }) {
+  const badge = courtBadge(status);
+  return (
+    <Badge variant={badge.variant} className="max-w-[16rem] truncate" title={badge.label}>
+      {badge.label}
+    </Badge>
+  );
+}

@@ -1,0 +1,259 @@
+import { FileText, Filter, ListChecks, MoreHorizontal, RefreshCw, Search } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatDate } from '@/lib/format';
+import { useProcesses } from '../api/queries';
+import type { ProcessRow } from '../api/types';
+import { pageInfo } from '../lib/pagination';
+import { normalizeText } from '../lib/status-styles';
+import { processStrings as t } from '../strings';
+import { DocumentsSheet } from './documents-sheet';
+import { StageBadge } from './process-badges';
+import { ProcessDetailsDialog } from './process-details-dialog';
+import { StageDialog } from './stage-dialog';
+import { progressLabel, useCheckAllReceipts } from './use-check-receipts';
+
+const ANY = '__all__';
+
+export interface ProcessFilters {
+  search: string;
+  category: string;
+  status: string;
+}
+
+/** Search over type, client, receipt, category, stage and status; category/status exact (ANY = all). */
+export function filterProcesses(processes: readonly ProcessRow[], { search, category, status }: ProcessFilters): ProcessRow[] {
+  const query = normalizeText(search);
+  return processes.filter((process) => {
+    if (category !== ANY && (process.category ?? '') !== category) return false;
+    if (status !== ANY && process.status !== status) return false;
+    if (!query) return true;
+    const haystack = [process.type, process.client?.full_name, process.client_name, process.receipt_number, process.category, process.stage, process.status]
+      .map(normalizeText)
+      .join(' ');
+    return haystack.includes(query);
+  });
+}
+
+function distinct(values: (string | null | undefined)[]): string[] {
+  return [...new Set(values.filter((v): v is string => Boolean(v)))].sort((a, b) => a.localeCompare(b, 'pt-BR'));
+}
+
+export function ProcessesTab() {
+  const { data: processes = [], isLoading } = useProcesses();
+  const [search, setSearch] = useState('');
+  const [showFilters, setShowFilters] = useState(false);
+  const [category, setCategory] = useState(ANY);
+  const [status, setStatus] = useState(ANY);
+  const [page, setPage] = useState(1);
+  const [detailsOf, setDetailsOf] = useState<ProcessRow | null>(null);
+  const [documentsOf, setDocumentsOf] = useState<ProcessRow | null>(null);
+  const [stageOf, setStageOf] = useState<ProcessRow | null>(null);
+  const checker = useCheckAllReceipts();
+
+  const filtered = useMemo(() => filterProcesses(processes, { search, category, status }), [processes, search, category, status]);
+  const info = pageInfo(filtered.length, page);
+  const visible = filtered.slice(info.start === 0 ? 0 : info.start - 1, info.end);
+  const categories = useMemo(() => distinct(processes.map((p) => p.category)), [processes]);
+  const statuses = useMemo(() => distinct(processes.map((p) => p.status)), [processes]);
+  // The processes currently shown (search + filters) are the ones whose receipts get checked.
+  const shownById = (id: number) => processes.find((p) => p.id === id) ?? null;
+
+  return (
+    <Card>
+      <CardContent className="grid gap-4 pt-6">
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+          <div className="relative flex-1">
+            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+            <Input
+              className="pl-9"
+              placeholder={t.searchPlaceholder}
+              aria-label="Buscar processos"
+              value={search}
+              onChange={(e) => {
+                setSearch(e.target.value);
+                setPage(1);
+              }}
+            />
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" aria-expanded={showFilters} onClick={() => setShowFilters((v) => !v)}>
+              <Filter aria-hidden="true" />
+              {t.filter}
+            </Button>
+            <Button
+              variant="outline"
+              disabled={checker.running}
+              onClick={() => checker.run(filtered.map((p) => p.receipt_number ?? ''))}
+            >
+              <RefreshCw className={checker.running ? 'animate-spin' : undefined} aria-hidden="true" />
+              {t.checkUscis}
+            </Button>
+          </div>
+        </div>
+        {checker.running && (
+          <p role="status" className="text-sm text-muted-foreground">
+            {progressLabel(checker.progress)}
+          </p>
+        )}
+        {showFilters && (
+          <div className="grid gap-3 rounded-md border p-3 sm:grid-cols-3">
+            <div className="grid gap-2">
+              <Label htmlFor="process-filter-category">Categoria</Label>
+              <Select
+                value={category}
+                onValueChange={(v) => {
+                  setCategory(v);
+                  setPage(1);
+                }}
+              >
+                <SelectTrigger id="process-filter-category">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={ANY}>Todas</SelectItem>
+                  {categories.map((c) => (
+                    <SelectItem key={c} value={c}>
+                      {c}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="process-filter-status">Status</Label>
+              <Select
+                value={status}
+                onValueChange={(v) => {
+                  setStatus(v);
+                  setPage(1);
+                }}
+              >
+                <SelectTrigger id="process-filter-status">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={ANY}>Todos</SelectItem>
+                  {statuses.map((s) => (
+                    <SelectItem key={s} value={s}>
+                      {s}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            <div className="flex items-end">
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setCategory(ANY);
+                  setStatus(ANY);
+                  setPage(1);
+                }}
+              >
+                Limpar filtros
+              </Button>
+            </div>
+          </div>
+        )}
+
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Tipo</TableHead>
+              <TableHead>Cliente</TableHead>
+              <TableHead>Nº Recibo</TableHead>
+              <TableHead>Categoria</TableHead>
+              <TableHead>Estágio</TableHead>
+              <TableHead>Última Atualização</TableHead>
+              <TableHead>Próxima Data</TableHead>
+              <TableHead className="text-right">Ações</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {isLoading ? (
+              Array.from({ length: 5 }, (_, i) => (
+                <TableRow key={i}>
+                  <TableCell colSpan={8}>
+                    <Skeleton className="h-6" />
+                  </TableCell>
+                </TableRow>
+              ))
+            ) : visible.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={8} className="py-8 text-center text-muted-foreground">
+                  {t.noProcesses}
+                </TableCell>
+              </TableRow>
+            ) : (
+              visible.map((process) => (
+                <TableRow key={process.id} data-testid={`process-row-${process.id}`}>
+                  <TableCell className="font-medium">{process.type}</TableCell>
+                  <TableCell>{process.client?.full_name ?? process.client_name ?? '-'}</TableCell>
+                  <TableCell className="font-mono text-xs">{process.receipt_number ?? '-'}</TableCell>
+                  <TableCell>{process.category ?? '-'}</TableCell>
+                  <TableCell>
+                    <StageBadge stage={process.stage} />
+                  </TableCell>
+                  <TableCell>{formatDate(process.last_update)}</TableCell>
+                  <TableCell>{formatDate(process.next_date)}</TableCell>
+                  <TableCell className="text-right">
+                    <DropdownMenu>
+                      <DropdownMenuTrigger asChild>
+                        <Button variant="ghost" size="icon" aria-label={`Ações do processo ${process.id}`}>
+                          <MoreHorizontal aria-hidden="true" />
+                        </Button>
+                      </DropdownMenuTrigger>
+                      <DropdownMenuContent align="end">
+                        <DropdownMenuItem onSelect={() => setDetailsOf(shownById(process.id))}>
+                          <FileText aria-hidden="true" />
+                          {t.viewDetails}
+                        </DropdownMenuItem>
+                        <DropdownMenuItem onSelect={() => setDocumentsOf(shownById(process.id))}>
+                          <ListChecks aria-hidden="true" />
+                          {t.documents}
+                        </DropdownMenuItem>
+                        <DropdownMenuItem onSelect={() => setStageOf(shownById(process.id))}>
+                          <RefreshCw aria-hidden="true" />
+                          {t.updateStage}
+                        </DropdownMenuItem>
+                      </DropdownMenuContent>
+                    </DropdownMenu>
+                  </TableCell>
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-muted-foreground">{info.label}</p>
+          <div className="flex gap-2">
+            <Button variant="outline" size="sm" disabled={!info.hasPrevious} onClick={() => setPage(info.page - 1)}>
+              {t.previous}
+            </Button>
+            <Button variant="outline" size="sm" disabled={!info.hasNext} onClick={() => setPage(info.page + 1)}>
+              {t.next}
+            </Button>
+          </div>
+        </div>
+      </CardContent>
+
+      <ProcessDetailsDialog process={detailsOf} onOpenChange={(open) => !open && setDetailsOf(null)} />
+      <DocumentsSheet process={documentsOf} onOpenChange={(open) => !open && setDocumentsOf(null)} />
+      <StageDialog process={stageOf} onOpenChange={(open) => !open && setStageOf(null)} />
+    </Card>
+  );
+}

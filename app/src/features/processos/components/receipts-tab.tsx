@@ -1,0 +1,229 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { History, Plus, RefreshCw } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { errorMessage } from '@/lib/errors';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { AuthRequiredError, checkReceipts, firstReceiptError } from '../api/functions';
+import { processKeys } from '../api/keys';
+import { useAddReceipt } from '../api/mutations';
+import { useReceiptHistory, useReceipts } from '../api/queries';
+import type { UscisReceipt } from '../api/types';
+import { RECEIPT_NUMBER_PATTERN, normalizeIdentifier, parseProcessId } from '../schemas';
+import { fill, processStrings as t } from '../strings';
+import { ReceiptStatusBadge } from './process-badges';
+import { progressLabel, useCheckAllReceipts } from './use-check-receipts';
+
+function ReceiptHistory({ receipt }: { receipt: UscisReceipt }) {
+  const { data: history = [], isLoading } = useReceiptHistory(receipt.id);
+  return (
+    <Card aria-label={`Histórico de ${receipt.receipt_number}`} data-testid="receipt-history">
+      <CardHeader>
+        <CardTitle>Histórico de Status — {receipt.receipt_number}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {isLoading ? (
+          <Skeleton className="h-16" />
+        ) : history.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Nenhum histórico disponível.</p>
+        ) : (
+          <ol className="grid gap-3">
+            {history.map((entry) => (
+              <li key={entry.id} className="border-l-2 border-primary/40 pl-3">
+                <div className="flex flex-wrap items-center gap-2">
+                  <ReceiptStatusBadge status={entry.status} />
+                  <span className="text-xs text-muted-foreground">{formatDateTime(entry.updated_at)}</span>
+                </div>
+                {entry.details && <p className="mt-1 text-sm text-muted-foreground">{entry.details}</p>}
+              </li>
+            ))}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function ReceiptsTab() {
+  const queryClient = useQueryClient();
+  const { data: receipts = [], isLoading } = useReceipts();
+  const addReceipt = useAddReceipt();
+  const checker = useCheckAllReceipts();
+  const [receiptNumber, setReceiptNumber] = useState('');
+  const [processId, setProcessId] = useState('');
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [checking, setChecking] = useState<string | null>(null);
+  const selected = receipts.find((r) => r.id === selectedId) ?? null;
+
+  const onAdd = async (event: FormEvent) => {
+    event.preventDefault();
+    const number = normalizeIdentifier(receiptNumber);
+    const id = parseProcessId(processId);
+    if (!number || id === null) {
+      toast.error(t.receiptRequired);
+      return;
+    }
+    if (!RECEIPT_NUMBER_PATTERN.test(number)) {
+      toast.error(t.receiptInvalid);
+      return;
+    }
+    try {
+      const result = await addReceipt.mutateAsync({ receiptNumber: number, processId: id });
+      if (result === 'tracked') {
+        toast.error(t.receiptTracked);
+        return;
+      }
+      toast.success(t.receiptAdded);
+      setReceiptNumber('');
+      setProcessId('');
+    } catch (error) {
+      toast.error(fill(t.receiptAddError, { message: errorMessage(error) }));
+    }
+  };
+
+  const checkOne = async (receipt: UscisReceipt) => {
+    setChecking(receipt.id);
+    try {
+      const answer = await checkReceipts([receipt.receipt_number]);
+      const failure = firstReceiptError(answer);
+      if (failure) toast.error(fill(t.statusCheckError, { message: failure }));
+      else toast.success(t.statusChecked);
+    } catch (error) {
+      if (error instanceof AuthRequiredError) toast.error(t.authRequired);
+      else toast.error(fill(t.statusCheckError, { message: errorMessage(error) }));
+    } finally {
+      setChecking(null);
+      await queryClient.invalidateQueries({ queryKey: processKeys.receipts() });
+      await queryClient.invalidateQueries({ queryKey: processKeys.receiptHistory(receipt.id) });
+    }
+  };
+
+  return (
+    <div className="grid gap-4">
+      <Card>
+        <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+          <div>
+            <CardTitle>{t.receiptsTitle}</CardTitle>
+            <CardDescription>Acompanhe os números de recibo do USCIS e o andamento de cada caso.</CardDescription>
+          </div>
+          <Button
+            variant="outline"
+            disabled={checker.running}
+            onClick={() => checker.run(receipts.map((r) => r.receipt_number))}
+          >
+            <RefreshCw className={checker.running ? 'animate-spin' : undefined} aria-hidden="true" />
+            Atualizar Todos
+          </Button>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <form className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end" onSubmit={onAdd} noValidate>
+            <div className="grid gap-2">
+              <Label htmlFor="receipt-number">Número do Recibo</Label>
+              <Input
+                id="receipt-number"
+                placeholder="MSC2090123456"
+                autoComplete="off"
+                value={receiptNumber}
+                onChange={(e) => setReceiptNumber(e.target.value.toUpperCase())}
+              />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="receipt-process-id">ID do Processo</Label>
+              <Input
+                id="receipt-process-id"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                placeholder="1"
+                value={processId}
+                onChange={(e) => setProcessId(e.target.value)}
+              />
+            </div>
+            <Button type="submit" disabled={!receiptNumber.trim() || !processId.trim() || addReceipt.isPending}>
+              {addReceipt.isPending ? <Spinner className="size-4 text-current" /> : <Plus aria-hidden="true" />}
+              Adicionar
+            </Button>
+          </form>
+          {checker.running && (
+            <p role="status" className="text-sm text-muted-foreground">
+              {progressLabel(checker.progress)}
+            </p>
+          )}
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Nº Recibo</TableHead>
+                <TableHead>Status Atual</TableHead>
+                <TableHead>Última Verificação</TableHead>
+                <TableHead>Última Atualização</TableHead>
+                <TableHead>Próxima Ação</TableHead>
+                <TableHead className="text-right">Ações</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {isLoading ? (
+                Array.from({ length: 3 }, (_, i) => (
+                  <TableRow key={i}>
+                    <TableCell colSpan={6}>
+                      <Skeleton className="h-6" />
+                    </TableCell>
+                  </TableRow>
+                ))
+              ) : receipts.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={6} className="py-8 text-center text-muted-foreground">
+                    {t.receiptsEmpty}
+                  </TableCell>
+                </TableRow>
+              ) : (
+                receipts.map((receipt) => (
+                  <TableRow key={receipt.id} data-state={receipt.id === selectedId ? 'selected' : undefined}>
+                    <TableCell className="font-mono text-xs font-medium">{receipt.receipt_number}</TableCell>
+                    <TableCell>
+                      <ReceiptStatusBadge status={receipt.last_status} />
+                    </TableCell>
+                    <TableCell>{formatDateTime(receipt.last_checked_at)}</TableCell>
+                    <TableCell>{formatDateTime(receipt.last_updated_at)}</TableCell>
+                    <TableCell>{formatDate(receipt.next_action_date)}</TableCell>
+                    <TableCell className="text-right">
+                      <div className="flex justify-end gap-1">
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          aria-label={`${receipt.id === selectedId ? 'Ocultar' : 'Histórico'} ${receipt.receipt_number}`}
+                          onClick={() => setSelectedId(receipt.id === selectedId ? null : receipt.id)}
+                        >
+                          <History aria-hidden="true" />
+                          {receipt.id === selectedId ? 'Ocultar' : 'Histórico'}
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          aria-label={`Verificar ${receipt.receipt_number}`}
+                          disabled={checking === receipt.id}
+                          onClick={() => checkOne(receipt)}
+                        >
+                          <RefreshCw className={checking === receipt.id ? 'animate-spin' : undefined} aria-hidden="true" />
+                          Verificar
+                        </Button>
+                      </div>
+                    </TableCell>
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </CardContent>
+      </Card>
+      {selected && <ReceiptHistory receipt={selected} />}
+    </div>
+  );
+}

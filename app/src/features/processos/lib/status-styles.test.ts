@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { courtBadge, processStatusColor, receiptBadge, stageColor } from './status-styles';
+
+describe('stageColor', () => {
+  it.each([
+    ['Aprovado', 'green'],
+    ['Aprovação final', 'green'],
+    ['Negado', 'red'],
+    ['RFE', 'orange'],
+    ['Resposta ao NOID', 'orange'],
+    ['Aguardando entrevista', 'yellow'],
+    ['Cartão Entregue', 'emerald'],
+    ['Em processamento', 'blue'],
+    ['Apelação', 'purple'],
+    ['Biometria', 'gray'],
+    ['', 'gray'],
+    [null, 'gray'],
+  ] as const)('%s -> %s', (stage, color) => {
+    expect(stageColor(stage)).toBe(color);
+  });
+});
+
+describe('processStatusColor', () => {
+  it.each([
+    ['concluído', 'green'],
+    ['Completed', 'green'],
+    ['aprovado', 'green'],
+    ['em andamento', 'blue'],
+    ['In Progress', 'blue'],
+    ['aguardando entrevista', 'yellow'],
+    ['em análise', 'purple'],
+    ['renovação', 'orange'],
+    ['pendente', 'amber'],
+    ['pending', 'amber'],
+    ['arquivado', 'gray'],
+    ['archived', 'gray'],
+    ['cancelado', 'red'],
+    ['canceled', 'red'],
+    ['algo novo', 'gray'],
+    [undefined, 'gray'],
+  ] as const)('%s -> %s', (status, color) => {
+    expect(processStatusColor(status)).toBe(color);
+  });
+});
+
+describe('receiptBadge', () => {
+  it.each([
+    ['Case Was Approved', 'success'],
+    ['Card Was Mailed To Me', 'success'],
+    ['Request for Additional Evidence Was Sent', 'destructive'],
+    ['Evidence Requested', 'destructive'],
+    ['Interview Was Scheduled', 'default'],
+    ['Fingerprint Appointment Was Scheduled', 'default'],
+    ['Case Is Being Actively Reviewed By USCIS', 'secondary'],
+    ['Aprovado', 'success'],
+    ['Cartão enviado pelo correio', 'success'],
+    ['Pedido de evidências (RFE)', 'destructive'],
+    ['Intenção de negar (NOID)', 'destructive'],
+    ['Entrevista agendada', 'default'],
+    ['Biometria agendada', 'default'],
+    ['Em análise', 'secondary'],
+  ] as const)('%s -> %s', (status, variant) => {
+    expect(receiptBadge(status)).toEqual({ variant, label: status });
+  });
+
+  it('shows Pendente (outline) without a status', () => {
+    expect(receiptBadge(null)).toEqual({ variant: 'outline', label: 'Pendente' });
+    expect(receiptBadge('  ')).toEqual({ variant: 'outline', label: 'Pendente' });
+  });
+});
+
+describe('courtBadge', () => {
+  it.each([
+    ['Master Calendar Hearing Completed', 'success'],
+    ['Case Closed', 'success'],
+    ['Appeal Filed', 'destructive'],
+    ['Motion to Reopen', 'destructive'],
+    ['Individual Hearing Scheduled', 'default'],
+    ['Pending', 'secondary'],
+    ['Decisão: alívio concedido', 'success'],
+    ['Recurso pendente na BIA', 'destructive'],
+    ['Audiência individual (merits) agendada', 'default'],
+    ['Audiência adiada', 'secondary'],
+  ] as const)('%s -> %s', (status, variant) => {
+    expect(courtBadge(status).variant).toBe(variant);
+  });
+
+  it('shows Pendente without a status', () => {
+    expect(courtBadge(undefined)).toEqual({ variant: 'outline', label: 'Pendente' });
+  });
+});

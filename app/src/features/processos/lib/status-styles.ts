@@ -1,0 +1,93 @@
+/** Colour and badge rules for processes, stages, USCIS receipts and EOIR court cases (spec section 4). */
+import type { BadgeColor, BadgeVariant } from '@/components/ui/badge';
+
+/** Lower-case and strip accents, so "Aprovação" and "aprovacao" compare alike. */
+export function normalizeText(value: string | null | undefined): string {
+  return (value ?? '')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim();
+}
+
+function containsAny(text: string, needles: readonly string[]): boolean {
+  return needles.some((needle) => text.includes(normalizeText(needle)));
+}
+
+/**
+ * Stage colouring by text: Aprova green, Negado red, RFE or NOID orange, Aguardando yellow,
+ * Entregue emerald, processamento blue, apelação purple, otherwise gray.
+ */
+export function stageColor(stage: string | null | undefined): BadgeColor {
+  const text = normalizeText(stage);
+  if (!text) return 'gray';
+  if (text.includes('aprova')) return 'green';
+  if (text.includes('negado')) return 'red';
+  if (/\b(rfe|noid)\b/.test(text)) return 'orange';
+  if (text.includes('aguardando')) return 'yellow';
+  if (text.includes('entregue')) return 'emerald';
+  if (text.includes('processamento')) return 'blue';
+  if (text.includes('apelacao')) return 'purple';
+  return 'gray';
+}
+
+const PROCESS_STATUS_COLORS: ReadonlyArray<[BadgeColor, readonly string[]]> = [
+  ['green', ['concluído', 'completed', 'aprovado']],
+  ['blue', ['em andamento', 'in progress']],
+  ['yellow', ['aguardando entrevista']],
+  ['purple', ['em análise']],
+  ['orange', ['renovação']],
+  ['amber', ['pendente', 'pending']],
+  ['gray', ['arquivado', 'archived']],
+  ['red', ['cancelado', 'canceled', 'cancelled']],
+];
+
+/** Process status colours of spec section 4 (case- and accent-insensitive); unknown -> gray. */
+export function processStatusColor(status: string | null | undefined): BadgeColor {
+  const text = normalizeText(status);
+  for (const [color, names] of PROCESS_STATUS_COLORS) {
+    if (names.some((name) => normalizeText(name) === text)) return color;
+  }
+  return 'gray';
+}
+
+export interface StatusBadge {
+  variant: BadgeVariant;
+  label: string;
+}
+
+const PENDING_BADGE: StatusBadge = { variant: 'outline', label: 'Pendente' };
+
+/**
+ * USCIS receipt badge: success for Approved / Mailed, destructive for "Request for" / Evidence,
+ * default for Interview / Scheduled, secondary otherwise; none -> "Pendente" (outline).
+ * The status checker answers in pt-BR too (Aprovado, Cartão enviado, Pedido de evidências...).
+ */
+export function receiptBadge(status: string | null | undefined): StatusBadge {
+  const label = status?.trim() ?? '';
+  if (!label) return PENDING_BADGE;
+  const text = normalizeText(label);
+  if (containsAny(text, ['approved', 'mailed', 'delivered', 'aprovado', 'enviado pelo correio', 'cartão entregue', 'cartão em produção']))
+    return { variant: 'success', label };
+  if (containsAny(text, ['request for', 'evidence', 'evidência', 'intenção de negar', 'noid', 'rfe', 'negado', 'denied', 'rejeitado', 'rejected']))
+    return { variant: 'destructive', label };
+  if (containsAny(text, ['interview', 'scheduled', 'entrevista', 'agendad']))
+    return { variant: 'default', label };
+  return { variant: 'secondary', label };
+}
+
+/**
+ * EOIR court badge: success for Completed / Closed, destructive for Appeal / Motion,
+ * default for Scheduled, secondary otherwise; none -> "Pendente". pt-BR texts handled alike.
+ */
+export function courtBadge(status: string | null | undefined): StatusBadge {
+  const label = status?.trim() ?? '';
+  if (!label) return PENDING_BADGE;
+  const text = normalizeText(label);
+  if (containsAny(text, ['completed', 'closed', 'concluíd', 'encerrad', 'concedido', 'decisão']))
+    return { variant: 'success', label };
+  if (containsAny(text, ['appeal', 'motion', 'recurso', 'moção', 'apelação']))
+    return { variant: 'destructive', label };
+  if (containsAny(text, ['scheduled', 'agendad'])) return { variant: 'default', label };
+  return { variant: 'secondary', label };
+}

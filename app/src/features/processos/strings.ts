@@ -1,0 +1,61 @@
+/** Texts of the processes screen (pt-BR as the spec writes them; the receipt/court toasts are the spec's English). */
+export const processStrings = {
+  title: 'Processos',
+  newProcess: 'New Process',
+  tabs: { processos: 'Processos', formularios: 'Formulários', recibos: 'Recibos USCIS', courts: 'Cortes EOIR' },
+  // processes tab
+  searchPlaceholder: 'Buscar processos...',
+  filter: 'Filtrar',
+  checkUscis: 'Atualizar Status USCIS',
+  previous: 'Anterior',
+  next: 'Próximo',
+  viewDetails: 'Ver detalhes',
+  documents: 'Documentos',
+  updateStage: 'Atualizar estágio',
+  noProcesses: 'Nenhum processo encontrado.',
+  stageUpdated: 'Estágio atualizado',
+  stageUpdateError: 'Erro ao atualizar estágio: {message}',
+  noProcessSelected: 'Nenhum processo selecionado',
+  notificationSent: { email: 'Notificação enviada via email', whatsapp: 'Notificação enviada via WhatsApp' },
+  stageNotification: 'O status do seu processo foi atualizado para: {stage}',
+  documentRequested: 'Documento solicitado',
+  documentRequestError: 'Erro ao adicionar solicitação: {message}',
+  documentStatusUpdated: 'Status atualizado',
+  documentStatusError: 'Erro ao atualizar status: {message}',
+  notificationError: 'Erro ao enviar notificação: {message}',
+  documentNotFound: 'Documento não encontrado',
+  documentRequestContent: 'Solicitação de documento: {name}',
+  // forms
+  formsUpdated: 'Formulários atualizados com sucesso!',
+  formDownloadStart: 'Iniciando download do formulário {number}',
+  formDownloaded: 'Formulário {number} baixado com sucesso!',
+  formsEmpty: 'Nenhum formulário encontrado com os filtros atuais.',
+  // receipts
+  receiptsTitle: 'Recibos USCIS e Atualizações',
+  receiptsEmpty: 'Nenhum recibo adicionado ainda.',
+  receiptAdded: 'Receipt number added successfully',
+  receiptAddError: 'Failed to add receipt: {message}',
+  receiptRequired: 'Receipt number and process ID are required',
+  receiptTracked: 'This receipt number is already being tracked',
+  receiptInvalid: 'Failed to add receipt: Número de recibo inválido (3 letras + 10 dígitos, ex.: MSC2090123456)',
+  authRequired: 'Authentication required to check status',
+  statusChecked: 'Status checked successfully',
+  statusesChecked: 'All statuses checked successfully',
+  statusCheckError: 'Failed to check status: {message}',
+  statusesCheckError: 'Failed to check statuses: {message}',
+  noReceipts: 'No receipts to check',
+  // courts
+  courtsTitle: 'Casos na Corte EOIR',
+  courtsEmpty: 'Nenhum caso adicionado ainda.',
+  courtRequired: 'Número A e ID do processo são obrigatórios',
+  courtAuthRequired: 'Authentication required to check court status',
+  courtChecked: 'Court status checked successfully',
+  courtsChecked: 'All court cases checked successfully',
+  courtCheckError: 'Failed to check court status: {message}',
+  courtsCheckError: 'Failed to check court cases: {message}',
+  noCourtCases: 'No court cases to check',
+} as const;
+
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match));
+}
