@@ -153,3 +153,13 @@ def test_health_settings_jwks(api):
     assert settings["disable_signup"] is True and settings["external"]["email"] is True
     assert settings["mailer_autoconfirm"] is True
     assert api.get("/.well-known/jwks.json").json() == {"keys": []}
+
+
+def test_phone_sign_in(api):
+    created = httpx.post(api.base + "/admin/users", headers=api.admin_headers,
+                         json={"phone": "+1 555 010 9999", "password": PASSWORD, "phone_confirm": True}).json()
+    assert created["phone"] == "15550109999" and created["email"] == ""
+    r = api.post("/token?grant_type=password", json={"phone": "+15550109999", "password": PASSWORD})
+    assert r.status_code == 200 and r.json()["user"]["id"] == created["id"]
+    r = api.post("/token?grant_type=password", json={"phone": "+15550109999", "password": "errada-123"})
+    assert r.status_code == 400 and r.json()["code"] == "invalid_credentials"

@@ -1,4 +1,7 @@
-"""Failed sign-ins are limited per e-mail and per IP, in PostgreSQL (survives restarts, shared by processes)."""
+"""Failed sign-ins are limited per e-mail and per IP, in PostgreSQL (survives restarts, shared by processes).
+
+The same stack has sign-ups enabled, for the /signup tests.
+"""
 from __future__ import annotations
 
 import httpx
@@ -11,7 +14,7 @@ from harness import StackProcess
 @pytest.fixture(scope="module")
 def limited(cluster):
     s = StackProcess(cluster, name="authrl", env={"SIGN_IN_FAILURES_PER_EMAIL": "3",
-                                                  "SIGN_IN_FAILURES_PER_IP": "8"})
+                                                  "SIGN_IN_FAILURES_PER_IP": "8", "ENABLE_SIGNUP": "true"})
     yield Api(s)
     s.stop()
 
@@ -44,3 +47,21 @@ def test_limits(limited):
     # the window slides: once the failures are older than it, sign-ins work again
     api.stack.sql("update auth.failed_sign_ins set created_at = now() - interval '1 day'")
     assert attempt(api, victim["email"], PASSWORD).status_code == 200
+
+
+def test_signup_when_enabled(limited):
+    api = limited
+    r = api.post("/signup", json={"email": "Nova.Cliente@example.test", "password": PASSWORD,
+                                  "data": {"full_name": "Nova Cliente"}, "gotrue_meta_security": {}})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["access_token"] and body["refresh_token"] and body["user"]["email"] == "nova.cliente@example.test"
+    assert body["user"]["user_metadata"]["full_name"] == "Nova Cliente"
+    assert body["user"]["app_metadata"] == {"provider": "email", "providers": ["email"]}
+    before = api.counts()
+    r = api.post("/signup", json={"email": "nova.cliente@example.test", "password": PASSWORD})
+    assert r.status_code == 422 and r.json()["code"] == "user_already_exists"
+    r = api.post("/signup", json={"email": "outra@example.test", "password": "123"})
+    assert r.status_code == 422 and r.json()["code"] == "weak_password"
+    assert r.json()["weak_password"] == {"reasons": ["length"]}
+    assert api.counts() == before
