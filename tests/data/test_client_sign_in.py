@@ -7,8 +7,8 @@ import psycopg
 import pytest
 from supabase import create_client
 
-from demo import ACTORS, DEMO_PASSWORD, STAFF
-from sqlroles import act_as
+from data_actors import ACTORS, DEMO_PASSWORD, STAFF
+from data_sqlroles import act_as
 
 
 @pytest.mark.parametrize("actor", [a for a in ACTORS if not a.is_anon], ids=str)

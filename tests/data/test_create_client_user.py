@@ -6,8 +6,8 @@ import bcrypt
 import psycopg
 import pytest
 
-from demo import ANON, CLIENTS, STAFF, Actor
-from sqlroles import act_as, undone
+from data_actors import ANON, CLIENTS, STAFF, Actor
+from data_sqlroles import act_as, undone
 
 CALL = "select public.create_client_user(%s, %s, %s, %s, %s)"
 

@@ -15,8 +15,8 @@ from psycopg import sql
 from psycopg.types.json import Jsonb
 from supabase import Client, create_client
 
-from demo import ANON, CLIENTS, STAFF, Actor
-from matrix import ACTORS_BY_NAME, ADMIN, ALL, DENIED, NONE, OK, OWN, RULES_BY_TABLE, cases
+from data_actors import ANON, CLIENTS, STAFF, Actor
+from data_matrix import ACTORS_BY_NAME, ADMIN, ALL, DENIED, NONE, OK, OWN, RULES_BY_TABLE, cases
 from supastack.core import jwt
 
 

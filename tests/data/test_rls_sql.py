@@ -6,9 +6,9 @@ import psycopg
 import pytest
 from psycopg import sql
 
-from demo import ACTORS, CLIENTS, JOAO, MARIA
-from matrix import ACTORS_BY_NAME, ADMIN, ALL, DENIED, NONE, OK, OWN, RULES_BY_TABLE, cases
-from sqlroles import act_as, insert, undone
+from data_actors import ACTORS, CLIENTS, JOAO, MARIA
+from data_matrix import ACTORS_BY_NAME, ADMIN, ALL, DENIED, NONE, OK, OWN, RULES_BY_TABLE, cases
+from data_sqlroles import act_as, insert, undone
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from demo import ACTORS, ADMIN, ASSISTANT, MARIA, MARIA_CLIENT, Actor
+from data_actors import ACTORS, ADMIN, ASSISTANT, MARIA, MARIA_CLIENT, Actor
 
 ALL, OWN, NONE, OK, DENIED = "all", "own", "none", "ok", "denied"
 OPERATIONS = ("select", "insert", "update", "delete")

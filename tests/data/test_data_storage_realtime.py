@@ -6,8 +6,8 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from demo import ACTORS, ANON, JOAO, MARIA, STAFF
-from sqlroles import act_as, undone
+from data_actors import ACTORS, ANON, JOAO, MARIA, STAFF
+from data_sqlroles import act_as, undone
 from supastack.core.config import REPO_ROOT
 
 

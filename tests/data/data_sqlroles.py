@@ -9,7 +9,7 @@ import psycopg
 from psycopg import sql
 from psycopg.types.json import Jsonb
 
-from demo import Actor
+from data_actors import Actor
 
 
 class Rollback(Exception):

@@ -5,7 +5,7 @@ import bcrypt
 import psycopg
 import pytest
 
-from demo import ACTORS, DEMO_PASSWORD, JOAO, MARIA
+from data_actors import ACTORS, DEMO_PASSWORD, JOAO, MARIA
 
 
 @pytest.fixture(scope="module")
