@@ -1,31 +1,14 @@
 """Fixtures of the functions' tests against a running stack: signed-in demo users, readiness checks."""
 from __future__ import annotations
 
-import time
-
 import httpx
 import pytest
 
-from supastack.core import jwt
+from function_sessions import DEMO_USERS, sign_in
 
-DEMO_PASSWORD = "Demo@12345"
-DEMO_USERS = {  # seed.sql's fixed ids
-    "admin@escritorio.test": "10000000-0000-4000-8000-000000000001",
-    "assistente@escritorio.test": "10000000-0000-4000-8000-000000000002",
-    "secretaria@escritorio.test": "10000000-0000-4000-8000-000000000004",
-    "maria.silva@cliente.test": "10000000-0000-4000-8000-000000000005",
-}
-
-
-def sign_in(stack, email: str) -> str:
-    """An access token of a seeded user: through the auth API, or minted like it when sign-in fails."""
-    answer = httpx.post(f"{stack.url}/auth/v1/token?grant_type=password", json={"email": email,
-                        "password": DEMO_PASSWORD}, headers={"apikey": stack.anon_key}, timeout=10)
-    if answer.status_code == 200:
-        return answer.json()["access_token"]
-    now = int(time.time())
-    return jwt.sign({"sub": DEMO_USERS[email], "email": email, "role": "authenticated", "aud": "authenticated",
-                     "iat": now, "exp": now + 3600}, stack.settings.jwt_secret)
+# What the functions write, restored after each test module so later suites still see the seed.
+GUARDED_TABLES = {"uscis_receipts": "id", "uscis_status_history": "id", "eoir_court_cases": "id",
+                  "eoir_court_history": "id", "system_settings": "key"}
 
 
 @pytest.fixture(scope="session")
@@ -45,13 +28,35 @@ def functions_stack(stack):
     return stack
 
 
-@pytest.fixture(scope="session")
-def tokens(functions_stack):
+@pytest.fixture(scope="module")
+def seed_guard(functions_stack):
+    import psycopg
+    from psycopg import sql
+
+    snapshot = {table: functions_stack.sql(f"select * from public.{table}") for table in GUARDED_TABLES}
+    yield
+    with psycopg.connect(functions_stack.db_url, autocommit=True) as conn, conn.transaction():
+        conn.execute("set local session_replication_role = replica")     # no triggers while restoring
+        for table, key in reversed(list(GUARDED_TABLES.items())):
+            conn.execute(sql.SQL("delete from public.{}").format(sql.Identifier(table)))
+        for table in GUARDED_TABLES:
+            rows = snapshot[table]
+            if rows:
+                width = len(rows[0])
+                statement = sql.SQL("insert into public.{} values ({})").format(
+                    sql.Identifier(table), sql.SQL(", ").join([sql.Placeholder()] * width))
+                with conn.cursor() as cur:
+                    cur.executemany(statement, [tuple(psycopg.types.json.Jsonb(v) if isinstance(v, (dict, list))
+                                                      else v for v in row) for row in rows])
+
+
+@pytest.fixture(scope="module")
+def tokens(functions_stack, seed_guard):
     return {email: sign_in(functions_stack, email) for email in DEMO_USERS}
 
 
-@pytest.fixture(scope="session")
-def call(functions_stack):
+@pytest.fixture(scope="module")
+def call(functions_stack, seed_guard):
     """POST/GET a function with a bearer (None = the anon key, as supabase-js sends it signed out)."""
     def invoke(name: str, token: str | None, body=None, method: str = "POST", params=None):
         headers = {"apikey": functions_stack.anon_key,
@@ -59,3 +64,31 @@ def call(functions_stack):
         return httpx.request(method, f"{functions_stack.url}/functions/v1/{name}", json=body, params=params,
                              headers=headers, timeout=30)
     return invoke
+
+
+@pytest.fixture(scope="session")
+def configured_stack(cluster, functions_stack):
+    """A second product stack configured for the real providers (against local fakes of USCIS and the
+    office's EOIR service) and with an administrator e-mail that has no account yet."""
+    from harness import StackProcess
+    from function_fakes import (CLIENT_ID, CLIENT_SECRET, EoirBehaviour, ServedApp, UscisBehaviour, case_status,
+                                eoir_app, uscis_app)
+
+    uscis = UscisBehaviour(cases={n: case_status(n, "Request for Additional Evidence Was Sent")
+                                  for n in ("EAC9999103403", "MSC2490123456")})
+    eoir = EoirBehaviour(cases={"A234567890": {"status": "Audiência individual agendada", "details": "Mérito",
+                                               "hearingDate": "2027-03-10", "hearingTime": "09:30",
+                                               "courtLocation": "Newark Immigration Court",
+                                               "judgeName": "Hon. Service Judge"}})
+    uscis_server, eoir_server = ServedApp(uscis_app(uscis)), ServedApp(eoir_app(eoir))
+    stack = StackProcess(cluster, name="fn-configured", env={
+        "ADMIN_EMAIL": "nova.admin@escritorio.test",
+        "USCIS_PROVIDER": "uscis", "USCIS_CLIENT_ID": CLIENT_ID, "USCIS_CLIENT_SECRET": CLIENT_SECRET,
+        "USCIS_API_BASE_URL": f"{uscis_server.url}/case-status", "USCIS_TOKEN_URL": f"{uscis_server.url}/oauth/accesstoken",
+        "USCIS_MAX_RETRIES": "1", "USCIS_RETRY_BACKOFF_SECONDS": "0",
+        "EOIR_PROVIDER": "http", "EOIR_API_BASE_URL": eoir_server.url, "EOIR_API_TOKEN": eoir.token})
+    stack.uscis, stack.eoir = uscis, eoir
+    yield stack
+    stack.stop()
+    uscis_server.stop()
+    eoir_server.stop()

@@ -1,8 +1,5 @@
 """create-admin-user: only the configured e-mail, only while no such account exists, never a reset."""
 import httpx
-import pytest
-
-from harness import StackProcess
 
 
 def post(stack, body, token=None):
@@ -31,28 +28,20 @@ def test_other_emails_and_weak_passwords_are_refused(stack):
     assert post(stack, {"email": "admin@escritorio.test"}).status_code == 400
 
 
-@pytest.fixture(scope="module")
-def fresh_stack(cluster, functions_stack):
-    """A stack whose configured administrator e-mail has no account yet."""
-    s = StackProcess(cluster, env={"ADMIN_EMAIL": "nova.admin@escritorio.test"}, name="fn-admin")
-    yield s
-    s.stop()
-
-
-def test_first_administrator_is_created_once(fresh_stack):
+def test_first_administrator_is_created_once(configured_stack):
     body = {"email": "nova.admin@escritorio.test", "password": "Primeira123", "full_name": "Nova Administradora"}
-    created = post(fresh_stack, body)
+    created = post(configured_stack, body)
     assert created.status_code == 200, created.text
     user_id = created.json()["user"]["id"]
-    assert fresh_stack.sql("select role from user_roles where user_id = %s", (user_id,)) == [("administrator",)]
-    assert fresh_stack.sql("select email, full_name from profiles where id = %s", (user_id,)) == \
+    assert configured_stack.sql("select role from user_roles where user_id = %s", (user_id,)) == [("administrator",)]
+    assert configured_stack.sql("select email, full_name from profiles where id = %s", (user_id,)) == \
         [("nova.admin@escritorio.test", "Nova Administradora")]
-    signed_in = httpx.post(f"{fresh_stack.url}/auth/v1/token?grant_type=password", headers={"apikey": fresh_stack.anon_key},
+    signed_in = httpx.post(f"{configured_stack.url}/auth/v1/token?grant_type=password", headers={"apikey": configured_stack.anon_key},
                            json={"email": body["email"], "password": body["password"]})
     assert signed_in.status_code == 200
 
-    again = post(fresh_stack, {**body, "password": "Segunda456"})
+    again = post(configured_stack, {**body, "password": "Segunda456"})
     assert again.status_code == 409
-    still = httpx.post(f"{fresh_stack.url}/auth/v1/token?grant_type=password", headers={"apikey": fresh_stack.anon_key},
+    still = httpx.post(f"{configured_stack.url}/auth/v1/token?grant_type=password", headers={"apikey": configured_stack.anon_key},
                        json={"email": body["email"], "password": body["password"]})
     assert still.status_code == 200

@@ -45,7 +45,7 @@ def test_staff_check_updates_the_receipt_and_appends_history_once(functions_stac
     assert sql("select last_updated_at from uscis_receipts where id = %s", (receipt_id,))[0][0] == updated
 
 
-def test_supabase_py_invoke_as_signed_in_staff(functions_stack):
+def test_supabase_py_invoke_as_signed_in_staff(functions_stack, seed_guard):
     client = create_client(functions_stack.url, functions_stack.anon_key)
     session = client.auth.sign_in_with_password({"email": "admin@escritorio.test", "password": DEMO_PASSWORD})
     if session.session is None:

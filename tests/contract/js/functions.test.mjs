@@ -18,11 +18,43 @@ const client = (key = anonKey) =>
 let admin;
 let signInProblem = null;
 
+// The live stack is shared with the browser journeys: put back what these tests change.
+const RECEIPT = 'EAC9999103403';
+const serviceKey = process.env.SUPABASE_SERVICE_ROLE_KEY;
+let saved = null;
+
+async function snapshot() {
+  if (!serviceKey) return;
+  const service = client(serviceKey);
+  const { data: receipt } = await service.from('uscis_receipts').select('*').eq('receipt_number', RECEIPT).maybeSingle();
+  const { data: history } = receipt
+    ? await service.from('uscis_status_history').select('id').eq('receipt_id', receipt.id)
+    : { data: [] };
+  const { data: setting } = await service.from('system_settings').select('*').eq('key', 'aws_s3_config').maybeSingle();
+  saved = { receipt, historyIds: (history ?? []).map((h) => h.id), setting };
+}
+
+async function restore() {
+  if (!saved) return;
+  const service = client(serviceKey);
+  const { receipt, historyIds, setting } = saved;
+  if (receipt) {
+    const { id, last_status, last_checked_at, last_updated_at, next_action_date } = receipt;
+    await service.from('uscis_receipts').update({ last_status, last_checked_at, last_updated_at, next_action_date }).eq('id', id);
+    let added = service.from('uscis_status_history').delete().eq('receipt_id', id);
+    if (historyIds.length) added = added.not('id', 'in', `(${historyIds.join(',')})`);
+    await added;
+  }
+  if (setting) await service.from('system_settings').upsert(setting);
+  else await service.from('system_settings').delete().eq('key', 'aws_s3_config');
+}
+
 before(async () => {
   if (!url || !anonKey) {
     signInProblem = 'SUPABASE_URL / SUPABASE_ANON_KEY not set';
     return;
   }
+  await snapshot();
   admin = client();
   const { error } = await admin.auth.signInWithPassword({ email: 'admin@escritorio.test', password: DEMO_PASSWORD });
   if (error) signInProblem = `sign-in as the seeded administrator failed (${error.message}); is the seed loaded?`;
@@ -30,6 +62,7 @@ before(async () => {
 
 after(async () => {
   if (admin && !signInProblem) await admin.auth.signOut();
+  await restore();
 });
 
 test('system-settings: save and read the S3 configuration, secret masked', async (t) => {
