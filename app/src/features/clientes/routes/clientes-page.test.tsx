@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from 'sonner';
 import { renderWithProviders } from '@/testing/test-utils';
 import ClientesPage from './clientes-page';
 
@@ -39,6 +40,8 @@ const maria = {
 const joao = { id: 'c2', full_name: 'João Souza', email: 'joao.souza@cliente.test', phone: null, created_at: '2024-02-01T10:00:00Z' };
 
 beforeEach(() => {
+  // sonner keeps toasts in module state: start every test without the previous ones
+  toast.dismiss();
   mocks.rows = [maria, joao];
   mocks.listError = null;
   mocks.rpc.mockReset();

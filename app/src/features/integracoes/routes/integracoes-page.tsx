@@ -1,6 +1,124 @@
+/** /integracoes (administrator): integration cards, the S3 configuration and the Open API box. */
+import { CheckCircle2, Link2, Settings2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
 import { PageHeader } from '@/components/page-header';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useAuth } from '@/lib/auth-context';
+import { useS3Setting } from '../api/queries';
+import { INTEGRATIONS, type Integration } from '../catalog';
+import { OpenApiCard } from '../components/open-api-card';
+import { S3ConfigDialog } from '../components/s3-config-dialog';
+import { integracoesStrings as t } from '../strings';
 
-// Placeholder: the owner of this screen replaces it (spec section 2).
+function IntegrationsSkeleton() {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-busy="true" aria-label="Carregando integrações">
+      {Array.from({ length: 8 }, (_, i) => (
+        <Card key={i} className="gap-3 px-5" data-testid="integration-skeleton">
+          <div className="flex items-center gap-3">
+            <Skeleton className="size-10 rounded-lg" />
+            <Skeleton className="h-4 flex-1" />
+          </div>
+          <Skeleton className="h-3 w-full" />
+          <Skeleton className="h-3 w-2/3" />
+          <Skeleton className="h-8 w-28" />
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function IntegrationCard({
+  integration,
+  connected,
+  onConnect,
+}: {
+  integration: Integration;
+  connected: boolean;
+  onConnect: () => void;
+}) {
+  const Icon = integration.icon;
+  return (
+    <Card className="h-full">
+      <CardHeader className="flex-row items-center gap-3">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+          <Icon className="size-5" aria-hidden="true" />
+        </span>
+        <h2 className="font-semibold">{integration.name}</h2>
+      </CardHeader>
+      <CardContent className="flex-1">
+        <CardDescription>{integration.description}</CardDescription>
+      </CardContent>
+      <CardFooter className="flex-wrap gap-2">
+        {connected ? (
+          <>
+            <Badge variant="success">
+              <CheckCircle2 aria-hidden="true" />
+              {t.connected}
+            </Badge>
+            {integration.id === 's3' && (
+              <Button variant="ghost" size="sm" onClick={onConnect} aria-label={`${t.reconfigure} ${integration.name}`}>
+                <Settings2 aria-hidden="true" />
+                {t.reconfigure}
+              </Button>
+            )}
+          </>
+        ) : (
+          <Button size="sm" onClick={onConnect} aria-label={`${t.connect} ${integration.name}`}>
+            <Link2 aria-hidden="true" />
+            {t.connect}
+          </Button>
+        )}
+      </CardFooter>
+    </Card>
+  );
+}
+
 export default function IntegracoesPage() {
-  return <PageHeader title="Integrações" />;
+  const { hasRole } = useAuth();
+  const isAdmin = hasRole('administrator');
+  const { data: s3, isPending } = useS3Setting(isAdmin);
+  const [s3Open, setS3Open] = useState(false);
+  const loading = isAdmin && isPending;
+
+  const onConnect = (integration: Integration) => {
+    if (integration.id !== 's3') {
+      toast.info(t.starting.replace('{name}', integration.name));
+      return;
+    }
+    if (!isAdmin) {
+      toast.error(t.s3Denied);
+      return;
+    }
+    setS3Open(true);
+  };
+
+  return (
+    <div>
+      <PageHeader title={t.title} description={t.description} />
+      {loading ? (
+        <IntegrationsSkeleton />
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          {INTEGRATIONS.map((integration) => (
+            <li key={integration.id}>
+              <IntegrationCard
+                integration={integration}
+                connected={integration.id === 's3' && Boolean(s3)}
+                onConnect={() => onConnect(integration)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-6">
+        <OpenApiCard />
+      </div>
+      <S3ConfigDialog open={s3Open} onOpenChange={setS3Open} current={s3} />
+    </div>
+  );
 }

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getBranding } from '@/lib/branding';
+import { toast } from 'sonner';
 import { renderWithProviders } from '@/testing/test-utils';
 import { logoFileProblem } from '../schemas';
 import PerfilPage from './perfil-page';
@@ -30,6 +31,8 @@ vi.mock('@/lib/supabase', () => ({
 }));
 
 beforeEach(() => {
+  // sonner keeps toasts in module state: start every test without the previous ones
+  toast.dismiss();
   mocks.update.mockReset();
   mocks.eq.mockReset();
   mocks.error = null;

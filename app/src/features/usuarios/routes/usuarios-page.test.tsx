@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from 'sonner';
 import { renderWithProviders } from '@/testing/test-utils';
 import UsuariosPage from './usuarios-page';
 
@@ -46,6 +47,8 @@ vi.mock('@/lib/supabase', () => {
 });
 
 beforeEach(() => {
+  // sonner keeps toasts in module state: start every test without the previous ones
+  toast.dismiss();
   db.profiles = [
     { id: 'user-1', email: 'admin@escritorio.test', full_name: 'Ana Administradora' },
     { id: 'u2', email: 'multi@escritorio.test', full_name: 'Bruno Assistente' },

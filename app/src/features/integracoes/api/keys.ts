@@ -1,0 +1,5 @@
+/** Query keys of the integrations page. */
+export const integrationKeys = {
+  all: ['integrations'] as const,
+  s3: () => [...integrationKeys.all, 's3'] as const,
+};

@@ -1,0 +1,60 @@
+/** The system-settings server function: GET ?key= and POST {key, value}, with the session's bearer token. */
+import { env } from '@/config/env';
+import { supabase } from '@/lib/supabase';
+import type { S3Config } from '../schemas';
+import { integracoesStrings as t } from '../strings';
+
+export const S3_SETTING_KEY = 'aws_s3_config';
+
+function functionUrl(): string {
+  return `${env.SUPABASE_URL.replace(/\/+$/, '')}/functions/v1/system-settings`;
+}
+
+async function accessToken(): Promise<string> {
+  const { data } = await supabase.auth.getSession();
+  const token = data.session?.access_token;
+  if (!token) throw new Error(t.noToken);
+  return token;
+}
+
+function headers(token: string): Record<string, string> {
+  return {
+    Authorization: `Bearer ${token}`,
+    apikey: env.SUPABASE_ANON_KEY,
+    'Content-Type': 'application/json',
+  };
+}
+
+async function readJson(response: Response): Promise<Record<string, unknown> | null> {
+  try {
+    const body: unknown = await response.json();
+    return body && typeof body === 'object' ? (body as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The stored S3 setting (secrets come back masked), or null when not configured. */
+export async function fetchS3Setting(): Promise<Partial<S3Config> | null> {
+  const token = await accessToken();
+  const response = await fetch(`${functionUrl()}?key=${S3_SETTING_KEY}`, { method: 'GET', headers: headers(token) });
+  const body = await readJson(response);
+  if (!response.ok) throw new Error(typeof body?.message === 'string' ? body.message : `HTTP ${response.status}`);
+  // A present data field means the integration is connected.
+  const data = body?.data;
+  return data && typeof data === 'object' ? (data as Partial<S3Config>) : null;
+}
+
+/** Saves the S3 setting; throws with the response's message (or 'Failed to save configuration'). */
+export async function saveS3Setting(value: S3Config): Promise<void> {
+  const token = await accessToken();
+  const response = await fetch(functionUrl(), {
+    method: 'POST',
+    headers: headers(token),
+    body: JSON.stringify({ key: S3_SETTING_KEY, value }),
+  });
+  if (!response.ok) {
+    const body = await readJson(response);
+    throw new Error(typeof body?.message === 'string' && body.message ? body.message : t.s3SaveFailed);
+  }
+}

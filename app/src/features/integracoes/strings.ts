@@ -1,0 +1,38 @@
+/** UI texts of /integracoes (spec: Integrações, sections 5, 6 and 8). */
+export const integracoesStrings = {
+  title: 'Integrações',
+  description: 'Conecte o sistema aos serviços usados pelo escritório.',
+  connected: 'Conectado',
+  connect: 'Conectar',
+  configure: 'Configurar',
+  reconfigure: 'Reconfigurar',
+  starting: 'Iniciando integração com {name}...',
+  // Open API
+  openApiTitle: 'API Aberta',
+  openApiDescription: 'Integre sistemas próprios do escritório aos dados do sistema por meio da API REST.',
+  openApiDocs: 'Ver Documentação',
+  openApiDialogTitle: 'Documentação da API',
+  openApiDialogDescription:
+    'A API segue o padrão REST. Envie a chave pública no cabeçalho apikey e o token de sessão do usuário no cabeçalho Authorization (Bearer). As permissões de cada função continuam valendo.',
+  openApiBaseUrl: 'Endereço base',
+  openApiFunctions: 'Funções do servidor',
+  // S3
+  s3DialogTitle: 'Configurar Amazon S3',
+  s3DialogDescription: 'Informe as credenciais de acesso ao bucket onde os documentos serão armazenados.',
+  accessKeyId: 'Access Key ID',
+  secretAccessKey: 'Secret Access Key',
+  region: 'Região',
+  regionPlaceholder: 'us-east-1',
+  bucket: 'Bucket',
+  cancel: 'Cancelar',
+  save: 'Salvar Configuração',
+  saving: 'Salvando...',
+  incompleteTitle: 'Dados incompletos',
+  incompleteText: 'Todos os campos são obrigatórios',
+  s3Saved: 'Integração com AWS S3 configurada',
+  s3ErrorTitle: 'Erro na configuração',
+  s3ErrorFallback: 'Ocorreu um erro ao configurar a integração com AWS S3',
+  s3SaveFailed: 'Failed to save configuration',
+  noToken: 'No authentication token available',
+  s3Denied: 'Permissão negada: Apenas administradores podem configurar a integração com AWS S3.',
+} as const;
