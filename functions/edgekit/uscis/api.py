@@ -144,7 +144,7 @@ class UscisCaseStatusApi:
                 response = await self.http.get(url, headers={"Authorization": f"Bearer {token}",
                                                              "Accept": "application/json"},
                                                timeout=self.config.timeout)
-            except httpx.TimeoutException as exc:
+            except httpx.TimeoutException:
                 failure, retry_after = ProviderError("Tempo esgotado ao consultar o USCIS", 504), None
             except httpx.HTTPError as exc:
                 failure, retry_after = ProviderError(f"Falha de conexão com o USCIS: {type(exc).__name__}", 502), None
