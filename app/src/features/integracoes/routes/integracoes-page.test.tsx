@@ -21,7 +21,7 @@ vi.mock('@/lib/supabase', () => ({
 const URL_BASE = 'http://127.0.0.1:54321/functions/v1/system-settings';
 let stored: Record<string, string> | null;
 let postReply: { status: number; body: unknown } | null;
-const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+const fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
   if (init.method === 'GET') return new Response(JSON.stringify({ data: stored }), { status: 200 });
   if (postReply) return new Response(JSON.stringify(postReply.body), { status: postReply.status });
   stored = JSON.parse(String(init.body)).value;
