@@ -1,6 +1,83 @@
+/** / (staff dashboard): four stat cards, six navigation cards and three lists. */
+import {
+  Calendar,
+  CheckSquare,
+  ClipboardList,
+  DollarSign,
+  FileText,
+  Target,
+  Users,
+  Wallet,
+  type LucideIcon,
+} from 'lucide-react';
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
 import { PageHeader } from '@/components/page-header';
+import { Card } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth-context';
+import { displayName } from '@/lib/roles';
+import { useActiveProcessesFigure, useClientsFigure, useRecentDocuments, useRevenueFigure } from '../api/queries';
+import { AppointmentsList, DocumentsList, TasksList } from '../components/dashboard-lists';
+import { StatCard } from '../components/stat-card';
+import { sampleAppointments, sampleTasks } from '../sample-data';
+import { formatRevenue, SAMPLE_STATS } from '../stats';
+import { dashboardStrings as t } from '../strings';
 
-// Placeholder: the owner of this screen replaces it (spec section 2).
+const NAV_CARDS: { key: keyof typeof t.nav; to: string; icon: LucideIcon }[] = [
+  { key: 'clientes', to: paths.clientes, icon: Users },
+  { key: 'processos', to: paths.processos, icon: FileText },
+  { key: 'financeiro', to: paths.financeiro.hub, icon: Wallet },
+  { key: 'agendamentos', to: paths.agendamentos, icon: Calendar },
+  { key: 'tarefas', to: paths.tarefas, icon: CheckSquare },
+  { key: 'crm', to: paths.crm, icon: Target },
+];
+
 export default function DashboardPage() {
-  return <PageHeader title="Dashboard" />;
+  const { user, profile } = useAuth();
+  const clients = useClientsFigure();
+  const processes = useActiveProcessesFigure();
+  const revenue = useRevenueFigure();
+  const documents = useRecentDocuments();
+  const appointments = useMemo(() => sampleAppointments(), []);
+  const tasks = useMemo(() => sampleTasks(), []);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        className="mb-0"
+        title={t.title}
+        description={t.welcome.replace('{name}', displayName(profile, user?.email))}
+      />
+
+      <section aria-label="Indicadores" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard title={t.stats.clients} icon={Users} figure={clients.data} />
+        <StatCard title={t.stats.activeProcesses} icon={ClipboardList} figure={processes.data} />
+        <StatCard title={t.stats.revenue} icon={DollarSign} figure={revenue.data} format={formatRevenue} />
+        <StatCard title={t.stats.pendingTasks} icon={CheckSquare} figure={SAMPLE_STATS.pendingTasks} />
+      </section>
+
+      <nav aria-label="Acesso rápido" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+        {NAV_CARDS.map(({ key, to, icon: Icon }) => (
+          <Link
+            key={key}
+            to={to}
+            className="rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          >
+            <Card className="h-full items-center gap-2 px-3 py-4 text-center transition-colors hover:bg-accent">
+              <Icon className="size-6 text-primary" aria-hidden="true" />
+              <span className="text-sm font-semibold">{t.nav[key].title}</span>
+              <span className="text-xs text-muted-foreground">{t.nav[key].description}</span>
+            </Card>
+          </Link>
+        ))}
+      </nav>
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <AppointmentsList appointments={appointments} />
+        <TasksList tasks={tasks} />
+        <DocumentsList documents={documents.data} loading={documents.isPending} />
+      </div>
+    </div>
+  );
 }

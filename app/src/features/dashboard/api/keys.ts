@@ -1,0 +1,8 @@
+/** Query keys of the dashboard. */
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  clients: () => [...dashboardKeys.all, 'clients'] as const,
+  processes: () => [...dashboardKeys.all, 'processes'] as const,
+  revenue: () => [...dashboardKeys.all, 'revenue'] as const,
+  documents: () => [...dashboardKeys.all, 'documents'] as const,
+};

@@ -1,0 +1,107 @@
+/**
+ * Dashboard data. Each figure is computed from its table where one exists; a failed read
+ * (e.g. a role without access) is logged and the card falls back to the spec's sample figure.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import {
+  countActiveProcesses,
+  figure,
+  monthBounds,
+  paidRevenueByMonth,
+  SAMPLE_STATS,
+  type PaymentRow,
+  type StatFigure,
+} from '../stats';
+import { dashboardKeys } from './keys';
+
+async function orSample(load: () => Promise<StatFigure>, sample: StatFigure): Promise<StatFigure> {
+  try {
+    return await load();
+  } catch (error) {
+    console.error(error);
+    return sample;
+  }
+}
+
+/** Total de Clientes: head count; the trend compares with the count before this month. */
+export function fetchClientsFigure(now = new Date()): Promise<StatFigure> {
+  return orSample(async () => {
+    const { count: total } = await supabase.from('clients').select('*', { count: 'exact', head: true }).throwOnError();
+    const { count: before } = await supabase
+      .from('clients')
+      .select('*', { count: 'exact', head: true })
+      .lt('created_at', monthBounds(now).startInstant)
+      .throwOnError();
+    return figure(total ?? 0, before ?? 0, SAMPLE_STATS.clients.trend);
+  }, SAMPLE_STATS.clients);
+}
+
+/** Processos Ativos: processes not concluded, archived or cancelled (no history: sample trend). */
+export function fetchActiveProcessesFigure(): Promise<StatFigure> {
+  return orSample(async () => {
+    const { data } = await supabase.from('processes').select('status').throwOnError();
+    return figure(countActiveProcesses((data ?? []) as { status: string | null }[]), null, SAMPLE_STATS.activeProcesses.trend);
+  }, SAMPLE_STATS.activeProcesses);
+}
+
+/** Receita Mensal: paid payments of this month versus the previous month. */
+export function fetchRevenueFigure(now = new Date()): Promise<StatFigure> {
+  return orSample(async () => {
+    const bounds = monthBounds(now);
+    const { data } = await supabase
+      .from('financial_payments')
+      .select('amount, payment_date, status')
+      .gte('payment_date', bounds.previousStart)
+      .lt('payment_date', bounds.nextStart)
+      .throwOnError();
+    const { current, previous } = paidRevenueByMonth((data ?? []) as PaymentRow[], bounds);
+    return figure(current, previous, SAMPLE_STATS.revenue.trend);
+  }, SAMPLE_STATS.revenue);
+}
+
+export interface RecentDocument {
+  id: string;
+  name: string;
+  document_type: string | null;
+  uploaded_by: 'client' | 'office';
+  created_at: string;
+  client_name: string | null;
+}
+
+/** The five newest client documents with their client's name. */
+export async function fetchRecentDocuments(): Promise<RecentDocument[]> {
+  const { data } = await supabase
+    .from('client_documents')
+    .select('id, name, document_type, uploaded_by, created_at, client_id')
+    .order('created_at', { ascending: false })
+    .limit(5)
+    .throwOnError();
+  const rows = (data ?? []) as (Omit<RecentDocument, 'client_name'> & { client_id: string })[];
+  const clientIds = [...new Set(rows.map((row) => row.client_id))];
+  const names = new Map<string, string>();
+  if (clientIds.length > 0) {
+    const { data: clients } = await supabase.from('clients').select('id, full_name').in('id', clientIds).throwOnError();
+    for (const client of (clients ?? []) as { id: string; full_name: string }[]) names.set(client.id, client.full_name);
+  }
+  return rows.map(({ client_id, ...row }) => ({ ...row, client_name: names.get(client_id) ?? null }));
+}
+
+const stat = (queryKey: readonly string[], queryFn: () => Promise<StatFigure>) => ({
+  queryKey,
+  queryFn,
+  meta: { silent: true },
+});
+
+export function useClientsFigure() {
+  return useQuery(stat(dashboardKeys.clients(), () => fetchClientsFigure()));
+}
+export function useActiveProcessesFigure() {
+  return useQuery(stat(dashboardKeys.processes(), () => fetchActiveProcessesFigure()));
+}
+export function useRevenueFigure() {
+  return useQuery(stat(dashboardKeys.revenue(), () => fetchRevenueFigure()));
+}
+export function useRecentDocuments() {
+  return useQuery({ queryKey: dashboardKeys.documents(), queryFn: fetchRecentDocuments, meta: { silent: true } });
+}

@@ -1,0 +1,104 @@
+import { screen, within } from '@testing-library/react';
+import { format } from 'date-fns';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/testing/test-utils';
+import DashboardPage from './dashboard-page';
+
+type Reply = { data?: unknown; count?: number | null; error?: { message: string } | null };
+const db = vi.hoisted(() => ({
+  replies: {} as Record<string, Reply[]>,
+}));
+
+vi.mock('@/lib/supabase', () => {
+  // A call chain answers the next queued reply of "<table>:<filter>" (the lt / in filters), else of "<table>".
+  const chain = (table: string, filters: string[] = []): unknown =>
+    new Proxy(
+      {},
+      {
+        get: (_target, prop) => {
+          if (prop === 'throwOnError') {
+            return async () => {
+              const keyed = filters.map((f) => `${table}:${f}`).find((key) => db.replies[key]);
+              const reply = db.replies[keyed ?? table]?.shift() ?? { data: [] };
+              if (reply.error) throw reply.error;
+              return { data: reply.data ?? null, count: reply.count ?? null, error: null };
+            };
+          }
+          if (prop === 'then') return undefined;
+          return () => chain(table, ['lt', 'in'].includes(String(prop)) ? [...filters, String(prop)] : filters);
+        },
+      },
+    );
+  return { supabase: { from: (table: string) => chain(table) } };
+});
+
+const today = format(new Date(), 'yyyy-MM-dd');
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  db.replies = {
+    clients: [{ count: 6 }],
+    'clients:lt': [{ count: 4 }],
+    'clients:in': [{ data: [{ id: 'c1', full_name: 'Maria Silva' }] }],
+    processes: [{ data: [{ status: 'em andamento' }, { status: 'aprovado' }, { status: 'concluído' }, { status: 'arquivado' }] }],
+    financial_payments: [
+      { data: [{ amount: '1500.00', payment_date: today, status: 'paid' }, { amount: 99, payment_date: today, status: 'pending' }] },
+    ],
+    client_documents: [
+      {
+        data: [
+          { id: 'd1', name: 'Passaporte', document_type: 'passaporte', uploaded_by: 'client', created_at: '2024-03-05T10:00:00Z', client_id: 'c1' },
+        ],
+      },
+    ],
+  };
+});
+
+function card(name: string) {
+  return screen.getByRole('group', { name });
+}
+
+describe('DashboardPage', () => {
+  it('computes the figures from the data, with the trend versus last month', async () => {
+    renderWithProviders(<DashboardPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(await within(card('Total de Clientes')).findByText('6')).toBeTruthy();
+    expect(within(card('Total de Clientes')).getByText('+50%')).toBeTruthy();
+    expect(await within(card('Processos Ativos')).findByText('2')).toBeTruthy();
+    // no paid payment last month: the trend is not computable and the sample trend is shown
+    expect(await within(card('Receita Mensal')).findByText('R$ 1.500')).toBeTruthy();
+    expect(within(card('Tarefas Pendentes')).getByText('23')).toBeTruthy();
+    expect(within(card('Tarefas Pendentes')).getByText(/dado de exemplo/)).toBeTruthy();
+    expect(within(card('Total de Clientes')).queryByText(/dado de exemplo/)).toBeNull();
+  });
+
+  it('falls back to the spec sample figures when the data cannot be read', async () => {
+    db.replies = {
+      clients: [{ error: { message: 'denied' } }],
+      processes: [{ error: { message: 'denied' } }],
+      financial_payments: [{ error: { message: 'denied' } }],
+      client_documents: [{ error: { message: 'denied' } }],
+    };
+    renderWithProviders(<DashboardPage />);
+    expect(await within(card('Total de Clientes')).findByText('128')).toBeTruthy();
+    expect(await within(card('Processos Ativos')).findByText('84')).toBeTruthy();
+    expect(await within(card('Receita Mensal')).findByText('R$ 42.500')).toBeTruthy();
+    expect(await screen.findByText('Nenhum documento recente.')).toBeTruthy();
+  });
+
+  it('shows the six navigation cards and the three lists', async () => {
+    renderWithProviders(<DashboardPage />);
+    const nav = screen.getByRole('navigation', { name: 'Acesso rápido' });
+    const hrefs = within(nav).getAllByRole('link').map((link) => link.getAttribute('href'));
+    expect(hrefs).toEqual(['/clientes', '/processos', '/financeiro', '/agendamentos', '/tarefas', '/crm']);
+    expect(screen.getByRole('heading', { name: 'Próximos Agendamentos' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Tarefas Recentes' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Documentos Recentes' })).toBeTruthy();
+    expect(screen.getByText('Revisar formulário I-485')).toBeTruthy();
+    expect(screen.getByText('Alta').className).toContain('bg-red-100');
+    expect(screen.getByText('Média').className).toContain('bg-yellow-100');
+    expect(screen.getByText('Baixa').className).toContain('bg-green-100');
+    expect(await screen.findByText('Passaporte')).toBeTruthy();
+    expect(screen.getByText(/Maria Silva · 05\/03\/2024/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,32 @@
+/** UI texts of the dashboard (spec: Dashboard). */
+export const dashboardStrings = {
+  title: 'Dashboard',
+  welcome: 'Bem-vindo(a), {name}! Aqui está o resumo do escritório.',
+  stats: {
+    clients: 'Total de Clientes',
+    activeProcesses: 'Processos Ativos',
+    revenue: 'Receita Mensal',
+    pendingTasks: 'Tarefas Pendentes',
+  },
+  vsLastMonth: 'em relação ao mês anterior',
+  sampleNote: 'dado de exemplo',
+  nav: {
+    clientes: { title: 'Clientes', description: 'Cadastro e acesso ao portal' },
+    processos: { title: 'Processos', description: 'Casos, recibos USCIS e cortes' },
+    financeiro: { title: 'Financeiro', description: 'Produtos, despesas e taxas' },
+    agendamentos: { title: 'Agendamentos', description: 'Reuniões e atendimentos' },
+    tarefas: { title: 'Tarefas', description: 'Pendências da equipe' },
+    crm: { title: 'CRM', description: 'Contatos e oportunidades' },
+  },
+  appointmentsTitle: 'Próximos Agendamentos',
+  tasksTitle: 'Tarefas Recentes',
+  documentsTitle: 'Documentos Recentes',
+  seeAll: 'Ver todos',
+  meet: 'Google Meet',
+  presencial: 'Presencial',
+  done: 'Concluída',
+  noDocuments: 'Nenhum documento recente.',
+  sentByClient: 'Enviado pelo cliente',
+  sentByOffice: 'Enviado pelo escritório',
+  unknownClient: 'Cliente',
+} as const;
