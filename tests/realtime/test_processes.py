@@ -71,7 +71,7 @@ async def test_clients_resubscribe_after_a_restart(pair):
         assert states[-1] == RealtimeSubscribeStates.SUBSCRIBED
         await asyncio.to_thread(stack.restart)
         # both clients notice the closed socket, reconnect with backoff and rejoin on their own
-        for _ in range(100):
+        for _ in range(150):
             if states.count(RealtimeSubscribeStates.SUBSCRIBED) >= 2:
                 break
             await asyncio.sleep(0.1)

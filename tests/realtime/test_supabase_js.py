@@ -8,6 +8,7 @@ import httpx
 import pytest
 
 from conftest import sub_of, user_token
+from supastack.core import jwt
 
 subscribed = lambda e: e["type"] == "status" and e["status"] == "SUBSCRIBED"  # noqa: E731
 
@@ -122,3 +123,24 @@ def test_expired_access_token_closes_the_channel(rt_stack, node_listener):
     listener.wait(subscribed)
     error = listener.wait(lambda e: e["type"] == "system" and e.get("status") == "error", timeout=5)
     assert "Token has expired" in error["message"]
+
+
+def test_access_token_update_switches_claims_and_a_bad_token_closes(rt_stack, node_listener):
+    first, second = user_token(rt_stack), user_token(rt_stack)
+    listener = node_listener({"token": first, "broadcast": {"ack": True}, "postgres_changes": [
+        {"event": "INSERT", "schema": "public", "table": "messages"}]})
+    listener.wait(subscribed)
+    listener.command({"setAuth": second})
+    listener.wait(lambda e: e["type"] == "auth_set")
+    # the refresh has no reply; a socket's frames are handled in order, so an acked push proves it applied
+    listener.command({"send": {"event": "sync", "payload": {}}})
+    assert listener.wait(lambda e: e["type"] == "sent")["result"] == "ok"
+    for token, text in ((first, "antes"), (second, "depois")):
+        rt_stack.sql("insert into messages (client_id, content) values (%s, %s)", (sub_of(token), text))
+    assert listener.wait(lambda e: e["type"] == "postgres_changes")["new"]["content"] == "depois"
+    assert [e["new"]["content"] for e in listener.drain(0.3) if e["type"] == "postgres_changes"] == ["depois"]
+    forged = jwt.sign(jwt.jose_jwt.get_unverified_claims(second), "not-the-project-secret-at-all-0123456789")
+    listener.command({"setAuth": forged})
+    error = listener.wait(lambda e: e["type"] == "system" and e.get("status") == "error")
+    assert error["message"] == "Failed to validate JWT signature"
+    assert listener.wait(lambda e: e["type"] == "status" and e["status"] == "CLOSED")

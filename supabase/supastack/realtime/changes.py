@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from supastack.core.db import Database, role_of
-from supastack.realtime import filters
+from supastack.realtime import filters, protocol
 from supastack.realtime.authorize import claims_key, visible_to
 from supastack.realtime.capture import Catalog, TableInfo
 from supastack.realtime.channels import Channel, Hub
@@ -87,12 +87,17 @@ async def dispatch(change: dict, catalog: Catalog, hub: Hub, db: Database) -> in
         allowed |= await visible_to(db, table, change.get("record") or {}, to_check)
     pushes = 0
     shaped: dict[str, dict] = {}
+    encoded: dict[tuple, str] = {}        # subscribers of one topic with equal bindings share one frame
     for channel, ids in targets.items():
         if claims_key(channel.claims) not in allowed:
             continue
         role = role_of(channel.claims)
         if role not in shaped:
             shaped[role] = _shape(table, change, role)
-        channel.push("postgres_changes", {"ids": ids, "data": shaped[role]})
+        key = (role, channel.outbox.vsn, channel.topic, tuple(ids))
+        if key not in encoded:
+            encoded[key] = protocol.encode(channel.outbox.vsn, protocol.Frame(
+                None, None, channel.topic, "postgres_changes", {"ids": ids, "data": shaped[role]}))
+        channel.outbox.send(encoded[key])
         pushes += 1
     return pushes
