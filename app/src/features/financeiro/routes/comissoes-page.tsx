@@ -1,6 +1,11 @@
-import { PageHeader } from '@/components/page-header';
+import { FinancePlaceholderPage } from '../components/placeholder-page';
 
-// Placeholder: the owner of this screen replaces it (spec section 2).
 export default function ComissoesPage() {
-  return <PageHeader title="Comissões" />;
+  return (
+    <FinancePlaceholderPage
+      title="Comissões"
+      button="Registrar Comissão"
+      description="Registre e acompanhe as comissões de vendas e de parceiros."
+    />
+  );
 }

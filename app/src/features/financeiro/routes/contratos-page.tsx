@@ -1,6 +1,11 @@
-import { PageHeader } from '@/components/page-header';
+import { FinancePlaceholderPage } from '../components/placeholder-page';
 
-// Placeholder: the owner of this screen replaces it (spec section 2).
 export default function ContratosPage() {
-  return <PageHeader title="Contratos" />;
+  return (
+    <FinancePlaceholderPage
+      title="Contratos"
+      button="Criar Contrato"
+      description="Gerencie os contratos de prestação de serviços firmados com os clientes."
+    />
+  );
 }

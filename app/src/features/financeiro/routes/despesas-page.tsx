@@ -1,6 +1,247 @@
-import { PageHeader } from '@/components/page-header';
+/** /financeiro/despesas: the office's expenses (administrators), tabs Todas / Pendentes / Pagas. */
+import { CheckCircle2, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { AccessDenied } from '@/components/access-denied';
+import { Badge, badgeColorClass } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useAuth } from '@/lib/auth-context';
+import { errorMessage } from '@/lib/errors';
+import { formatBRL, formatDate } from '@/lib/format';
+import { useExpenseMutations } from '../api/mutations';
+import { useExpenseCategories, useExpenses } from '../api/queries';
+import type { Expense } from '../api/types';
+import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog';
+import { ExpenseFormDialog } from '../components/expense-form-dialog';
+import { FinancePageHeader } from '../components/finance-page-header';
+import { expenseStatus, financeBadgeColor, matchesExpenseFilter, matchesSearch, type ExpenseFilter } from '../lib/finance-status';
+import type { ExpenseInput } from '../schemas';
+import { financeStrings, withMessage } from '../strings';
 
-// Placeholder: the owner of this screen replaces it (spec section 2).
+const t = financeStrings.expenses;
+
+function fail(text: string) {
+  toast.error(financeStrings.errorTitle, { description: text });
+}
+
 export default function DespesasPage() {
-  return <PageHeader title="Despesas" />;
+  const { hasRole } = useAuth();
+  const allowed = hasRole('administrator');
+  const { data: expenses = [], isLoading } = useExpenses(allowed);
+  const { data: categories = [] } = useExpenseCategories(allowed);
+  const { create, update, remove, markPaid } = useExpenseMutations();
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<ExpenseFilter>('all');
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<Expense | null>(null);
+  const [deleting, setDeleting] = useState<Expense | null>(null);
+  const [paying, setPaying] = useState<Expense | null>(null);
+  const [payMethod, setPayMethod] = useState('');
+
+  const visible = useMemo(
+    () =>
+      expenses.filter(
+        (e) => matchesExpenseFilter(e, filter) && matchesSearch(search, [e.description, e.category?.name, e.notes, e.payment_method]),
+      ),
+    [expenses, filter, search],
+  );
+
+  if (!allowed) return <AccessDenied description={t.denied} />;
+
+  const openForm = (expense: Expense | null) => {
+    setEditing(expense);
+    setFormOpen(true);
+  };
+
+  const onSubmit = async (input: ExpenseInput): Promise<boolean> => {
+    try {
+      if (editing) {
+        await update.mutateAsync({ id: editing.id, input });
+        toast.success(t.updated);
+      } else {
+        await create.mutateAsync(input);
+        toast.success(t.added);
+      }
+      setFormOpen(false);
+      setEditing(null);
+      return true;
+    } catch (error) {
+      fail(withMessage(editing ? t.updateError : t.addError, errorMessage(error)));
+      return false;
+    }
+  };
+
+  const onDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast.success(t.deleted);
+      setDeleting(null);
+    } catch (error) {
+      fail(withMessage(t.deleteError, errorMessage(error)));
+    }
+  };
+
+  const onMarkPaid = async () => {
+    if (!paying) return;
+    try {
+      await markPaid.mutateAsync({ id: paying.id, method: payMethod });
+      toast.success(t.paid);
+      setPaying(null);
+      setPayMethod('');
+    } catch (error) {
+      fail(withMessage(t.payError, errorMessage(error)));
+    }
+  };
+
+  return (
+    <>
+      <FinancePageHeader
+        title={t.title}
+        description="Controle das despesas e contas a pagar do escritório."
+        actions={
+          <Button onClick={() => openForm(null)}>
+            <Plus aria-hidden="true" />
+            Adicionar Despesa
+          </Button>
+        }
+      />
+      <Card>
+        <CardContent className="grid gap-4 pt-6">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <div className="relative sm:max-w-sm sm:flex-1">
+              <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+              <Input className="pl-9" placeholder={t.search} aria-label="Buscar despesas" value={search} onChange={(e) => setSearch(e.target.value)} />
+            </div>
+            <Tabs value={filter} onValueChange={(v) => setFilter(v as ExpenseFilter)}>
+              <TabsList>
+                <TabsTrigger value="all">Todas</TabsTrigger>
+                <TabsTrigger value="pending">Pendentes</TabsTrigger>
+                <TabsTrigger value="paid">Pagas</TabsTrigger>
+              </TabsList>
+            </Tabs>
+          </div>
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Descrição</TableHead>
+                <TableHead>Categoria</TableHead>
+                <TableHead>Valor</TableHead>
+                <TableHead>Vencimento</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead>Data de Pagamento</TableHead>
+                <TableHead className="text-right">Ações</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {isLoading ? (
+                <TableRow>
+                  <TableCell colSpan={7} className="py-8 text-center text-muted-foreground">
+                    {t.loading}
+                  </TableCell>
+                </TableRow>
+              ) : visible.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={7} className="py-8 text-center text-muted-foreground">
+                    {t.empty}
+                  </TableCell>
+                </TableRow>
+              ) : (
+                visible.map((expense) => {
+                  const status = expenseStatus(expense);
+                  return (
+                    <TableRow key={expense.id}>
+                      <TableCell className="font-medium">{expense.description}</TableCell>
+                      <TableCell>{expense.category?.name ?? '-'}</TableCell>
+                      <TableCell className="whitespace-nowrap">{formatBRL(expense.amount)}</TableCell>
+                      <TableCell>{formatDate(expense.due_date)}</TableCell>
+                      <TableCell>
+                        <Badge variant="outline" className={badgeColorClass(financeBadgeColor(status))}>
+                          {status}
+                        </Badge>
+                      </TableCell>
+                      <TableCell>{formatDate(expense.payment_date)}</TableCell>
+                      <TableCell className="text-right">
+                        <div className="flex justify-end gap-1">
+                          {!expense.is_paid && (
+                            <Button
+                              size="icon"
+                              variant="ghost"
+                              aria-label={`Marcar como paga ${expense.description}`}
+                              title="Marcar como paga"
+                              onClick={() => {
+                                setPayMethod('');
+                                setPaying(expense);
+                              }}
+                            >
+                              <CheckCircle2 className="text-green-600" aria-hidden="true" />
+                            </Button>
+                          )}
+                          <Button size="icon" variant="ghost" aria-label={`Editar ${expense.description}`} title="Editar" onClick={() => openForm(expense)}>
+                            <Pencil aria-hidden="true" />
+                          </Button>
+                          <Button size="icon" variant="ghost" aria-label={`Excluir ${expense.description}`} title="Excluir" onClick={() => setDeleting(expense)}>
+                            <Trash2 className="text-destructive" aria-hidden="true" />
+                          </Button>
+                        </div>
+                      </TableCell>
+                    </TableRow>
+                  );
+                })
+              )}
+            </TableBody>
+          </Table>
+        </CardContent>
+      </Card>
+
+      <ExpenseFormDialog
+        open={formOpen}
+        onOpenChange={(open) => {
+          setFormOpen(open);
+          if (!open) setEditing(null);
+        }}
+        expense={editing}
+        categories={categories}
+        pending={create.isPending || update.isPending}
+        onSubmit={onSubmit}
+      />
+
+      <Dialog open={paying !== null} onOpenChange={(open) => !open && setPaying(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Marcar como paga</DialogTitle>
+            <DialogDescription>
+              {paying ? `${paying.description} — ${formatBRL(paying.amount)}. Data de pagamento: hoje.` : ''}
+            </DialogDescription>
+          </DialogHeader>
+          <FormField label="Forma de Pagamento">
+            <Input placeholder="Cartão, PIX, etc." value={payMethod} onChange={(e) => setPayMethod(e.target.value)} />
+          </FormField>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setPaying(null)}>
+              Cancelar
+            </Button>
+            <Button onClick={onMarkPaid} disabled={markPaid.isPending}>
+              Confirmar Pagamento
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Excluir despesa"
+        description={`Tem certeza que deseja excluir ${deleting?.description ?? 'esta despesa'}? Esta ação não pode ser desfeita.`}
+        pending={remove.isPending}
+        onConfirm={onDelete}
+      />
+    </>
+  );
 }

@@ -1,6 +1,11 @@
-import { PageHeader } from '@/components/page-header';
+import { FinancePlaceholderPage } from '../components/placeholder-page';
 
-// Placeholder: the owner of this screen replaces it (spec section 2).
 export default function OrcamentosPage() {
-  return <PageHeader title="Orçamentos" />;
+  return (
+    <FinancePlaceholderPage
+      title="Orçamentos"
+      button="Criar Orçamento"
+      description="Crie e acompanhe os orçamentos enviados aos clientes para os serviços do escritório."
+    />
+  );
 }

@@ -1,6 +1,184 @@
-import { PageHeader } from '@/components/page-header';
+/** /financeiro/taxas-uscis: USCIS filing fees in USD (administrator, legal_assistant). */
+import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { AccessDenied } from '@/components/access-denied';
+import { Badge, badgeColorClass } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useAuth } from '@/lib/auth-context';
+import { errorMessage } from '@/lib/errors';
+import { formatDate, formatUSD } from '@/lib/format';
+import { hasAnyRole } from '@/lib/roles';
+import { useFeeMutations } from '../api/mutations';
+import { useUscisFees } from '../api/queries';
+import type { UscisFee } from '../api/types';
+import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog';
+import { FeeFormDialog } from '../components/fee-form-dialog';
+import { FinancePageHeader } from '../components/finance-page-header';
+import { financeBadgeColor, matchesSearch } from '../lib/finance-status';
+import type { FeeInput } from '../schemas';
+import { financeStrings, withMessage } from '../strings';
 
-// Placeholder: the owner of this screen replaces it (spec section 2).
+const t = financeStrings.fees;
+const FINANCE_ROLES = ['administrator', 'legal_assistant'];
+
+function fail(text: string) {
+  toast.error(financeStrings.errorTitle, { description: text });
+}
+
 export default function TaxasUscisPage() {
-  return <PageHeader title="Taxas USCIS" />;
+  const { roles } = useAuth();
+  const allowed = hasAnyRole(roles, FINANCE_ROLES);
+  const { data: fees = [], isLoading } = useUscisFees(allowed);
+  const { create, update, remove } = useFeeMutations();
+  const [search, setSearch] = useState('');
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<UscisFee | null>(null);
+  const [deleting, setDeleting] = useState<UscisFee | null>(null);
+
+  const visible = useMemo(
+    () => fees.filter((f) => matchesSearch(search, [f.form_code, f.form_name, f.category, f.description])),
+    [fees, search],
+  );
+
+  if (!allowed) return <AccessDenied description={t.denied} />;
+
+  const openForm = (fee: UscisFee | null) => {
+    setEditing(fee);
+    setFormOpen(true);
+  };
+
+  const onSubmit = async (input: FeeInput): Promise<boolean> => {
+    try {
+      if (editing) {
+        await update.mutateAsync({ id: editing.id, input });
+        toast.success(t.updated);
+      } else {
+        await create.mutateAsync(input);
+        toast.success(t.added);
+      }
+      setFormOpen(false);
+      setEditing(null);
+      return true;
+    } catch (error) {
+      fail(withMessage(editing ? t.updateError : t.addError, errorMessage(error)));
+      return false;
+    }
+  };
+
+  const onDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast.success(t.deleted, { description: t.deletedText });
+      setDeleting(null);
+    } catch (error) {
+      fail(withMessage(t.deleteError, errorMessage(error)));
+    }
+  };
+
+  return (
+    <>
+      <FinancePageHeader
+        title={t.title}
+        description="Taxas de protocolo dos formulários do USCIS, em dólares."
+        actions={
+          <Button onClick={() => openForm(null)}>
+            <Plus aria-hidden="true" />
+            Adicionar Taxa
+          </Button>
+        }
+      />
+      <Card>
+        <CardContent className="grid gap-4 pt-6">
+          <div className="relative">
+            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+            <Input className="pl-9" placeholder={t.search} aria-label="Buscar taxas" value={search} onChange={(e) => setSearch(e.target.value)} />
+          </div>
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Código</TableHead>
+                <TableHead>Formulário</TableHead>
+                <TableHead>Categoria</TableHead>
+                <TableHead>Valor</TableHead>
+                <TableHead>Válido a partir de</TableHead>
+                <TableHead>Válido até</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead className="text-right">Ações</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {isLoading ? (
+                <TableRow>
+                  <TableCell colSpan={8} className="py-8 text-center text-muted-foreground">
+                    {t.loading}
+                  </TableCell>
+                </TableRow>
+              ) : visible.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={8} className="py-8 text-center text-muted-foreground">
+                    {t.empty}
+                  </TableCell>
+                </TableRow>
+              ) : (
+                visible.map((fee) => {
+                  const status = fee.is_active ? 'Ativo' : 'Inativo';
+                  return (
+                    <TableRow key={fee.id}>
+                      <TableCell className="font-medium whitespace-nowrap">{fee.form_code}</TableCell>
+                      <TableCell className="min-w-[12rem]">
+                        {fee.form_name}
+                        {fee.description && <p className="text-xs text-muted-foreground">{fee.description}</p>}
+                      </TableCell>
+                      <TableCell>{fee.category || '-'}</TableCell>
+                      <TableCell className="whitespace-nowrap">{formatUSD(fee.fee_amount)}</TableCell>
+                      <TableCell>{formatDate(fee.valid_from)}</TableCell>
+                      <TableCell>{formatDate(fee.valid_until)}</TableCell>
+                      <TableCell>
+                        <Badge variant="outline" className={badgeColorClass(financeBadgeColor(status))}>
+                          {status}
+                        </Badge>
+                      </TableCell>
+                      <TableCell className="text-right">
+                        <div className="flex justify-end gap-1">
+                          <Button size="icon" variant="ghost" aria-label={`Editar ${fee.form_code}`} onClick={() => openForm(fee)}>
+                            <Pencil aria-hidden="true" />
+                          </Button>
+                          <Button size="icon" variant="ghost" aria-label={`Excluir ${fee.form_code}`} onClick={() => setDeleting(fee)}>
+                            <Trash2 className="text-destructive" aria-hidden="true" />
+                          </Button>
+                        </div>
+                      </TableCell>
+                    </TableRow>
+                  );
+                })
+              )}
+            </TableBody>
+          </Table>
+        </CardContent>
+      </Card>
+      <FeeFormDialog
+        open={formOpen}
+        onOpenChange={(open) => {
+          setFormOpen(open);
+          if (!open) setEditing(null);
+        }}
+        fee={editing}
+        pending={create.isPending || update.isPending}
+        onSubmit={onSubmit}
+      />
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Excluir taxa"
+        description={`Tem certeza que deseja excluir a taxa do formulário ${deleting?.form_code ?? ''}? Esta ação não pode ser desfeita.`}
+        pending={remove.isPending}
+        onConfirm={onDelete}
+      />
+    </>
+  );
 }

@@ -1,0 +1,7 @@
+export const financeKeys = {
+  all: ['financeiro'] as const,
+  products: () => [...financeKeys.all, 'products'] as const,
+  expenses: () => [...financeKeys.all, 'expenses'] as const,
+  expenseCategories: () => [...financeKeys.all, 'expense-categories'] as const,
+  fees: () => [...financeKeys.all, 'uscis-fees'] as const,
+};

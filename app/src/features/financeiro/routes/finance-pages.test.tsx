@@ -1,0 +1,47 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/testing/test-utils';
+import DespesasPage from './despesas-page';
+import FinanceiroPage from './financeiro-page';
+
+const from = vi.fn();
+vi.mock('@/lib/supabase', () => ({ supabase: { from: (...args: unknown[]) => from(...args) } }));
+
+describe('finance hub', () => {
+  it('shows only the legal assistant cards, each with Acessar', () => {
+    renderWithProviders(<FinanceiroPage />, { auth: { roles: ['legal_assistant'] } });
+    expect(screen.getByRole('heading', { name: 'Módulo Financeiro' })).toBeTruthy();
+    expect(screen.getByText('Produtos e Serviços')).toBeTruthy();
+    expect(screen.queryByText('Despesas')).toBeNull();
+    expect(screen.queryByText('Comissões')).toBeNull();
+    expect(screen.getAllByRole('link', { name: /^Acessar/ })).toHaveLength(4);
+  });
+});
+
+describe('expenses page', () => {
+  it('tells a secretary access is restricted, without querying', () => {
+    renderWithProviders(<DespesasPage />, { auth: { roles: ['secretary'] } });
+    expect(screen.getByText('Acesso Restrito')).toBeTruthy();
+    expect(screen.getByText('Você não tem permissão para ver as despesas.')).toBeTruthy();
+    expect(from).not.toHaveBeenCalled();
+  });
+
+  it('lists expenses with their display status for administrators', async () => {
+    const rows = [
+      { id: '1', description: 'Aluguel do escritório', amount: 4500, due_date: '2000-01-10', category_id: 'c1', category: { id: 'c1', name: 'Aluguel' }, is_paid: false, payment_date: null, payment_method: null, notes: null },
+      { id: '2', description: 'Licença de software', amount: 99.9, due_date: '2000-01-05', category_id: null, category: null, is_paid: true, payment_date: '2000-01-04', payment_method: 'PIX', notes: null },
+    ];
+    const builder = {
+      select: () => builder,
+      order: () => builder,
+      throwOnError: () => Promise.resolve({ data: rows, error: null }),
+    };
+    from.mockReturnValue(builder);
+    renderWithProviders(<DespesasPage />);
+    expect(await screen.findByText('Aluguel do escritório')).toBeTruthy();
+    expect(screen.getByText('Atrasado')).toBeTruthy();
+    expect(screen.getByText('Pago')).toBeTruthy();
+    expect(screen.getByText('R$ 4.500,00')).toBeTruthy();
+    expect(screen.getByText('04/01/2000')).toBeTruthy();
+  });
+});
