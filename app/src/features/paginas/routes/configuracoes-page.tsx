@@ -1,6 +1,47 @@
+/** /configuracoes: where each setting of the system lives. */
+import { ChevronRight, Image, Plug, UserCog } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { PageHeader } from '@/components/page-header';
+import { Card } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth-context';
+import { ComingSoon } from '../components/coming-soon';
 
-// Placeholder: the owner of this screen replaces it (spec section 2).
 export default function ConfiguracoesPage() {
-  return <PageHeader title="Configurações" />;
+  const { hasRole } = useAuth();
+  const isAdmin = hasRole('administrator');
+  const links = [
+    { to: paths.perfil, icon: Image, title: 'Meu Perfil e Logotipo', description: 'Seu nome, o nome e o logotipo do escritório.' },
+    ...(isAdmin
+      ? [
+          { to: paths.usuarios, icon: UserCog, title: 'Usuários', description: 'Funções e acesso da equipe.' },
+          { to: paths.integracoes, icon: Plug, title: 'Integrações', description: 'Amazon S3, WhatsApp, Stripe e outros serviços.' },
+        ]
+      : []),
+  ];
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title="Configurações" description="Preferências do sistema e do escritório." />
+      <ul className="grid gap-3 md:grid-cols-3">
+        {links.map(({ to, icon: Icon, title, description }) => (
+          <li key={to}>
+            <Link to={to} className="block rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+              <Card className="h-full flex-row items-center gap-3 px-5 transition-colors hover:bg-accent">
+                <Icon className="size-6 shrink-0 text-primary" aria-hidden="true" />
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold">{title}</p>
+                  <p className="text-sm text-muted-foreground">{description}</p>
+                </div>
+                <ChevronRight className="size-4 text-muted-foreground" aria-hidden="true" />
+              </Card>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <ComingSoon
+        title="Outras preferências"
+        items={['Modelos de e-mail e WhatsApp enviados aos clientes', 'Estágios dos processos', 'Feriados e horário de atendimento', 'Notificações da equipe']}
+      />
+    </div>
+  );
 }
