@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import uuid
 
 import pytest
+import websockets
 from realtime import RealtimeSubscribeStates
 from supabase import acreate_client
 
@@ -143,3 +145,31 @@ async def test_changes_of_unpublished_tables_and_rolled_back_writes_are_not_sent
         assert events.empty()
     finally:
         await client.realtime.close()
+
+
+@pytest.mark.parametrize("apikey, status", [("not-a-jwt", 401), ("expired", 401)])
+async def test_socket_refuses_a_bad_apikey(rt_stack, apikey, status):
+    if apikey == "expired":
+        apikey = user_token(rt_stack, ttl=-5, role="anon")
+    url = rt_stack.url.replace("http", "ws") + f"/realtime/v1/websocket?apikey={apikey}&vsn=2.0.0"
+    with pytest.raises(websockets.exceptions.InvalidStatus) as refused:
+        async with websockets.connect(url):
+            pass
+    assert refused.value.response.status_code == status
+
+
+async def test_heartbeat_and_unjoined_topics_with_a_raw_v1_socket(rt_stack):
+    url = rt_stack.url.replace("http", "ws") + f"/realtime/v1/websocket?apikey={rt_stack.settings.secret_key}"
+    async with websockets.connect(url) as ws:
+        await ws.send(json.dumps({"topic": "phoenix", "event": "heartbeat", "payload": {}, "ref": "9"}))
+        assert json.loads(await ws.recv()) == {"topic": "phoenix", "event": "phx_reply", "ref": "9",
+                                               "join_ref": None, "payload": {"status": "ok", "response": {}}}
+        await ws.send(json.dumps({"topic": "realtime:x", "event": "broadcast", "payload": {}, "ref": "10"}))
+        assert json.loads(await ws.recv())["payload"] == {"status": "error", "response": {"reason": "unmatched topic"}}
+        await ws.send(json.dumps({"topic": "realtime:x", "event": "phx_join", "ref": "11", "join_ref": "11",
+                                  "payload": {"config": {"postgres_changes": []}}}))
+        assert json.loads(await ws.recv())["payload"] == {"status": "ok", "response": {"postgres_changes": []}}
+        await ws.send(json.dumps({"topic": "realtime:x", "event": "phx_leave", "ref": "12", "join_ref": "11",
+                                  "payload": {}}))
+        assert json.loads(await ws.recv())["payload"]["status"] == "ok"
+        assert json.loads(await ws.recv())["event"] == "phx_close"

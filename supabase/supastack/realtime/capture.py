@@ -34,6 +34,7 @@ create table if not exists realtime.changes (
   created_at timestamptz not null default now()
 );
 comment on table realtime.changes is 'Row changes too large for NOTIFY, read back by the realtime service.';
+alter table realtime.changes enable row level security;
 revoke all on realtime.changes from public, anon, authenticated;
 revoke all on sequence realtime.change_seq from public, anon, authenticated;
 
