@@ -16,7 +16,7 @@ def test_root_is_the_health_check(anon):
 
 def test_select_columns_aliases_casts(anon):
     r = anon.get("/posts", params={"select": "id,headline:title,rating::text", "id": "eq.1"})
-    assert r.status_code == 200
+    assert r.status_code == 200, r.text
     assert r.headers["content-type"] == "application/json; charset=utf-8"
     assert r.json() == [{"id": 1, "headline": "Visas explained", "rating": "5"}]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import uuid
 
 RETURN = {"Prefer": "return=representation"}
+ROLLBACK = {"Prefer": "return=representation,tx=rollback"}  # keeps shared tables as seeded
 
 
 def unique(prefix: str) -> str:
@@ -43,19 +44,19 @@ def test_bulk_insert_with_columns_and_count(service, rest_stack):
 
 def test_missing_default(service):
     r = service.post("/documents", params={"columns": "title,labels", "select": "title,labels,data"},
-                     json=[{"title": "md"}], headers={"Prefer": "return=representation, missing=default"})
+                     json=[{"title": "md"}], headers={"Prefer": "return=representation, missing=default, tx=rollback"})
     assert r.status_code == 201, r.text
     assert r.json() == [{"title": "md", "labels": [], "data": {}}]
     assert "missing=default" in r.headers["preference-applied"]
     nulls = service.post("/documents", params={"columns": "title,score", "select": "score"},
-                         json=[{"title": "md2"}], headers=RETURN)
+                         json=[{"title": "md2"}], headers=ROLLBACK)
     assert nulls.json() == [{"score": None}]
 
 
 def test_insert_typed_values_from_json(service):
     r = service.post("/documents", params={"select": "title,data,labels,nums,span,score"},
                      json={"title": "typed", "data": {"k": [1, 2]}, "labels": ["a", "b"], "nums": [7],
-                           "span": "[3,4)", "score": 9.25}, headers=RETURN)
+                           "span": "[3,4)", "score": 9.25}, headers=ROLLBACK)
     assert r.json() == [{"title": "typed", "data": {"k": [1, 2]}, "labels": ["a", "b"], "nums": [7],
                          "span": "[3,4)", "score": 9.25}]
 

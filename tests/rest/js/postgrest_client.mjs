@@ -99,7 +99,7 @@ await check('insert minimal is empty', async () => {
 await check('insert select, bulk with defaultToNull false', async () => {
   const r = await service.from('documents')
     .insert([{ title: `${tag}-1`, labels: ['x'] }, { title: `${tag}-2` }], { defaultToNull: false })
-    .select('title, labels')
+    .select('title, labels').rollback()
   return r.data
 }, [{ title: `${tag}-1`, labels: ['x'] }, { title: `${tag}-2`, labels: [] }])
 

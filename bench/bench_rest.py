@@ -1,0 +1,222 @@
+"""REST throughput against the same SQL run directly on PostgreSQL (pgbench, or a psycopg baseline).
+
+Starts its own stack from the REST fixture project, then for each case runs N keep-alive HTTP clients
+(asyncio raw sockets, so the client is not the bottleneck) for a fixed time, and the very statement the
+engine builds for that request (with the same transaction and set_config GUCs) through pgbench at the same
+concurrency. Prints requests/s, p50/p99 latency and the ratio.
+
+    python bench/bench_rest.py [--clients 8] [--seconds 5] [--profile]
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import glob
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "supabase"))
+
+import psycopg  # noqa: E402
+from starlette.datastructures import Headers  # noqa: E402
+
+from harness import Cluster, StackProcess  # noqa: E402
+from supastack.core import jwt  # noqa: E402
+from supastack.core.db import role_of  # noqa: E402
+
+FIXTURE = ROOT / "tests" / "rest" / "fixture"
+ANA = "11111111-1111-1111-1111-111111111111"
+
+
+def find_pgbench() -> str | None:
+    candidates = []
+    if os.environ.get("PG_BIN_DIR"):
+        candidates.append(str(Path(os.environ["PG_BIN_DIR"]) / "pgbench"))
+    candidates += sorted(glob.glob("/usr/lib/postgresql/*/bin/pgbench"), reverse=True)
+    candidates.append(shutil.which("pgbench") or "")
+    return next((c for c in candidates if c and os.access(c, os.X_OK)), None)
+
+
+# ----------------------------------------------------------------------------------------- HTTP load
+def build_request(host: str, method: str, path: str, headers: dict, body: bytes = b"") -> bytes:
+    lines = [f"{method} {path} HTTP/1.1", f"Host: {host}", f"Content-Length: {len(body)}"]
+    lines += [f"{k}: {v}" for k, v in headers.items()]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode() + body
+
+
+async def _read_response(reader: asyncio.StreamReader) -> int:
+    head = await reader.readuntil(b"\r\n\r\n")
+    status = int(head[9:12])
+    m = re.search(rb"(?i)\r\ncontent-length: *(\d+)", head)
+    if m:
+        await reader.readexactly(int(m.group(1)))
+    return status
+
+
+async def http_load(host: str, port: int, request: bytes, clients: int, seconds: float, ok: set[int]):
+    latencies: list[float] = []
+    errors = 0
+
+    async def worker(deadline: float):
+        nonlocal errors
+        reader, writer = await asyncio.open_connection(host, port)
+        try:
+            while time.perf_counter() < deadline:
+                t = time.perf_counter()
+                writer.write(request)
+                status = await _read_response(reader)
+                latencies.append(time.perf_counter() - t)
+                if status not in ok:
+                    errors += 1
+        finally:
+            writer.close()
+
+    await asyncio.gather(*(worker(time.perf_counter() + 0.5) for _ in range(clients)))  # warm-up
+    latencies.clear()
+    start = time.perf_counter()
+    await asyncio.gather(*(worker(start + seconds) for _ in range(clients)))
+    elapsed = time.perf_counter() - start
+    return len(latencies) / elapsed, latencies, errors
+
+
+# ----------------------------------------------------------------------------------------- SQL baseline
+async def engine_sql(stack: StackProcess, method: str, path: str, query: str, headers: dict, body: bytes):
+    """The statement the engine runs for this request, built by the engine's own stages."""
+    from supastack.core.db import Database
+    from supastack.core.stack import Stack
+    from supastack.rest.pipeline import RestService
+
+    service = RestService(Stack(stack.settings, Database(stack.db_url)))
+    async with await psycopg.AsyncConnection.connect(stack.db_url, autocommit=True) as conn:
+        from supastack.rest.schema_cache import load_schema_cache
+        service.schema = await load_schema_cache(conn)
+    h = Headers(headers={k.lower(): v for k, v in headers.items()})
+    prepared = service.prepare(method, path.removeprefix("/rest/v1/"), query, h, body)
+    claims = service.claims(h)
+    gucs = {"request.jwt.claims": json.dumps(claims), "role": role_of(claims), "request.method": method,
+            "request.path": "/" + path.removeprefix("/rest/v1/"), "request.headers": json.dumps(dict(h.items()))}
+    with psycopg.connect(stack.db_url) as conn:
+        cur = psycopg.ClientCursor(conn)
+        set_gucs = cur.mogrify("select " + ", ".join("set_config(%s, %s, true)" for _ in gucs),
+                               [x for kv in gucs.items() for x in kv])
+        main = cur.mogrify(prepared.query.text, prepared.query.params)
+    return set_gucs, main
+
+
+def pgbench_load(pgbench: str, db_url: str, set_gucs: str, main: str, clients: int, seconds: float):
+    work = Path(tempfile.mkdtemp(prefix="pgbench-"))
+    script = work / "case.sql"
+    one_line = lambda s: " ".join(s.split())  # noqa: E731  (pgbench scripts are line based)
+    script.write_text(f"BEGIN;\n{one_line(set_gucs)};\n{one_line(main)};\nCOMMIT;\n")
+    cmd = [pgbench, "-n", "-M", "prepared", "-c", str(clients), "-j", str(min(clients, os.cpu_count() or 1)),
+           "-T", str(int(seconds)), "-f", str(script), "-l", "--log-prefix", str(work / "log"), db_url]
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=seconds + 60)
+    if out.returncode != 0:
+        raise RuntimeError(out.stderr)
+    tps = float(re.search(r"tps = ([\d.]+)", out.stdout).group(1))
+    latencies = []
+    for log in work.glob("log*"):
+        for line in log.read_text().splitlines():
+            parts = line.split()
+            if len(parts) > 2:
+                latencies.append(int(parts[2]) / 1e6)
+    shutil.rmtree(work, ignore_errors=True)
+    return tps, latencies, 0
+
+
+async def psycopg_load(db_url: str, set_gucs: str, main: str, clients: int, seconds: float):
+    latencies: list[float] = []
+
+    async def worker(deadline: float):
+        async with await psycopg.AsyncConnection.connect(db_url, prepare_threshold=0) as conn:
+            while time.perf_counter() < deadline:
+                t = time.perf_counter()
+                async with conn.transaction():
+                    await conn.execute(set_gucs)
+                    await (await conn.execute(main)).fetchall()
+                latencies.append(time.perf_counter() - t)
+
+    start = time.perf_counter()
+    await asyncio.gather(*(worker(start + seconds) for _ in range(clients)))
+    return len(latencies) / (time.perf_counter() - start), latencies, 0
+
+
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(len(values) * p))] * 1000
+
+
+# ----------------------------------------------------------------------------------------- main
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--clients", type=int, default=int(os.environ.get("BENCH_CLIENTS", 8)))
+    parser.add_argument("--seconds", type=float, default=float(os.environ.get("BENCH_SECONDS", 5)))
+    parser.add_argument("--profile", action="store_true", help="sample the stack with py-spy while loading")
+    args = parser.parse_args()
+
+    cluster = Cluster()
+    stack = None
+    try:
+        stack = StackProcess(cluster, workdir=FIXTURE, name="benchrest")
+        # 200 more posts so that "100 rows with an embed" has rows to read
+        stack.sql("insert into posts (author_id, title, status, rating) "
+                  "select 1 + i % 3, 'bench ' || i, 'published', i % 5 from generate_series(1, 200) i")
+        note_id = stack.sql("select id from notes where body = 'ana private'")[0][0]
+        token = jwt.sign({"sub": ANA, "role": "authenticated", "aud": "authenticated",
+                          "exp": int(time.time()) + 3600}, stack.settings.jwt_secret)
+        host, port = "127.0.0.1", stack.settings.api_port
+        user = {"apikey": stack.anon_key, "Authorization": f"Bearer {token}", "Accept-Profile": "public"}
+        writer = {**user, "Content-Type": "application/json", "Content-Profile": "public"}
+        writer.pop("Accept-Profile")
+        cases = [
+            ("GET 1 row under RLS (user JWT)", "GET", "/rest/v1/notes", f"select=id,body&id=eq.{note_id}", user, b"",
+             {200}),
+            ("GET 100 rows with an embed", "GET", "/rest/v1/posts",
+             "select=id,title,author:authors!author_id(name)&order=id&limit=100", user, b"", {200}),
+            ("POST 1 row (RLS insert)", "POST", "/rest/v1/notes", "", writer, b'{"body":"bench note"}', {201}),
+            ("RPC scalar", "POST", "/rest/v1/rpc/add_numbers", "", writer, b'{"a":1,"b":2}', {200}),
+        ]
+        pgbench = find_pgbench()
+        baseline_name = "pgbench" if pgbench else "psycopg asyncio baseline"
+        print(f"REST bench: {args.clients} clients, {args.seconds:.0f} s per case; baseline = {baseline_name} "
+              f"running the engine's own SQL in BEGIN; set_config(...); <stmt>; COMMIT")
+        print(f"{'case':34} {'REST req/s':>10} {'p50 ms':>7} {'p99 ms':>7} | {'SQL tx/s':>9} {'p50 ms':>7} "
+              f"{'p99 ms':>7} | ratio")
+        profiler = None
+        if args.profile and shutil.which("py-spy"):
+            profiler = subprocess.Popen(["py-spy", "record", "-o", "/tmp/rest-profile.txt", "-f", "raw",
+                                         "-p", str(stack.proc.pid), "-d", str(int(args.seconds * len(cases) + 10))])
+        for name, method, path, query, headers, body, ok in cases:
+            target = f"{path}?{query}" if query else path
+            request = build_request(f"{host}:{port}", method, target, headers, body)
+            rps, lat, errors = asyncio.run(http_load(host, port, request, args.clients, args.seconds, ok))
+            set_gucs, main_sql = asyncio.run(engine_sql(stack, method, path, query, headers, body))
+            if pgbench:
+                tps, sql_lat, _ = pgbench_load(pgbench, stack.db_url, set_gucs, main_sql, args.clients, args.seconds)
+            else:
+                tps, sql_lat, _ = asyncio.run(psycopg_load(stack.db_url, set_gucs, main_sql, args.clients, args.seconds))
+            flag = f"  ({errors} unexpected statuses)" if errors else ""
+            print(f"{name:34} {rps:10.0f} {pct(lat, .5):7.2f} {pct(lat, .99):7.2f} | {tps:9.0f} "
+                  f"{pct(sql_lat, .5):7.2f} {pct(sql_lat, .99):7.2f} | {rps / tps:.2f}{flag}", flush=True)
+        if profiler:
+            profiler.wait()
+    finally:
+        if stack:
+            stack.stop()
+        cluster.stop()
+
+
+if __name__ == "__main__":
+    main()
