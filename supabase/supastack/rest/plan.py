@@ -8,10 +8,9 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 
-from supastack.rest.errors import (RestError, column_not_found, parse_error, table_not_found,
-                                   write_column_not_found)
-from supastack.rest.request import (AGGREGATES, ApiRequest, Field, Filter, Logic, OrderTerm, SelectEmbed,
-                                    SelectField, parse_filter_value, parse_field)
+from supastack.rest.errors import RestError, column_not_found, table_not_found, write_column_not_found
+from supastack.rest.request import (ApiRequest, Filter, Logic, OrderTerm, SelectEmbed, SelectField,
+                                    parse_filter_value, parse_field)
 from supastack.rest.schema_cache import EXPOSED_SCHEMA, Column, Function, Relationship, SchemaCache, Table
 
 

@@ -558,12 +558,6 @@ def _key_path(key: str) -> tuple[tuple[str, ...], str]:
     return tuple(parts[:-1]), parts[-1] + arrow + tail
 
 
-def _looks_like_filter(value: str) -> bool:
-    op = value[4:] if value.startswith("not.") else value
-    name = re.match(r"^([a-z]+)(\([^()]*\))?\.", op)
-    return bool(name and name.group(1) in OPERATORS)
-
-
 def _csv_payload(body: bytes) -> list[dict]:
     import csv
     import io
