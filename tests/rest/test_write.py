@@ -195,3 +195,17 @@ def test_csv_insert(service):
     r = service.post("/tags", params={"select": "name,color"}, content=f"name,color\n{name},teal\n".encode(),
                      headers={"Content-Type": "text/csv", "Prefer": "return=representation"})
     assert r.status_code == 201 and r.json() == [{"name": name, "color": "teal"}]
+
+
+def test_repeated_shapes_use_each_body(service, anon, rest_stack):
+    """The statement cache keys writes by body shape: values must still come from each request."""
+    names = [unique("shape") for _ in range(3)]
+    for name in names:
+        r = service.post("/tags", params={"select": "name"}, json={"name": name}, headers=RETURN)
+        assert r.json() == [{"name": name}]
+    assert rest_stack.sql("select count(*) from tags where name = any(%s)", (names,)) == [(3,)]
+    assert [anon.post("/rpc/add_numbers", json={"a": i, "b": 1}).json() for i in range(3)] == [1, 2, 3]
+    for i, name in enumerate(names):
+        r = service.patch("/tags", params={"name": f"eq.{name}", "select": "color"}, json={"color": f"c{i}"},
+                          headers=RETURN)
+        assert r.json() == [{"color": f"c{i}"}]

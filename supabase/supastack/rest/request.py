@@ -532,7 +532,7 @@ def parse_request(method: str, path: str, query_string: str, headers, body: byte
             payload = _csv_payload(body)
         else:
             try:
-                payload = json.loads(body)
+                payload = json.loads(body.decode("utf-8"))
             except (ValueError, UnicodeDecodeError) as exc:
                 raise RestError(400, "PGRST102", "Empty or invalid json", str(exc)) from None
     elif method in ("POST", "PATCH", "PUT"):

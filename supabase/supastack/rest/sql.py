@@ -24,6 +24,7 @@ class MainQuery:
     rowcount_only: bool = False     # a plain INSERT without RETURNING: the result is cur.rowcount
     read_only: bool = False         # GET on a volatile function must fail as in a read-only transaction
     body_kind: str = "array"        # array | object | scalar | void
+    payload_param: str | None = None  # the parameter holding the request body
 
 
 COMPARISONS = {"eq": "=", "neq": "<>", "gt": ">", "gte": ">=", "lt": "<", "lte": "<=",
@@ -45,10 +46,17 @@ class Builder:
     def __init__(self) -> None:
         self.params: dict = {}
 
+        self.payload_name: str | None = None
+
     def param(self, value) -> sql.Composable:
         name = f"p{len(self.params)}"
         self.params[name] = value
         return sql.Placeholder(name)
+
+    def payload(self, value) -> sql.Composable:
+        """The request body: the one value that may change while the statement stays the same."""
+        self.payload_name = f"p{len(self.params)}"
+        return self.param(value)
 
     # --------------------------------------------------------------------------- expressions
     def column(self, alias: str, name: str, json_path=()) -> sql.Composable:
@@ -241,7 +249,8 @@ def read_query(plan: ReadPlan, want_count: bool, single: bool) -> MainQuery:
         count = sql.SQL("(select count(*) from ({}) as pgrst_c)").format(b.select(root, source, count_only=True))
     rows = b.select(root, source)
     query = _envelope(b, rows, count, "object" if single else "array")
-    return MainQuery(query.as_string(None), dict(b.params), body_kind="object" if single else "array")
+    return MainQuery(query.as_string(None), dict(b.params), payload_param=b.payload_name,
+                     body_kind="object" if single else "array")
 
 
 # ------------------------------------------------------------------------------------------ writes
@@ -258,7 +267,7 @@ def mutate_query(plan: MutatePlan, representation: str, want_count: bool, single
         if not cols:
             # `{}` (or objects without columns): one row of defaults per object
             statement = sql.SQL("insert into {} as {} select from json_array_elements({}::json)").format(
-                target, alias, b.param(payload_json))
+                target, alias, b.payload(payload_json))
         elif missing_default:
             values = []
             for name in plan.columns:
@@ -270,11 +279,11 @@ def mutate_query(plan: MutatePlan, representation: str, want_count: bool, single
             statement = sql.SQL(
                 "insert into {} as {} ({}) select {} from json_array_elements({}::json) as pgrst_o(obj) "
                 "cross join lateral json_populate_record(null::{}, pgrst_o.obj) as pgrst_b").format(
-                target, alias, sql.SQL(", ").join(cols), sql.SQL(", ").join(values), b.param(payload_json), target)
+                target, alias, sql.SQL(", ").join(cols), sql.SQL(", ").join(values), b.payload(payload_json), target)
         else:
             statement = sql.SQL(
                 "insert into {} as {} ({}) select {} from json_populate_recordset(null::{}, {}::json) as pgrst_b").format(
-                target, alias, sql.SQL(", ").join(cols), sql.SQL(", ").join(cols), target, b.param(payload_json))
+                target, alias, sql.SQL(", ").join(cols), sql.SQL(", ").join(cols), target, b.payload(payload_json))
         if plan.action in ("upsert", "put"):
             conflict = sql.SQL(", ").join(sql.Identifier(c) for c in plan.on_conflict)
             if resolution == "ignore-duplicates":
@@ -284,7 +293,8 @@ def mutate_query(plan: MutatePlan, representation: str, want_count: bool, single
                        [sql.SQL("{} = excluded.{}").format(sql.Identifier(c), sql.Identifier(c)) for c in plan.on_conflict]
                 statement += sql.SQL(" on conflict ({}) do update set {}").format(conflict, sql.SQL(", ").join(sets))
         if not returning_rows:
-            return MainQuery(statement.as_string(None), dict(b.params), rowcount_only=True)
+            return MainQuery(statement.as_string(None), dict(b.params), payload_param=b.payload_name,
+                     rowcount_only=True)
     elif plan.action == "update":
         node = plan.root
         where = [b.condition(node, t) for t in node.filters]
@@ -294,7 +304,7 @@ def mutate_query(plan: MutatePlan, representation: str, want_count: bool, single
             sets = [sql.SQL("{} = pgrst_b.{}").format(c, c) for c in cols]
             statement = sql.SQL("update {} as {} set {} from (select * from json_populate_record(null::{}, {}::json)) "
                                 "as pgrst_b where {}").format(
-                target, alias, sql.SQL(", ").join(sets), target, b.param(payload_json), sql.SQL(" and ").join(where))
+                target, alias, sql.SQL(", ").join(sets), target, b.payload(payload_json), sql.SQL(" and ").join(where))
     else:  # delete
         node = plan.root
         where = [b.condition(node, t) for t in node.filters]
@@ -320,7 +330,8 @@ def mutate_query(plan: MutatePlan, representation: str, want_count: bool, single
     count = sql.SQL("(select count(*) from pgrst_source)") if want_count else None
     envelope = _envelope(b, rows, count, "object" if single else "array", location)
     query = sql.SQL("with pgrst_source as ({}) ").format(statement) + envelope
-    return MainQuery(query.as_string(None), dict(b.params), body_kind="object" if single else "array")
+    return MainQuery(query.as_string(None), dict(b.params), payload_param=b.payload_name,
+                     body_kind="object" if single else "array")
 
 
 def _default_sql(table: str, name: str, column) -> sql.Composable:
@@ -342,11 +353,11 @@ def call_query(plan: CallPlan, payload_json: str | None, want_count: bool, singl
     args_source = None
     if plan.single_object_param is not None:
         call = sql.SQL("{}({}::" + ("jsonb" if fn.params[0].type == "jsonb" else "json") + ")").format(
-            name, b.param(payload_json))
+            name, b.payload(payload_json))
     elif plan.args:
         params = [p for p in fn.params if p.name in plan.args]
         definition = sql.SQL(", ").join(sql.SQL("{} {}").format(sql.Identifier(p.name), sql.SQL(p.type)) for p in params)
-        args_source = sql.SQL("json_to_record({}::json) as pgrst_args({})").format(b.param(payload_json), definition)
+        args_source = sql.SQL("json_to_record({}::json) as pgrst_args({})").format(b.payload(payload_json), definition)
         call = sql.SQL("{}({})").format(name, sql.SQL(", ").join(
             sql.SQL(("variadic " if p.variadic else "") + "{} := pgrst_args.{}").format(
                 sql.Identifier(p.name), sql.Identifier(p.name)) for p in params))
@@ -366,7 +377,8 @@ def call_query(plan: CallPlan, payload_json: str | None, want_count: bool, singl
         rows = b.select(root, source)
         object_body = single or not fn.returns_set
         query = _envelope(b, rows, count, "object" if object_body else "array")
-        return MainQuery(query.as_string(None), dict(b.params), read_only=read_only,
+        return MainQuery(query.as_string(None), dict(b.params), payload_param=b.payload_name,
+                     read_only=read_only,
                          body_kind="object" if object_body else "array")
     if fn.returns_set:
         v = sql.Identifier("pgrst_v")
@@ -375,9 +387,11 @@ def call_query(plan: CallPlan, payload_json: str | None, want_count: bool, singl
         count = sql.SQL("(select count(*) from ({}) as pgrst_c)").format(rows) if want_count else None
         query = sql.SQL("select {}, count(pgrst_r), coalesce(json_agg(pgrst_r.pgrst_v), '[]')::text, null::text "
                         "from ({}) as pgrst_r").format(count if count is not None else sql.SQL("null::int8"), rows)
-        return MainQuery(query.as_string(None), dict(b.params), read_only=read_only, body_kind="array")
+        return MainQuery(query.as_string(None), dict(b.params), payload_param=b.payload_name,
+                     read_only=read_only, body_kind="array")
     select_call = sql.SQL("select {}").format(call) if args_source is None else \
         sql.SQL("select {} from {}").format(call, args_source)
     query = sql.SQL("select null::int8, 1::int8, to_json(({}))::text, null::text").format(select_call)
-    return MainQuery(query.as_string(None), dict(b.params), read_only=read_only,
+    return MainQuery(query.as_string(None), dict(b.params), payload_param=b.payload_name,
+                     read_only=read_only,
                      body_kind="void" if fn.returns_void else "scalar")
