@@ -35,8 +35,9 @@ describe('trendPercent and formatTrend', () => {
     expect(trendPercent(5, 5)).toBe(0);
   });
 
-  it('is not computable from zero', () => {
+  it('is not computable from zero to more, and 0 from zero to zero', () => {
     expect(trendPercent(5, 0)).toBeNull();
+    expect(trendPercent(0, 0)).toBe(0);
   });
 
   it('formats with a sign and a decimal comma', () => {
@@ -84,8 +85,9 @@ describe('paidRevenueByMonth', () => {
 describe('figure', () => {
   it('uses the computed trend when possible, else the sample trend', () => {
     expect(figure(6, 4, SAMPLE_STATS.clients.trend)).toEqual({ value: 6, trend: 50, sample: false });
-    expect(figure(6, 0, SAMPLE_STATS.clients.trend)).toEqual({ value: 6, trend: 12, sample: false });
-    expect(figure(6, null, 8)).toEqual({ value: 6, trend: 8, sample: false });
+    expect(figure(6, 0, SAMPLE_STATS.clients.trend)).toEqual({ value: 6, trend: 12, sample: false, sampleTrend: true });
+    expect(figure(6, null, 8)).toEqual({ value: 6, trend: 8, sample: false, sampleTrend: true });
+    expect(figure(0, 0, 15)).toEqual({ value: 0, trend: 0, sample: false });
   });
 });
 

@@ -8,6 +8,8 @@ export interface StatFigure {
   trend: number;
   /** True when the figure is the spec's sample (no data to compute it from). */
   sample: boolean;
+  /** True when the value is computed but the trend is the sample's (no comparable previous month). */
+  sampleTrend?: boolean;
 }
 
 /** The spec's fixed sample figures; trends are the sample's month-on-month changes. */
@@ -39,9 +41,10 @@ export function monthBounds(now: Date = new Date()): MonthBounds {
   };
 }
 
-/** Change from previous to current in percent, rounded to one decimal; null when previous is 0 (not computable). */
+/** Change from previous to current in percent, rounded to one decimal; null when it cannot be computed (from 0 to more). */
 export function trendPercent(current: number, previous: number): number | null {
-  if (!Number.isFinite(current) || !Number.isFinite(previous) || previous === 0) return null;
+  if (!Number.isFinite(current) || !Number.isFinite(previous)) return null;
+  if (previous === 0) return current === 0 ? 0 : null;
   return Math.round(((current - previous) / previous) * 1000) / 10;
 }
 
@@ -99,7 +102,7 @@ export function paidRevenueByMonth(payments: readonly PaymentRow[], bounds: Mont
 /** A computed figure with its trend; the sample trend when the trend cannot be computed. */
 export function figure(value: number, previous: number | null, sampleTrend: number): StatFigure {
   const trend = previous === null ? null : trendPercent(value, previous);
-  return { value, trend: trend ?? sampleTrend, sample: false };
+  return trend === null ? { value, trend: sampleTrend, sample: false, sampleTrend: true } : { value, trend, sample: false };
 }
 
 /** Receita Mensal as the dashboard shows it: whole reais when round (R$ 42.500), else with cents. */

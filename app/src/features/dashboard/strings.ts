@@ -10,6 +10,7 @@ export const dashboardStrings = {
   },
   vsLastMonth: 'em relação ao mês anterior',
   sampleNote: 'dado de exemplo',
+  sampleTrendNote: 'tendência de exemplo',
   nav: {
     clientes: { title: 'Clientes', description: 'Cadastro e acesso ao portal' },
     processos: { title: 'Processos', description: 'Casos, recibos USCIS e cortes' },

@@ -101,7 +101,7 @@ export function DocumentsList({ documents, loading }: { documents: RecentDocumen
               <FileText className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium">{doc.name}</p>
-                <p className="truncate text-xs text-muted-foreground">
+                <p className="text-xs text-muted-foreground">
                   {doc.client_name ?? t.unknownClient} · {formatDate(doc.created_at)} ·{' '}
                   {doc.uploaded_by === 'client' ? t.sentByClient : t.sentByOffice}
                 </p>

@@ -40,6 +40,7 @@ export function StatCard({
               </span>
               {t.vsLastMonth}
               {figure.sample && <span className="italic">({t.sampleNote})</span>}
+              {!figure.sample && figure.sampleTrend && <span className="italic">({t.sampleTrendNote})</span>}
             </p>
           </>
         ) : (
