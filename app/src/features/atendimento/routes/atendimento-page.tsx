@@ -1,6 +1,250 @@
+/** /atendimento: service interactions with clients, by status tab, with search and the Nova Interação form. */
+import { CheckCircle2, Eye, MoreHorizontal, Pencil, Plus, Search, XCircle } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
 import { PageHeader } from '@/components/page-header';
+import { Badge, badgeColorClass } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { errorMessage } from '@/lib/errors';
+import { formatDateTime } from '@/lib/format';
+import { useCreateInteraction, useSetInteractionStatus, useUpdateInteraction } from '../api/mutations';
+import { useInteractions } from '../api/queries';
+import { InteractionFormDialog } from '../components/interaction-form-dialog';
+import { canCancel, canComplete, filterInteractions, STATUS_COLORS, type InteractionRow, type InteractionTab } from '../lib/interactions';
+import { STATUS_LABELS, TYPE_LABELS, type InteractionInput, type InteractionStatus, type InteractionType } from '../schemas';
+import { atendimentoStrings as t } from '../strings';
 
-// Placeholder: the owner of this screen replaces it (spec section 2).
+function typeLabel(type: string): string {
+  return TYPE_LABELS[type as InteractionType] ?? type;
+}
+
+function StatusBadge({ status }: { status: string }) {
+  return (
+    <Badge variant="outline" className={badgeColorClass(STATUS_COLORS[status as InteractionStatus])}>
+      {STATUS_LABELS[status as InteractionStatus] ?? status}
+    </Badge>
+  );
+}
+
+function clientName(row: InteractionRow): string {
+  return row.client?.full_name || t.unknownClient;
+}
+
 export default function AtendimentoPage() {
-  return <PageHeader title="Atendimento" />;
+  const { data: interactions = [], isLoading } = useInteractions();
+  const createInteraction = useCreateInteraction();
+  const updateInteraction = useUpdateInteraction();
+  const setStatus = useSetInteractionStatus();
+  const [tab, setTab] = useState<InteractionTab>('all');
+  const [search, setSearch] = useState('');
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<InteractionRow | null>(null);
+  const [details, setDetails] = useState<InteractionRow | null>(null);
+
+  const visible = useMemo(() => filterInteractions(interactions, tab, search), [interactions, tab, search]);
+
+  const openForm = (row: InteractionRow | null) => {
+    setEditing(row);
+    setFormOpen(true);
+  };
+
+  const onSubmit = async (input: InteractionInput): Promise<boolean> => {
+    try {
+      if (editing) {
+        await updateInteraction.mutateAsync({ id: editing.id, input });
+        toast.success(t.updated);
+      } else {
+        await createInteraction.mutateAsync(input);
+        toast.success(t.created, { description: t.createdText });
+      }
+      setFormOpen(false);
+      setEditing(null);
+      return true;
+    } catch (error) {
+      toast.error((editing ? t.updateError : t.createError).replace('{message}', errorMessage(error, 'Erro desconhecido')));
+      return false;
+    }
+  };
+
+  const changeStatus = (row: InteractionRow, status: InteractionStatus) => {
+    setStatus.mutate(
+      { id: row.id, status },
+      {
+        onSuccess: () => toast.success(status === 'completed' ? t.completed : t.cancelled),
+        onError: (error) => toast.error(t.updateError.replace('{message}', errorMessage(error))),
+      },
+    );
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t.title}
+        description={t.description}
+        actions={
+          <Button onClick={() => openForm(null)}>
+            <Plus aria-hidden="true" />
+            {t.newInteraction}
+          </Button>
+        }
+      />
+      <Tabs value={tab} onValueChange={(value) => setTab(value as InteractionTab)}>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <TabsList>
+            <TabsTrigger value="all">{t.tabs.all}</TabsTrigger>
+            <TabsTrigger value="completed">{t.tabs.completed}</TabsTrigger>
+            <TabsTrigger value="pending">{t.tabs.pending}</TabsTrigger>
+            <TabsTrigger value="scheduled">{t.tabs.scheduled}</TabsTrigger>
+          </TabsList>
+          <div className="relative sm:w-80">
+            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+            <Input className="pl-9" placeholder={t.search} aria-label="Buscar interações" value={search} onChange={(e) => setSearch(e.target.value)} />
+          </div>
+        </div>
+        <Card>
+          <CardContent className="pt-6">
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Tipo</TableHead>
+                  <TableHead>Cliente</TableHead>
+                  <TableHead>Processo</TableHead>
+                  <TableHead>Descrição</TableHead>
+                  <TableHead>Data</TableHead>
+                  <TableHead>Registrado por</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead className="text-right">Ações</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {isLoading ? (
+                  Array.from({ length: 4 }, (_, i) => (
+                    <TableRow key={i}>
+                      <TableCell colSpan={8}>
+                        <Skeleton className="h-6" />
+                      </TableCell>
+                    </TableRow>
+                  ))
+                ) : visible.length === 0 ? (
+                  <TableRow>
+                    <TableCell colSpan={8} className="py-8 text-center text-muted-foreground">
+                      {t.empty}
+                    </TableCell>
+                  </TableRow>
+                ) : (
+                  visible.map((row) => (
+                    <TableRow key={row.id}>
+                      <TableCell className="whitespace-nowrap">{typeLabel(row.type)}</TableCell>
+                      <TableCell className="font-medium whitespace-nowrap">{clientName(row)}</TableCell>
+                      <TableCell>{row.process?.type ?? '-'}</TableCell>
+                      <TableCell className="max-w-xs truncate" title={row.content}>
+                        {row.content}
+                      </TableCell>
+                      <TableCell className="whitespace-nowrap">{formatDateTime(row.contact_date)}</TableCell>
+                      <TableCell>{row.created_by_name ?? '-'}</TableCell>
+                      <TableCell>
+                        <StatusBadge status={row.status} />
+                      </TableCell>
+                      <TableCell className="text-right">
+                        <DropdownMenu>
+                          <DropdownMenuTrigger asChild>
+                            <Button variant="ghost" size="icon" aria-label={`Ações da interação de ${clientName(row)}`}>
+                              <MoreHorizontal aria-hidden="true" />
+                            </Button>
+                          </DropdownMenuTrigger>
+                          <DropdownMenuContent align="end">
+                            <DropdownMenuItem onSelect={() => setDetails(row)}>
+                              <Eye aria-hidden="true" />
+                              {t.actions.details}
+                            </DropdownMenuItem>
+                            <DropdownMenuItem onSelect={() => openForm(row)}>
+                              <Pencil aria-hidden="true" />
+                              {t.actions.edit}
+                            </DropdownMenuItem>
+                            {canComplete(row.status) && (
+                              <DropdownMenuItem onSelect={() => changeStatus(row, 'completed')}>
+                                <CheckCircle2 aria-hidden="true" />
+                                {t.actions.complete}
+                              </DropdownMenuItem>
+                            )}
+                            {canCancel(row.status) && (
+                              <DropdownMenuItem variant="destructive" onSelect={() => changeStatus(row, 'cancelled')}>
+                                <XCircle aria-hidden="true" />
+                                {t.actions.cancel}
+                              </DropdownMenuItem>
+                            )}
+                          </DropdownMenuContent>
+                        </DropdownMenu>
+                      </TableCell>
+                    </TableRow>
+                  ))
+                )}
+              </TableBody>
+            </Table>
+          </CardContent>
+        </Card>
+      </Tabs>
+
+      <InteractionFormDialog
+        open={formOpen}
+        onOpenChange={(open) => {
+          setFormOpen(open);
+          if (!open) setEditing(null);
+        }}
+        interaction={editing}
+        pending={createInteraction.isPending || updateInteraction.isPending}
+        onSubmit={onSubmit}
+      />
+
+      <Dialog open={details !== null} onOpenChange={(open) => !open && setDetails(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Detalhes da Interação</DialogTitle>
+            <DialogDescription>{details ? `${typeLabel(details.type)} — ${clientName(details)}` : ''}</DialogDescription>
+          </DialogHeader>
+          {details && (
+            <dl className="grid gap-3 text-sm sm:grid-cols-2">
+              <div>
+                <dt className="text-xs text-muted-foreground">Cliente</dt>
+                <dd>{clientName(details)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">Processo</dt>
+                <dd>{details.process?.type ?? t.noProcess}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">Data</dt>
+                <dd>{formatDateTime(details.contact_date)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">Duração</dt>
+                <dd>{details.duration_minutes ? `${details.duration_minutes} minutos` : '-'}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">Registrado por</dt>
+                <dd>{details.created_by_name ?? '-'}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">Status</dt>
+                <dd>
+                  <StatusBadge status={details.status} />
+                </dd>
+              </div>
+              <div className="sm:col-span-2">
+                <dt className="text-xs text-muted-foreground">Descrição</dt>
+                <dd className="whitespace-pre-wrap">{details.content}</dd>
+              </div>
+            </dl>
+          )}
+        </DialogContent>
+      </Dialog>
+    </>
+  );
 }

@@ -7,7 +7,7 @@ import FinanceiroPage from './financeiro-page';
 const from = vi.fn();
 vi.mock('@/lib/supabase', () => ({ supabase: { from: (...args: unknown[]) => from(...args) } }));
 
-describe('finance hub', () => {
+describe('finance hub', { timeout: 20_000 }, () => {
   it('shows only the legal assistant cards, each with Acessar', () => {
     renderWithProviders(<FinanceiroPage />, { auth: { roles: ['legal_assistant'] } });
     expect(screen.getByRole('heading', { name: 'Módulo Financeiro' })).toBeTruthy();
@@ -18,7 +18,7 @@ describe('finance hub', () => {
   });
 });
 
-describe('expenses page', () => {
+describe('expenses page', { timeout: 20_000 }, () => {
   it('tells a secretary access is restricted, without querying', () => {
     renderWithProviders(<DespesasPage />, { auth: { roles: ['secretary'] } });
     expect(screen.getByText('Acesso Restrito')).toBeTruthy();

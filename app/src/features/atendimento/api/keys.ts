@@ -1,0 +1,6 @@
+export const atendimentoKeys = {
+  all: ['atendimento'] as const,
+  interactions: () => [...atendimentoKeys.all, 'interactions'] as const,
+  clients: () => [...atendimentoKeys.all, 'clients'] as const,
+  processes: () => [...atendimentoKeys.all, 'processes'] as const,
+};

@@ -1,0 +1,208 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { useClientOptions, useProcessOptions } from '../api/queries';
+import { toDateTimeLocal, type InteractionRow } from '../lib/interactions';
+import {
+  asksDuration,
+  INTERACTION_STATUSES,
+  INTERACTION_TYPES,
+  interactionSchema,
+  STATUS_LABELS,
+  TYPE_LABELS,
+  type InteractionInput,
+} from '../schemas';
+import { atendimentoStrings as t } from '../strings';
+
+const NO_PROCESS = '__none__';
+
+export function emptyInteraction(now: Date = new Date()): InteractionInput {
+  return { clientId: '', processId: '', type: '', contactDate: toDateTimeLocal(now), duration: '', content: '', status: 'completed' };
+}
+
+export function interactionToInput(row: InteractionRow): InteractionInput {
+  return {
+    clientId: row.client_id,
+    processId: row.process_id ? String(row.process_id) : '',
+    type: row.type,
+    contactDate: toDateTimeLocal(row.contact_date),
+    duration: row.duration_minutes ? String(row.duration_minutes) : '',
+    content: row.content,
+    status: row.status,
+  };
+}
+
+export function InteractionFormDialog({
+  open,
+  onOpenChange,
+  interaction,
+  pending,
+  onSubmit,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The interaction being edited; null for a new one. */
+  interaction: InteractionRow | null;
+  pending: boolean;
+  onSubmit: (input: InteractionInput) => Promise<boolean>;
+}) {
+  const { data: clients = [], isLoading: loadingClients } = useClientOptions(open);
+  const { data: processes = [] } = useProcessOptions(open);
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    setValue,
+    formState: { errors },
+  } = useForm<InteractionInput>({ resolver: zodResolver(interactionSchema), defaultValues: emptyInteraction() });
+  const type = watch('type');
+  const clientId = watch('clientId');
+
+  useEffect(() => {
+    if (open) reset(interaction ? interactionToInput(interaction) : emptyInteraction());
+  }, [open, interaction, reset]);
+
+  const clientProcesses = useMemo(
+    () => (clientId ? processes.filter((p) => p.client_id === clientId) : processes),
+    [processes, clientId],
+  );
+
+  const submit = handleSubmit(async (values) => {
+    if (await onSubmit(values)) reset(emptyInteraction());
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{interaction ? 'Editar Interação' : t.newInteraction}</DialogTitle>
+          <DialogDescription>Registre uma ligação, mensagem, documento, reunião ou outro contato com o cliente.</DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-4" onSubmit={submit} noValidate>
+          <FormField label="Cliente" error={errors.clientId}>
+            <Controller
+              control={control}
+              name="clientId"
+              render={({ field }) => (
+                <Select
+                  value={field.value}
+                  onValueChange={(value) => {
+                    field.onChange(value);
+                    setValue('processId', '');
+                  }}
+                >
+                  <SelectTrigger aria-label="Cliente">
+                    <SelectValue placeholder={loadingClients ? 'Carregando...' : 'Selecione um cliente'} />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {clients.map((client) => (
+                      <SelectItem key={client.id} value={client.id}>
+                        {client.full_name}
+                        {client.email ? ` (${client.email})` : ''}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          </FormField>
+          <FormField label="Processo (opcional)" error={errors.processId}>
+            <Controller
+              control={control}
+              name="processId"
+              render={({ field }) => (
+                <Select value={field.value || NO_PROCESS} onValueChange={(value) => field.onChange(value === NO_PROCESS ? '' : value)}>
+                  <SelectTrigger aria-label="Processo">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value={NO_PROCESS}>{t.noProcess}</SelectItem>
+                    {clientProcesses.map((process) => (
+                      <SelectItem key={process.id} value={String(process.id)}>
+                        {process.type} (#{process.id}
+                        {process.receipt_number ? ` · ${process.receipt_number}` : ''})
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Tipo de interação" error={errors.type}>
+              <Controller
+                control={control}
+                name="type"
+                render={({ field }) => (
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <SelectTrigger aria-label="Tipo de interação">
+                      <SelectValue placeholder="Selecione o tipo" />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {INTERACTION_TYPES.map((value) => (
+                        <SelectItem key={value} value={value}>
+                          {TYPE_LABELS[value]}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </FormField>
+            <FormField label="Status" error={errors.status}>
+              <Controller
+                control={control}
+                name="status"
+                render={({ field }) => (
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <SelectTrigger aria-label="Status">
+                      <SelectValue placeholder="Selecione o status" />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {INTERACTION_STATUSES.map((value) => (
+                        <SelectItem key={value} value={value}>
+                          {STATUS_LABELS[value]}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </FormField>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Data e hora" error={errors.contactDate}>
+              <Input type="datetime-local" {...register('contactDate')} />
+            </FormField>
+            {asksDuration(type) && (
+              <FormField label="Duração (minutos)" error={errors.duration}>
+                <Input type="number" inputMode="numeric" min={1} step={1} {...register('duration')} />
+              </FormField>
+            )}
+          </div>
+          <FormField label="Descrição" error={errors.content}>
+            <Textarea rows={4} placeholder="Descreva o atendimento..." {...register('content')} />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancelar
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending && <Spinner className="size-4 text-current" />}
+              Salvar
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

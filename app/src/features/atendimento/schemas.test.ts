@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { filterInteractions, canCancel, canComplete, type InteractionRow } from './lib/interactions';
+import { asksDuration, interactionPayload, interactionSchema, type InteractionInput } from './schemas';
+
+const valid: InteractionInput = {
+  clientId: 'c1',
+  processId: '',
+  type: 'call',
+  contactDate: '2025-03-10T14:30',
+  duration: '25',
+  content: 'Ligação sobre a entrevista',
+  status: 'completed',
+};
+
+function firstMessage(input: Partial<InteractionInput>): string | undefined {
+  return interactionSchema.safeParse({ ...valid, ...input }).error?.issues[0]?.message;
+}
+
+describe('interaction form rules', () => {
+  it('accepts a complete form', () => {
+    expect(interactionSchema.safeParse(valid).success).toBe(true);
+  });
+  it('requires a client', () => {
+    expect(firstMessage({ clientId: '' })).toBe('Por favor selecione um cliente');
+  });
+  it('requires a known type', () => {
+    expect(firstMessage({ type: '' })).toBe('Por favor selecione um tipo de interação');
+    expect(firstMessage({ type: 'visit' })).toBe('Por favor selecione um tipo de interação');
+  });
+  it('requires a date', () => {
+    expect(firstMessage({ contactDate: '' })).toBe('Por favor informe a data');
+  });
+  it('requires at least 10 characters of description', () => {
+    expect(firstMessage({ content: 'curto     ' })).toBe('A descrição deve ter pelo menos 10 caracteres');
+    expect(firstMessage({ content: '1234567890' })).toBeUndefined();
+  });
+  it('requires a known status', () => {
+    expect(firstMessage({ status: 'done' })).toBe('Por favor selecione um status');
+  });
+  it('asks the duration only for calls and meetings', () => {
+    expect(asksDuration('call')).toBe(true);
+    expect(asksDuration('meeting')).toBe(true);
+    expect(asksDuration('message')).toBe(false);
+    expect(asksDuration('document')).toBe(false);
+  });
+  it('builds the stored row (process optional, duration only when asked)', () => {
+    const row = interactionPayload({ ...valid, processId: '3' });
+    expect(row).toMatchObject({ client_id: 'c1', process_id: 3, type: 'call', duration_minutes: 25, status: 'completed' });
+    expect(row.contact_date).toBe(new Date('2025-03-10T14:30').toISOString());
+    expect(interactionPayload({ ...valid, type: 'message' })).toMatchObject({ process_id: null, duration_minutes: null });
+  });
+});
+
+const rows = [
+  { id: '1', status: 'completed', content: 'Ligação sobre o I-485', created_by_name: 'Bruno Assistente', client: { id: 'a', full_name: 'Maria Silva' }, process: { id: 1, type: 'Green Card' } },
+  { id: '2', status: 'pending', content: 'Enviar lista de documentos', created_by_name: 'Ana Administradora', client: { id: 'b', full_name: 'João Souza' }, process: null },
+  { id: '3', status: 'scheduled', content: 'Reunião de preparação', created_by_name: 'Bruno Assistente', client: null, process: { id: 3, type: 'Asilo' } },
+] as unknown as InteractionRow[];
+
+describe('filterInteractions', () => {
+  it('filters by tab', () => {
+    expect(filterInteractions(rows, 'all', '').map((r) => r.id)).toEqual(['1', '2', '3']);
+    expect(filterInteractions(rows, 'pending', '').map((r) => r.id)).toEqual(['2']);
+    expect(filterInteractions(rows, 'scheduled', '').map((r) => r.id)).toEqual(['3']);
+  });
+  it('searches client, process type, content and creator case-insensitively', () => {
+    expect(filterInteractions(rows, 'all', 'joão').map((r) => r.id)).toEqual(['2']);
+    expect(filterInteractions(rows, 'all', 'ASILO').map((r) => r.id)).toEqual(['3']);
+    expect(filterInteractions(rows, 'all', 'i-485').map((r) => r.id)).toEqual(['1']);
+    expect(filterInteractions(rows, 'all', 'ana adm').map((r) => r.id)).toEqual(['2']);
+    expect(filterInteractions(rows, 'completed', 'bruno').map((r) => r.id)).toEqual(['1']);
+  });
+  it('offers complete for non-completed and cancel for scheduled', () => {
+    expect(canComplete('pending')).toBe(true);
+    expect(canComplete('completed')).toBe(false);
+    expect(canCancel('scheduled')).toBe(true);
+    expect(canCancel('pending')).toBe(false);
+  });
+});
