@@ -70,8 +70,13 @@ async def execute(db: Database, query: MainQuery, claims: dict, gucs: dict[str, 
                             check(result)
                         await conn.execute("rollback" if rollback else "commit", prepare=False)
                 return result
-            except BaseException:
-                if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE and not conn.closed:
+            except BaseException as exc:
+                if isinstance(exc, psycopg.Error) and not conn.closed:
+                    # After a server error inside a pipeline, psycopg's record of which statements are
+                    # prepared can drift from the server's ("prepared statement ... does not exist" on a
+                    # later request). Errors are rare: drop the connection and let the pool open a new one.
+                    await conn.close()
+                elif conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE and not conn.closed:
                     try:
                         await conn.execute("rollback", prepare=False)
                     except psycopg.Error:
