@@ -17,6 +17,7 @@ export const perfilStrings = {
   brandingDescription: 'Exibidos no menu lateral e no portal do cliente deste navegador.',
   companyName: 'Nome do escritório',
   logo: 'Logotipo',
+  chooseLogo: 'Escolher imagem',
   logoHint: 'Imagem PNG, JPG, SVG ou WebP de até 1 MB.',
   logoPreview: 'Pré-visualização do logotipo',
   noLogo: 'Logotipo padrão',

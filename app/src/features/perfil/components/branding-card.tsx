@@ -1,12 +1,13 @@
 /** Company logo and name of the shell (kept in this browser's localStorage through setBranding). */
-import { ImageUp, Landmark, Trash2 } from 'lucide-react';
+import { ImageUp, Landmark, Trash2, Upload } from 'lucide-react';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { DEFAULT_COMPANY_NAME, setBranding, useBranding } from '@/lib/branding';
+import { cn } from '@/lib/utils';
 import { logoFileProblem } from '../schemas';
 import { perfilStrings as t } from '../strings';
 
@@ -81,9 +82,33 @@ export function BrandingCard() {
                 <Landmark className="size-10 text-muted-foreground" role="img" aria-label={t.noLogo} />
               )}
             </div>
-            <FormField label={t.logo} description={t.logoHint} className="flex-1">
-              <Input ref={fileInput} type="file" accept="image/*" onChange={onFile} />
-            </FormField>
+            <div className="grid flex-1 gap-2">
+              <span className="text-sm font-medium">{t.logo}</span>
+              {/* The native file control reads in the browser's language; a labelled button reads in Portuguese. */}
+              <input
+                ref={fileInput}
+                id="company-logo-file"
+                type="file"
+                accept="image/*"
+                className="peer sr-only"
+                aria-label={t.logo}
+                aria-describedby="company-logo-hint"
+                onChange={onFile}
+              />
+              <label
+                htmlFor="company-logo-file"
+                className={cn(
+                  buttonVariants({ variant: 'outline' }),
+                  'w-fit cursor-pointer peer-focus-visible:ring-[3px] peer-focus-visible:ring-ring/50',
+                )}
+              >
+                <Upload aria-hidden="true" />
+                {t.chooseLogo}
+              </label>
+              <p id="company-logo-hint" className="text-xs text-muted-foreground">
+                {t.logoHint}
+              </p>
+            </div>
           </div>
           <div className="flex flex-col gap-2 sm:flex-row">
             <Button type="submit">

@@ -37,6 +37,8 @@ export function ProfileCard() {
       { userId: user.id, fullName: values.full_name },
       {
         onSuccess: async () => {
+          // Show the saved (trimmed) name even when the refreshed profile equals the previous one.
+          reset({ full_name: values.full_name });
           await refreshProfile();
           toast.success(t.updated);
         },

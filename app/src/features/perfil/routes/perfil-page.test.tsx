@@ -68,6 +68,7 @@ describe('PerfilPage', () => {
     expect(mocks.update).toHaveBeenCalledWith('profiles', { full_name: 'Ana Maria' });
     expect(mocks.eq).toHaveBeenCalledWith('id', 'user-1');
     expect(auth.refreshProfile).toHaveBeenCalled();
+    expect((name as HTMLInputElement).value).toBe('Ana Maria');
   });
 
   it('toasts Erro ao atualizar perfil when the update fails', async () => {
