@@ -22,7 +22,7 @@ export function ProcessStatusBadge({ status }: { status: string | null | undefin
 export function ReceiptStatusBadge({ status }: { status: string | null | undefined }) {
   const badge = receiptBadge(status);
   return (
-    <Badge variant={badge.variant} className="max-w-[16rem] truncate" title={badge.label}>
+    <Badge variant={badge.variant} className="h-auto max-w-[18rem] justify-start text-left whitespace-normal" title={badge.label}>
       {badge.label}
     </Badge>
   );
@@ -31,7 +31,7 @@ export function ReceiptStatusBadge({ status }: { status: string | null | undefin
 export function CourtStatusBadge({ status }: { status: string | null | undefined }) {
   const badge = courtBadge(status);
   return (
-    <Badge variant={badge.variant} className="max-w-[16rem] truncate" title={badge.label}>
+    <Badge variant={badge.variant} className="h-auto max-w-[18rem] justify-start text-left whitespace-normal" title={badge.label}>
       {badge.label}
     </Badge>
   );
