@@ -109,7 +109,7 @@ export default function AtendimentoPage() {
           </div>
         </div>
         <Card>
-          <CardContent className="pt-6">
+          <CardContent>
             <Table>
               <TableHeader>
                 <TableRow>

@@ -17,7 +17,7 @@ export function FinancePlaceholderPage({ title, button, description }: { title: 
         }
       />
       <Card>
-        <CardContent className="pt-6">
+        <CardContent>
           <p className="text-sm text-muted-foreground">{description}</p>
         </CardContent>
       </Card>

@@ -89,7 +89,7 @@ export default function ProdutosPage() {
         }
       />
       <Card>
-        <CardContent className="grid gap-4 pt-6">
+        <CardContent className="grid gap-4">
           <div className="relative">
             <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
             <Input className="pl-9" placeholder={t.search} aria-label="Buscar produto ou categoria" value={search} onChange={(e) => setSearch(e.target.value)} />
