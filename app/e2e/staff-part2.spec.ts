@@ -179,6 +179,9 @@ test.describe('processes, receipts and court cases', () => {
     await expect(courtHistory.getByText(`Histórico do Caso — ${aNumber}`)).toBeVisible();
     await expect(courtHistory.getByRole('listitem').first()).toBeVisible({ timeout: 15_000 });
     await page.screenshot({ path: 'e2e/artifacts/staff2-cortes.png', fullPage: true });
+
+    await page.getByRole('button', { name: 'Atualizar Todos' }).click();
+    await expectText(page, 'All court cases checked successfully', 60_000);
     await page.context().close();
   });
 });
