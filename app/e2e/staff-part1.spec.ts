@@ -81,6 +81,7 @@ test('the administrator signs in and sees the dashboard', async ({ browser }) =>
 });
 
 test('the administrator creates a client who can then sign in to the portal', async ({ browser }) => {
+  test.setTimeout(60_000);
   const page = await signIn(browser, ADMIN);
   const client = unique('Cliente Teste');
   const password = `Inicial@${Date.now() % 100000}`;
@@ -102,6 +103,7 @@ test('the administrator creates a client who can then sign in to the portal', as
 });
 
 test("the administrator changes a user's role", async ({ browser }) => {
+  test.setTimeout(60_000);
   const page = await signIn(browser, ADMIN);
   const client = unique('Funcao Teste');
   await createClient(page, client, 'Troca@12345');
