@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, ...page(() => import('@/features/dashboard/routes/dashboard-page')) },
               { path: 'clientes', ...page(() => import('@/features/clientes/routes/clientes-page')) },
+              { path: 'clientes/:clientId/mensagens', ...page(() => import('@/features/mensagens/routes/mensagens-page')) },
               { path: 'processos', ...page(() => import('@/features/processos/routes/processos-page')) },
               {
                 path: 'processos/avancado',

@@ -1,6 +1,222 @@
+import { FileSignature, FileText, Receipt, type LucideIcon } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { formatBRL, formatDate } from '@/lib/format';
+import { useClientFinance, useClientId } from '../api/queries';
+import { CardSkeletons, ColouredBadge, EmptyState, Field } from '../components/common';
+import { financeStatusColor } from '../rules/finance-status';
+import { portalStrings as t } from '../strings';
+import type { FinancialContract, FinancialPayment, FinancialQuote } from '../types';
 
-// Placeholder: the owner of this screen replaces it (spec section 2).
+function StatusBadge({ status }: { status: string }) {
+  return <ColouredBadge color={financeStatusColor(status)}>{status}</ColouredBadge>;
+}
+
+function orNotInformed(value: string | null | undefined): string {
+  return value?.trim() ? value : t.notInformed;
+}
+
+type Detail =
+  | { kind: 'contract'; row: FinancialContract }
+  | { kind: 'payment'; row: FinancialPayment }
+  | { kind: 'quote'; row: FinancialQuote };
+
+function FinanceCard({
+  title,
+  subtitle,
+  status,
+  children,
+  onDetails,
+}: {
+  title: string;
+  subtitle?: string;
+  status: string;
+  children: ReactNode;
+  onDetails: () => void;
+}) {
+  return (
+    <Card data-testid="finance-card">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-2">
+        <div className="grid min-w-0 gap-1">
+          <CardTitle className="break-words">{title}</CardTitle>
+          {subtitle && <p className="text-xs text-muted-foreground">{subtitle}</p>}
+        </div>
+        <StatusBadge status={status} />
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">{children}</dl>
+        <div>
+          <Button variant="outline" size="sm" onClick={onDetails} aria-label={`${t.viewDetails}: ${title}`}>
+            {t.viewDetails}
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DetailsDialog({ detail, contracts, onClose }: { detail: Detail | null; contracts: FinancialContract[]; onClose: () => void }) {
+  let title = '';
+  let body: ReactNode = null;
+  if (detail?.kind === 'contract') {
+    const c = detail.row;
+    title = t.contractDetails;
+    body = (
+      <>
+        <Field label={t.contractNumber}>{c.contract_number}</Field>
+        <Field label={t.status}>
+          <StatusBadge status={c.status} />
+        </Field>
+        <Field label={t.totalValue}>{formatBRL(c.total_amount)}</Field>
+        <Field label={t.paymentTerms}>{orNotInformed(c.payment_terms)}</Field>
+        <Field label={t.startDate}>{formatDate(c.start_date)}</Field>
+        <Field label={t.endDate}>{formatDate(c.end_date)}</Field>
+        <Field label={t.notes}>{orNotInformed(c.notes)}</Field>
+      </>
+    );
+  } else if (detail?.kind === 'payment') {
+    const p = detail.row;
+    const contract = contracts.find((c) => c.id === p.contract_id);
+    title = t.paymentDetails;
+    body = (
+      <>
+        <Field label={t.date}>{formatDate(p.payment_date)}</Field>
+        <Field label={t.status}>
+          <StatusBadge status={p.status} />
+        </Field>
+        <Field label={t.value}>{formatBRL(p.amount)}</Field>
+        <Field label={t.method}>{orNotInformed(p.payment_method)}</Field>
+        <Field label={t.relatedContract}>
+          {contract ? `${contract.title} (${contract.contract_number})` : t.notInformed}
+        </Field>
+        <Field label={t.notes}>{orNotInformed(p.notes)}</Field>
+      </>
+    );
+  } else if (detail?.kind === 'quote') {
+    const q = detail.row;
+    title = t.quoteDetails;
+    body = (
+      <>
+        <Field label={t.quoteNumber}>{q.quote_number}</Field>
+        <Field label={t.status}>
+          <StatusBadge status={q.status} />
+        </Field>
+        <Field label={t.totalValue}>{formatBRL(q.total_amount)}</Field>
+        <Field label={t.expiry}>{formatDate(q.expiration_date)}</Field>
+        <Field label={t.notes}>{orNotInformed(q.notes)}</Field>
+      </>
+    );
+  }
+  const name = detail?.kind === 'payment' ? formatBRL(detail.row.amount) : detail ? detail.row.title : '';
+  return (
+    <Dialog open={detail !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{name}</DialogDescription>
+        </DialogHeader>
+        <dl className="grid gap-3 sm:grid-cols-2">{body}</dl>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function CountCard({ icon: Icon, label, count, loading }: { icon: LucideIcon; label: string; count: number; loading: boolean }) {
+  return (
+    <Card className="flex-row items-center gap-4 px-5">
+      <div className="rounded-lg bg-primary/10 p-3 text-primary">
+        <Icon className="size-6" aria-hidden="true" />
+      </div>
+      <div>
+        <p className="text-sm text-muted-foreground">{label}</p>
+        {loading ? <Skeleton className="mt-1 h-7 w-10" /> : <p className="text-2xl font-bold" data-testid={`count-${label}`}>{count}</p>}
+      </div>
+    </Card>
+  );
+}
+
 export default function PortalFinanceiroPage() {
-  return <PageHeader title="Financeiro" />;
+  const clientId = useClientId();
+  const { data, isLoading } = useClientFinance(clientId);
+  const [detail, setDetail] = useState<Detail | null>(null);
+  const contracts = data?.contracts ?? [];
+  const payments = data?.payments ?? [];
+  const quotes = data?.quotes ?? [];
+
+  const list = (items: unknown[], empty: string, icon: LucideIcon, render: () => ReactNode) =>
+    isLoading ? <CardSkeletons /> : items.length === 0 ? <EmptyState icon={icon} title={empty} text="" /> : <div className="grid gap-4">{render()}</div>;
+
+  return (
+    <>
+      <PageHeader title={t.financeTitle} description={t.financeDescription} />
+      <div className="mb-6 grid gap-4 sm:grid-cols-3">
+        <CountCard icon={FileSignature} label={t.contracts} count={contracts.length} loading={isLoading} />
+        <CountCard icon={Receipt} label={t.payments} count={payments.length} loading={isLoading} />
+        <CountCard icon={FileText} label={t.quotes} count={quotes.length} loading={isLoading} />
+      </div>
+      <Tabs defaultValue="contracts">
+        <TabsList>
+          <TabsTrigger value="contracts">{t.contracts}</TabsTrigger>
+          <TabsTrigger value="payments">{t.payments}</TabsTrigger>
+          <TabsTrigger value="quotes">{t.quotes}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="contracts">
+          {list(contracts, t.emptyContracts, FileSignature, () =>
+            contracts.map((c) => (
+              <FinanceCard
+                key={c.id}
+                title={c.title}
+                subtitle={`${t.contractNumber}: ${c.contract_number}`}
+                status={c.status}
+                onDetails={() => setDetail({ kind: 'contract', row: c })}
+              >
+                <Field label={t.totalValue}>{formatBRL(c.total_amount)}</Field>
+                <Field label={t.validity}>
+                  {formatDate(c.start_date)} – {formatDate(c.end_date)}
+                </Field>
+              </FinanceCard>
+            )),
+          )}
+        </TabsContent>
+        <TabsContent value="payments">
+          {list(payments, t.emptyPayments, Receipt, () =>
+            payments.map((p) => (
+              <FinanceCard
+                key={p.id}
+                title={`${t.paymentTitle} ${formatBRL(p.amount)}`}
+                status={p.status}
+                onDetails={() => setDetail({ kind: 'payment', row: p })}
+              >
+                <Field label={t.date}>{formatDate(p.payment_date)}</Field>
+                <Field label={t.value}>{formatBRL(p.amount)}</Field>
+                <Field label={t.method}>{orNotInformed(p.payment_method)}</Field>
+              </FinanceCard>
+            )),
+          )}
+        </TabsContent>
+        <TabsContent value="quotes">
+          {list(quotes, t.emptyQuotes, FileText, () =>
+            quotes.map((q) => (
+              <FinanceCard
+                key={q.id}
+                title={q.title}
+                subtitle={`${t.quoteNumber}: ${q.quote_number}`}
+                status={q.status}
+                onDetails={() => setDetail({ kind: 'quote', row: q })}
+              >
+                <Field label={t.totalValue}>{formatBRL(q.total_amount)}</Field>
+                <Field label={t.expiry}>{formatDate(q.expiration_date)}</Field>
+              </FinanceCard>
+            )),
+          )}
+        </TabsContent>
+      </Tabs>
+      <DetailsDialog detail={detail} contracts={contracts} onClose={() => setDetail(null)} />
+    </>
+  );
 }

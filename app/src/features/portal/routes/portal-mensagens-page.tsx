@@ -1,6 +1,15 @@
 import { PageHeader } from '@/components/page-header';
+import { MessageThread } from '@/features/mensagens/components/message-thread';
+import { mensagensStrings } from '@/features/mensagens/strings';
+import { useClientId } from '../api/queries';
 
-// Placeholder: the owner of this screen replaces it (spec section 2).
+/** The client's thread with the office: own messages on the right, the office's on the left. */
 export default function PortalMensagensPage() {
-  return <PageHeader title="Mensagens" />;
+  const clientId = useClientId();
+  return (
+    <>
+      <PageHeader title={mensagensStrings.portalTitle} description={mensagensStrings.portalDescription} />
+      {clientId && <MessageThread clientId={clientId} viewer="client" otherLabel={mensagensStrings.office} />}
+    </>
+  );
 }

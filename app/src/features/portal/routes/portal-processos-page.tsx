@@ -1,6 +1,85 @@
+import { Calendar, FolderOpen, RefreshCw, UserRound } from 'lucide-react';
 import { PageHeader } from '@/components/page-header';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { formatDate } from '@/lib/format';
+import { useClientId, useClientProcesses } from '../api/queries';
+import { CardSkeletons, ColouredBadge, EmptyState } from '../components/common';
+import { filterProcesses, processStatusColor, statusLabel, type ProcessTab } from '../rules/process-status';
+import { portalStrings as t } from '../strings';
+import type { ClientProcess } from '../types';
 
-// Placeholder: the owner of this screen replaces it (spec section 2).
+const TABS: { value: ProcessTab; label: string; emptyTitle: string; emptyText: string }[] = [
+  { value: 'all', label: t.tabAll, emptyTitle: t.emptyAllTitle, emptyText: t.emptyAllText },
+  { value: 'active', label: t.tabActive, emptyTitle: t.emptyActiveTitle, emptyText: t.emptyActiveText },
+  { value: 'completed', label: t.tabCompleted, emptyTitle: t.emptyCompletedTitle, emptyText: t.emptyCompletedText },
+];
+
+export function ProcessCard({ process }: { process: ClientProcess }) {
+  const number = process.process_id ?? process.id;
+  return (
+    <Card data-testid="process-card">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-2">
+        <div className="grid gap-1">
+          <CardTitle>{t.processNumber(number)}</CardTitle>
+          <p className="flex items-center gap-1 text-xs text-muted-foreground">
+            <Calendar className="size-3.5" aria-hidden="true" />
+            {t.createdAt} {formatDate(process.created_at)}
+          </p>
+        </div>
+        <ColouredBadge color={processStatusColor(process.status)}>{statusLabel(process.status)}</ColouredBadge>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <p className="text-sm">{process.description?.trim() || t.noDescription}</p>
+        <div className="flex flex-col gap-1 text-xs text-muted-foreground sm:flex-row sm:gap-4">
+          <span className="flex items-center gap-1">
+            <RefreshCw className="size-3.5" aria-hidden="true" />
+            {t.updatedAt}: {formatDate(process.updated_at ?? process.created_at)}
+          </span>
+          <span className="flex items-center gap-1">
+            <UserRound className="size-3.5" aria-hidden="true" />
+            {t.responsibleLawyer}: {t.lawyerName}
+          </span>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
 export default function PortalProcessosPage() {
-  return <PageHeader title="Meus Processos" />;
+  const clientId = useClientId();
+  const { data: processes = [], isLoading } = useClientProcesses(clientId);
+
+  return (
+    <>
+      <PageHeader title={t.processesTitle} description={t.processesDescription} />
+      <Tabs defaultValue="all">
+        <TabsList>
+          {TABS.map((tab) => (
+            <TabsTrigger key={tab.value} value={tab.value}>
+              {tab.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {TABS.map((tab) => {
+          const list = filterProcesses(processes, tab.value);
+          return (
+            <TabsContent key={tab.value} value={tab.value}>
+              {isLoading ? (
+                <CardSkeletons />
+              ) : list.length === 0 ? (
+                <EmptyState icon={FolderOpen} title={tab.emptyTitle} text={tab.emptyText} />
+              ) : (
+                <div className="grid gap-4">
+                  {list.map((process) => (
+                    <ProcessCard key={process.id} process={process} />
+                  ))}
+                </div>
+              )}
+            </TabsContent>
+          );
+        })}
+      </Tabs>
+    </>
+  );
 }

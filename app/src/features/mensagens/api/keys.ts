@@ -1,0 +1,6 @@
+/** Query keys of the message thread (the portal's home reads the same thread). */
+export const messageKeys = {
+  all: ['messages'] as const,
+  thread: (clientId: string) => [...messageKeys.all, 'thread', clientId] as const,
+  client: (clientId: string) => [...messageKeys.all, 'client', clientId] as const,
+};

@@ -1,0 +1,99 @@
+import { MessageSquare } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { toast } from 'sonner';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useSendMessage } from '../api/mutations';
+import { useMessages } from '../api/queries';
+import { useMessagesRealtime } from '../api/realtime';
+import { downloadStoredFile } from '../api/storage';
+import { attachmentName, type SenderType } from '../rules';
+import { mensagensStrings as t } from '../strings';
+import { MessageBubble } from './message-bubble';
+import { MessageComposer } from './message-composer';
+
+export interface MessageThreadProps {
+  clientId: string;
+  /** Who is looking: the client (portal) or the office (staff). Their own messages sit on the right. */
+  viewer: SenderType;
+  /** Label of the other side's messages (portal: Escritório; staff: the client's name). */
+  otherLabel?: string;
+}
+
+/** The thread between one client and the office: 400px message area, live updates, composer. */
+export function MessageThread({ clientId, viewer, otherLabel }: MessageThreadProps) {
+  const { data: messages = [], isPending } = useMessages(clientId);
+  useMessagesRealtime(clientId);
+  const send = useSendMessage(clientId, viewer);
+  const listRef = useRef<HTMLDivElement>(null);
+  const other = otherLabel ?? (viewer === 'client' ? t.office : t.client);
+
+  const lastId = messages.length ? messages[messages.length - 1]!.id : null;
+  useEffect(() => {
+    // Scroll to the newest message whenever one is added.
+    const el = listRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [lastId, isPending]);
+
+  const download = async (path: string) => {
+    try {
+      await downloadStoredFile(path, attachmentName(path));
+    } catch (error) {
+      console.error(t.downloadError, error);
+      toast.error(t.downloadError);
+    }
+  };
+
+  return (
+    <Card className="gap-0 py-0">
+      <div
+        ref={listRef}
+        role="log"
+        aria-label={t.threadLabel}
+        aria-live="polite"
+        aria-busy={isPending}
+        className="h-[400px] overflow-y-auto p-3 sm:p-4"
+      >
+        {isPending ? (
+          <div className="grid gap-3" data-testid="thread-loading">
+            <Skeleton className="h-14 w-2/3" />
+            <Skeleton className="ml-auto h-14 w-1/2" />
+            <Skeleton className="h-14 w-3/5" />
+          </div>
+        ) : messages.length === 0 ? (
+          <div className="flex h-full flex-col items-center justify-center gap-2 text-center text-muted-foreground">
+            <MessageSquare className="size-10" aria-hidden="true" />
+            <p className="font-medium text-foreground">{t.emptyTitle}</p>
+            <p className="text-sm">{viewer === 'client' ? t.emptyClient : t.emptyOffice}</p>
+          </div>
+        ) : (
+          <ul className="grid gap-3">
+            {messages.map((message) => {
+              const own = message.sender_type === viewer;
+              return (
+                <MessageBubble
+                  key={message.id}
+                  message={message}
+                  own={own}
+                  senderLabel={own ? t.you : other}
+                  onDownload={(path) => void download(path)}
+                />
+              );
+            })}
+          </ul>
+        )}
+      </div>
+      <MessageComposer
+        sending={send.isPending}
+        onSend={async (input) => {
+          try {
+            await send.mutateAsync(input);
+            return true;
+          } catch {
+            return false;
+          }
+        }}
+      />
+    </Card>
+  );
+}

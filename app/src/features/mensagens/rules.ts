@@ -1,0 +1,51 @@
+/** Pure rules of the message thread: when the send button is enabled, storage paths, file names. */
+
+/** Message rule (spec section 5): non-blank text or an attachment is required. */
+export function canSendMessage(text: string | null | undefined, attachment: File | Blob | null | undefined): boolean {
+  return Boolean((text ?? '').trim()) || Boolean(attachment);
+}
+
+/** Storage rejects some characters in object names: keep letters, digits, dot, dash and underscore. */
+export function safeFileName(name: string): string {
+  const cleaned = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._]+/, '');
+  return cleaned || 'arquivo';
+}
+
+/** attachments/<client_id>/<timestamp>-<filename> in the client_documents bucket. */
+export function attachmentPath(clientId: string, fileName: string, now: number = Date.now()): string {
+  return `attachments/${clientId}/${now}-${safeFileName(fileName)}`;
+}
+
+/** The file name shown for an attachment path: last segment without the timestamp prefix. */
+export function attachmentName(path: string | null | undefined): string {
+  if (!path) return '';
+  const last = path.split('/').pop() ?? path;
+  return last.replace(/^\d+-/, '') || last;
+}
+
+export type SenderType = 'client' | 'office';
+
+export interface Message {
+  id: string;
+  client_id: string;
+  sender_type: SenderType;
+  content: string | null;
+  attachment_url: string | null;
+  created_at: string;
+}
+
+/** Appends a message unless one with the same id is already there (realtime + own insert). */
+export function appendMessage(list: readonly Message[] | undefined, message: Message): Message[] {
+  const current = list ?? [];
+  if (current.some((m) => m.id === message.id)) return [...current];
+  return [...current, message].sort((a, b) => timeOf(a.created_at) - timeOf(b.created_at));
+}
+
+function timeOf(value: string): number {
+  const t = Date.parse(value);
+  return Number.isNaN(t) ? Number.MAX_SAFE_INTEGER : t;
+}

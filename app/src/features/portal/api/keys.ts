@@ -1,0 +1,8 @@
+/** Query keys of the client portal (per client). */
+export const portalKeys = {
+  all: ['portal'] as const,
+  processes: (clientId: string) => [...portalKeys.all, clientId, 'processes'] as const,
+  finance: (clientId: string) => [...portalKeys.all, clientId, 'finance'] as const,
+  documents: (clientId: string) => [...portalKeys.all, clientId, 'documents'] as const,
+  processOptions: (clientId: string) => [...portalKeys.all, clientId, 'process-options'] as const,
+};

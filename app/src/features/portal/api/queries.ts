@@ -1,0 +1,124 @@
+import { useQuery } from '@tanstack/react-query';
+import { useAuth } from '@/lib/auth-context';
+import { supabase } from '@/lib/supabase';
+import { portalStrings as t } from '../strings';
+import type { ClientDocument, ClientFinance, ClientProcess, ProcessOption } from '../types';
+import { portalKeys } from './keys';
+
+/** The signed-in client's clients.id ('' while unknown). */
+export function useClientId(): string {
+  return useAuth().clientData?.id ?? '';
+}
+
+/** client_processes by client_id, newest first. */
+export async function fetchClientProcesses(clientId: string): Promise<ClientProcess[]> {
+  const { data } = await supabase
+    .from('client_processes')
+    .select('*')
+    .eq('client_id', clientId)
+    .order('created_at', { ascending: false })
+    .throwOnError();
+  return (data ?? []) as ClientProcess[];
+}
+
+/** Spec: a failed process load is only logged; the loading state ends. */
+export function useClientProcesses(clientId: string) {
+  return useQuery({
+    queryKey: portalKeys.processes(clientId),
+    queryFn: async () => {
+      try {
+        return await fetchClientProcesses(clientId);
+      } catch (error) {
+        console.error('Erro ao carregar processos', error);
+        throw error;
+      }
+    },
+    enabled: Boolean(clientId),
+    retry: false,
+    meta: { silent: true },
+  });
+}
+
+/** financial_contracts and financial_quotes newest first, financial_payments by payment_date newest first. */
+export async function fetchClientFinance(clientId: string): Promise<ClientFinance> {
+  const [contracts, payments, quotes] = await Promise.all([
+    supabase
+      .from('financial_contracts')
+      .select('*')
+      .eq('client_id', clientId)
+      .order('created_at', { ascending: false })
+      .throwOnError(),
+    supabase
+      .from('financial_payments')
+      .select('*')
+      .eq('client_id', clientId)
+      .order('payment_date', { ascending: false })
+      .throwOnError(),
+    supabase
+      .from('financial_quotes')
+      .select('*')
+      .eq('client_id', clientId)
+      .order('created_at', { ascending: false })
+      .throwOnError(),
+  ]);
+  return {
+    contracts: (contracts.data ?? []) as ClientFinance['contracts'],
+    payments: (payments.data ?? []) as ClientFinance['payments'],
+    quotes: (quotes.data ?? []) as ClientFinance['quotes'],
+  };
+}
+
+export function useClientFinance(clientId: string) {
+  return useQuery({
+    queryKey: portalKeys.finance(clientId),
+    queryFn: () => fetchClientFinance(clientId),
+    enabled: Boolean(clientId),
+    meta: { errorMessage: t.financeLoadError },
+  });
+}
+
+/** client_documents by client_id ordered by created_at descending. */
+export async function fetchClientDocuments(clientId: string): Promise<ClientDocument[]> {
+  const { data } = await supabase
+    .from('client_documents')
+    .select('*')
+    .eq('client_id', clientId)
+    .order('created_at', { ascending: false })
+    .throwOnError();
+  return (data ?? []) as ClientDocument[];
+}
+
+export function useClientDocuments(clientId: string) {
+  return useQuery({
+    queryKey: portalKeys.documents(clientId),
+    queryFn: async () => {
+      try {
+        return await fetchClientDocuments(clientId);
+      } catch (error) {
+        console.error('Erro ao carregar documentos', error);
+        throw error;
+      }
+    },
+    enabled: Boolean(clientId),
+    meta: { silent: true },
+  });
+}
+
+/** The upload form's processes: client_processes (id, process_id, description) of the client. */
+export async function fetchProcessOptions(clientId: string): Promise<ProcessOption[]> {
+  const { data } = await supabase
+    .from('client_processes')
+    .select('id, process_id, description')
+    .eq('client_id', clientId)
+    .throwOnError();
+  return (data ?? []) as ProcessOption[];
+}
+
+export function useProcessOptions(clientId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: portalKeys.processOptions(clientId),
+    queryFn: () => fetchProcessOptions(clientId),
+    enabled: Boolean(clientId) && enabled,
+    meta: { silent: true },
+  });
+}

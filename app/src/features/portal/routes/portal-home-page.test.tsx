@@ -1,0 +1,79 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '@/features/mensagens/testing/mock-supabase';
+import { renderWithProviders } from '@/testing/test-utils';
+import type { ClientRecord } from '@/types/auth';
+import PortalHomePage from './portal-home-page';
+
+vi.mock('@/lib/supabase', async () => ({ supabase: (await import('@/features/mensagens/testing/mock-supabase')).db.client }));
+
+const clientData: ClientRecord = {
+  id: 'c1',
+  user_id: 'u1',
+  full_name: 'Maria Silva',
+  email: 'maria.silva@cliente.test',
+  phone: null,
+  address: null,
+  created_at: '2025-01-01T00:00:00Z',
+};
+
+function renderPage() {
+  return renderWithProviders(<PortalHomePage />, { auth: { roles: ['client'], clientData }, route: '/cliente' });
+}
+
+beforeEach(() => {
+  db.reset();
+  db.state.rows.client_processes = [
+    { id: 1, client_id: 'c1', process_id: 1, status: 'em andamento', description: null, created_at: '2025-01-01T00:00:00Z' },
+    { id: 2, client_id: 'c1', process_id: 2, status: 'in progress', description: null, created_at: '2025-01-01T00:00:00Z' },
+    { id: 3, client_id: 'c1', process_id: 3, status: 'concluído', description: null, created_at: '2025-01-01T00:00:00Z' },
+  ];
+  db.state.rows.financial_contracts = [];
+  db.state.rows.financial_payments = [
+    { id: 'p1', client_id: 'c1', contract_id: null, amount: 4000, payment_date: '2020-01-10', payment_method: 'PIX', status: 'paid', notes: null },
+    { id: 'p2', client_id: 'c1', contract_id: null, amount: 2000, payment_date: '2020-02-10', payment_method: 'PIX', status: 'pending', notes: null },
+  ];
+  db.state.rows.financial_quotes = [];
+  db.state.rows.messages = [
+    { id: 'm1', client_id: 'c1', sender_type: 'office', content: 'Bom dia, Maria!', attachment_url: null, created_at: '2020-03-01T10:00:00Z' },
+  ];
+  db.state.rows.client_documents = [
+    { id: 'd1', client_id: 'c1', process_id: null, name: 'Passaporte', file_path: 'c1/1.pdf', uploaded_by: 'client', document_type: null, created_at: '2020-02-20T10:00:00Z' },
+  ];
+});
+
+describe('PortalHomePage', () => {
+  it('welcomes the client by first name and computes the overview cards', async () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Bem-vindo(a), Maria!' })).toBeTruthy();
+    expect(await screen.findByLabelText('Meus Processos: 2 processos em andamento')).toBeTruthy();
+    expect(await screen.findByLabelText('Financeiro: 1 pagamento pendente')).toBeTruthy();
+    expect(await screen.findByLabelText('Mensagens: 1 mensagem do escritório')).toBeTruthy();
+    expect(await screen.findByLabelText('Próximos Passos: 1 item a acompanhar')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ver processos' }).getAttribute('href')).toBe('/cliente/processos');
+    expect(screen.getByRole('link', { name: 'Ver financeiro' }).getAttribute('href')).toBe('/cliente/financeiro');
+    expect(screen.getByRole('link', { name: 'Ver mensagens' }).getAttribute('href')).toBe('/cliente/mensagens');
+  });
+
+  it('lists the recent activity newest first', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(screen.getByRole('tab', { name: 'Atividade Recente' }));
+    const items = await screen.findAllByTestId('activity-item');
+    expect(items.map((i) => i.textContent)).toEqual([
+      expect.stringContaining('Nova mensagem do escritório'),
+      expect.stringContaining('Você enviou um documento'),
+      expect.stringContaining('R$ 2.000,00 · pending'),
+      expect.stringContaining('R$ 4.000,00 · paid'),
+    ]);
+  });
+
+  it('says when there is no activity', async () => {
+    const user = userEvent.setup();
+    for (const t of ['client_processes', 'financial_payments', 'messages', 'client_documents']) db.state.rows[t] = [];
+    renderPage();
+    await user.click(screen.getByRole('tab', { name: 'Atividade Recente' }));
+    expect(await screen.findByText('Nenhuma atividade recente.')).toBeTruthy();
+  });
+});
