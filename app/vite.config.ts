@@ -32,5 +32,6 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
     css: false,
+    testTimeout: 20_000,
   },
 });

@@ -1,9 +1,15 @@
 /** Vitest setup (jsdom): cleanup between tests and the browser APIs Radix and the app expect. */
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
+
+// findBy*/waitFor wait up to 5 s: lazy routes and queries can be slow on a loaded CI machine.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
+  // sonner keeps its toasts between tests; a later test must never pass on an earlier one's toast.
+  toast.dismiss();
   window.localStorage.clear();
 });
 
