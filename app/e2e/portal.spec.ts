@@ -206,5 +206,14 @@ test('portal: Maria sees only her data, uploads and downloads a document, and ta
   await expect(joao.getByRole('button', { name: `Baixar: ${SEED.mariaDocument}`, exact: true })).toHaveCount(0);
   await joao.screenshot({ path: 'e2e/artifacts/portal-joao-documentos.png', fullPage: true });
 
+  // --- Phone width: the thread and the documents stay usable -------------------------------------
+  await maria.setViewportSize({ width: 390, height: 844 });
+  await expect(replyOnMaria).toBeVisible();
+  await maria.screenshot({ path: 'e2e/artifacts/portal-mensagens-phone.png', fullPage: true });
+  await maria.getByRole('button', { name: 'Abrir menu' }).click();
+  await maria.getByRole('navigation', { name: 'Menu do portal' }).getByRole('link', { name: 'Documentos' }).click();
+  await expect(maria.getByRole('button', { name: `Baixar: ${docName}` })).toBeVisible({ timeout: 15_000 });
+  await maria.screenshot({ path: 'e2e/artifacts/portal-documentos-phone.png', fullPage: true });
+
   await Promise.all([maria.context().close(), joao.context().close(), admin.context().close()]);
 });

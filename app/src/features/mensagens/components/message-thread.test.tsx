@@ -64,7 +64,7 @@ describe('MessageThread', () => {
     expect(bubble(fromClient.content).getAttribute('data-own')).toBe('false');
     expect(within(bubble(fromClient.content)).getByText('Maria Silva')).toBeTruthy();
     expect(bubble(fromOffice.content).getAttribute('data-own')).toBe('true');
-    expect(within(bubble(fromOffice.content)).getByText('Você')).toBeTruthy();
+    expect(within(bubble(fromOffice.content)).getByText('Escritório')).toBeTruthy();
   });
 
   it('invites the first message when the thread is empty', async () => {

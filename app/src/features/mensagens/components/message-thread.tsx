@@ -27,6 +27,8 @@ export function MessageThread({ clientId, viewer, otherLabel }: MessageThreadPro
   const send = useSendMessage(clientId, viewer);
   const listRef = useRef<HTMLDivElement>(null);
   const other = otherLabel ?? (viewer === 'client' ? t.office : t.client);
+  // The client sees "Você"; staff see the office's messages as the office's (any staff member may answer).
+  const ownLabel = viewer === 'client' ? t.you : t.office;
 
   const lastId = messages.length ? messages[messages.length - 1]!.id : null;
   useEffect(() => {
@@ -75,7 +77,7 @@ export function MessageThread({ clientId, viewer, otherLabel }: MessageThreadPro
                   key={message.id}
                   message={message}
                   own={own}
-                  senderLabel={own ? t.you : other}
+                  senderLabel={own ? ownLabel : other}
                   onDownload={(path) => void download(path)}
                 />
               );

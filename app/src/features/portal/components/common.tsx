@@ -48,7 +48,7 @@ export function CardSkeletons({ count = 3, testId = 'portal-loading' }: { count?
 /** A label/value pair inside cards and detail dialogs. */
 export function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="grid gap-0.5">
+    <div className="grid content-start gap-0.5">
       <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
       <dd className="text-sm break-words">{children}</dd>
     </div>
