@@ -151,20 +151,64 @@ def cmd_migrate(s: Settings, args) -> int:
     return 0
 
 
+def _api_socket(s: Settings):
+    import socket
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    # accepted connections inherit it: no Nagle delay between a response's head and body
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    sock.bind((s.host, s.api_port))
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    return sock
+
+
+def _die_with_parent() -> None:
+    """A forked API worker must not outlive the process that serves (Linux: parent-death signal)."""
+    try:
+        import ctypes
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 def cmd_serve(s: Settings, args) -> int:
-    """Foreground: the API on api_port and the built app on app_port, in one process."""
+    """Foreground: the API on api_port (in `api_workers` processes sharing one listening socket,
+    pre-fork style) and the built app on app_port, served by the first process."""
     import uvicorn
     from supastack.gateway.app import create_app
     from supastack.gateway.app_server import create_app_server
 
-    async def main() -> None:
-        api = uvicorn.Server(uvicorn.Config(create_app(s), host=s.host, port=s.api_port, log_level="warning",
-                                            proxy_headers=False, ws="websockets"))
-        app = uvicorn.Server(uvicorn.Config(create_app_server(s), host=s.host, port=s.app_port,
-                                            log_level="warning"))
-        await asyncio.gather(api.serve(), app.serve())
+    sock = _api_socket(s)
+    children: list[int] = []
+    is_parent = True
+    for _ in range(max(1, s.api_workers) - 1):
+        pid = os.fork()
+        if pid == 0:
+            is_parent = False
+            _die_with_parent()
+            break
+        children.append(pid)
 
-    asyncio.run(main())
+    async def main() -> None:
+        api = uvicorn.Server(uvicorn.Config(create_app(s), log_level="warning", proxy_headers=False,
+                                            ws="websockets"))
+        servers = [api.serve(sockets=[sock])]
+        if is_parent:
+            app = uvicorn.Server(uvicorn.Config(create_app_server(s), host=s.host, port=s.app_port,
+                                                log_level="warning"))
+            servers.append(app.serve())
+        await asyncio.gather(*servers)
+
+    try:
+        asyncio.run(main())
+    finally:
+        for pid in children:
+            try:
+                os.kill(pid, signal.SIGTERM)
+                os.waitpid(pid, 0)
+            except (ProcessLookupError, ChildProcessError):
+                pass
     return 0
 
 

@@ -35,6 +35,7 @@ class Settings:
     data_dir: Path                     # git-ignored: PostgreSQL cluster, keys, storage files, logs
     host: str = "127.0.0.1"
     api_port: int = 54321
+    api_workers: int = 1               # API processes sharing the port (scale up on one machine)
     app_port: int = 3000
     db_port: int = 54322
     database_url: str | None = None    # external PostgreSQL (then no embedded server is started)
@@ -179,6 +180,7 @@ def load_settings(workdir: str | Path | None = None, data_dir: str | Path | None
         data_dir=data_dir,
         host=env.get("SUPASTACK_HOST", "127.0.0.1"),
         api_port=env_int("API_PORT", api.get("port", 54321)),
+        api_workers=env_int("API_WORKERS", api.get("workers", 1)),
         app_port=env_int("APP_PORT", studio.get("port", 3000)),
         db_port=env_int("DB_PORT", db.get("port", 54322)),
         database_url=env.get("DATABASE_URL") or None,
