@@ -71,6 +71,34 @@ def healthy(s: Settings, timeout: float = 2.0) -> bool:
         return False
 
 
+def seed_bucket_objects(s: Settings) -> int:
+    """Upload the files of `[storage.buckets.<id>] objects_path` (as the Supabase CLI seeds buckets),
+    skipping objects that already exist. Needs the stack running; returns how many were uploaded."""
+    import mimetypes
+    buckets = s.raw.get("storage", {}).get("buckets", {})
+    headers = {"Authorization": f"Bearer {s.service_role_key}", "apikey": s.service_role_key}
+    uploaded = 0
+    with httpx.Client(base_url=f"{s.api_url}/storage/v1", headers=headers, timeout=30) as http:
+        for bucket, cfg in buckets.items():
+            root = (s.workdir / "supabase" / cfg.get("objects_path", "")).resolve()
+            if not cfg.get("objects_path") or not root.is_dir():
+                continue
+            for path in sorted(p for p in root.rglob("*") if p.is_file()):
+                name = path.relative_to(root).as_posix()
+                if http.head(f"/object/{bucket}/{name}").status_code == 200:
+                    continue
+                mime = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+                r = http.post(f"/object/{bucket}/{name}", content=path.read_bytes(),
+                              headers={"Content-Type": mime, "x-upsert": "true"})
+                if r.status_code >= 300:
+                    print(f"could not seed {bucket}/{name}: {r.text}", file=sys.stderr)
+                    continue
+                uploaded += 1
+    if uploaded:
+        print(f"seeded {uploaded} storage object(s)")
+    return uploaded
+
+
 def print_status(s: Settings) -> None:
     for key, value in sorted(s.status_env().items()):
         print(f'{key}="{value}"')
@@ -95,6 +123,7 @@ def cmd_start(s: Settings, args) -> int:
                 print(tail, file=sys.stderr)
                 return 1
             time.sleep(0.2)
+    seed_bucket_objects(s)
     print(f"\nStack running.  API {s.api_url}   App {s.app_url}   DB {s.db_url}\n")
     print_status(s)
     print(f"\nDemo log-ins (password {DEMO_PASSWORD}):")
@@ -137,6 +166,10 @@ def cmd_reset(s: Settings, args) -> int:
     shutil.rmtree(s.storage_dir, ignore_errors=True)
     migrate(s)
     print("database reset: migrations applied and seed loaded")
+    if healthy(s):
+        seed_bucket_objects(s)
+    else:
+        print("storage seed files are uploaded at the next `make up`")
     return 0
 
 

@@ -45,3 +45,24 @@ def test_app_server_gives_env_at_run_time(stack):
     r = httpx.get(f"{stack.app_url}/env.js")
     assert r.status_code == 200
     assert stack.anon_key in r.text and stack.url in r.text
+
+
+def test_seed_files_are_uploaded_once_and_served(stack):
+    from supastack.cli import seed_bucket_objects
+
+    root = stack.workdir / "supabase" / "seed-storage" / "client_documents"
+    files = [p for p in root.rglob("*") if p.is_file()]
+    assert files, "the demo documents the seed points at"
+    first = seed_bucket_objects(stack.settings)
+    assert seed_bucket_objects(stack.settings) == 0          # idempotent: existing objects are kept
+    assert first in (0, len(files))
+    passport = "c0000000-0000-4000-8000-000000000001/1700000000000.pdf"
+    r = httpx.get(f"{stack.url}/storage/v1/object/client_documents/{passport}",
+                  headers={"Authorization": f"Bearer {stack.service_role_key}"})
+    assert r.status_code == 200
+    assert r.content == (root / passport).read_bytes()
+    assert r.headers["content-type"].startswith("application/pdf")
+    # every seeded document row points at a file that now exists
+    paths = [row[0] for row in stack.sql("select file_path from public.client_documents where id::text like 'f5000000-%'")]
+    names = {row[0] for row in stack.sql("select name from storage.objects where bucket_id = 'client_documents'")}
+    assert set(paths) <= names
