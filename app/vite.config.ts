@@ -9,7 +9,8 @@ export default defineConfig({
     // '/src' is resolved from the project root by Vite (and Vitest).
     alias: { '@': '/src' },
   },
-  server: { port: 5173 },
+  // `make dev`: the running stack's app server writes /env.js (API URL and anon key at run time).
+  server: { port: 5173, proxy: { '/env.js': process.env.APP_URL ?? 'http://127.0.0.1:3000' } },
   build: {
     rolldownOptions: {
       output: {
