@@ -26,8 +26,9 @@ import { financeStrings, withMessage } from '../strings';
 
 const t = financeStrings.expenses;
 
+/** Expense failures are plain toasts (spec section 8; only products and fees use the title Erro). */
 function fail(text: string) {
-  toast.error(financeStrings.errorTitle, { description: text });
+  toast.error(text);
 }
 
 export default function DespesasPage() {

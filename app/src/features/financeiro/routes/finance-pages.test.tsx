@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/test-utils';
 import DespesasPage from './despesas-page';
@@ -43,5 +43,31 @@ describe('expenses page', { timeout: 20_000 }, () => {
     expect(screen.getByText('Pago')).toBeTruthy();
     expect(screen.getByText('R$ 4.500,00')).toBeTruthy();
     expect(screen.getByText('04/01/2000')).toBeTruthy();
+  });
+
+  it('toasts the expense failure as its own text (no Erro title, unlike products and fees)', async () => {
+    const rows = [
+      { id: '1', description: 'Aluguel do escritório', amount: 4500, due_date: '2000-01-10', category_id: null, category: null, is_paid: false, payment_date: null, payment_method: null, notes: null },
+    ];
+    let op = 'select';
+    const builder = {
+      select: () => builder,
+      order: () => builder,
+      eq: () => builder,
+      update: () => {
+        op = 'update';
+        return builder;
+      },
+      // The update reaches no row: the mutation fails.
+      throwOnError: () => Promise.resolve({ data: op === 'update' ? [] : rows, error: null }),
+    };
+    from.mockReturnValue(builder);
+    renderWithProviders(<DespesasPage />);
+    await screen.findByText('Aluguel do escritório');
+    fireEvent.click(screen.getByRole('button', { name: 'Marcar como paga Aluguel do escritório' }));
+    expect((screen.getByPlaceholderText('Cartão, PIX, etc.') as HTMLInputElement).value).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar Pagamento' }));
+    expect(await screen.findByText('Erro ao marcar despesa como paga: Registro não encontrado ou sem permissão')).toBeTruthy();
+    expect(screen.queryByText('Erro')).toBeNull();
   });
 });

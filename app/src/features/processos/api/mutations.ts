@@ -11,6 +11,14 @@ export function notificationRecipient(process: ProcessRow, channel: 'email' | 'w
   return contact || process.client?.full_name || process.client_name || null;
 }
 
+/** The request to update no longer exists (the spec's "Documento não encontrado"). */
+export class DocumentNotFoundError extends Error {
+  constructor() {
+    super(t.documentNotFound);
+    this.name = 'DocumentNotFoundError';
+  }
+}
+
 /** Failure at the notification step (after the main write succeeded). */
 export class NotificationError extends Error {
   constructor(message: string) {
@@ -103,7 +111,7 @@ export function useSetDocumentStatus() {
         .eq('id', request.id)
         .select('id')
         .throwOnError();
-      if (!data || data.length === 0) throw new Error(t.documentNotFound);
+      if (!data || data.length === 0) throw new DocumentNotFoundError();
     },
     onSettled: (_data, _error, vars) =>
       queryClient.invalidateQueries({ queryKey: processKeys.documents(vars.request.process_id) }),

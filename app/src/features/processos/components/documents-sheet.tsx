@@ -15,7 +15,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
-import { NotificationError, useRequestDocument, useSetDocumentStatus } from '../api/mutations';
+import { DocumentNotFoundError, NotificationError, useRequestDocument, useSetDocumentStatus } from '../api/mutations';
 import { useDocumentRequests } from '../api/queries';
 import type { DocumentRequest, ProcessRow } from '../api/types';
 import { documentRequestSchema, type DocumentRequestInput } from '../schemas';
@@ -33,7 +33,10 @@ function RequestItem({ request }: { request: DocumentRequest }) {
       { request, fulfilled: nextFulfilled },
       {
         onSuccess: () => toast.success(t.documentStatusUpdated),
-        onError: (error) => toast.error(fill(t.documentStatusError, { message: errorMessage(error) })),
+        onError: (error) =>
+          toast.error(
+            error instanceof DocumentNotFoundError ? t.documentNotFound : fill(t.documentStatusError, { message: errorMessage(error) }),
+          ),
       },
     );
   };

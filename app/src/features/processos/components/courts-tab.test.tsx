@@ -1,0 +1,57 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/testing/test-utils';
+import { CourtsTab } from './courts-tab';
+
+const invoke = vi.fn();
+
+vi.mock('@/lib/supabase', () => {
+  const builder = {
+    select: () => builder,
+    order: () => builder,
+    throwOnError: () => Promise.resolve({ data: [], error: null }),
+  };
+  return {
+    supabase: {
+      from: () => builder,
+      auth: { getSession: async () => ({ data: { session: null } }) },
+      functions: { invoke: (...args: unknown[]) => invoke(...args) },
+    },
+  };
+});
+
+describe('CourtsTab (Casos na Corte EOIR)', { timeout: 20_000 }, () => {
+  it('shows the empty state and the spec columns', async () => {
+    renderWithProviders(<CourtsTab />);
+    expect(await screen.findByText('Nenhum caso adicionado ainda.')).toBeTruthy();
+    for (const column of ['Nº A', 'Status Atual', 'Próxima Audiência', 'Localização', 'Juiz', 'Ações']) {
+      expect(screen.getByRole('columnheader', { name: column })).toBeTruthy();
+    }
+  });
+
+  it('requires the A-number and the process ID', async () => {
+    renderWithProviders(<CourtsTab />);
+    await screen.findByText('Nenhum caso adicionado ainda.');
+    fireEvent.change(screen.getByLabelText('Número A'), { target: { value: 'A123456789' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Consultar' }));
+    expect(await screen.findByText('Número A e ID do processo são obrigatórios')).toBeTruthy();
+    expect(invoke).not.toHaveBeenCalled();
+  });
+
+  it('needs a session to check, with the court variant of the message', async () => {
+    renderWithProviders(<CourtsTab />);
+    await screen.findByText('Nenhum caso adicionado ainda.');
+    fireEvent.change(screen.getByLabelText('Número A'), { target: { value: 'a123456789' } });
+    fireEvent.change(screen.getByLabelText('ID do Processo'), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Consultar' }));
+    expect(await screen.findByText('Authentication required to check court status')).toBeTruthy();
+    expect(invoke).not.toHaveBeenCalled();
+  });
+
+  it('says there is nothing to check without cases', async () => {
+    renderWithProviders(<CourtsTab />);
+    await screen.findByText('Nenhum caso adicionado ainda.');
+    fireEvent.click(screen.getByRole('button', { name: 'Atualizar Todos' }));
+    expect(await screen.findByText('No court cases to check')).toBeTruthy();
+  });
+});

@@ -1,0 +1,89 @@
+import { act, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/toaster';
+import { AuthProvider, useAuth } from './auth';
+
+const session = { access_token: 'token', user: { id: 'user-1', email: 'ana@escritorio.test' } };
+const state = {
+  profileError: null as { message: string } | null,
+  signOutError: null as { message: string } | null,
+};
+
+vi.mock('@/lib/supabase', () => {
+  const table = (name: string) => {
+    const builder = {
+      select: () => builder,
+      eq: () => builder,
+      single: async () =>
+        state.profileError
+          ? { data: null, error: state.profileError }
+          : { data: { id: 'user-1', email: 'ana@escritorio.test', full_name: 'Ana Administradora' }, error: null },
+      then: (resolve: (value: unknown) => void) =>
+        resolve(name === 'user_roles' ? { data: [{ role: 'administrator' }], error: null } : { data: [], error: null }),
+    };
+    return builder;
+  };
+  return {
+    supabase: {
+      from: table,
+      auth: {
+        getSession: async () => ({ data: { session } }),
+        onAuthStateChange: () => ({ data: { subscription: { unsubscribe: () => {} } } }),
+        signOut: async () => ({ error: state.signOutError }),
+      },
+    },
+  };
+});
+
+function Probe() {
+  const { loading, profile, roles, signOut } = useAuth();
+  return (
+    <div>
+      <p>{loading ? 'carregando' : `pronto: ${profile?.full_name ?? 'sem perfil'} (${roles.join(',') || 'sem funções'})`}</p>
+      <button type="button" onClick={() => void signOut()}>
+        sair
+      </button>
+    </div>
+  );
+}
+
+function renderProvider() {
+  return render(
+    <AuthProvider>
+      <Probe />
+      <Toaster />
+    </AuthProvider>,
+  );
+}
+
+describe('AuthProvider (spec section 8)', () => {
+  beforeEach(() => {
+    state.profileError = null;
+    state.signOutError = null;
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  it('loads the profile and roles of the session user', async () => {
+    renderProvider();
+    expect(await screen.findByText('pronto: Ana Administradora (administrator)')).toBeTruthy();
+    expect(screen.queryByText('Erro ao carregar dados do usuário')).toBeNull();
+  });
+
+  it('toasts Erro ao carregar dados do usuário when the profile cannot be read', async () => {
+    state.profileError = { message: 'boom' };
+    renderProvider();
+    expect(await screen.findByText('Erro ao carregar dados do usuário')).toBeTruthy();
+    expect(screen.getByText('pronto: sem perfil (sem funções)')).toBeTruthy();
+  });
+
+  it('toasts Erro ao sair do sistema when sign-out fails, and keeps the user', async () => {
+    renderProvider();
+    await screen.findByText('pronto: Ana Administradora (administrator)');
+    state.signOutError = { message: 'network' };
+    await act(async () => {
+      screen.getByRole('button', { name: 'sair' }).click();
+    });
+    expect(await screen.findByText('Erro ao sair do sistema')).toBeTruthy();
+    expect(screen.getByText('pronto: Ana Administradora (administrator)')).toBeTruthy();
+  });
+});
