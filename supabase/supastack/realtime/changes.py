@@ -1,8 +1,9 @@
 """Row changes to subscribers: match bindings and filters, check RLS per claims group, push postgres_changes.
 
 Mirrors Supabase Realtime: INSERT/UPDATE rows are re-selected by primary key under each distinct
-set of subscriber claims (one batched check per change); DELETE is not RLS-checked and carries only
-the primary key (unless REPLICA IDENTITY FULL). Columns a role cannot SELECT are left out.
+set of subscriber claims (one batched check per change); DELETE is not RLS-checked, so it carries only
+the primary key (the whole old row only without RLS, with REPLICA IDENTITY FULL, or for roles that
+bypass RLS). Columns a role cannot SELECT are left out.
 """
 from __future__ import annotations
 
@@ -57,6 +58,9 @@ def _shape(table: TableInfo, change: dict, role: str) -> dict[str, Any]:
         data["record"] = {k: v for k, v in record.items() if k in names}
     if change["type"] != "INSERT":
         old = {} if hidden else change.get("old_record") or {}
+        if change["type"] == "DELETE" and table.rls and role not in BYPASS_RLS_ROLES:
+            # a deleted row cannot be re-selected under RLS: anything beyond its key could be another's data
+            names &= set(table.primary_key)
         data["old_record"] = {k: v for k, v in old.items() if k in names}
     return data
 

@@ -1,0 +1,72 @@
+"""Realtime: a subscriber never receives another client's rows, whatever it binds to or filters on."""
+from __future__ import annotations
+
+import uuid
+
+import pytest
+
+from security_helpers import JOAO_CLIENT, MARIA_CLIENT
+
+SECRET = "segredo do João: número do passaporte"
+
+
+def _joao_message_written_and_deleted(stack, update: bool = False):
+    def act():
+        message_id = str(uuid.uuid4())
+        stack.sql("insert into messages (id, client_id, sender_type, content) values (%s, %s, 'office', %s)",
+                  (message_id, JOAO_CLIENT, SECRET))
+        if update:
+            stack.sql("update messages set content = %s where id = %s", (SECRET + " (editado)", message_id))
+        stack.sql("delete from messages where id = %s", (message_id,))
+    return act
+
+
+def _values(payloads: list[dict]) -> str:
+    return repr([(p.get("record"), p.get("old_record")) for p in payloads])
+
+
+@pytest.mark.parametrize("who", [None, "maria"], ids=["anon-key", "maria"])
+@pytest.mark.parametrize("row_filter", [None, f"client_id=eq.{JOAO_CLIENT}"], ids=["all-rows", "joao-filter"])
+async def test_deleted_rows_of_others_do_not_reach_subscribers(attacker, sec_stack, who, row_filter):
+    binding = {"event": "*", "schema": "public", "table": "messages"}
+    if row_filter:
+        binding["filter"] = row_filter
+    seen = await attacker.changes_seen(who, [binding], _joao_message_written_and_deleted(sec_stack, update=True))
+    # INSERT and UPDATE are RLS-checked (nothing arrives); a DELETE cannot be, so it carries the key only
+    assert [p["type"] for p in seen] == ["DELETE"]
+    assert SECRET not in _values(seen)
+    assert set(seen[0]["old_record"]) == {"id"}
+
+
+async def test_staff_still_get_whole_rows(attacker, sec_stack):
+    seen = await attacker.changes_seen("secretary", [{"event": "*", "schema": "public", "table": "messages"}],
+                                       _joao_message_written_and_deleted(sec_stack))
+    assert [p["type"] for p in seen] == ["INSERT", "DELETE"]
+    assert seen[0]["record"]["content"] == SECRET
+
+
+async def test_own_rows_still_arrive_with_filters(attacker, sec_stack):
+    def act():
+        sec_stack.sql("insert into messages (client_id, sender_type, content) values (%s, 'office', 'Olá Maria')",
+                      (MARIA_CLIENT,))
+    seen = await attacker.changes_seen("maria", [{"event": "INSERT", "schema": "public", "table": "messages",
+                                                  "filter": f"client_id=eq.{MARIA_CLIENT}"}], act)
+    assert [p["record"]["content"] for p in seen] == ["Olá Maria"]
+
+
+@pytest.mark.parametrize("table", ["client_documents", "process_notifications"])
+async def test_other_published_tables(attacker, sec_stack, table):
+    def act():
+        if table == "client_documents":
+            row = sec_stack.sql("insert into client_documents (client_id, name, file_path, uploaded_by) "
+                                "values (%s, 'passaporte-joao.pdf', %s, 'office') returning id",
+                                (JOAO_CLIENT, f"{JOAO_CLIENT}/passaporte-joao.pdf"))
+            sec_stack.sql("delete from client_documents where id = %s", (row[0][0],))
+        else:
+            row = sec_stack.sql("insert into process_notifications (process_id, notification_type, "
+                                "notification_channel, content, recipient, status) select id, 'stage_update', "
+                                "'email', 'passaporte-joao.pdf', 'joao@x.test', 'pending' from processes "
+                                "order by id limit 1 returning id")
+            sec_stack.sql("delete from process_notifications where id = %s", (row[0][0],))
+    seen = await attacker.changes_seen("maria", [{"event": "*", "schema": "public", "table": table}], act)
+    assert "passaporte-joao" not in _values(seen)
