@@ -19,7 +19,8 @@ const PRIORITY_COLOR: Record<Priority, string> = {
 
 function ListCard({ title, link, children }: { title: string; link?: string; children: ReactNode }) {
   return (
-    <Card className="h-full">
+    // min-w-0: a grid item must not grow past a phone-wide column.
+    <Card className="h-full min-w-0">
       <CardHeader className="flex-row items-center justify-between">
         <h2 className="font-semibold">{title}</h2>
         {link && (
