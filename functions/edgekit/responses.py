@@ -36,7 +36,7 @@ async def json_body(request, field: str = "error") -> dict:
     """The request's JSON object, or a 400 in the function's error shape."""
     try:
         body = await request.json()
-    except ValueError:
+    except (ValueError, RecursionError):
         raise FunctionError(400, "Corpo da requisição inválido: JSON esperado", field) from None
     if not isinstance(body, dict):
         raise FunctionError(400, "Corpo da requisição inválido: objeto JSON esperado", field)

@@ -65,7 +65,7 @@ async def json_body(request: Request, allow_empty: bool = False) -> dict:
         return {}
     try:
         body = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as exc:
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
         raise bad_request(ErrorCode.BAD_JSON, f"Could not parse request body as JSON: {exc}") from exc
     if not isinstance(body, dict):
         raise bad_request(ErrorCode.BAD_JSON, "Could not parse request body as JSON: expected an object")

@@ -65,7 +65,7 @@ def decode(vsn: str, data: str | bytes) -> Frame:
         return _decode_binary(bytes(data))
     try:
         message = json.loads(data)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:
         raise ProtocolError("frame is not JSON") from exc
     if isinstance(message, list):
         if len(message) != 5:
@@ -116,7 +116,7 @@ def _decode_binary(data: bytes) -> Frame:
                 offset += size
             join_ref, ref, topic, event = parts
             return Frame(join_ref or None, ref or None, topic, event, data[offset:])
-    except (ValueError, UnicodeDecodeError) as exc:
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
         raise ProtocolError("malformed binary frame") from exc
     raise ProtocolError(f"unsupported binary frame kind {kind}")
 

@@ -56,7 +56,7 @@ def router(stack: Stack) -> APIRouter:
             return _error(401, exc.message)
         try:
             body = json.loads(await request.body() or b"null")
-        except ValueError:
+        except (ValueError, RecursionError):
             return _error(400, "Request body must be JSON")
         messages = body.get("messages") if isinstance(body, dict) else None
         if not isinstance(messages, list) or not messages:
@@ -84,7 +84,7 @@ def router(stack: Stack) -> APIRouter:
         else:
             try:
                 payload = json.loads(raw or b"null")
-            except ValueError:
+            except (ValueError, RecursionError):
                 return _error(400, "Request body must be JSON")
         private = request.query_params.get("private") == "true"
         await send(claims, [(topic.removeprefix("realtime:"), event, payload, private)])

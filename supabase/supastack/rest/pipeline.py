@@ -123,7 +123,7 @@ class RestService:
             try:
                 text = body.decode("utf-8")
                 body_object = json.loads(text) if text.strip() else None
-            except (ValueError, UnicodeDecodeError):
+            except (ValueError, UnicodeDecodeError, RecursionError):
                 body_object = None
             if isinstance(body_object, dict):
                 key = shape_key + (headers.get("content-profile"), tuple(body_object))

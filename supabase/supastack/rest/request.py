@@ -137,6 +137,32 @@ class ApiRequest:
 
 
 # --------------------------------------------------------------------------------------- small parsers
+# Deeper select or logic trees are refused before parsing: each level re-scans the text, and
+# recursion this deep would only serve to exhaust the parser.
+MAX_NESTING = 50
+
+
+def check_nesting(text: str, what: str) -> None:
+    """PGRST100 when `text` nests parentheses (outside double quotes) deeper than MAX_NESTING."""
+    depth = deepest = 0
+    quoted = escaped = False
+    for ch in text:
+        if escaped:
+            escaped = False
+        elif quoted:
+            escaped = ch == "\\"
+            quoted = ch != '"'
+        elif ch == '"':
+            quoted = True
+        elif ch == "(":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch == ")":
+            depth -= 1
+    if deepest > MAX_NESTING:
+        raise parse_error(f"failed to parse {what}", f"nesting deeper than {MAX_NESTING} levels")
+
+
 def split_top(text: str, sep: str = ",") -> list[str]:
     """Split on `sep` outside parentheses and double quotes."""
     parts, depth, quoted, start, i = [], 0, False, 0, 0
@@ -216,8 +242,10 @@ _EMBED = re.compile(r"^(?:(?P<alias>[^:!()]+):)?(?P<spread>\.\.\.)?(?P<name>[^!(
 _AGG = re.compile(r"^(?P<field>.*?)\.?(?P<fn>count|sum|avg|max|min)\(\)$")
 
 
-def parse_select(text: str) -> tuple:
+def parse_select(text: str, nested: bool = False) -> tuple:
     text = strip_whitespace(text)
+    if not nested:
+        check_nesting(text, "select parameter")
     if text == "":
         return (SelectField(Field("*")),)
     items = []
@@ -251,7 +279,7 @@ def _select_item(part: str, whole: str):
                 raise parse_error(f"failed to parse select parameter ({whole})", "too many hints")
         inner = m.group("items")
         return SelectEmbed(m.group("name"), m.group("alias"), hint, join, bool(m.group("spread")),
-                           parse_select(inner) if inner else (SelectField(Field("*")),))
+                           parse_select(inner, nested=True) if inner else (SelectField(Field("*")),))
     alias, rest = _split_alias(part)
     aggregate = aggregate_cast = cast = None
     # aggregate: col.sum()::int or count()
@@ -321,8 +349,10 @@ def parse_filter_value(field: Field, text: str, key: str) -> Filter:
     return Filter(field, op, value, negated, quantifier, config)
 
 
-def parse_logic(operator: str, text: str, negated: bool = False) -> Logic:
+def parse_logic(operator: str, text: str, negated: bool = False, nested: bool = False) -> Logic:
     """`(a.eq.1,and(b.gt.2,not.c.is.null))`."""
+    if not nested:
+        check_nesting(text, "logic tree")
     if not (text.startswith("(") and text.endswith(")")):
         raise parse_error(f'"failed to parse logic tree ({text})"', "expecting \"(\"")
     terms = []
@@ -335,7 +365,7 @@ def parse_logic(operator: str, text: str, negated: bool = False) -> Logic:
             neg, t = True, t[4:]
         m = re.match(r"^(and|or)(\(.*\))$", t, re.S)
         if m:
-            terms.append(parse_logic(m.group(1), m.group(2), neg))
+            terms.append(parse_logic(m.group(1), m.group(2), neg, nested=True))
             continue
         field_text, dot, condition = _split_field_condition(term)
         if not dot:
@@ -533,7 +563,7 @@ def parse_request(method: str, path: str, query_string: str, headers, body: byte
         else:
             try:
                 payload = json.loads(body.decode("utf-8"))
-            except (ValueError, UnicodeDecodeError) as exc:
+            except (ValueError, UnicodeDecodeError, RecursionError) as exc:
                 raise RestError(400, "PGRST102", "Empty or invalid json", str(exc)) from None
     elif method in ("POST", "PATCH", "PUT"):
         payload = {} if action in ("call",) or method == "PATCH" else None

@@ -145,9 +145,10 @@ class Builder:
         joins: list[sql.Composable] = []
         group: list[sql.Composable] = []
         if not count_only:
+            grouped = node.grouped   # once: it scans every field, and select lists can be long
             for f in node.fields:
                 items.append(self.field(node.alias, f))
-                if node.grouped and not f.aggregate:
+                if grouped and not f.aggregate:
                     group.append(self.column(node.alias, f.column, f.json_path))
         for child in node.children:
             join, child_items = self.embed(node, child)

@@ -54,7 +54,7 @@ async def json_body(request: Request) -> dict:
         return {}
     try:
         body = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):
         raise errors.invalid_request("Body is not valid JSON") from None
     if not isinstance(body, dict):
         raise errors.invalid_request("Body must be a JSON object")
