@@ -45,8 +45,28 @@ async def check(conn, settings: Settings, kind: str, email: str | None, ip: str 
         raise _limited()
 
 
-async def record_failure(conn, settings: Settings, kind: str, email: str | None, ip: str | None) -> None:
-    await conn.execute("insert into auth.failed_sign_ins (kind, email, ip) values (%s, %s, %s)", (kind, email, ip))
+async def reserve(conn, settings: Settings, kind: str, email: str | None, ip: str | None) -> int:
+    """Check the limits and count this attempt as a failure up front, atomically (429 when used up).
+
+    Counting only after the password check let concurrent guesses all pass the check before any was
+    recorded; the caller `release`s the row when the attempt succeeds.
+    """
+    async with conn.transaction():
+        await conn.execute("select pg_advisory_xact_lock(hashtext('supastack.auth.sign_in_attempt'))")
+        await check(conn, settings, kind, email, ip)
+        cur = await conn.execute("insert into auth.failed_sign_ins (kind, email, ip) values (%s, %s, %s) "
+                                 "returning id", (kind, email, ip))
+        (attempt_id,) = await cur.fetchone()
+    return attempt_id
+
+
+async def release(conn, attempt_id: int) -> None:
+    """The reserved attempt succeeded: it is no failure."""
+    await conn.execute("delete from auth.failed_sign_ins where id = %s", (attempt_id,))
+
+
+async def trim(conn, settings: Settings) -> None:
     # Old rows are useless to the limiter; trim them as we go.
     await conn.execute("delete from auth.failed_sign_ins where created_at < now() - make_interval(secs => %s)",
                        (max(settings.rate_limit_window, 3600),))
+

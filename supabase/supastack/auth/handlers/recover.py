@@ -61,7 +61,7 @@ async def _verify(request: Request, stack: Stack, kind: str, hashed: str) -> dic
     column, sent_column = TOKEN_COLUMNS[kind]
     ip = client_ip(request)
     async with stack.db.connection() as conn:
-        await ratelimit.check(conn, stack.settings, "otp", None, ip)
+        attempt = await ratelimit.reserve(conn, stack.settings, "otp", None, ip)
         async with conn.transaction():
             user = await users.by_token(conn, column, hashed) if hashed else None
             sent = user.get(sent_column) if user else None
@@ -86,10 +86,11 @@ async def _verify(request: Request, stack: Stack, kind: str, hashed: str) -> dic
                         f"""update auth.users set {column} = '', {sent_column} = null,
                                    email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
                              where id = %s""", (user_id,))  # column names come from TOKEN_COLUMNS only
+                await ratelimit.release(conn, attempt)
                 action = "user_modified" if kind == "email_change" else "login"
                 await audit.record(conn, action, user, ip, {"provider": "email", "method": "otp"})
                 return await tokens.issue_session(conn, stack.settings, user_id, "otp", user_agent(request), ip or None)
-        await ratelimit.record_failure(conn, stack.settings, "otp", None, ip)
+        await ratelimit.trim(conn, stack.settings)
     raise forbidden(ErrorCode.OTP_EXPIRED, EXPIRED)
 
 

@@ -40,7 +40,7 @@ async def password_grant(request: Request, stack: Stack):
     login = email.lower() if email else phone
 
     async with stack.db.connection() as conn:
-        await ratelimit.check(conn, settings, "password", login, ip)
+        attempt = await ratelimit.reserve(conn, settings, "password", login, ip)
         if email:
             user = await users.by_email(conn, email)
         else:
@@ -52,8 +52,9 @@ async def password_grant(request: Request, stack: Stack):
     valid = await passwords.verify_password(password, user.get("encrypted_password") if user else None)
     async with stack.db.connection() as conn:
         if not valid:
-            await ratelimit.record_failure(conn, settings, "password", login, ip)
+            await ratelimit.trim(conn, settings)
             raise bad_request(ErrorCode.INVALID_CREDENTIALS, INVALID_LOGIN)
+        await ratelimit.release(conn, attempt)
         if user.get("banned_until") and user["banned_until"].timestamp() > time.time():
             raise bad_request(ErrorCode.USER_BANNED, "User is banned")
         if email and not user.get("email_confirmed_at"):
