@@ -205,6 +205,15 @@ def _die_with_parent() -> None:
         pass
 
 
+def _event_loop_runner():
+    """uvloop when installed (uvicorn[standard]): it roughly halves the per-request cost of the API."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run
+    return uvloop.run
+
+
 def cmd_serve(s: Settings, args) -> int:
     """Foreground: the API on api_port (in `api_workers` processes sharing one listening socket,
     pre-fork style) and the built app on app_port, served by the first process."""
@@ -234,7 +243,7 @@ def cmd_serve(s: Settings, args) -> int:
         await asyncio.gather(*servers)
 
     try:
-        asyncio.run(main())
+        _event_loop_runner()(main())
     finally:
         for pid in children:
             try:

@@ -1,6 +1,8 @@
 """The API gateway: one FastAPI app mounting /auth/v1, /rest/v1, /storage/v1, /realtime/v1 and /functions/v1.
 
 Each service package exposes `routes.router(stack) -> APIRouter`; services never import each other.
+A router may carry `asgi_app`, a bare ASGI app for its whole prefix: the gateway then serves that prefix
+directly (with the same CORS policy), skipping FastAPI's routing and middleware on a hot path.
 """
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from fastapi.middleware.cors import CORSMiddleware
 from supastack.core.config import Settings
 from supastack.core.db import Database
 from supastack.core.stack import Stack
+from supastack.gateway.cors import CORS_OPTIONS, EXPOSED_HEADERS, RawCors  # noqa: F401  (re-exported)
 
 SERVICES = (
     ("auth", "/auth/v1"),
@@ -22,12 +25,30 @@ SERVICES = (
     ("functions", "/functions/v1"),
 )
 
-EXPOSED_HEADERS = ["Content-Range", "Content-Location", "Preference-Applied", "Range-Unit", "Location",
-                   "X-Supabase-Api-Version", "Content-Length", "Content-Type", "ETag", "Last-Modified",
-                   "Cache-Control", "Content-Disposition", "X-Total-Count"]
+
+class Gateway:
+    """The ASGI entry point: HTTP requests under a fast-path prefix go to that service's own app, everything
+    else (other services, websockets, lifespan) to FastAPI."""
+
+    def __init__(self, app: FastAPI, fast_paths: dict[str, object]):
+        self.app = app
+        self.fast_paths = [(prefix, RawCors(handler, **CORS_OPTIONS)) for prefix, handler in fast_paths.items()]
+
+    @property
+    def state(self):
+        return self.app.state
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] == "http":
+            path = scope["path"]
+            for prefix, handler in self.fast_paths:
+                if path.startswith(prefix) and (len(path) == len(prefix) or path[len(prefix)] == "/"):
+                    await handler(scope, receive, send)
+                    return
+        await self.app(scope, receive, send)
 
 
-def create_app(settings: Settings, database: Database | None = None) -> FastAPI:
+def create_app(settings: Settings, database: Database | None = None) -> Gateway:
     stack = Stack(settings=settings, db=database or Database(settings.db_url))
 
     @asynccontextmanager
@@ -44,16 +65,12 @@ def create_app(settings: Settings, database: Database | None = None) -> FastAPI:
 
     app = FastAPI(title="supastack", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.stack = stack
-    app.add_middleware(
-        CORSMiddleware,
-        allow_origin_regex=".*",
-        allow_credentials=True,
-        allow_methods=["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"],
-        allow_headers=["*"],
-        expose_headers=EXPOSED_HEADERS,
-        max_age=86400,
-    )
+    app.add_middleware(CORSMiddleware, **CORS_OPTIONS)
+    fast_paths = {}
     for name, prefix in SERVICES:
         module = importlib.import_module(f"supastack.{name}.routes")
-        app.include_router(module.router(stack), prefix=prefix)
-    return app
+        router = module.router(stack)
+        app.include_router(router, prefix=prefix)
+        if getattr(router, "asgi_app", None) is not None:
+            fast_paths[prefix] = router.asgi_app
+    return Gateway(app, fast_paths)

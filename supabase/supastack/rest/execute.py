@@ -3,21 +3,22 @@
 The only REST module that touches connections. Database errors become RestError here.
 
 The transaction is the one `Database.scope` opens (same role switch, same `request.jwt.claims` and
-`request.*` GUCs), sent in psycopg pipeline mode: BEGIN, set_config, the statement and COMMIT travel in
-one round trip when no check has to see the result first (two otherwise), instead of four.
-Transaction-control statements are never prepared: after an error the server skips the rest of the
-pipeline, and a skipped PREPARE would leave psycopg believing in a statement that does not exist.
+`request.*` GUCs, set by separate statements BEFORE the main statement is planned, so row-level security
+and privileges apply to it). BEGIN, set_config, the statement and COMMIT travel in one round trip
+(`roundtrip`) when no check has to see the result first, two otherwise.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Sequence
 
 import psycopg
+from psycopg._queries import PostgresQuery
+from psycopg.adapt import Transformer
 
-from supastack.core.db import Database, role_of
+from supastack.core.db import Database
 from supastack.rest.errors import RestError, from_database_error
+from supastack.rest.roundtrip import Step, is_lost_statement, round_trip, simple
 from supastack.rest.sql import MainQuery
 
 
@@ -25,63 +26,70 @@ from supastack.rest.sql import MainQuery
 class DbResult:
     total: int | None
     page: int
-    body: str | None
+    body: bytes | None          # JSON (or the scalar) exactly as PostgreSQL wrote it
     location: str | None = None
 
 
-_GUC_SQL: dict[int, str] = {}
+BEGIN = Step(b"begin")
+BEGIN_READ_ONLY = Step(b"begin transaction read only")
+COMMIT = Step(b"commit")
+
+_GUC_SQL: dict[int, bytes] = {}
+_dumper = Transformer()   # psycopg's global adapters: the same parameter types psycopg would send
 
 
-def _guc_statement(count: int) -> str:
+def guc_step(settings: Sequence[bytes]) -> Step:
+    """`select set_config(name, value, true), ...` for flat [name, value, ...] pairs (transaction-local)."""
+    count = len(settings) // 2
     text = _GUC_SQL.get(count)
     if text is None:
-        text = _GUC_SQL[count] = "select " + ", ".join("set_config(%s, %s, true)" for _ in range(count))
-    return text
+        text = _GUC_SQL[count] = ("select " + ", ".join(
+            f"set_config(${2 * i + 1}, ${2 * i + 2}, true)" for i in range(count))).encode()
+    return Step(text, settings, prepare=True)
 
 
-async def execute(db: Database, query: MainQuery, claims: dict, gucs: dict[str, str],
+def main_step(query: MainQuery) -> Step:
+    converted = PostgresQuery(_dumper)
+    converted.convert(query.text, query.params)
+    return Step(converted.query, converted.params, converted.types, converted.formats, prepare=True)
+
+
+def _result(query: MainQuery, res) -> DbResult:
+    if query.rowcount_only:
+        return DbResult(None, max(res.command_tuples or 0, 0), None)
+    total, page, body, location = (res.get_value(0, i) for i in range(4))
+    return DbResult(int(total) if total is not None else None, int(page), body,
+                    location.decode() if location is not None else None)
+
+
+async def execute(db: Database, query: MainQuery, settings: Sequence[bytes], anonymous: bool,
                   check: Callable[[DbResult], None] | None = None, rollback: bool = False) -> DbResult:
-    """Run `query` as the claims' role; `check` may raise a RestError to abort (and roll back) the transaction."""
-    anonymous = role_of(claims) == "anon"
-    settings = {"request.jwt.claims": json.dumps(claims), "role": role_of(claims), **gucs}
-    params: list[str] = []
-    for name, value in settings.items():
-        params += [name, value]
+    """Run `query` with the GUCs `settings` (flat name/value pairs, `role` among them) in one transaction;
+    `check` may raise a RestError to abort (and roll back) the transaction."""
+    decide_later = check is not None or rollback
+    steps = [BEGIN_READ_ONLY if query.read_only else BEGIN, guc_step(settings), main_step(query)]
+    if not decide_later:
+        steps.append(COMMIT)
     try:
         async with db.pool.connection() as conn:
-            try:
-                async with conn.pipeline() as pipeline:
-                    await conn.execute("begin", prepare=False)
-                    if query.read_only:
-                        await conn.execute("set transaction read only", prepare=False)
-                    await conn.execute(_guc_statement(len(settings)), params, prepare=True)
-                    cur = await conn.execute(query.text, query.params, prepare=True)
-                    decide_later = check is not None or rollback
-                    if not decide_later:
-                        await conn.execute("commit", prepare=False)
-                    await pipeline.sync()
-                    if query.rowcount_only:
-                        result = DbResult(None, max(cur.rowcount, 0), None)
-                    else:
-                        total, page, body, location = await cur.fetchone()
-                        result = DbResult(total, page, body, location)
+            for attempt in (1, 2):
+                try:
+                    results = await round_trip(conn, steps)
+                    result = _result(query, results[2])
                     if decide_later:
                         if check is not None:
                             check(result)
-                        await conn.execute("rollback" if rollback else "commit", prepare=False)
-                return result
-            except BaseException as exc:
-                if isinstance(exc, psycopg.Error) and not conn.closed:
-                    # After a server error inside a pipeline, psycopg's record of which statements are
-                    # prepared can drift from the server's ("prepared statement ... does not exist" on a
-                    # later request). Errors are rare: drop the connection and let the pool open a new one.
-                    await conn.close()
-                elif conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE and not conn.closed:
-                    try:
-                        await conn.execute("rollback", prepare=False)
-                    except psycopg.Error:
-                        pass
-                raise
+                        await simple(conn, b"rollback" if rollback else b"commit")
+                    return result
+                except (psycopg.Error, RestError) as exc:
+                    if not conn.closed and conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+                        try:
+                            await simple(conn, b"rollback")
+                        except psycopg.Error:
+                            pass
+                    if attempt == 1 and not conn.closed and is_lost_statement(exc):
+                        continue   # prepared again on the same connection
+                    raise
     except psycopg.OperationalError as exc:
         if exc.diag.sqlstate:
             raise from_database_error(exc, anonymous) from None

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 import psycopg
 
 from supastack.core import jwt as jwt_keys
+from supastack.core.db import role_of
 from supastack.core.stack import Stack
 from supastack.rest import plan as planner
 from supastack.rest import sql as sqlgen
@@ -27,6 +28,8 @@ log = logging.getLogger("supastack.rest")
 
 JWT_CACHE_SIZE = 10_000
 QUERY_CACHE_SIZE = 2_000
+HEADERS_CACHE_SIZE = 1_000
+ANONYMOUS = ({"role": "anon"}, json.dumps({"role": "anon"}).encode(), b"anon")
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +48,8 @@ class RestService:
         self.settings = stack.settings
         self.db = stack.db
         self.schema: SchemaCache = SchemaCache()
-        self._jwt_cache: dict[str, tuple[dict, float | None]] = {}
+        self._jwt_cache: dict[str, tuple[float | None, tuple[dict, bytes, bytes]]] = {}
+        self._headers_cache: dict[tuple, bytes] = {}
         self._query_cache: dict[tuple, Prepared] = {}
         self._listener: asyncio.Task | None = None
         self._stopping = False
@@ -88,15 +92,18 @@ class RestService:
 
     # ------------------------------------------------------------------ authentication
     def claims(self, headers) -> dict:
+        return self._identity(headers)[0]
+
+    def _identity(self, headers) -> tuple[dict, bytes, bytes]:
+        """(claims, claims as JSON, database role) of the request's bearer token; verified once per token."""
         token = jwt_keys.bearer_token(headers, self.settings)
         if not token:
-            return {"role": "anon"}
+            return ANONYMOUS
         cached = self._jwt_cache.get(token)
-        now = time.time()
         if cached is not None:
-            claims, exp = cached
-            if exp is None or exp > now:
-                return claims
+            exp, identity = cached
+            if exp is None or exp > time.time():
+                return identity
             del self._jwt_cache[token]
         try:
             claims = jwt_keys.verify(token, self.settings.jwt_secret)
@@ -105,8 +112,22 @@ class RestService:
         if len(self._jwt_cache) >= JWT_CACHE_SIZE:
             self._jwt_cache.clear()
         exp = claims.get("exp")
-        self._jwt_cache[token] = (claims, float(exp) if isinstance(exp, (int, float)) else None)
-        return claims
+        identity = (claims, json.dumps(claims).encode(), role_of(claims).encode())
+        self._jwt_cache[token] = (float(exp) if isinstance(exp, (int, float)) else None, identity)
+        return identity
+
+    def _headers_json(self, headers) -> bytes:
+        """`request.headers` as PostgREST sets it; clients repeat the same headers, so it is cached."""
+        raw = getattr(headers, "raw", None)
+        key = tuple(raw) if raw is not None else None
+        text = self._headers_cache.get(key) if key is not None else None
+        if text is None:
+            text = json.dumps(dict(headers.items())).encode()
+            if key is not None:
+                if len(self._headers_cache) >= HEADERS_CACHE_SIZE:
+                    self._headers_cache.clear()
+                self._headers_cache[key] = text
+        return text
 
     # ------------------------------------------------------------------ the pipeline
     def prepare(self, method: str, path: str, query_string: str, headers, body: bytes) -> Prepared:
@@ -169,7 +190,7 @@ class RestService:
 
     async def handle(self, method: str, path: str, query_string: str, headers, body: bytes) -> RestResponse:
         try:
-            claims = self.claims(headers)
+            _, claims_json, role = self._identity(headers)
             prepared = self.prepare(method, path, query_string, headers, body)
             checks = []
             if prepared.single:
@@ -181,9 +202,10 @@ class RestService:
                 def check(result, checks=checks):
                     for c in checks:
                         c(result)
-            gucs = {"request.method": method, "request.path": "/" + path.strip("/"),
-                    "request.headers": json.dumps(dict(headers.items()))}
-            result = await execute(self.db, prepared.query, claims, gucs, check, prepared.rollback)
+            settings = (b"request.jwt.claims", claims_json, b"role", role, b"request.method", method.encode(),
+                        b"request.path", ("/" + path.strip("/")).encode(), b"request.headers",
+                        self._headers_json(headers))
+            result = await execute(self.db, prepared.query, settings, role == b"anon", check, prepared.rollback)
             return respond(prepared.request, result, prepared.query.body_kind)
         except RestError as err:
             return error_response(err)

@@ -43,7 +43,7 @@ def content_range(lower: int, page: int, total: int | None) -> str:
     return f"{span}/{total if total is not None else '*'}"
 
 
-def _csv(body: str) -> bytes:
+def _csv(body: bytes) -> bytes:
     rows = json.loads(body) if body else []
     if isinstance(rows, dict):
         rows = [rows]
@@ -62,10 +62,10 @@ def _csv(body: str) -> bytes:
 
 def _body(req: ApiRequest, result: DbResult) -> tuple[bytes, str]:
     if req.accept == "csv":
-        return _csv(result.body or "[]"), CSV
+        return _csv(result.body or b"[]"), CSV
     if req.accept == "object":
-        return (result.body or "null").encode(), OBJECT
-    return (result.body or "[]").encode(), JSON
+        return result.body or b"null", OBJECT
+    return result.body or b"[]", JSON
 
 
 def respond(req: ApiRequest, result: DbResult, body_kind: str = "array") -> RestResponse:
@@ -90,7 +90,7 @@ def respond(req: ApiRequest, result: DbResult, body_kind: str = "array") -> Rest
                     status = 206
             headers["Content-Range"] = content_range(lower, result.page, total)
         if body_kind == "scalar":
-            body, ctype = (result.body or "null").encode(), JSON
+            body, ctype = result.body or b"null", JSON
         else:
             body, ctype = _body(req, result)
         headers["Content-Type"] = ctype

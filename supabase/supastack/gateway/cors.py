@@ -1,0 +1,65 @@
+"""The gateway's CORS policy, and the same policy applied on raw ASGI messages for fast-path apps.
+
+FastAPI's routes get it from Starlette's CORSMiddleware. Apps the gateway serves directly (see
+`Gateway`) get `RawCors`, which gives byte-for-byte the same headers: preflights are answered by a
+CORSMiddleware built from the same options, and actual responses get the same headers added without
+building header objects.
+"""
+from __future__ import annotations
+
+from starlette.middleware.cors import CORSMiddleware
+
+EXPOSED_HEADERS = ["Content-Range", "Content-Location", "Preference-Applied", "Range-Unit", "Location",
+                   "X-Supabase-Api-Version", "Content-Length", "Content-Type", "ETag", "Last-Modified",
+                   "Cache-Control", "Content-Disposition", "X-Total-Count"]
+
+CORS_OPTIONS = dict(
+    allow_origin_regex=".*",
+    allow_credentials=True,
+    allow_methods=["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"],
+    allow_headers=["*"],
+    expose_headers=EXPOSED_HEADERS,
+    max_age=86400,
+)
+
+
+class RawCors:
+    def __init__(self, app, **options):
+        self.app = app
+        self.policy = CORSMiddleware(app, **options)
+        self.simple = [(name.lower().encode("latin-1"), value.encode("latin-1"))
+                       for name, value in self.policy.simple_headers.items()]
+        self.simple_names = {name for name, _ in self.simple}
+
+    async def __call__(self, scope, receive, send) -> None:
+        origin = None
+        preflight = False
+        for name, value in scope["headers"]:
+            if name == b"origin":
+                if origin is None:
+                    origin = value
+            elif name == b"access-control-request-method":
+                preflight = True
+        if origin is not None and preflight and scope["method"] == "OPTIONS":
+            await self.policy(scope, receive, send)
+            return
+
+        explicit = origin is not None and (
+            (self.policy.allow_all_origins and self.policy.allow_credentials)
+            or (not self.policy.allow_all_origins and self.policy.is_allowed_origin(origin.decode("latin-1"))))
+
+        async def send_with_cors(message) -> None:
+            if message["type"] == "http.response.start":
+                headers = message.get("headers") or []
+                if origin is not None:
+                    headers = [h for h in headers if h[0] not in self.simple_names] + self.simple
+                vary = [v for n, v in headers if n == b"vary"]
+                drop = {b"vary", b"access-control-allow-origin"} if explicit else {b"vary"}
+                headers = [h for h in headers if h[0] not in drop]
+                if explicit:
+                    headers.append((b"access-control-allow-origin", origin))
+                headers.append((b"vary", b", ".join([*vary, b"Origin"])))
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, send_with_cors)

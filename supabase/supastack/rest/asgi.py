@@ -1,0 +1,101 @@
+"""/rest/v1 as a bare ASGI app: the gateway hands REST requests straight here (no routing, no Request or
+Response objects), since that per-request machinery cost more than the engine itself."""
+from __future__ import annotations
+
+import json
+
+from supastack.core.stack import Stack
+from supastack.rest.pipeline import RestService
+
+METHODS = frozenset(("GET", "HEAD", "POST", "PATCH", "PUT", "DELETE"))
+BODY_METHODS = frozenset(("POST", "PATCH", "PUT"))
+NO_CONTENT_LENGTH = frozenset((204, 304))
+
+
+class RequestHeaders:
+    """The request's headers as the engine reads them: `get` (first value), `getlist`, `items`, `raw`."""
+
+    __slots__ = ("raw", "_first")
+
+    def __init__(self, raw: list[tuple[bytes, bytes]]):
+        self.raw = raw
+        first: dict[str, str] = {}
+        for name, value in raw:
+            first.setdefault(name.decode("latin-1"), value.decode("latin-1"))
+        self._first = first
+
+    def get(self, name: str, default=None):
+        return self._first.get(name, default)
+
+    def __contains__(self, name: str) -> bool:
+        return name in self._first
+
+    def getlist(self, name: str) -> list[str]:
+        key = name.encode("latin-1")
+        return [v.decode("latin-1") for k, v in self.raw if k == key]
+
+    def items(self) -> list[tuple[str, str]]:
+        return [(k.decode("latin-1"), v.decode("latin-1")) for k, v in self.raw]
+
+
+async def read_body(receive) -> bytes:
+    chunks = []
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            break
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body", False):
+            break
+    return b"".join(chunks)
+
+
+async def send_response(send, status: int, headers: list[tuple[bytes, bytes]], body: bytes) -> None:
+    if status >= 200 and status not in NO_CONTENT_LENGTH:
+        headers.append((b"content-length", b"%d" % len(body)))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+class RestApp:
+    """Serves every path under the mount point (`scope["path"]` still carries the prefix)."""
+
+    def __init__(self, stack: Stack, service: RestService, prefix: str = "/rest/v1"):
+        self.stack = stack
+        self.service = service
+        self.prefix_length = len(prefix)
+
+    async def __call__(self, scope, receive, send) -> None:
+        method = scope["method"]
+        path = scope["path"][self.prefix_length:].lstrip("/")
+        if not path:
+            await self.root(method, send)
+            return
+        if method not in METHODS:
+            await send_response(send, 405, [(b"allow", b", ".join(m.encode() for m in sorted(METHODS))),
+                                            (b"content-type", b"text/plain; charset=utf-8")], b"Method Not Allowed")
+            return
+        body = await read_body(receive) if method in BODY_METHODS else b""
+        result = await self.service.handle(method, path, scope["query_string"].decode("utf-8", "replace"),
+                                           RequestHeaders(scope["headers"]), body)
+        headers = [(name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in result.headers.items()]
+        await send_response(send, result.status, headers, result.body)
+
+    async def root(self, method: str, send) -> None:
+        """Health check and a short OpenAPI description of the exposed tables and functions."""
+        if method not in ("GET", "HEAD"):
+            await send_response(send, 405, [(b"allow", b"GET, HEAD"),
+                                            (b"content-type", b"text/plain; charset=utf-8")], b"Method Not Allowed")
+            return
+        async with self.stack.db.connection() as conn:
+            await conn.execute("select 1")
+        schema = self.service.schema
+        paths = {"/": {}}
+        for name in sorted(schema.tables):
+            paths[f"/{name}"] = {}
+        for name in sorted(schema.functions):
+            paths[f"/rpc/{name}"] = {}
+        doc = {"swagger": "2.0", "info": {"title": "supastack REST", "version": "12"}, "basePath": "/",
+               "produces": ["application/json"], "paths": paths}
+        await send_response(send, 200, [(b"content-type", b"application/openapi+json; charset=utf-8")],
+                            json.dumps(doc).encode())   # the server leaves the body out for HEAD
