@@ -5,7 +5,10 @@ Starts its own stack from the REST fixture project, then for each case runs N ke
 engine builds for that request (with the same transaction and set_config GUCs) through pgbench at the same
 concurrency. Prints requests/s, p50/p99 latency and the ratio.
 
-    python bench/bench_rest.py [--clients 8] [--seconds 5] [--profile]
+    [API_WORKERS=N] python bench/bench_rest.py [--clients 8] [--seconds 5] [--profile]
+
+On 2 cores one API worker does as well as two or three (PostgreSQL and the load generator need the
+other core), so the default stays at the stack's own setting.
 """
 from __future__ import annotations
 
@@ -228,7 +231,8 @@ def main() -> None:
         ]
         pgbench = find_pgbench()
         baseline_name = "pgbench" if pgbench else "psycopg asyncio baseline"
-        print(f"REST bench: {args.clients} clients, {args.seconds:.0f} s per case; baseline = {baseline_name} "
+        print(f"REST bench: {args.clients} clients, {args.seconds:.0f} s per case, "
+              f"{stack.settings.api_workers} API worker(s) (API_WORKERS); baseline = {baseline_name} "
               f"running the engine's own SQL in BEGIN; set_config(...); <stmt>; COMMIT")
         print(f"{'case':34} {'REST req/s':>10} {'p50 ms':>7} {'p99 ms':>7} | {'SQL tx/s':>9} {'p50 ms':>7} "
               f"{'p99 ms':>7} | ratio")

@@ -43,6 +43,7 @@ async def test_role_and_claims_switch_per_request_on_one_connection(one_connecti
         assert await bodies(one_connection_service, rest_stack, ana) == ["ana private", "ana public"]
         assert await bodies(one_connection_service, rest_stack, bia) == ["ana public", "bia private"]
         assert await bodies(one_connection_service, rest_stack, None) == ["ana public"]
+    await assert_connection_is_clean(one_connection_service)
 
 
 async def test_statements_dropped_on_the_server_are_prepared_again(one_connection_service, rest_stack):
@@ -67,4 +68,15 @@ async def test_statements_dropped_on_the_server_are_prepared_again(one_connectio
     assert r.status == 201, r.body
     r = await one_connection_service.handle("POST", "notes", "", h, f'{{"owner_id": "{BIA}", "body": "x"}}'.encode())
     assert r.status == 403, r.body   # RLS still refuses
+    await assert_connection_is_clean(one_connection_service)
     rest_stack.sql("delete from notes where body = 'again'")
+
+
+async def assert_connection_is_clean(service):
+    """Nothing outlives a request's transaction on the pooled connection (platform code uses it next)."""
+    async with service.db.connection() as conn:
+        assert conn.info.transaction_status == conn.info.transaction_status.IDLE
+        row = await (await conn.execute(
+            "select current_user, coalesce(current_setting('request.jwt.claims', true), ''), "
+            "current_setting('transaction_read_only')")).fetchone()
+    assert row[0] not in ("anon", "authenticated", "service_role") and row[1] == "" and row[2] == "off"

@@ -67,15 +67,21 @@ async def execute(db: Database, query: MainQuery, settings: Sequence[bytes], ano
     """Run `query` with the GUCs `settings` (flat name/value pairs, `role` among them) in one transaction;
     `check` may raise a RestError to abort (and roll back) the transaction."""
     decide_later = check is not None or rollback
-    steps = [BEGIN_READ_ONLY if query.read_only else BEGIN, guc_step(settings), main_step(query)]
-    if not decide_later:
-        steps.append(COMMIT)
+    if decide_later or query.read_only:
+        steps = [BEGIN_READ_ONLY if query.read_only else BEGIN, guc_step(settings), main_step(query)]
+        if not decide_later:
+            steps.append(COMMIT)
+    else:
+        # No BEGIN/COMMIT needed: what a pipeline sends before its Sync runs as one implicit
+        # transaction (committed at the Sync, rolled back on any error), set_config's local values included.
+        steps = [guc_step(settings), main_step(query)]
+    main = 1 if steps[0].prepare else 2   # the main statement's place, after BEGIN (if any) and set_config
     try:
         async with db.pool.connection() as conn:
             for attempt in (1, 2):
                 try:
                     results = await round_trip(conn, steps)
-                    result = _result(query, results[2])
+                    result = _result(query, results[main])
                     if decide_later:
                         if check is not None:
                             check(result)
