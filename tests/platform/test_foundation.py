@@ -66,3 +66,15 @@ def test_seed_files_are_uploaded_once_and_served(stack):
     paths = [row[0] for row in stack.sql("select file_path from public.client_documents where id::text like 'f5000000-%'")]
     names = {row[0] for row in stack.sql("select name from storage.objects where bucket_id = 'client_documents'")}
     assert set(paths) <= names
+
+
+def test_oversized_json_bodies_are_refused_before_reading(stack):
+    big = b"[" + b"1," * (6 * 1024 * 1024) + b"1]"   # ~12 MiB, over the 10 MiB default
+    for path in ("/rest/v1/process_stages", "/auth/v1/token?grant_type=password", "/functions/v1/system-settings"):
+        r = httpx.post(f"{stack.url}{path}", content=big, headers={"Content-Type": "application/json",
+                                                                   "apikey": stack.anon_key})
+        assert r.status_code == 413, path
+        assert r.json()["message"] == "Request body too large"
+    # small bodies still reach the service
+    r = httpx.post(f"{stack.url}/auth/v1/token?grant_type=password", json={"email": "x@y.z", "password": "nope"})
+    assert r.status_code == 400

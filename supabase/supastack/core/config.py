@@ -54,6 +54,7 @@ class Settings:
     sign_in_failures_per_ip: int = 30
     rate_limit_window: int = 300
     max_rows: int | None = 1000
+    max_request_body: int = 10 * 1024**2   # JSON APIs (storage uploads have their own limits)
     storage_backend: str = "file"
     storage_file_size_limit: int = 50 * 1024**2
     s3: dict = field(default_factory=dict)
@@ -199,6 +200,7 @@ def load_settings(workdir: str | Path | None = None, data_dir: str | Path | None
         sign_in_failures_per_ip=env_int("SIGN_IN_FAILURES_PER_IP", rate.get("sign_in_failures_per_ip", 30)),
         rate_limit_window=rate.get("window_seconds", 300),
         max_rows=api.get("max_rows", 1000),
+        max_request_body=_size(api.get("max_request_body"), 10 * 1024**2),
         storage_backend=env.get("STORAGE_BACKEND", storage.get("backend", "file")),
         storage_file_size_limit=_size(storage.get("file_size_limit"), 50 * 1024**2),
         s3={**storage.get("s3", {}), **{k[len("STORAGE_S3_"):].lower(): v for k, v in env.items()

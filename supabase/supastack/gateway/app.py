@@ -7,6 +7,7 @@ directly (with the same CORS policy), skipping FastAPI's routing and middleware 
 from __future__ import annotations
 
 import importlib
+import json
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
@@ -26,13 +27,28 @@ SERVICES = (
 )
 
 
+# Storage streams uploads and enforces its own per-bucket limits; every other API reads JSON into memory.
+STREAMING_PREFIXES = ("/storage/v1",)
+TOO_LARGE = json.dumps({"code": "413", "error": "request_too_large", "message": "Request body too large",
+                        "msg": "Request body too large", "details": None, "hint": None}).encode()
+
+
 class Gateway:
     """The ASGI entry point: HTTP requests under a fast-path prefix go to that service's own app, everything
-    else (other services, websockets, lifespan) to FastAPI."""
+    else (other services, websockets, lifespan) to FastAPI. Refuses oversized JSON bodies up front."""
 
-    def __init__(self, app: FastAPI, fast_paths: dict[str, object]):
+    def __init__(self, app: FastAPI, fast_paths: dict[str, object], max_body: int):
         self.app = app
         self.fast_paths = [(prefix, RawCors(handler, **CORS_OPTIONS)) for prefix, handler in fast_paths.items()]
+        self.max_body = max_body
+
+    def _too_large(self, scope) -> bool:
+        if scope["path"].startswith(STREAMING_PREFIXES):
+            return False
+        for name, value in scope["headers"]:
+            if name == b"content-length":
+                return value.isdigit() and int(value) > self.max_body
+        return False
 
     @property
     def state(self):
@@ -40,6 +56,12 @@ class Gateway:
 
     async def __call__(self, scope, receive, send) -> None:
         if scope["type"] == "http":
+            if self._too_large(scope):
+                await send({"type": "http.response.start", "status": 413,
+                            "headers": [(b"content-type", b"application/json"),
+                                        (b"content-length", str(len(TOO_LARGE)).encode())]})
+                await send({"type": "http.response.body", "body": TOO_LARGE})
+                return
             path = scope["path"]
             for prefix, handler in self.fast_paths:
                 if path.startswith(prefix) and (len(path) == len(prefix) or path[len(prefix)] == "/"):
@@ -73,4 +95,4 @@ def create_app(settings: Settings, database: Database | None = None) -> Gateway:
         app.include_router(router, prefix=prefix)
         if getattr(router, "asgi_app", None) is not None:
             fast_paths[prefix] = router.asgi_app
-    return Gateway(app, fast_paths)
+    return Gateway(app, fast_paths, settings.max_request_body)
