@@ -9,7 +9,8 @@ and privileges apply to it). BEGIN, set_config, the statement and COMMIT travel 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
 import psycopg
@@ -48,10 +49,30 @@ def guc_step(settings: Sequence[bytes]) -> Step:
     return Step(text, settings, prepare=True)
 
 
-def main_step(query: MainQuery) -> Step:
+def main_step(query: MainQuery, prepare: bool = True) -> Step:
     converted = PostgresQuery(_dumper)
     converted.convert(query.text, query.params)
-    return Step(converted.query, converted.params, converted.types, converted.formats, prepare=True)
+    return Step(converted.query, converted.params, converted.types, converted.formats, prepare=prepare)
+
+
+def planned_rows(res) -> int | None:
+    """The top node's `Plan Rows` of an EXPLAIN (FORMAT JSON) result."""
+    try:
+        return int(json.loads(res.get_value(0, 0))[0]["Plan"]["Plan Rows"])
+    except (ValueError, KeyError, IndexError, TypeError):
+        return None
+
+
+def approximate_total(query: MainQuery, exact: int | None, planned: int | None) -> int | None:
+    """PostgREST's `count=planned` (the estimate) and `count=estimated` (exact while it stays within
+    max_rows, the larger of the capped count and the estimate past it)."""
+    if query.count_mode == "planned":
+        return planned
+    if exact is None or planned is None:
+        return exact
+    if query.count_threshold is None or exact > query.count_threshold:
+        return max(exact, planned)
+    return exact
 
 
 def _result(query: MainQuery, res) -> DbResult:
@@ -76,12 +97,17 @@ async def execute(db: Database, query: MainQuery, settings: Sequence[bytes], ano
         # transaction (committed at the Sync, rolled back on any error), set_config's local values included.
         steps = [guc_step(settings), main_step(query)]
     main = 1 if steps[0].prepare else 2   # the main statement's place, after BEGIN (if any) and set_config
+    if query.explain is not None:
+        steps.insert(main + 1, main_step(query.explain, prepare=False))
     try:
         async with db.pool.connection() as conn:
             for attempt in (1, 2):
                 try:
                     results = await round_trip(conn, steps)
                     result = _result(query, results[main])
+                    if query.explain is not None:
+                        total = approximate_total(query, result.total, planned_rows(results[main + 1]))
+                        result = replace(result, total=total)
                     if decide_later:
                         if check is not None:
                             check(result)

@@ -162,7 +162,7 @@ class RestService:
         want_count = prefs.count is not None
         single = req.accept == "object"
         if req.action == "read":
-            query = sqlgen.read_query(plan, want_count, single)
+            query = sqlgen.read_query(plan, want_count, single, prefs.count, self.settings.max_rows)
         elif req.action == "call":
             payload = None
             if plan.single_object_param is not None:

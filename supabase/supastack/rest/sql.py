@@ -25,6 +25,9 @@ class MainQuery:
     read_only: bool = False         # GET on a volatile function must fail as in a read-only transaction
     body_kind: str = "array"        # array | object | scalar | void
     payload_param: str | None = None  # the parameter holding the request body
+    count_mode: str | None = None     # planned | estimated: `explain` gives the planner's row estimate
+    count_threshold: int | None = None  # estimated: exact counts up to this many rows (max_rows)
+    explain: "MainQuery | None" = None  # EXPLAIN (FORMAT JSON) of the count query, same role and GUCs
 
 
 COMPARISONS = {"eq": "=", "neq": "<>", "gt": ">", "gte": ">=", "lt": "<", "lte": "<=",
@@ -241,17 +244,29 @@ def _envelope(b: Builder, rows: sql.Composable, count: sql.Composable | None, bo
 
 
 # ------------------------------------------------------------------------------------------- reads
-def read_query(plan: ReadPlan, want_count: bool, single: bool) -> MainQuery:
+def read_query(plan: ReadPlan, want_count: bool, single: bool, count_mode: str | None = None,
+               max_rows: int | None = None) -> MainQuery:
+    """`count_mode` planned: no counting, the planner's estimate instead; estimated: the exact count
+    stopped after `max_rows` + 1 rows, the estimate beyond that (as PostgREST does)."""
     b = Builder()
     root = plan.root
     source = sql.SQL("{}.{} as {}").format(SCHEMA, sql.Identifier(root.relation), sql.Identifier(root.alias))
-    count = None
-    if want_count:
-        count = sql.SQL("(select count(*) from ({}) as pgrst_c)").format(b.select(root, source, count_only=True))
+    count = explain = None
+    approximate = want_count and count_mode in ("planned", "estimated")
+    if want_count and count_mode != "planned":
+        counted = b.select(root, source, count_only=True)
+        if count_mode == "estimated" and max_rows is not None:
+            counted = counted + sql.SQL(" limit {}").format(b.param(max_rows + 1))
+        count = sql.SQL("(select count(*) from ({}) as pgrst_c)").format(counted)
+    if approximate:
+        e = Builder()
+        explained = sql.SQL("explain (format json) ") + e.select(root, source, count_only=True)
+        explain = MainQuery(explained.as_string(None), dict(e.params))
     rows = b.select(root, source)
     query = _envelope(b, rows, count, "object" if single else "array")
     return MainQuery(query.as_string(None), dict(b.params), payload_param=b.payload_name,
-                     body_kind="object" if single else "array")
+                     body_kind="object" if single else "array", count_mode=count_mode if approximate else None,
+                     count_threshold=max_rows, explain=explain)
 
 
 # ------------------------------------------------------------------------------------------ writes
