@@ -1,4 +1,4 @@
-import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, createContext, isValidElement, useContext, useId, type ReactElement, type ReactNode } from 'react';
 import type { FieldError } from 'react-hook-form';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
@@ -15,12 +15,30 @@ export interface FormFieldProps {
   children: ReactElement<Record<string, unknown>>;
 }
 
+/** What a control nested deeper than FormField's direct child (e.g. a SelectTrigger inside a Controller) needs to wire itself. */
+export interface FormFieldControlProps {
+  id: string;
+  'aria-labelledby': string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: true;
+}
+
+const FormFieldContext = createContext<FormFieldControlProps | null>(null);
+
+/** The id, label, description/error and invalid state of the enclosing FormField (null outside one). */
+export function useFormFieldControl(): FormFieldControlProps | null {
+  return useContext(FormFieldContext);
+}
+
 /**
  * Label + control + error message, wired for accessibility.
  *
  *   <FormField label="Nome completo" error={errors.full_name}>
  *     <Input {...register('full_name')} />
  *   </FormField>
+ *
+ * A SelectTrigger anywhere inside (e.g. in a Controller's render) takes the same wiring from context:
+ * named by the label, described by the error text, aria-invalid while there is an error.
  */
 export function FormField({ label, error, description, id, className, children }: FormFieldProps) {
   const generated = useId();
@@ -28,6 +46,7 @@ export function FormField({ label, error, description, id, className, children }
   const message = typeof error === 'string' ? error : error?.message;
   const messageId = `${controlId}-error`;
   const descriptionId = `${controlId}-description`;
+  const labelId = `${controlId}-label`;
   const describedBy = [description ? descriptionId : null, message ? messageId : null].filter(Boolean).join(' ') || undefined;
 
   const control = isValidElement(children)
@@ -38,10 +57,19 @@ export function FormField({ label, error, description, id, className, children }
       })
     : children;
 
+  const context: FormFieldControlProps = {
+    id: controlId,
+    'aria-labelledby': labelId,
+    'aria-describedby': describedBy,
+    'aria-invalid': message ? true : undefined,
+  };
+
   return (
     <div className={cn('grid gap-2', className)}>
-      <Label htmlFor={controlId}>{label}</Label>
-      {control}
+      <Label id={labelId} htmlFor={controlId}>
+        {label}
+      </Label>
+      <FormFieldContext.Provider value={context}>{control}</FormFieldContext.Provider>
       {description && (
         <p id={descriptionId} className="text-xs text-muted-foreground">
           {description}

@@ -1,17 +1,32 @@
 import * as SelectPrimitive from '@radix-ui/react-select';
 import { Check, ChevronDown } from 'lucide-react';
 import type { ComponentProps } from 'react';
+import { useFormFieldControl } from '@/components/ui/form-field';
 import { cn } from '@/lib/utils';
 
-/** Radix select. Give SelectTrigger an id + aria-label (or a <Label htmlFor>) for accessibility. */
+/**
+ * Radix select. Inside a FormField the trigger is wired to the field's label, error text and invalid state;
+ * elsewhere give SelectTrigger an id + aria-label (or a <Label htmlFor>) for accessibility.
+ */
 export const Select = SelectPrimitive.Root;
 export const SelectGroup = SelectPrimitive.Group;
 export const SelectValue = SelectPrimitive.Value;
 
 export function SelectTrigger({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Trigger>) {
+  const field = useFormFieldControl();
+  // An explicit aria-label / aria-labelledby on the trigger still wins over the field's label.
+  const fieldProps = field
+    ? {
+        id: field.id,
+        'aria-labelledby': props['aria-label'] ? undefined : field['aria-labelledby'],
+        'aria-describedby': field['aria-describedby'],
+        'aria-invalid': field['aria-invalid'],
+      }
+    : {};
   return (
     <SelectPrimitive.Trigger
       data-slot="select-trigger"
+      {...fieldProps}
       className={cn(
         'flex h-9 w-full items-center justify-between gap-2 rounded-md border border-input bg-card px-3 py-2 text-sm whitespace-nowrap shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive data-[placeholder]:text-muted-foreground [&>span]:truncate',
         className,

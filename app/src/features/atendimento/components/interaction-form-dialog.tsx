@@ -100,7 +100,7 @@ export function InteractionFormDialog({
                     setValue('processId', '');
                   }}
                 >
-                  <SelectTrigger aria-label="Cliente">
+                  <SelectTrigger>
                     <SelectValue placeholder={loadingClients ? 'Carregando...' : 'Selecione um cliente'} />
                   </SelectTrigger>
                   <SelectContent>
@@ -121,7 +121,7 @@ export function InteractionFormDialog({
               name="processId"
               render={({ field }) => (
                 <Select value={field.value || NO_PROCESS} onValueChange={(value) => field.onChange(value === NO_PROCESS ? '' : value)}>
-                  <SelectTrigger aria-label="Processo">
+                  <SelectTrigger>
                     <SelectValue />
                   </SelectTrigger>
                   <SelectContent>
@@ -144,7 +144,7 @@ export function InteractionFormDialog({
                 name="type"
                 render={({ field }) => (
                   <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger aria-label="Tipo de interação">
+                    <SelectTrigger>
                       <SelectValue placeholder="Selecione o tipo" />
                     </SelectTrigger>
                     <SelectContent>
@@ -164,7 +164,7 @@ export function InteractionFormDialog({
                 name="status"
                 render={({ field }) => (
                   <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger aria-label="Status">
+                    <SelectTrigger>
                       <SelectValue placeholder="Selecione o status" />
                     </SelectTrigger>
                     <SelectContent>

@@ -100,7 +100,7 @@ export function ExpenseFormDialog({
               name="category_id"
               render={({ field }) => (
                 <Select value={field.value || NO_CATEGORY} onValueChange={(v) => field.onChange(v === NO_CATEGORY ? '' : v)}>
-                  <SelectTrigger aria-label="Categoria">
+                  <SelectTrigger>
                     <SelectValue placeholder="Selecione uma categoria" />
                   </SelectTrigger>
                   <SelectContent>

@@ -13,7 +13,7 @@ export default function AgendamentosPage() {
   const appointments = useMemo(() => sampleAppointments(), []);
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader title="Agendamentos" description="Reuniões com clientes, presenciais ou pelo Google Meet." />
+      <PageHeader className="mb-0" title="Agendamentos" description="Reuniões com clientes, presenciais ou pelo Google Meet." />
       <SampleNotice>
         Exemplos de agendamentos. A agenda do escritório será sincronizada com o Google Calendar (veja Integrações).
       </SampleNotice>

@@ -21,7 +21,7 @@ export default function ConfiguracoesPage() {
   ];
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader title="Configurações" description="Preferências do sistema e do escritório." />
+      <PageHeader className="mb-0" title="Configurações" description="Preferências do sistema e do escritório." />
       <ul className="grid gap-3 md:grid-cols-3">
         {links.map(({ to, icon: Icon, title, description }) => (
           <li key={to}>

@@ -14,7 +14,7 @@ export default function TarefasPage() {
   const pending = tasks.filter((task) => !task.completed).length;
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader title="Tarefas" description={`${pending} tarefas pendentes da equipe.`} />
+      <PageHeader className="mb-0" title="Tarefas" description={`${pending} tarefas pendentes da equipe.`} />
       <SampleNotice>Exemplos de tarefas. O cadastro de tarefas da equipe ainda não está disponível.</SampleNotice>
       <Card className="py-0">
         <Table>

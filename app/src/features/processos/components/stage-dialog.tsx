@@ -82,7 +82,7 @@ export function StageDialog({ process, onOpenChange }: { process: ProcessRow | n
               name="stageId"
               render={({ field }) => (
                 <Select value={field.value} onValueChange={field.onChange} disabled={isLoading}>
-                  <SelectTrigger aria-label="Estágio">
+                  <SelectTrigger>
                     <SelectValue placeholder={isLoading ? 'Carregando...' : 'Selecione um estágio'} />
                   </SelectTrigger>
                   <SelectContent>
@@ -102,7 +102,7 @@ export function StageDialog({ process, onOpenChange }: { process: ProcessRow | n
               name="notificationChannel"
               render={({ field }) => (
                 <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger aria-label="Canal de notificação">
+                  <SelectTrigger>
                     <SelectValue />
                   </SelectTrigger>
                   <SelectContent>
