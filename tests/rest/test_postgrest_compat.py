@@ -73,3 +73,46 @@ def test_planned_count_through_supabase_py(rest_stack):
     assert res.count == planner_rows(rest_stack, "select 1 from public.readings where a = 0 and b = 0")
     res = client.table("readings").select("id", count="estimated").lte("id", 7).execute()
     assert res.count == 7 and len(res.data) == 7
+
+
+# ----------------------------------------------------------------------------------- upsert status
+MERGE = {"Prefer": "resolution=merge-duplicates"}
+MERGE_BACK = {"Prefer": "resolution=merge-duplicates,return=representation"}
+
+
+def test_merge_duplicates_is_201_when_a_row_is_inserted_and_200_when_all_merge(service, rest_stack):
+    rows = [{"name": "merge-a", "value": 1}, {"name": "merge-b", "value": 1}]
+    assert service.post("/counters", json=rows, headers=MERGE).status_code == 201
+    rows = [{"name": "merge-a", "value": 2}, {"name": "merge-b", "value": 2}]
+    r = service.post("/counters", json=rows, headers=MERGE)
+    assert r.status_code == 200 and r.content == b""
+    rows = [{"name": "merge-a", "value": 3}, {"name": "merge-c", "value": 3}]   # one new row is enough
+    r = service.post("/counters", params={"select": "name,value", "order": "name"}, json=rows, headers=MERGE_BACK)
+    assert r.status_code == 201 and r.json() == [{"name": "merge-a", "value": 3}, {"name": "merge-c", "value": 3}]
+    assert rest_stack.sql("select name, value from counters where name like 'merge-%%' order by name") == \
+        [("merge-a", 3), ("merge-b", 2), ("merge-c", 3)]
+
+
+def test_ignore_duplicates_stays_201(service):
+    service.post("/counters", json={"name": "ignore-a", "value": 1})
+    r = service.post("/counters", json={"name": "ignore-a", "value": 9},
+                     headers={"Prefer": "resolution=ignore-duplicates,return=representation"})
+    assert r.status_code == 201 and r.json() == []
+
+
+def test_merge_duplicates_status_under_row_level_security(ana):
+    r = ana.post("/notes", params={"select": "id,body"}, json={"body": "upsert me"},
+                 headers={"Prefer": "return=representation"})
+    note = r.json()[0]
+    r = ana.post("/notes", params={"select": "body"}, json={"id": note["id"], "body": "upserted", "owner_id": ANA},
+                 headers=MERGE_BACK)
+    assert r.status_code == 200 and r.json() == [{"body": "upserted"}]
+    assert ana.delete("/notes", params={"id": f"eq.{note['id']}"}).status_code == 204   # other tests count notes
+
+
+def test_upsert_status_through_supabase_py(rest_stack):
+    from supabase import create_client
+    client = create_client(rest_stack.url, rest_stack.service_role_key)
+    first = client.table("counters").upsert({"name": "py-upsert", "value": 1}).execute()
+    again = client.table("counters").upsert({"name": "py-upsert", "value": 2}).execute()
+    assert first.data == [{"name": "py-upsert", "value": 1}] and again.data == [{"name": "py-upsert", "value": 2}]

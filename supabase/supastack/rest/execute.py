@@ -29,6 +29,7 @@ class DbResult:
     page: int
     body: bytes | None          # JSON (or the scalar) exactly as PostgreSQL wrote it
     location: str | None = None
+    inserted: int | None = None  # upserts: how many rows were inserted rather than updated
 
 
 BEGIN = Step(b"begin")
@@ -79,8 +80,10 @@ def _result(query: MainQuery, res) -> DbResult:
     if query.rowcount_only:
         return DbResult(None, max(res.command_tuples or 0, 0), None)
     total, page, body, location = (res.get_value(0, i) for i in range(4))
+    inserted = res.get_value(0, 4) if res.nfields > 4 else None
     return DbResult(int(total) if total is not None else None, int(page), body,
-                    location.decode() if location is not None else None)
+                    location.decode() if location is not None else None,
+                    int(inserted) if inserted is not None else None)
 
 
 async def execute(db: Database, query: MainQuery, settings: Sequence[bytes], anonymous: bool,

@@ -102,12 +102,21 @@ def respond(req: ApiRequest, result: DbResult, body_kind: str = "array") -> Rest
         headers["Content-Range"] = f"*/{total if total is not None else '*'}"
         if representation == "headers-only" and result.location:
             headers["Location"] = f"/{req.resource}?{result.location}"
+        # merging duplicates that inserted nothing (every row was an update) is a 200, as in PostgREST 12+
+        status = 200 if req.preferences.resolution == "merge-duplicates" and result.inserted == 0 else 201
         if representation == "representation":
             body, ctype = _body(req, result)
             headers["Content-Type"] = ctype
-            return RestResponse(201, headers, body)
-        return RestResponse(201, headers, b"")
-    # update, delete, put
+            return RestResponse(status, headers, body)
+        return RestResponse(status, headers, b"")
+    if action == "put":
+        # a single-row upsert: 201 when it inserted the row, 200 when it replaced it; no Content-Range
+        if representation == "representation":
+            body, ctype = _body(req, result)
+            headers["Content-Type"] = ctype
+            return RestResponse(201 if result.inserted else 200, headers, body)
+        return RestResponse(204, headers, b"")
+    # update, delete
     headers["Content-Range"] = content_range(0, result.page, total)
     if representation == "representation":
         body, ctype = _body(req, result)

@@ -233,14 +233,20 @@ def _output_names(child: ReadNode) -> list[str]:
 
 
 def _envelope(b: Builder, rows: sql.Composable, count: sql.Composable | None, body_kind: str,
-              location: sql.Composable | None = None) -> sql.Composable:
-    """The single result row: (total, page, body, location)."""
+              location: sql.Composable | None = None, inserted: sql.Composable | None = None) -> sql.Composable:
+    """The single result row: (total, page, body, location[, inserted])."""
     r = sql.Identifier("pgrst_r")
     body = sql.SQL("coalesce(json_agg({})->0, 'null')::text").format(r) if body_kind == "object" \
         else sql.SQL("coalesce(json_agg({}), '[]')::text").format(r)
-    return sql.SQL("select {}, count({}), {}, {} from ({}) as {}").format(
+    return sql.SQL("select {}, count({}), {}, {}{} from ({}) as {}").format(
         count if count is not None else sql.SQL("null::int8"), r, body,
-        location if location is not None else sql.SQL("null::text"), rows, r)
+        location if location is not None else sql.SQL("null::text"),
+        sql.SQL(", {}").format(inserted) if inserted is not None else sql.SQL(""), rows, r)
+
+
+# An upserted row was inserted, not updated, when its version has no xmax: ON CONFLICT DO UPDATE leaves
+# the updating transaction's id there. Only tables have the system column (views do not).
+INSERTED_FLAG = "pgrst_inserted"
 
 
 # ------------------------------------------------------------------------------------------- reads
@@ -277,7 +283,11 @@ def mutate_query(plan: MutatePlan, representation: str, want_count: bool, single
     target = sql.SQL("{}.{}").format(SCHEMA, sql.Identifier(table.name))
     alias = sql.Identifier(plan.root.alias)
     cols = [sql.Identifier(c) for c in plan.columns]
-    returning_rows = representation in ("representation", "headers-only") or want_count or single
+    # POST with merge-duplicates and PUT answer 201 or 200 depending on whether a row was inserted
+    track_inserted = (plan.action == "put" or (plan.action == "upsert" and resolution != "ignore-duplicates")) \
+        and table.kind in ("r", "p")
+    returning_rows = representation in ("representation", "headers-only") or want_count or single \
+        or track_inserted
 
     if plan.action in ("insert", "upsert", "put"):
         if not cols:
@@ -328,6 +338,8 @@ def mutate_query(plan: MutatePlan, representation: str, want_count: bool, single
 
     if not statement.as_string(None).startswith("select"):
         statement += sql.SQL(" returning {}.*").format(alias)
+        if track_inserted:
+            statement += sql.SQL(", ({}.xmax::text = '0') as {}").format(alias, sql.Identifier(INSERTED_FLAG))
     # the returned representation reads from the mutated rows
     root = plan.root
     saved_filters, root.filters = root.filters, []
@@ -344,7 +356,9 @@ def mutate_query(plan: MutatePlan, representation: str, want_count: bool, single
             else sql.SQL("(select {} from pgrst_source limit 1)").format(sql.SQL(" || '&' || ").join(
                 sql.SQL("{} || '=eq.' || {}::text").format(sql.Literal(k), sql.Identifier(k)) for k in table.primary_key))
     count = sql.SQL("(select count(*) from pgrst_source)") if want_count else None
-    envelope = _envelope(b, rows, count, "object" if single else "array", location)
+    inserted = sql.SQL("(select count(*) from pgrst_source where {})").format(sql.Identifier(INSERTED_FLAG)) \
+        if track_inserted else None
+    envelope = _envelope(b, rows, count, "object" if single else "array", location, inserted)
     query = sql.SQL("with pgrst_source as ({}) ").format(statement) + envelope
     return MainQuery(query.as_string(None), dict(b.params), payload_param=b.payload_name,
                      body_kind="object" if single else "array")
