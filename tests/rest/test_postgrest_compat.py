@@ -116,3 +116,24 @@ def test_upsert_status_through_supabase_py(rest_stack):
     first = client.table("counters").upsert({"name": "py-upsert", "value": 1}).execute()
     again = client.table("counters").upsert({"name": "py-upsert", "value": 2}).execute()
     assert first.data == [{"name": "py-upsert", "value": 1}] and again.data == [{"name": "py-upsert", "value": 2}]
+
+
+# ---------------------------------------------------------------------------------------- Location
+HEADERS_ONLY = {"Prefer": "return=headers-only"}
+
+
+def test_location_is_percent_encoded_and_leads_back_to_the_row(service):
+    name = "a b/ç&=x+y"
+    r = service.post("/counters", json={"name": name, "value": 7}, headers=HEADERS_ONLY)
+    assert r.status_code == 201 and r.content == b""
+    assert r.headers["location"] == "/counters?name=eq.a%20b%2F%C3%A7%26%3Dx%2By"
+    back = service.get(r.headers["location"] + "&select=name,value")
+    assert back.json() == [{"name": name, "value": 7}]
+
+
+def test_location_of_a_composite_key_and_of_several_rows(service):
+    r = service.post("/post_tags", json={"post_id": 2, "tag_id": 2}, headers=HEADERS_ONLY)
+    assert r.status_code == 201 and r.headers["location"] == "/post_tags?post_id=eq.2&tag_id=eq.2"
+    assert service.delete(r.headers["location"]).status_code == 204
+    r = service.post("/counters", json=[{"name": "loc-1"}, {"name": "loc-2"}], headers=HEADERS_ONLY)
+    assert r.status_code == 201 and "location" not in r.headers   # only a single inserted row has one

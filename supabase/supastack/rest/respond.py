@@ -5,6 +5,7 @@ import csv
 import io
 import json
 from dataclasses import dataclass
+from urllib.parse import quote
 
 from supastack.rest.errors import RestError
 from supastack.rest.execute import DbResult
@@ -41,6 +42,18 @@ def content_range(lower: int, page: int, total: int | None) -> str:
     upper = lower + page - 1
     span = f"{lower}-{upper}" if page > 0 else "*"
     return f"{span}/{total if total is not None else '*'}"
+
+
+def _query_encode(text: str) -> str:
+    return quote(text, safe="-_.~")
+
+
+def location(resource: str, key_json: str) -> str:
+    """`/table?id=eq.5`: the inserted row's key as filters, each name and value percent-encoded."""
+    pairs = json.loads(key_json)
+    return f"/{resource}?" + "&".join(
+        _query_encode(name) + "=" + _query_encode("is.null" if value is None else "eq." + value)
+        for name, value in pairs)
 
 
 def _csv(body: bytes) -> bytes:
@@ -101,7 +114,7 @@ def respond(req: ApiRequest, result: DbResult, body_kind: str = "array") -> Rest
     if action in ("insert", "upsert"):
         headers["Content-Range"] = f"*/{total if total is not None else '*'}"
         if representation == "headers-only" and result.location:
-            headers["Location"] = f"/{req.resource}?{result.location}"
+            headers["Location"] = location(req.resource, result.location)
         # merging duplicates that inserted nothing (every row was an update) is a 200, as in PostgREST 12+
         status = 200 if req.preferences.resolution == "merge-duplicates" and result.inserted == 0 else 201
         if representation == "representation":

@@ -351,10 +351,12 @@ def mutate_query(plan: MutatePlan, representation: str, want_count: bool, single
     root.filters = saved_filters
     location = None
     if representation == "headers-only" and table.primary_key:
-        location = sql.SQL("(select {} || '=eq.' || {}::text from pgrst_source limit 1)").format(
-            sql.Literal(table.primary_key[0]), sql.Identifier(table.primary_key[0])) if len(table.primary_key) == 1 \
-            else sql.SQL("(select {} from pgrst_source limit 1)").format(sql.SQL(" || '&' || ").join(
-                sql.SQL("{} || '=eq.' || {}::text").format(sql.Literal(k), sql.Identifier(k)) for k in table.primary_key))
+        # the key of the one inserted row (none for several), as [[column, JSON text or null], ...]
+        keys = [c for c in table.columns if c in table.primary_key]
+        location = sql.SQL("(select json_build_array({})::text from pgrst_source "
+                           "where (select count(*) from pgrst_source) = 1)").format(sql.SQL(", ").join(
+            sql.SQL("json_build_array({}, to_json({}) #>> '{{}}')").format(sql.Literal(k), sql.Identifier(k))
+            for k in keys))
     count = sql.SQL("(select count(*) from pgrst_source)") if want_count else None
     inserted = sql.SQL("(select count(*) from pgrst_source where {})").format(sql.Identifier(INSERTED_FLAG)) \
         if track_inserted else None
