@@ -137,3 +137,68 @@ def test_location_of_a_composite_key_and_of_several_rows(service):
     assert service.delete(r.headers["location"]).status_code == 204
     r = service.post("/counters", json=[{"name": "loc-1"}, {"name": "loc-2"}], headers=HEADERS_ONLY)
     assert r.status_code == 201 and "location" not in r.headers   # only a single inserted row has one
+
+
+# ------------------------------------------------------------------------------ embedding via views
+def test_view_embeds_the_table_its_key_column_references(anon):
+    # published_posts.author_id is posts.author_id, which references authors
+    r = anon.get("/published_posts", params={"select": "id,authors(name)", "order": "id"})
+    assert r.status_code == 200, r.text
+    assert r.json() == [{"id": 1, "authors": {"name": "Ana"}}, {"id": 2, "authors": {"name": "Ana"}},
+                        {"id": 4, "authors": {"name": "Bia"}}]
+
+
+def test_table_embeds_a_view_as_to_many(anon):
+    r = anon.get("/authors", params={"select": "name,published_posts(title)", "id": "eq.1",
+                                     "published_posts.order": "id"})
+    assert r.json() == [{"name": "Ana", "published_posts": [{"title": "Visas explained"},
+                                                            {"title": "Green card steps"}]}]
+
+
+def test_renamed_view_columns_join_on_their_own_names(anon):
+    # posts.author_id -> author_names.author_key (a view of authors renaming id)
+    r = anon.get("/posts", params={"select": "id,writer:author_names(label)"})
+    assert r.status_code == 300 and r.json()["code"] == "PGRST201"   # author_id and reviewer_id both lead there
+    r = anon.get("/posts", params={"select": "id,writer:author_names!author_id(label)", "id": "in.(3,5)",
+                                   "order": "id"})
+    assert r.json() == [{"id": 3, "writer": {"label": "Bia"}}, {"id": 5, "writer": {"label": "Caio"}}]
+    # a view on both ends, and comments -> a view of posts
+    r = anon.get("/commented_posts", params={"select": "post_key,author_names(label),comments(body)",
+                                             "order": "post_key", "comments.order": "body"})
+    assert r.json() == [
+        {"post_key": 1, "author_names": {"label": "Ana"}, "comments": [{"body": "great"}, {"body": "thanks"}]},
+        {"post_key": 2, "author_names": {"label": "Ana"}, "comments": [{"body": "useful"}]},
+        {"post_key": 4, "author_names": {"label": "Bia"}, "comments": [{"body": "when?"}]}]
+    r = anon.get("/comments", params={"select": "body,commented_posts(title)", "body": "eq.useful"})
+    assert r.json() == [{"body": "useful", "commented_posts": {"title": "Green card steps"}}]
+
+
+def test_view_many_to_many_through_the_table_junction(anon):
+    r = anon.get("/commented_posts", params={"select": "post_key,tags(name)", "post_key": "eq.4",
+                                             "tags.order": "name"})
+    assert r.json() == [{"post_key": 4, "tags": [{"name": "law"}, {"name": "travel"}]}]
+
+
+def test_expression_columns_carry_no_relationship(anon):
+    r = anon.get("/post_ids_plus", params={"select": "id,comments(body)"})
+    assert r.status_code == 400 and r.json()["code"] == "PGRST200"
+
+
+def test_table_embeds_by_key_name_stay_unambiguous(anon):
+    # the key is shared with views now; embedding by its column or constraint name targets tables only
+    r = anon.get("/posts", params={"select": "id,author_id(name)", "id": "eq.1"})
+    assert r.json() == [{"id": 1, "author_id": {"name": "Ana"}}]
+    r = anon.get("/posts", params={"select": "id,posts_author_id_fkey(name)", "id": "eq.1"})
+    assert r.json() == [{"id": 1, "posts_author_id_fkey": {"name": "Ana"}}]
+
+
+def test_view_embedding_through_supabase_py(rest_stack):
+    from supabase import create_client
+    client = create_client(rest_stack.url, rest_stack.anon_key)
+    res = client.table("published_posts").select("title, author:authors(name)").eq("id", 4).single().execute()
+    assert res.data == {"title": "Court dates", "author": {"name": "Bia"}}
+
+
+def test_view_definitions_with_brackets_and_subqueries(anon):
+    r = anon.get("/tricky_posts", params={"select": "odd,n,authors(name)", "id": "eq.1"})
+    assert r.json() == [{"odd": "({\\)", "n": 2, "authors": {"name": "Ana"}}]

@@ -173,7 +173,9 @@ def resolve_relationship(source: str, name: str, hint: str | None, cache: Schema
     candidates = [r for r in rels if r.target == name]
     if not candidates:
         # `fk_name(...)` or `column(...)` embeds the many-to-one target through that key
-        candidates = [r for r in rels if r.kind == "m2o" and (r.constraint == name or r.source_columns == (name,))]
+        # (only toward tables: a view sharing the key would make every such embed ambiguous)
+        candidates = [r for r in rels if r.kind == "m2o" and (r.constraint == name or r.source_columns == (name,))
+                      and cache.tables[r.target].kind not in ("v", "m")]
     if hint is not None:
         candidates = [r for r in candidates if _matches_hint(r, hint)]
     if not candidates:

@@ -6,7 +6,10 @@ Every identifier the SQL builder emits comes from here, never from the request i
 from __future__ import annotations
 
 import difflib
+import itertools
 from dataclasses import dataclass, field
+
+from supastack.rest.view_columns import VIEW_RULES_SQL, column_origins, resolve_origins
 
 EXPOSED_SCHEMA = "public"
 
@@ -126,7 +129,8 @@ where n.nspname = %s and c.relkind in ('r', 'v', 'm', 'f', 'p')
 
 COLUMNS_SQL = """
 select a.attrelid::int8, a.attname::text, pg_catalog.format_type(a.atttypid, a.atttypmod), t.typcategory::text,
-       not a.attnotnull, pg_catalog.pg_get_expr(d.adbin, d.adrelid), a.attidentity <> '', a.attgenerated <> ''
+       not a.attnotnull, pg_catalog.pg_get_expr(d.adbin, d.adrelid), a.attidentity <> '', a.attgenerated <> '',
+       a.attnum::int
 from pg_catalog.pg_attribute a
 join pg_catalog.pg_class c on c.oid = a.attrelid
 join pg_catalog.pg_namespace n on n.oid = c.relnamespace
@@ -191,11 +195,13 @@ async def load_schema_cache(conn, schema: str = EXPOSED_SCHEMA, version: int = 0
     by_oid: dict[int, Table] = {}
     for oid, name, kind, insertable in await (await conn.execute(TABLES_SQL, (schema,))).fetchall():
         by_oid[oid] = cache.tables[name] = Table(name, kind, bool(insertable))
-    for relid, name, typ, category, nullable, default, identity, generated in \
+    column_names: dict[tuple[int, int], str] = {}   # (relation oid, attnum) -> name
+    for relid, name, typ, category, nullable, default, identity, generated, attnum in \
             await (await conn.execute(COLUMNS_SQL, (schema,))).fetchall():
         table = by_oid.get(relid)
         if table is not None:
             table.columns[name] = Column(name, typ, category, nullable, default, identity, generated)
+            column_names[(relid, attnum)] = name
 
     foreign_keys: list[ForeignKey] = []
     for contype, name, relid, frelid, cols, fcols in await (await conn.execute(CONSTRAINTS_SQL, (schema,))).fetchall():
@@ -213,6 +219,9 @@ async def load_schema_cache(conn, schema: str = EXPOSED_SCHEMA, version: int = 0
         if table is not None and tuple(cols) not in table.uniques and tuple(cols) != table.primary_key:
             table.uniques.append(tuple(cols))
 
+    views = {oid: column_origins(action)
+             for oid, action in await (await conn.execute(VIEW_RULES_SQL, (schema,))).fetchall()}
+    foreign_keys = _through_views(foreign_keys, resolve_origins(views), by_oid, column_names)
     cache.relationships = _relationships(cache.tables, foreign_keys)
 
     for row in await (await conn.execute(FUNCTIONS_SQL, (schema,))).fetchall():
@@ -226,6 +235,43 @@ async def load_schema_cache(conn, schema: str = EXPOSED_SCHEMA, version: int = 0
     for alias, canonical in TYPE_ALIASES.items():
         cache.types[alias] = canonical
     return cache
+
+
+def _through_views(fks: list[ForeignKey], origins: dict[int, dict[int, tuple[int, int]]],
+                   by_oid: dict[int, Table], column_names: dict[tuple[int, int], str]) -> list[ForeignKey]:
+    """Each foreign key, plus its copies with either end replaced by a view exposing all of that end's
+    columns as plain references (under the view's own column names)."""
+    oid_of = {table.name: oid for oid, table in by_oid.items()}
+    attnum_of = {(relid, name): attnum for (relid, attnum), name in column_names.items()}
+    exposed: dict[tuple[int, int], list[tuple[str, str]]] = {}   # base column -> [(view, view column)]
+    for view, columns in origins.items():
+        if view not in by_oid:
+            continue
+        for attnum, origin in columns.items():
+            name = column_names.get((view, attnum))
+            if name is not None:
+                exposed.setdefault(origin, []).append((by_oid[view].name, name))
+
+    def ends(table: str, columns: tuple[str, ...]) -> list[tuple[str, tuple[str, ...]]]:
+        oid = oid_of[table]
+        per_view: dict[str, list[list[str]]] = {}
+        for i, column in enumerate(columns):
+            for view, name in exposed.get((oid, attnum_of.get((oid, column))), ()):
+                per_view.setdefault(view, [[] for _ in columns])[i].append(name)
+        out = [(table, columns)]
+        for view, names in per_view.items():
+            if all(names):
+                out.extend((view, combo) for combo in itertools.product(*names))
+        return out
+
+    if not exposed:
+        return fks
+    expanded = []
+    for fk in fks:
+        for source, source_columns in ends(fk.table, fk.columns):
+            for target, target_columns in ends(fk.ref_table, fk.ref_columns):
+                expanded.append(ForeignKey(fk.name, source, source_columns, target, target_columns))
+    return expanded
 
 
 def _is_unique(table: Table, columns: tuple[str, ...]) -> bool:
@@ -250,7 +296,7 @@ def _relationships(tables: dict[str, Table], fks: list[ForeignKey]) -> dict[str,
         keys = [set(k) for k in (table.primary_key, *table.uniques) if k]
         for a in jfks:
             for b in jfks:
-                if a is b:
+                if a is b or a.name == b.name:   # the same key twice (once through a view)
                     continue
                 cols = set(a.columns) | set(b.columns)
                 if not any(cols <= key for key in keys):
