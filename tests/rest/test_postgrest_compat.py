@@ -202,3 +202,25 @@ def test_view_embedding_through_supabase_py(rest_stack):
 def test_view_definitions_with_brackets_and_subqueries(anon):
     r = anon.get("/tricky_posts", params={"select": "odd,n,authors(name)", "id": "eq.1"})
     assert r.json() == [{"odd": "({\\)", "n": 2, "authors": {"name": "Ana"}}]
+
+
+# ---------------------------------------------------------------------------- variadic GET arguments
+def test_repeated_query_arguments_fill_a_variadic_parameter(anon):
+    assert anon.get("/rpc/sum_all?nums=1&nums=2&nums=39").json() == 42
+    assert anon.get("/rpc/sum_all", params={"nums": "5"}).json() == 5
+    assert anon.get("/rpc/sum_all", params={"nums": "{1,2}"}).json() == 3   # an array literal stays one
+    assert anon.get("/rpc/first_label?prefix=p-&labels=a&labels=b&labels=c").json() == "p-a/3"
+    r = anon.get("/rpc/sum_all?nums=1&nums=x")
+    assert r.status_code == 400 and r.json()["code"] == "22P02"
+
+
+def test_repeated_names_of_a_plain_parameter_keep_the_last_and_filters_all_apply(anon):
+    assert anon.get("/rpc/hello?name=a&name=b").json() == "hello b"
+    r = anon.get("/rpc/posts_by_status?s=published&id=gt.1&id=lt.4&select=id")
+    assert r.json() == [{"id": 2}]
+
+
+def test_variadic_get_through_supabase_py(rest_stack):
+    from supabase import create_client
+    client = create_client(rest_stack.url, rest_stack.anon_key)
+    assert client.rpc("sum_all", {"nums": [4, 5, 6]}, get=True).execute().data == 15

@@ -335,10 +335,9 @@ def _check_put(req: ApiRequest, table: Table, payload: dict) -> None:
 def plan_call(req: ApiRequest, cache: SchemaCache, max_rows: int | None) -> CallPlan:
     overloads = cache.functions.get(req.resource, [])
     if req.rpc_args is not None:                     # GET/HEAD: arguments come from the query string
-        raw = req.rpc_args
         names = {p.name for f in overloads for p in f.params}
-        args = {k: v for k, v in raw.items() if k in names}
-        extra_filters = [parse_filter_value(parse_field(k), v, k) for k, v in raw.items() if k not in names]
+        args = _query_args(req.rpc_pairs, names, {p.name for f in overloads for p in f.params if p.variadic})
+        extra_filters = [parse_filter_value(parse_field(k), v, k) for k, v in req.rpc_pairs if k not in names]
     else:
         payload = req.payload if req.payload is not None else {}
         args = payload if isinstance(payload, dict) else {}
@@ -360,6 +359,24 @@ def plan_call(req: ApiRequest, cache: SchemaCache, max_rows: int | None) -> Call
     elif extra_filters:
         raise column_not_found(extra_filters[0].field.name, function.name)
     return CallPlan(function, args if single is None else req.payload, single, root)
+
+
+def _query_args(pairs: tuple, names: set[str], variadic: set[str]) -> dict:
+    """Query-string arguments: the last value of a repeated name, except for a variadic parameter, whose
+    values (`?v=1&v=2`, or a single `?v=1`) form its array. One `{...}` value is already an array literal."""
+    args: dict = {}
+    for key, value in pairs:
+        if key not in names:
+            continue
+        if key in variadic:
+            args.setdefault(key, []).append(value)
+        else:
+            args[key] = value
+    for key in variadic & args.keys():
+        values = args[key]
+        if len(values) == 1 and values[0].startswith("{"):
+            args[key] = values[0]
+    return args
 
 
 def _with_filters(req: ApiRequest, extra: list) -> ApiRequest:

@@ -131,7 +131,8 @@ class ApiRequest:
     on_conflict: tuple[str, ...] | None = None
     payload: object = None                 # parsed JSON body
     raw_body: bytes = b""
-    rpc_args: dict | None = None           # GET /rpc/fn query arguments
+    rpc_args: dict | None = None           # GET /rpc/fn query arguments (the last value of each name)
+    rpc_pairs: tuple = ()                  # ... every (name, value) in order: repeated names, variadic lists
     headers_only: bool = False             # HEAD
     select_given: bool = False
 
@@ -492,6 +493,7 @@ def parse_request(method: str, path: str, query_string: str, headers, body: byte
     limits: dict = {}
     columns = on_conflict = None
     rpc_args: dict | None = {} if is_rpc and method in ("GET", "HEAD") else None
+    rpc_pairs: list[tuple[str, str]] = []
 
     for key, value in parse_qsl(query_string, keep_blank_values=True):
         if key == "select":
@@ -517,6 +519,7 @@ def parse_request(method: str, path: str, query_string: str, headers, body: byte
             filters.setdefault(embed_path, []).append(parse_logic(last, value, negated))
         elif rpc_args is not None and not embed_path:
             rpc_args[key] = value   # an argument or a filter on the result: the plan knows which
+            rpc_pairs.append((key, value))
         else:
             filters.setdefault(embed_path, []).append(parse_filter_value(parse_field(last), value, key))
 
@@ -576,7 +579,7 @@ def parse_request(method: str, path: str, query_string: str, headers, body: byte
         filters={k: tuple(v) for k, v in filters.items()}, order=order,
         limits={k: tuple(v) for k, v in limits.items()}, preferences=prefs, accept=accept,
         range_offset=range_offset, range_limit=range_limit, columns=columns, on_conflict=on_conflict,
-        payload=payload, raw_body=body, rpc_args=rpc_args, headers_only=method == "HEAD",
+        payload=payload, raw_body=body, rpc_args=rpc_args, rpc_pairs=tuple(rpc_pairs), headers_only=method == "HEAD",
         select_given=select_text is not None,
     )
 
