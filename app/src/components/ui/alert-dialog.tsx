@@ -1,6 +1,7 @@
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import type { ComponentProps } from 'react';
 import { buttonVariants } from '@/components/ui/button';
+import { useReturnFocus } from '@/components/ui/return-focus';
 import { cn } from '@/lib/utils';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
@@ -11,7 +12,13 @@ export function AlertDialogOverlay({ className, ...props }: ComponentProps<typeo
   return <AlertDialogPrimitive.Overlay className={cn('fixed inset-0 z-50 bg-black/50', className)} {...props} />;
 }
 
-export function AlertDialogContent({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+export function AlertDialogContent({
+  className,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const focusHandlers = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <AlertDialogPortal>
       <AlertDialogOverlay />
@@ -22,6 +29,7 @@ export function AlertDialogContent({ className, ...props }: ComponentProps<typeo
           className,
         )}
         {...props}
+        {...focusHandlers}
       />
     </AlertDialogPortal>
   );

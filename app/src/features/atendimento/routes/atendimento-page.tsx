@@ -103,7 +103,7 @@ export default function AtendimentoPage() {
             <TabsTrigger value="pending">{t.tabs.pending}</TabsTrigger>
             <TabsTrigger value="scheduled">{t.tabs.scheduled}</TabsTrigger>
           </TabsList>
-          <div className="relative sm:w-80">
+          <div className="relative sm:w-80 lg:w-96">
             <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
             <Input className="pl-9" placeholder={t.search} aria-label="Buscar interações" value={search} onChange={(e) => setSearch(e.target.value)} />
           </div>
@@ -144,10 +144,13 @@ export default function AtendimentoPage() {
                       <TableCell className="whitespace-nowrap">{typeLabel(row.type)}</TableCell>
                       <TableCell className="font-medium whitespace-nowrap">{clientName(row)}</TableCell>
                       <TableCell>{row.process?.type ?? '-'}</TableCell>
-                      <TableCell className="max-w-xs truncate" title={row.content}>
-                        {row.content}
+                      {/* Two lines at most, and room to shrink: all eight columns fit a laptop screen. */}
+                      <TableCell className="min-w-48 max-w-xs">
+                        <span className="line-clamp-2" title={row.content}>
+                          {row.content}
+                        </span>
                       </TableCell>
-                      <TableCell className="whitespace-nowrap">{formatDateTime(row.contact_date)}</TableCell>
+                      <TableCell>{formatDateTime(row.contact_date)}</TableCell>
                       <TableCell>{row.created_by_name ?? '-'}</TableCell>
                       <TableCell>
                         <StatusBadge status={row.status} />

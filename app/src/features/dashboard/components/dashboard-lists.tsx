@@ -21,10 +21,10 @@ function ListCard({ title, link, children }: { title: string; link?: string; chi
   return (
     // min-w-0: a grid item must not grow past a phone-wide column.
     <Card className="h-full min-w-0">
-      <CardHeader className="flex-row items-center justify-between">
+      <CardHeader className="flex-row items-center justify-between gap-2">
         <h2 className="font-semibold">{title}</h2>
         {link && (
-          <Link to={link} className="text-sm text-primary underline-offset-4 hover:underline" aria-label={`${t.seeAll}: ${title}`}>
+          <Link to={link} className="shrink-0 text-sm whitespace-nowrap text-primary underline-offset-4 hover:underline" aria-label={`${t.seeAll}: ${title}`}>
             {t.seeAll}
           </Link>
         )}

@@ -105,7 +105,7 @@ export default function TaxasUscisPage() {
                 <TableHead>Formulário</TableHead>
                 <TableHead>Categoria</TableHead>
                 <TableHead>Valor</TableHead>
-                <TableHead>Válido a partir de</TableHead>
+                <TableHead className="whitespace-normal">Válido a partir de</TableHead>
                 <TableHead>Válido até</TableHead>
                 <TableHead>Status</TableHead>
                 <TableHead className="text-right">Ações</TableHead>
