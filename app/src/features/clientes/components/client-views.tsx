@@ -93,7 +93,8 @@ export function ClientsGrid({ clients }: { clients: ClientListItem[] }) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {clients.map((client) => (
-        <li key={client.id}>
+        // min-w-0: a long name or e-mail is truncated instead of widening the column past a phone screen.
+        <li key={client.id} className="min-w-0">
           <Card className="h-full">
             <CardHeader className="flex-row items-center gap-3">
               <Avatar className="size-10">

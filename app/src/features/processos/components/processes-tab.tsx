@@ -177,8 +177,9 @@ export function ProcessesTab() {
               <TableHead>Nº Recibo</TableHead>
               <TableHead>Categoria</TableHead>
               <TableHead>Estágio</TableHead>
-              <TableHead>Última Atualização</TableHead>
-              <TableHead>Próxima Data</TableHead>
+              {/* Two-line headers where the dates are narrower than the title, so the actions column stays on screen. */}
+              <TableHead className="whitespace-normal">Última Atualização</TableHead>
+              <TableHead className="whitespace-normal">Próxima Data</TableHead>
               <TableHead className="text-right">Ações</TableHead>
             </TableRow>
           </TableHeader>
