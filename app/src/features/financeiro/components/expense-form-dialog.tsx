@@ -2,19 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { todayISO } from '@/lib/format';
 import type { Expense, ExpenseCategory } from '../api/types';
 import { expenseSchema, type ExpenseInput } from '../schemas';
 import { financeStrings as t } from '../strings';
+import { FormDialogShell } from './form-dialog-shell';
 
 const NO_CATEGORY = '__none__';
 
@@ -76,91 +74,81 @@ export function ExpenseFormDialog({
   );
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{editing ? 'Editar Despesa' : 'Adicionar Despesa'}</DialogTitle>
-          <DialogDescription>Valores em reais (BRL).</DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-4" onSubmit={submit} noValidate>
-          <FormField label="Descrição *" error={errors.description}>
-            <Input {...register('description')} />
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Valor (R$) *" error={errors.amount}>
-              <Input type="number" inputMode="decimal" min="0.01" step="0.01" {...register('amount')} />
-            </FormField>
-            <FormField label="Vencimento *" error={errors.due_date}>
-              <Input type="date" {...register('due_date')} />
-            </FormField>
-          </div>
-          <FormField label="Categoria" error={errors.category_id}>
-            <Controller
-              control={control}
-              name="category_id"
-              render={({ field }) => (
-                <Select value={field.value || NO_CATEGORY} onValueChange={(v) => field.onChange(v === NO_CATEGORY ? '' : v)}>
-                  <SelectTrigger>
-                    <SelectValue placeholder="Selecione uma categoria" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value={NO_CATEGORY}>Sem categoria</SelectItem>
-                    {categories.map((category) => (
-                      <SelectItem key={category.id} value={category.id}>
-                        {category.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          </FormField>
-          <FormField label="Observações" error={errors.notes}>
-            <Textarea rows={2} {...register('notes')} />
-          </FormField>
-          {editing && (
-            <div className="grid gap-4 rounded-md border p-3">
-              <Controller
-                control={control}
-                name="is_paid"
-                render={({ field }) => (
-                  <div className="flex items-center gap-2">
-                    <Checkbox
-                      id="expense-is-paid"
-                      checked={field.value}
-                      onCheckedChange={(v) => {
-                        const checked = v === true;
-                        field.onChange(checked);
-                        if (checked && !getValues('payment_date')) setValue('payment_date', todayISO());
-                      }}
-                    />
-                    <Label htmlFor="expense-is-paid">Pago</Label>
-                  </div>
-                )}
-              />
-              {isPaid && (
-                <div className="grid gap-4 sm:grid-cols-2">
-                  <FormField label="Data de Pagamento" error={errors.payment_date}>
-                    <Input type="date" {...register('payment_date')} />
-                  </FormField>
-                  <FormField label="Forma de Pagamento" error={errors.payment_method}>
-                    <Input placeholder="Cartão, PIX, etc." {...register('payment_method')} />
-                  </FormField>
-                </div>
-              )}
+    <FormDialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      title={editing ? 'Editar Despesa' : 'Adicionar Despesa'}
+      description="Valores em reais (BRL)."
+      pending={pending}
+      onSubmit={submit}
+    >
+      <FormField label="Descrição *" error={errors.description}>
+        <Input {...register('description')} />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Valor (R$) *" error={errors.amount}>
+          <Input type="number" inputMode="decimal" min="0.01" step="0.01" {...register('amount')} />
+        </FormField>
+        <FormField label="Vencimento *" error={errors.due_date}>
+          <Input type="date" {...register('due_date')} />
+        </FormField>
+      </div>
+      <FormField label="Categoria" error={errors.category_id}>
+        <Controller
+          control={control}
+          name="category_id"
+          render={({ field }) => (
+            <Select value={field.value || NO_CATEGORY} onValueChange={(v) => field.onChange(v === NO_CATEGORY ? '' : v)}>
+              <SelectTrigger>
+                <SelectValue placeholder="Selecione uma categoria" />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={NO_CATEGORY}>Sem categoria</SelectItem>
+                {categories.map((category) => (
+                  <SelectItem key={category.id} value={category.id}>
+                    {category.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+      </FormField>
+      <FormField label="Observações" error={errors.notes}>
+        <Textarea rows={2} {...register('notes')} />
+      </FormField>
+      {editing && (
+        <div className="grid gap-4 rounded-md border p-3">
+          <Controller
+            control={control}
+            name="is_paid"
+            render={({ field }) => (
+              <div className="flex items-center gap-2">
+                <Checkbox
+                  id="expense-is-paid"
+                  checked={field.value}
+                  onCheckedChange={(v) => {
+                    const checked = v === true;
+                    field.onChange(checked);
+                    if (checked && !getValues('payment_date')) setValue('payment_date', todayISO());
+                  }}
+                />
+                <Label htmlFor="expense-is-paid">Pago</Label>
+              </div>
+            )}
+          />
+          {isPaid && (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField label="Data de Pagamento" error={errors.payment_date}>
+                <Input type="date" {...register('payment_date')} />
+              </FormField>
+              <FormField label="Forma de Pagamento" error={errors.payment_method}>
+                <Input placeholder="Cartão, PIX, etc." {...register('payment_method')} />
+              </FormField>
             </div>
           )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending && <Spinner className="size-4 text-current" />}
-              Salvar
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        </div>
+      )}
+    </FormDialogShell>
   );
 }

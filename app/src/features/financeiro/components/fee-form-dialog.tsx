@@ -2,18 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { todayISO } from '@/lib/format';
 import type { UscisFee } from '../api/types';
 import { feeSchema, type FeeInput } from '../schemas';
 import { financeStrings as t } from '../strings';
+import { FormDialogShell } from './form-dialog-shell';
 
 /** A cleared form: valid_from today, active. */
 export function emptyFee(): FeeInput {
@@ -67,61 +65,52 @@ export function FeeFormDialog({
   );
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{fee ? 'Editar Taxa USCIS' : 'Adicionar Taxa USCIS'}</DialogTitle>
-          <DialogDescription>Valores em dólares (USD).</DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-4" onSubmit={submit} noValidate>
-          <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
-            <FormField label="Código do Formulário *" error={errors.form_code}>
-              <Input placeholder="I-130" {...register('form_code')} />
-            </FormField>
-            <FormField label="Nome do Formulário *" error={errors.form_name}>
-              <Input {...register('form_name')} />
-            </FormField>
+    <FormDialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      title={fee ? 'Editar Taxa USCIS' : 'Adicionar Taxa USCIS'}
+      description="Valores em dólares (USD)."
+      pending={pending}
+      onSubmit={submit}
+      className="sm:max-w-xl"
+    >
+      <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
+        <FormField label="Código do Formulário *" error={errors.form_code}>
+          <Input placeholder="I-130" {...register('form_code')} />
+        </FormField>
+        <FormField label="Nome do Formulário *" error={errors.form_name}>
+          <Input {...register('form_name')} />
+        </FormField>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Valor (US$) *" error={errors.fee_amount}>
+          <Input type="number" inputMode="decimal" min="0.01" step="0.01" {...register('fee_amount')} />
+        </FormField>
+        <FormField label="Categoria" error={errors.category}>
+          <Input {...register('category')} />
+        </FormField>
+      </div>
+      <FormField label="Descrição" error={errors.description}>
+        <Textarea rows={2} {...register('description')} />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Válido a partir de *" error={errors.valid_from}>
+          <Input type="date" {...register('valid_from')} />
+        </FormField>
+        <FormField label="Válido até" error={errors.valid_until}>
+          <Input type="date" {...register('valid_until')} />
+        </FormField>
+      </div>
+      <Controller
+        control={control}
+        name="is_active"
+        render={({ field }) => (
+          <div className="flex items-center gap-2">
+            <Checkbox id="fee-is-active" checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} />
+            <Label htmlFor="fee-is-active">Ativo</Label>
           </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Valor (US$) *" error={errors.fee_amount}>
-              <Input type="number" inputMode="decimal" min="0.01" step="0.01" {...register('fee_amount')} />
-            </FormField>
-            <FormField label="Categoria" error={errors.category}>
-              <Input {...register('category')} />
-            </FormField>
-          </div>
-          <FormField label="Descrição" error={errors.description}>
-            <Textarea rows={2} {...register('description')} />
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Válido a partir de *" error={errors.valid_from}>
-              <Input type="date" {...register('valid_from')} />
-            </FormField>
-            <FormField label="Válido até" error={errors.valid_until}>
-              <Input type="date" {...register('valid_until')} />
-            </FormField>
-          </div>
-          <Controller
-            control={control}
-            name="is_active"
-            render={({ field }) => (
-              <div className="flex items-center gap-2">
-                <Checkbox id="fee-is-active" checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} />
-                <Label htmlFor="fee-is-active">Ativo</Label>
-              </div>
-            )}
-          />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending && <Spinner className="size-4 text-current" />}
-              Salvar
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        )}
+      />
+    </FormDialogShell>
   );
 }

@@ -2,15 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import type { Product } from '../api/types';
 import { productSchema, type ProductInput } from '../schemas';
 import { financeStrings as t } from '../strings';
+import { FormDialogShell } from './form-dialog-shell';
 
 const EMPTY: ProductInput = { name: '', category: '', price: '', description: '' };
 
@@ -57,36 +55,26 @@ export function ProductFormDialog({
   );
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{product ? 'Editar Produto' : 'Adicionar Produto'}</DialogTitle>
-          <DialogDescription>Preço em reais (BRL).</DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-4" onSubmit={submit} noValidate>
-          <FormField label="Nome *" error={errors.name}>
-            <Input {...register('name')} />
-          </FormField>
-          <FormField label="Categoria *" error={errors.category}>
-            <Input {...register('category')} />
-          </FormField>
-          <FormField label="Preço (R$) *" error={errors.price}>
-            <Input type="number" inputMode="decimal" min="0.01" step="0.01" {...register('price')} />
-          </FormField>
-          <FormField label="Descrição" error={errors.description}>
-            <Textarea rows={3} {...register('description')} />
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending && <Spinner className="size-4 text-current" />}
-              Salvar
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      title={product ? 'Editar Produto' : 'Adicionar Produto'}
+      description="Preço em reais (BRL)."
+      pending={pending}
+      onSubmit={submit}
+    >
+      <FormField label="Nome *" error={errors.name}>
+        <Input {...register('name')} />
+      </FormField>
+      <FormField label="Categoria *" error={errors.category}>
+        <Input {...register('category')} />
+      </FormField>
+      <FormField label="Preço (R$) *" error={errors.price}>
+        <Input type="number" inputMode="decimal" min="0.01" step="0.01" {...register('price')} />
+      </FormField>
+      <FormField label="Descrição" error={errors.description}>
+        <Textarea rows={3} {...register('description')} />
+      </FormField>
+    </FormDialogShell>
   );
 }

@@ -1,5 +1,5 @@
 /** /financeiro/despesas: the office's expenses (administrators), tabs Todas / Pendentes / Pagas. */
-import { CheckCircle2, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { CheckCircle2, Plus, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { AccessDenied } from '@/components/access-denied';
@@ -20,6 +20,8 @@ import type { Expense } from '../api/types';
 import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog';
 import { ExpenseFormDialog } from '../components/expense-form-dialog';
 import { FinancePageHeader } from '../components/finance-page-header';
+import { RowActions } from '../components/row-actions';
+import { useCrudScreen } from '../hooks/use-crud-screen';
 import { expenseStatus, financeBadgeColor, matchesExpenseFilter, matchesSearch, type ExpenseFilter } from '../lib/finance-status';
 import type { ExpenseInput } from '../schemas';
 import { financeStrings, withMessage } from '../strings';
@@ -36,12 +38,10 @@ export default function DespesasPage() {
   const allowed = hasRole('administrator');
   const { data: expenses = [], isLoading } = useExpenses(allowed);
   const { data: categories = [] } = useExpenseCategories(allowed);
-  const { create, update, remove, markPaid } = useExpenseMutations();
+  const { markPaid, ...mutations } = useExpenseMutations();
+  const crud = useCrudScreen<Expense, ExpenseInput>({ ...mutations, texts: { ...t, created: t.added, createError: t.addError }, fail });
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<ExpenseFilter>('all');
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<Expense | null>(null);
-  const [deleting, setDeleting] = useState<Expense | null>(null);
   const [paying, setPaying] = useState<Expense | null>(null);
   const [payMethod, setPayMethod] = useState('');
 
@@ -54,40 +54,6 @@ export default function DespesasPage() {
   );
 
   if (!allowed) return <AccessDenied description={t.denied} />;
-
-  const openForm = (expense: Expense | null) => {
-    setEditing(expense);
-    setFormOpen(true);
-  };
-
-  const onSubmit = async (input: ExpenseInput): Promise<boolean> => {
-    try {
-      if (editing) {
-        await update.mutateAsync({ id: editing.id, input });
-        toast.success(t.updated);
-      } else {
-        await create.mutateAsync(input);
-        toast.success(t.added);
-      }
-      setFormOpen(false);
-      setEditing(null);
-      return true;
-    } catch (error) {
-      fail(withMessage(editing ? t.updateError : t.addError, errorMessage(error)));
-      return false;
-    }
-  };
-
-  const onDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast.success(t.deleted);
-      setDeleting(null);
-    } catch (error) {
-      fail(withMessage(t.deleteError, errorMessage(error)));
-    }
-  };
 
   const onMarkPaid = async () => {
     if (!paying) return;
@@ -107,7 +73,7 @@ export default function DespesasPage() {
         title={t.title}
         description="Controle das despesas e contas a pagar do escritório."
         actions={
-          <Button onClick={() => openForm(null)}>
+          <Button onClick={() => crud.openForm(null)}>
             <Plus aria-hidden="true" />
             Adicionar Despesa
           </Button>
@@ -168,30 +134,22 @@ export default function DespesasPage() {
                         </Badge>
                       </TableCell>
                       <TableCell>{formatDate(expense.payment_date)}</TableCell>
-                      <TableCell className="text-right">
-                        <div className="flex justify-end gap-1">
-                          {!expense.is_paid && (
-                            <Button
-                              size="icon"
-                              variant="ghost"
-                              aria-label={`Marcar como paga ${expense.description}`}
-                              title="Marcar como paga"
-                              onClick={() => {
-                                setPayMethod('');
-                                setPaying(expense);
-                              }}
-                            >
-                              <CheckCircle2 className="text-green-600" aria-hidden="true" />
-                            </Button>
-                          )}
-                          <Button size="icon" variant="ghost" aria-label={`Editar ${expense.description}`} title="Editar" onClick={() => openForm(expense)}>
-                            <Pencil aria-hidden="true" />
+                      <RowActions name={expense.description} titles onEdit={() => crud.openForm(expense)} onDelete={() => crud.askDelete(expense)}>
+                        {!expense.is_paid && (
+                          <Button
+                            size="icon"
+                            variant="ghost"
+                            aria-label={`Marcar como paga ${expense.description}`}
+                            title="Marcar como paga"
+                            onClick={() => {
+                              setPayMethod('');
+                              setPaying(expense);
+                            }}
+                          >
+                            <CheckCircle2 className="text-green-600" aria-hidden="true" />
                           </Button>
-                          <Button size="icon" variant="ghost" aria-label={`Excluir ${expense.description}`} title="Excluir" onClick={() => setDeleting(expense)}>
-                            <Trash2 className="text-destructive" aria-hidden="true" />
-                          </Button>
-                        </div>
-                      </TableCell>
+                        )}
+                      </RowActions>
                     </TableRow>
                   );
                 })
@@ -201,17 +159,7 @@ export default function DespesasPage() {
         </CardContent>
       </Card>
 
-      <ExpenseFormDialog
-        open={formOpen}
-        onOpenChange={(open) => {
-          setFormOpen(open);
-          if (!open) setEditing(null);
-        }}
-        expense={editing}
-        categories={categories}
-        pending={create.isPending || update.isPending}
-        onSubmit={onSubmit}
-      />
+      <ExpenseFormDialog {...crud.formProps} expense={crud.editing} categories={categories} />
 
       <Dialog open={paying !== null} onOpenChange={(open) => !open && setPaying(null)}>
         <DialogContent>
@@ -236,12 +184,9 @@ export default function DespesasPage() {
       </Dialog>
 
       <ConfirmDeleteDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+        {...crud.deleteProps}
         title="Excluir despesa"
-        description={`Tem certeza que deseja excluir ${deleting?.description ?? 'esta despesa'}? Esta ação não pode ser desfeita.`}
-        pending={remove.isPending}
-        onConfirm={onDelete}
+        description={`Tem certeza que deseja excluir ${crud.deleting?.description ?? 'esta despesa'}? Esta ação não pode ser desfeita.`}
       />
     </>
   );

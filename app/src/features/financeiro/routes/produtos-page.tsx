@@ -1,5 +1,5 @@
 /** /financeiro/produtos: products and services (BRL), search, add, edit, delete. */
-import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { Plus, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { AccessDenied } from '@/components/access-denied';
@@ -8,7 +8,6 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useAuth } from '@/lib/auth-context';
-import { errorMessage } from '@/lib/errors';
 import { formatBRL } from '@/lib/format';
 import { hasAnyRole } from '@/lib/roles';
 import { useProductMutations } from '../api/mutations';
@@ -17,9 +16,11 @@ import type { Product } from '../api/types';
 import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog';
 import { FinancePageHeader } from '../components/finance-page-header';
 import { ProductFormDialog } from '../components/product-form-dialog';
+import { RowActions } from '../components/row-actions';
+import { useCrudScreen } from '../hooks/use-crud-screen';
 import { matchesSearch } from '../lib/finance-status';
 import type { ProductInput } from '../schemas';
-import { financeStrings, withMessage } from '../strings';
+import { financeStrings } from '../strings';
 
 const t = financeStrings.products;
 const FINANCE_ROLES = ['administrator', 'legal_assistant'];
@@ -32,49 +33,12 @@ export default function ProdutosPage() {
   const { roles } = useAuth();
   const allowed = hasAnyRole(roles, FINANCE_ROLES);
   const { data: products = [], isLoading } = useProducts(allowed);
-  const { create, update, remove } = useProductMutations();
+  const crud = useCrudScreen<Product, ProductInput>({ ...useProductMutations(), texts: t, fail });
   const [search, setSearch] = useState('');
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<Product | null>(null);
-  const [deleting, setDeleting] = useState<Product | null>(null);
 
   const visible = useMemo(() => products.filter((p) => matchesSearch(search, [p.name, p.category])), [products, search]);
 
   if (!allowed) return <AccessDenied description={t.denied} />;
-
-  const openForm = (product: Product | null) => {
-    setEditing(product);
-    setFormOpen(true);
-  };
-
-  const onSubmit = async (input: ProductInput): Promise<boolean> => {
-    try {
-      if (editing) {
-        await update.mutateAsync({ id: editing.id, input });
-        toast.success(t.updated);
-      } else {
-        await create.mutateAsync(input);
-        toast.success(t.created);
-      }
-      setFormOpen(false);
-      setEditing(null);
-      return true;
-    } catch (error) {
-      fail(withMessage(editing ? t.updateError : t.createError, errorMessage(error)));
-      return false;
-    }
-  };
-
-  const onDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast.success(t.deleted);
-      setDeleting(null);
-    } catch (error) {
-      fail(withMessage(t.deleteError, errorMessage(error)));
-    }
-  };
 
   return (
     <>
@@ -82,7 +46,7 @@ export default function ProdutosPage() {
         title={t.title}
         description="Catálogo de produtos e serviços do escritório."
         actions={
-          <Button onClick={() => openForm(null)}>
+          <Button onClick={() => crud.openForm(null)}>
             <Plus aria-hidden="true" />
             Adicionar
           </Button>
@@ -126,16 +90,7 @@ export default function ProdutosPage() {
                     <TableCell className="max-w-xs truncate text-muted-foreground" title={product.description ?? undefined}>
                       {product.description || '-'}
                     </TableCell>
-                    <TableCell className="text-right">
-                      <div className="flex justify-end gap-1">
-                        <Button size="icon" variant="ghost" aria-label={`Editar ${product.name}`} onClick={() => openForm(product)}>
-                          <Pencil aria-hidden="true" />
-                        </Button>
-                        <Button size="icon" variant="ghost" aria-label={`Excluir ${product.name}`} onClick={() => setDeleting(product)}>
-                          <Trash2 className="text-destructive" aria-hidden="true" />
-                        </Button>
-                      </div>
-                    </TableCell>
+                    <RowActions name={product.name} onEdit={() => crud.openForm(product)} onDelete={() => crud.askDelete(product)} />
                   </TableRow>
                 ))
               )}
@@ -143,23 +98,11 @@ export default function ProdutosPage() {
           </Table>
         </CardContent>
       </Card>
-      <ProductFormDialog
-        open={formOpen}
-        onOpenChange={(open) => {
-          setFormOpen(open);
-          if (!open) setEditing(null);
-        }}
-        product={editing}
-        pending={create.isPending || update.isPending}
-        onSubmit={onSubmit}
-      />
+      <ProductFormDialog {...crud.formProps} product={crud.editing} />
       <ConfirmDeleteDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+        {...crud.deleteProps}
         title="Excluir produto"
-        description={`Tem certeza que deseja excluir ${deleting?.name ?? 'este produto'}? Esta ação não pode ser desfeita.`}
-        pending={remove.isPending}
-        onConfirm={onDelete}
+        description={`Tem certeza que deseja excluir ${crud.deleting?.name ?? 'este produto'}? Esta ação não pode ser desfeita.`}
       />
     </>
   );

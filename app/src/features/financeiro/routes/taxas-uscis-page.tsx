@@ -1,5 +1,5 @@
 /** /financeiro/taxas-uscis: USCIS filing fees in USD (administrator, legal_assistant). */
-import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { Plus, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { AccessDenied } from '@/components/access-denied';
@@ -9,7 +9,6 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useAuth } from '@/lib/auth-context';
-import { errorMessage } from '@/lib/errors';
 import { formatDate, formatUSD } from '@/lib/format';
 import { hasAnyRole } from '@/lib/roles';
 import { useFeeMutations } from '../api/mutations';
@@ -18,9 +17,11 @@ import type { UscisFee } from '../api/types';
 import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog';
 import { FeeFormDialog } from '../components/fee-form-dialog';
 import { FinancePageHeader } from '../components/finance-page-header';
+import { RowActions } from '../components/row-actions';
+import { useCrudScreen } from '../hooks/use-crud-screen';
 import { financeBadgeColor, matchesSearch } from '../lib/finance-status';
 import type { FeeInput } from '../schemas';
-import { financeStrings, withMessage } from '../strings';
+import { financeStrings } from '../strings';
 
 const t = financeStrings.fees;
 const FINANCE_ROLES = ['administrator', 'legal_assistant'];
@@ -33,11 +34,8 @@ export default function TaxasUscisPage() {
   const { roles } = useAuth();
   const allowed = hasAnyRole(roles, FINANCE_ROLES);
   const { data: fees = [], isLoading } = useUscisFees(allowed);
-  const { create, update, remove } = useFeeMutations();
+  const crud = useCrudScreen<UscisFee, FeeInput>({ ...useFeeMutations(), texts: { ...t, created: t.added, createError: t.addError }, fail });
   const [search, setSearch] = useState('');
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<UscisFee | null>(null);
-  const [deleting, setDeleting] = useState<UscisFee | null>(null);
 
   const visible = useMemo(
     () => fees.filter((f) => matchesSearch(search, [f.form_code, f.form_name, f.category, f.description])),
@@ -46,47 +44,13 @@ export default function TaxasUscisPage() {
 
   if (!allowed) return <AccessDenied description={t.denied} />;
 
-  const openForm = (fee: UscisFee | null) => {
-    setEditing(fee);
-    setFormOpen(true);
-  };
-
-  const onSubmit = async (input: FeeInput): Promise<boolean> => {
-    try {
-      if (editing) {
-        await update.mutateAsync({ id: editing.id, input });
-        toast.success(t.updated);
-      } else {
-        await create.mutateAsync(input);
-        toast.success(t.added);
-      }
-      setFormOpen(false);
-      setEditing(null);
-      return true;
-    } catch (error) {
-      fail(withMessage(editing ? t.updateError : t.addError, errorMessage(error)));
-      return false;
-    }
-  };
-
-  const onDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast.success(t.deleted, { description: t.deletedText });
-      setDeleting(null);
-    } catch (error) {
-      fail(withMessage(t.deleteError, errorMessage(error)));
-    }
-  };
-
   return (
     <>
       <FinancePageHeader
         title={t.title}
         description="Taxas de protocolo dos formulários do USCIS, em dólares."
         actions={
-          <Button onClick={() => openForm(null)}>
+          <Button onClick={() => crud.openForm(null)}>
             <Plus aria-hidden="true" />
             Adicionar Taxa
           </Button>
@@ -143,16 +107,7 @@ export default function TaxasUscisPage() {
                           {status}
                         </Badge>
                       </TableCell>
-                      <TableCell className="text-right">
-                        <div className="flex justify-end gap-1">
-                          <Button size="icon" variant="ghost" aria-label={`Editar ${fee.form_code}`} onClick={() => openForm(fee)}>
-                            <Pencil aria-hidden="true" />
-                          </Button>
-                          <Button size="icon" variant="ghost" aria-label={`Excluir ${fee.form_code}`} onClick={() => setDeleting(fee)}>
-                            <Trash2 className="text-destructive" aria-hidden="true" />
-                          </Button>
-                        </div>
-                      </TableCell>
+                      <RowActions name={fee.form_code} onEdit={() => crud.openForm(fee)} onDelete={() => crud.askDelete(fee)} />
                     </TableRow>
                   );
                 })
@@ -161,23 +116,11 @@ export default function TaxasUscisPage() {
           </Table>
         </CardContent>
       </Card>
-      <FeeFormDialog
-        open={formOpen}
-        onOpenChange={(open) => {
-          setFormOpen(open);
-          if (!open) setEditing(null);
-        }}
-        fee={editing}
-        pending={create.isPending || update.isPending}
-        onSubmit={onSubmit}
-      />
+      <FeeFormDialog {...crud.formProps} fee={crud.editing} />
       <ConfirmDeleteDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+        {...crud.deleteProps}
         title="Excluir taxa"
-        description={`Tem certeza que deseja excluir a taxa do formulário ${deleting?.form_code ?? ''}? Esta ação não pode ser desfeita.`}
-        pending={remove.isPending}
-        onConfirm={onDelete}
+        description={`Tem certeza que deseja excluir a taxa do formulário ${crud.deleting?.form_code ?? ''}? Esta ação não pode ser desfeita.`}
       />
     </>
   );
