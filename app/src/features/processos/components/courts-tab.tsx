@@ -1,12 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { History, RefreshCw, Search } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/errors';
@@ -18,48 +17,41 @@ import type { CourtCase } from '../api/types';
 import { normalizeIdentifier, parseProcessId } from '../schemas';
 import { fill, processStrings as t } from '../strings';
 import { CourtStatusBadge } from './process-badges';
+import { CheckAllHeader, CheckProgressStatus, HistoryPanel, TableStateRows, TrackedRowActions } from './tracked-items';
+import { useCheckAll, useCheckOne } from './use-check-all';
 
 function CourtHistoryPanel({ courtCase }: { courtCase: CourtCase }) {
   const { data: history = [], isLoading } = useCourtHistory(courtCase.id);
   return (
-    <Card data-testid="court-history">
-      <CardHeader>
-        <CardTitle>Histórico do Caso — {courtCase.a_number}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {isLoading ? (
-          <Skeleton className="h-16" />
-        ) : history.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Nenhum histórico disponível.</p>
-        ) : (
-          <ol className="grid gap-3">
-            {history.map((entry) => (
-              <li key={entry.id} className="border-l-2 border-primary/40 pl-3">
-                <div className="flex flex-wrap items-center gap-2">
-                  <CourtStatusBadge status={entry.status} />
-                  <span className="text-xs text-muted-foreground">Atualizado em {formatDateTime(entry.updated_at)}</span>
-                </div>
-                {entry.details && <p className="mt-1 text-sm">{entry.details}</p>}
-                <dl className="mt-1 grid gap-x-4 text-xs text-muted-foreground sm:grid-cols-3">
-                  <div>
-                    <dt className="inline font-medium">Audiência: </dt>
-                    <dd className="inline">{formatDateTime(entry.hearing_date)}</dd>
-                  </div>
-                  <div>
-                    <dt className="inline font-medium">Local: </dt>
-                    <dd className="inline">{entry.court_location ?? '-'}</dd>
-                  </div>
-                  <div>
-                    <dt className="inline font-medium">Juiz: </dt>
-                    <dd className="inline">{entry.judge_name ?? '-'}</dd>
-                  </div>
-                </dl>
-              </li>
-            ))}
-          </ol>
-        )}
-      </CardContent>
-    </Card>
+    <HistoryPanel
+      title={<>Histórico do Caso — {courtCase.a_number}</>}
+      testId="court-history"
+      entries={history}
+      isLoading={isLoading}
+      renderEntry={(entry) => (
+        <>
+          <div className="flex flex-wrap items-center gap-2">
+            <CourtStatusBadge status={entry.status} />
+            <span className="text-xs text-muted-foreground">Atualizado em {formatDateTime(entry.updated_at)}</span>
+          </div>
+          {entry.details && <p className="mt-1 text-sm">{entry.details}</p>}
+          <dl className="mt-1 grid gap-x-4 text-xs text-muted-foreground sm:grid-cols-3">
+            <div>
+              <dt className="inline font-medium">Audiência: </dt>
+              <dd className="inline">{formatDateTime(entry.hearing_date)}</dd>
+            </div>
+            <div>
+              <dt className="inline font-medium">Local: </dt>
+              <dd className="inline">{entry.court_location ?? '-'}</dd>
+            </div>
+            <div>
+              <dt className="inline font-medium">Juiz: </dt>
+              <dd className="inline">{entry.judge_name ?? '-'}</dd>
+            </div>
+          </dl>
+        </>
+      )}
+    />
   );
 }
 
@@ -70,8 +62,6 @@ export function CourtsTab() {
   const [processId, setProcessId] = useState('');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [checking, setChecking] = useState<string | null>(null);
-  const [checkingAll, setCheckingAll] = useState<{ done: number; total: number } | null>(null);
   const selected = cases.find((c) => c.id === selectedId) ?? null;
 
   const refresh = async (caseId?: string | null) => {
@@ -114,64 +104,42 @@ export function CourtsTab() {
     }
   };
 
-  const checkOne = async (courtCase: CourtCase) => {
-    setChecking(courtCase.id);
-    try {
-      await runCheck(courtCase.a_number, courtCase.process_id);
-      await refresh(courtCase.id);
-    } finally {
-      setChecking(null);
-    }
-  };
+  const { checkingId, checkOne } = useCheckOne<CourtCase>(async (courtCase) => {
+    await runCheck(courtCase.a_number, courtCase.process_id);
+    await refresh(courtCase.id);
+  });
 
-  const checkAll = async () => {
-    if (cases.length === 0) {
-      toast.info(t.noCourtCases);
-      return;
-    }
-    setCheckingAll({ done: 0, total: cases.length });
-    let failed = 0;
-    try {
-      for (const [index, courtCase] of cases.entries()) {
-        setCheckingAll({ done: index, total: cases.length });
+  const checker = useCheckAll<CourtCase>({
+    batchSize: 1,
+    checkBatch: async (part) => {
+      const failures: string[] = [];
+      for (const courtCase of part) {
         try {
           await checkCourtCase(courtCase.a_number, courtCase.process_id);
         } catch (error) {
-          if (error instanceof AuthRequiredError) {
-            toast.error(t.courtAuthRequired);
-            return;
-          }
+          if (error instanceof AuthRequiredError) throw error;
           // Log and skip: one failing case must not stop the others.
-          failed += 1;
           console.error(`Falha ao verificar ${courtCase.a_number}:`, errorMessage(error));
+          failures.push(errorMessage(error));
         }
       }
-      if (failed > 0 && failed === cases.length) {
-        toast.error(fill(t.courtsCheckError, { message: `${failed} de ${cases.length} casos falharam` }));
-      } else {
-        toast.success(t.courtsChecked);
-      }
-    } catch (error) {
-      toast.error(fill(t.courtsCheckError, { message: errorMessage(error) }));
-    } finally {
-      setCheckingAll(null);
-      await refresh(selectedId);
-    }
-  };
+      return failures;
+    },
+    summarize: (failures, total) =>
+      failures.length > 0 && failures.length === total ? `${failures.length} de ${total} casos falharam` : null,
+    texts: { nothingToCheck: t.noCourtCases, authRequired: t.courtAuthRequired, success: t.courtsChecked, failure: t.courtsCheckError },
+    refresh: () => refresh(selectedId),
+  });
 
   return (
     <div className="grid gap-4">
       <Card>
-        <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-          <div>
-            <CardTitle>{t.courtsTitle}</CardTitle>
-            <CardDescription>Consulte casos na corte de imigração (EOIR) pelo Número A do estrangeiro.</CardDescription>
-          </div>
-          <Button variant="outline" disabled={checkingAll !== null} onClick={checkAll}>
-            <RefreshCw className={checkingAll ? 'animate-spin' : undefined} aria-hidden="true" />
-            Atualizar Todos
-          </Button>
-        </CardHeader>
+        <CheckAllHeader
+          title={t.courtsTitle}
+          description="Consulte casos na corte de imigração (EOIR) pelo Número A do estrangeiro."
+          running={checker.running}
+          onCheckAll={() => checker.run(cases)}
+        />
         <CardContent className="grid gap-4">
           <form className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end" onSubmit={onLookup} noValidate>
             <div className="grid gap-2">
@@ -202,11 +170,7 @@ export function CourtsTab() {
               Consultar
             </Button>
           </form>
-          {checkingAll && (
-            <p role="status" className="text-sm text-muted-foreground">
-              Verificando {checkingAll.done + 1} de {checkingAll.total}...
-            </p>
-          )}
+          <CheckProgressStatus label={checker.label} />
           <Table>
             <TableHeader>
               <TableRow>
@@ -219,59 +183,34 @@ export function CourtsTab() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {isLoading ? (
-                Array.from({ length: 2 }, (_, i) => (
-                  <TableRow key={i}>
-                    <TableCell colSpan={6}>
-                      <Skeleton className="h-6" />
+              <TableStateRows
+                loading={isLoading}
+                empty={cases.length === 0}
+                skeletonRows={2}
+                colSpan={6}
+                emptyText={t.courtsEmpty}
+              />
+              {cases.map((courtCase) => {
+                const isSelected = courtCase.id === selectedId;
+                return (
+                  <TableRow key={courtCase.id} data-state={isSelected ? 'selected' : undefined} aria-selected={isSelected}>
+                    <TableCell className="font-mono text-xs font-medium">{courtCase.a_number}</TableCell>
+                    <TableCell>
+                      <CourtStatusBadge status={courtCase.last_status} />
                     </TableCell>
+                    <TableCell>{formatDateTime(courtCase.last_hearing_date)}</TableCell>
+                    <TableCell className="min-w-[12rem]">{courtCase.court_location ?? '-'}</TableCell>
+                    <TableCell>{courtCase.judge_name ?? '-'}</TableCell>
+                    <TrackedRowActions
+                      name={courtCase.a_number}
+                      expanded={isSelected}
+                      onToggleHistory={() => setSelectedId(isSelected ? null : courtCase.id)}
+                      checking={checkingId === courtCase.id}
+                      onCheck={() => checkOne(courtCase)}
+                    />
                   </TableRow>
-                ))
-              ) : cases.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={6} className="py-8 text-center text-muted-foreground">
-                    {t.courtsEmpty}
-                  </TableCell>
-                </TableRow>
-              ) : (
-                cases.map((courtCase) => {
-                  const isSelected = courtCase.id === selectedId;
-                  return (
-                    <TableRow key={courtCase.id} data-state={isSelected ? 'selected' : undefined} aria-selected={isSelected}>
-                      <TableCell className="font-mono text-xs font-medium">{courtCase.a_number}</TableCell>
-                      <TableCell>
-                        <CourtStatusBadge status={courtCase.last_status} />
-                      </TableCell>
-                      <TableCell>{formatDateTime(courtCase.last_hearing_date)}</TableCell>
-                      <TableCell className="min-w-[12rem]">{courtCase.court_location ?? '-'}</TableCell>
-                      <TableCell>{courtCase.judge_name ?? '-'}</TableCell>
-                      <TableCell className="text-right">
-                        <div className="flex justify-end gap-1">
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            aria-label={`${isSelected ? 'Ocultar' : 'Histórico'} ${courtCase.a_number}`}
-                            onClick={() => setSelectedId(isSelected ? null : courtCase.id)}
-                          >
-                            <History aria-hidden="true" />
-                            {isSelected ? 'Ocultar' : 'Histórico'}
-                          </Button>
-                          <Button
-                            size="sm"
-                            variant="outline"
-                            aria-label={`Verificar ${courtCase.a_number}`}
-                            disabled={checking === courtCase.id}
-                            onClick={() => checkOne(courtCase)}
-                          >
-                            <RefreshCw className={checking === courtCase.id ? 'animate-spin' : undefined} aria-hidden="true" />
-                            Verificar
-                          </Button>
-                        </div>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })
-              )}
+                );
+              })}
             </TableBody>
           </Table>
         </CardContent>

@@ -1,12 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { History, Plus, RefreshCw } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/errors';
@@ -19,35 +18,29 @@ import type { UscisReceipt } from '../api/types';
 import { RECEIPT_NUMBER_PATTERN, normalizeIdentifier, parseProcessId } from '../schemas';
 import { fill, processStrings as t } from '../strings';
 import { ReceiptStatusBadge } from './process-badges';
+import { CheckAllHeader, CheckProgressStatus, HistoryPanel, TableStateRows, TrackedRowActions } from './tracked-items';
+import { useCheckOne } from './use-check-all';
 import { progressLabel, useCheckAllReceipts } from './use-check-receipts';
 
 function ReceiptHistory({ receipt }: { receipt: UscisReceipt }) {
   const { data: history = [], isLoading } = useReceiptHistory(receipt.id);
   return (
-    <Card aria-label={`Histórico de ${receipt.receipt_number}`} data-testid="receipt-history">
-      <CardHeader>
-        <CardTitle>Histórico de Status — {receipt.receipt_number}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {isLoading ? (
-          <Skeleton className="h-16" />
-        ) : history.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Nenhum histórico disponível.</p>
-        ) : (
-          <ol className="grid gap-3">
-            {history.map((entry) => (
-              <li key={entry.id} className="border-l-2 border-primary/40 pl-3">
-                <div className="flex flex-wrap items-center gap-2">
-                  <ReceiptStatusBadge status={entry.status} />
-                  <span className="text-xs text-muted-foreground">{formatDateTime(entry.updated_at)}</span>
-                </div>
-                {entry.details && <p className="mt-1 text-sm text-muted-foreground">{entry.details}</p>}
-              </li>
-            ))}
-          </ol>
-        )}
-      </CardContent>
-    </Card>
+    <HistoryPanel
+      title={<>Histórico de Status — {receipt.receipt_number}</>}
+      label={`Histórico de ${receipt.receipt_number}`}
+      testId="receipt-history"
+      entries={history}
+      isLoading={isLoading}
+      renderEntry={(entry) => (
+        <>
+          <div className="flex flex-wrap items-center gap-2">
+            <ReceiptStatusBadge status={entry.status} />
+            <span className="text-xs text-muted-foreground">{formatDateTime(entry.updated_at)}</span>
+          </div>
+          {entry.details && <p className="mt-1 text-sm text-muted-foreground">{entry.details}</p>}
+        </>
+      )}
+    />
   );
 }
 
@@ -59,7 +52,6 @@ export function ReceiptsTab() {
   const [receiptNumber, setReceiptNumber] = useState('');
   const [processId, setProcessId] = useState('');
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [checking, setChecking] = useState<string | null>(null);
   const selected = receipts.find((r) => r.id === selectedId) ?? null;
 
   const onAdd = async (event: FormEvent) => {
@@ -88,8 +80,7 @@ export function ReceiptsTab() {
     }
   };
 
-  const checkOne = async (receipt: UscisReceipt) => {
-    setChecking(receipt.id);
+  const { checkingId, checkOne } = useCheckOne<UscisReceipt>(async (receipt) => {
     try {
       const answer = await checkReceipts([receipt.receipt_number]);
       const failure = firstReceiptError(answer);
@@ -99,29 +90,20 @@ export function ReceiptsTab() {
       if (error instanceof AuthRequiredError) toast.error(t.authRequired);
       else toast.error(fill(t.statusCheckError, { message: errorMessage(error) }));
     } finally {
-      setChecking(null);
       await queryClient.invalidateQueries({ queryKey: processKeys.receipts() });
       await queryClient.invalidateQueries({ queryKey: processKeys.receiptHistory(receipt.id) });
     }
-  };
+  });
 
   return (
     <div className="grid gap-4">
       <Card>
-        <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-          <div>
-            <CardTitle>{t.receiptsTitle}</CardTitle>
-            <CardDescription>Acompanhe os números de recibo do USCIS e o andamento de cada caso.</CardDescription>
-          </div>
-          <Button
-            variant="outline"
-            disabled={checker.running}
-            onClick={() => checker.run(receipts.map((r) => r.receipt_number))}
-          >
-            <RefreshCw className={checker.running ? 'animate-spin' : undefined} aria-hidden="true" />
-            Atualizar Todos
-          </Button>
-        </CardHeader>
+        <CheckAllHeader
+          title={t.receiptsTitle}
+          description="Acompanhe os números de recibo do USCIS e o andamento de cada caso."
+          running={checker.running}
+          onCheckAll={() => checker.run(receipts.map((r) => r.receipt_number))}
+        />
         <CardContent className="grid gap-4">
           <form className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end" onSubmit={onAdd} noValidate>
             <div className="grid gap-2">
@@ -152,11 +134,7 @@ export function ReceiptsTab() {
               Adicionar
             </Button>
           </form>
-          {checker.running && (
-            <p role="status" className="text-sm text-muted-foreground">
-              {progressLabel(checker.progress)}
-            </p>
-          )}
+          <CheckProgressStatus label={progressLabel(checker.progress)} />
           <Table>
             <TableHeader>
               <TableRow>
@@ -169,56 +147,31 @@ export function ReceiptsTab() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {isLoading ? (
-                Array.from({ length: 3 }, (_, i) => (
-                  <TableRow key={i}>
-                    <TableCell colSpan={6}>
-                      <Skeleton className="h-6" />
-                    </TableCell>
-                  </TableRow>
-                ))
-              ) : receipts.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={6} className="py-8 text-center text-muted-foreground">
-                    {t.receiptsEmpty}
+              <TableStateRows
+                loading={isLoading}
+                empty={receipts.length === 0}
+                skeletonRows={3}
+                colSpan={6}
+                emptyText={t.receiptsEmpty}
+              />
+              {receipts.map((receipt) => (
+                <TableRow key={receipt.id} data-state={receipt.id === selectedId ? 'selected' : undefined}>
+                  <TableCell className="font-mono text-xs font-medium">{receipt.receipt_number}</TableCell>
+                  <TableCell>
+                    <ReceiptStatusBadge status={receipt.last_status} />
                   </TableCell>
+                  <TableCell>{formatDateTime(receipt.last_checked_at)}</TableCell>
+                  <TableCell>{formatDateTime(receipt.last_updated_at)}</TableCell>
+                  <TableCell>{formatDate(receipt.next_action_date)}</TableCell>
+                  <TrackedRowActions
+                    name={receipt.receipt_number}
+                    expanded={receipt.id === selectedId}
+                    onToggleHistory={() => setSelectedId(receipt.id === selectedId ? null : receipt.id)}
+                    checking={checkingId === receipt.id}
+                    onCheck={() => checkOne(receipt)}
+                  />
                 </TableRow>
-              ) : (
-                receipts.map((receipt) => (
-                  <TableRow key={receipt.id} data-state={receipt.id === selectedId ? 'selected' : undefined}>
-                    <TableCell className="font-mono text-xs font-medium">{receipt.receipt_number}</TableCell>
-                    <TableCell>
-                      <ReceiptStatusBadge status={receipt.last_status} />
-                    </TableCell>
-                    <TableCell>{formatDateTime(receipt.last_checked_at)}</TableCell>
-                    <TableCell>{formatDateTime(receipt.last_updated_at)}</TableCell>
-                    <TableCell>{formatDate(receipt.next_action_date)}</TableCell>
-                    <TableCell className="text-right">
-                      <div className="flex justify-end gap-1">
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          aria-label={`${receipt.id === selectedId ? 'Ocultar' : 'Histórico'} ${receipt.receipt_number}`}
-                          onClick={() => setSelectedId(receipt.id === selectedId ? null : receipt.id)}
-                        >
-                          <History aria-hidden="true" />
-                          {receipt.id === selectedId ? 'Ocultar' : 'Histórico'}
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          aria-label={`Verificar ${receipt.receipt_number}`}
-                          disabled={checking === receipt.id}
-                          onClick={() => checkOne(receipt)}
-                        >
-                          <RefreshCw className={checking === receipt.id ? 'animate-spin' : undefined} aria-hidden="true" />
-                          Verificar
-                        </Button>
-                      </div>
-                    </TableCell>
-                  </TableRow>
-                ))
-              )}
+              ))}
             </TableBody>
           </Table>
         </CardContent>

@@ -1,61 +1,30 @@
 /** Runs the USCIS status check over many receipts, ~10 per call, with progress and the spec's toasts. */
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { toast } from 'sonner';
-import { errorMessage } from '@/lib/errors';
-import { AuthRequiredError, checkReceipts } from '../api/functions';
+import { checkReceipts } from '../api/functions';
 import { processKeys } from '../api/keys';
-import { chunk } from '../lib/pagination';
-import { fill, processStrings as t } from '../strings';
+import { processStrings as t } from '../strings';
+import { checkProgressLabel, useCheckAll, type CheckProgress } from './use-check-all';
+
+export type { CheckProgress } from './use-check-all';
 
 export const RECEIPTS_PER_CALL = 10;
 
-export interface CheckProgress {
-  done: number;
-  total: number;
-}
-
 export function useCheckAllReceipts() {
   const queryClient = useQueryClient();
-  const [progress, setProgress] = useState<CheckProgress | null>(null);
-
-  const run = async (receiptNumbers: string[]) => {
-    const unique = [...new Set(receiptNumbers.filter(Boolean))];
-    if (unique.length === 0) {
-      toast.info(t.noReceipts);
-      return;
-    }
-    setProgress({ done: 0, total: unique.length });
-    const failures: string[] = [];
-    try {
-      let done = 0;
-      for (const part of chunk(unique, RECEIPTS_PER_CALL)) {
-        try {
-          const answer = await checkReceipts(part);
-          for (const result of answer?.results ?? []) {
-            if (result.error) failures.push(`${result.receiptNumber}: ${result.error}`);
-          }
-        } catch (error) {
-          if (error instanceof AuthRequiredError) {
-            toast.error(t.authRequired);
-            return;
-          }
-          failures.push(errorMessage(error));
-        }
-        done += part.length;
-        setProgress({ done, total: unique.length });
-      }
-      if (failures.length > 0) toast.error(fill(t.statusesCheckError, { message: failures.join('; ') }));
-      else toast.success(t.statusesChecked);
-    } finally {
-      setProgress(null);
-      await queryClient.invalidateQueries({ queryKey: processKeys.all });
-    }
-  };
-
-  return { run, progress, running: progress !== null };
+  const checker = useCheckAll<string>({
+    batchSize: RECEIPTS_PER_CALL,
+    checkBatch: async (part) => {
+      const answer = await checkReceipts(part);
+      return (answer?.results ?? []).filter((r) => r.error).map((r) => `${r.receiptNumber}: ${r.error}`);
+    },
+    summarize: (failures) => (failures.length > 0 ? failures.join('; ') : null),
+    texts: { nothingToCheck: t.noReceipts, authRequired: t.authRequired, success: t.statusesChecked, failure: t.statusesCheckError },
+    refresh: () => queryClient.invalidateQueries({ queryKey: processKeys.all }),
+  });
+  const run = (receiptNumbers: string[]) => checker.run([...new Set(receiptNumbers.filter(Boolean))]);
+  return { run, progress: checker.progress, running: checker.running };
 }
 
 export function progressLabel(progress: CheckProgress | null): string | null {
-  return progress ? `Verificando ${Math.min(progress.done + RECEIPTS_PER_CALL, progress.total)} de ${progress.total}...` : null;
+  return checkProgressLabel(progress, RECEIPTS_PER_CALL);
 }
