@@ -210,7 +210,6 @@ def load_settings(workdir: str | Path | None = None, data_dir: str | Path | None
                                                   if k.startswith("PROVIDER_")}},
         raw=raw,
     )
-    settings.app_port = env_int("APP_PORT", settings.app_port)
     if "SITE_URL" not in env and settings.app_port != 3000:
         settings.site_url = settings.app_url
     return settings

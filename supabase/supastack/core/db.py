@@ -6,7 +6,6 @@ from contextlib import asynccontextmanager
 from typing import AsyncIterator
 
 import psycopg
-from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
 API_ROLES = ("anon", "authenticated", "service_role")
@@ -60,9 +59,3 @@ class Database:
         """The one named door that bypasses RLS: a transaction as service_role."""
         async with self.scope({"role": "service_role"}) as conn:
             yield conn
-
-    async def fetch(self, sql: str, params=None, claims: dict | None = None) -> list[dict]:
-        async with (self.scope(claims) if claims is not None else self.connection()) as conn:
-            cur = conn.cursor(row_factory=dict_row)
-            await cur.execute(sql, params)
-            return await cur.fetchall() if cur.description else []
