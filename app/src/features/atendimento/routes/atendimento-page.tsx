@@ -1,5 +1,5 @@
 /** /atendimento: service interactions with clients, by status tab, with search and the Nova Interação form. */
-import { CheckCircle2, Eye, MoreHorizontal, Pencil, Plus, Search, XCircle } from 'lucide-react';
+import { CheckCircle2, Eye, MoreHorizontal, Pencil, Plus, XCircle } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/page-header';
@@ -8,10 +8,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
-import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { SearchInput } from '@/components/ui/search-input';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useCreateInteraction, useSetInteractionStatus, useUpdateInteraction } from '../api/mutations';
@@ -103,10 +103,7 @@ export default function AtendimentoPage() {
             <TabsTrigger value="pending">{t.tabs.pending}</TabsTrigger>
             <TabsTrigger value="scheduled">{t.tabs.scheduled}</TabsTrigger>
           </TabsList>
-          <div className="relative sm:w-80 lg:w-96">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-            <Input className="pl-9" placeholder={t.search} aria-label="Buscar interações" value={search} onChange={(e) => setSearch(e.target.value)} />
-          </div>
+          <SearchInput containerClassName="sm:w-80 lg:w-96" placeholder={t.search} aria-label="Buscar interações" value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
         <Card>
           <CardContent>

@@ -1,10 +1,10 @@
 /** /clientes: search, list and grid of clients, and the Novo Cliente dialog. */
-import { LayoutGrid, List, Plus, Search } from 'lucide-react';
+import { LayoutGrid, List, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { SearchInput } from '@/components/ui/search-input';
 import { useClients } from '../api/queries';
 import {
   ClientsEmptyState,
@@ -40,17 +40,14 @@ export default function ClientesPage() {
         }
       />
 
-      <div className="relative mb-4 max-w-md">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-        <Input
-          type="search"
-          className="pl-9"
-          placeholder={t.searchPlaceholder}
-          aria-label={t.searchLabel}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-      </div>
+      <SearchInput
+        containerClassName="mb-4 max-w-md"
+        type="search"
+        placeholder={t.searchPlaceholder}
+        aria-label={t.searchLabel}
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
 
       <Tabs defaultValue="list">
         <TabsList>

@@ -1,5 +1,5 @@
 /** /financeiro/despesas: the office's expenses (administrators), tabs Todas / Pendentes / Pagas. */
-import { CheckCircle2, Plus, Search } from 'lucide-react';
+import { CheckCircle2, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { AccessDenied } from '@/components/access-denied';
@@ -11,6 +11,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { SearchInput } from '@/components/ui/search-input';
 import { useAuth } from '@/lib/auth-context';
 import { errorMessage } from '@/lib/errors';
 import { formatBRL, formatDate } from '@/lib/format';
@@ -82,10 +83,7 @@ export default function DespesasPage() {
       <Card>
         <CardContent className="grid gap-4">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-            <div className="relative sm:max-w-sm sm:flex-1">
-              <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-              <Input className="pl-9" placeholder={t.search} aria-label="Buscar despesas" value={search} onChange={(e) => setSearch(e.target.value)} />
-            </div>
+            <SearchInput containerClassName="sm:max-w-sm sm:flex-1" placeholder={t.search} aria-label="Buscar despesas" value={search} onChange={(e) => setSearch(e.target.value)} />
             <Tabs value={filter} onValueChange={(v) => setFilter(v as ExpenseFilter)}>
               <TabsList>
                 <TabsTrigger value="all">Todas</TabsTrigger>

@@ -1,13 +1,13 @@
 /** /financeiro/taxas-uscis: USCIS filing fees in USD (administrator, legal_assistant). */
-import { Plus, Search } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { AccessDenied } from '@/components/access-denied';
 import { Badge, badgeColorClass } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { SearchInput } from '@/components/ui/search-input';
 import { useAuth } from '@/lib/auth-context';
 import { formatDate, formatUSD } from '@/lib/format';
 import { hasAnyRole } from '@/lib/roles';
@@ -58,10 +58,7 @@ export default function TaxasUscisPage() {
       />
       <Card>
         <CardContent className="grid gap-4">
-          <div className="relative">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-            <Input className="pl-9" placeholder={t.search} aria-label="Buscar taxas" value={search} onChange={(e) => setSearch(e.target.value)} />
-          </div>
+          <SearchInput placeholder={t.search} aria-label="Buscar taxas" value={search} onChange={(e) => setSearch(e.target.value)} />
           <Table>
             <TableHeader>
               <TableRow>

@@ -1,12 +1,12 @@
-import { Bot, Download, Eye, FileInput, PenLine, RefreshCw, Search, Settings, Upload, Wand2 } from 'lucide-react';
+import { Bot, Download, Eye, FileInput, PenLine, RefreshCw, Settings, Upload, Wand2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge, badgeColor } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { SearchInput } from '@/components/ui/search-input';
 import { formatDate } from '@/lib/format';
 import { useMarkFormDownloaded } from '../api/mutations';
 import { useUscisForms } from '../api/queries';
@@ -86,16 +86,12 @@ export function FormsTab() {
           </div>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <div className="relative">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-            <Input
-              className="pl-9"
-              placeholder="Buscar por número ou nome..."
-              aria-label="Buscar formulários"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </div>
+          <SearchInput
+            placeholder="Buscar por número ou nome..."
+            aria-label="Buscar formulários"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
           <div className="flex flex-wrap gap-2" role="group" aria-label="Categorias">
             {[ALL_CATEGORIES, ...FORM_CATEGORIES].map((name) => (
               <Button

@@ -1,4 +1,4 @@
-import { FileText, Filter, ListChecks, MoreHorizontal, RefreshCw, Search } from 'lucide-react';
+import { FileText, Filter, ListChecks, MoreHorizontal, RefreshCw } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -8,11 +8,11 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { SearchInput } from '@/components/ui/search-input';
 import { formatDate } from '@/lib/format';
 import { useProcesses } from '../api/queries';
 import type { ProcessRow } from '../api/types';
@@ -75,19 +75,16 @@ export function ProcessesTab() {
     <Card>
       <CardContent className="grid gap-4">
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-          <div className="relative flex-1">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-            <Input
-              className="pl-9"
-              placeholder={t.searchPlaceholder}
-              aria-label="Buscar processos"
-              value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                setPage(1);
-              }}
-            />
-          </div>
+          <SearchInput
+            containerClassName="flex-1"
+            placeholder={t.searchPlaceholder}
+            aria-label="Buscar processos"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
+          />
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" aria-expanded={showFilters} onClick={() => setShowFilters((v) => !v)}>
               <Filter aria-hidden="true" />
