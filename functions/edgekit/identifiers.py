@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import re
 
-KNOWN_RECEIPT_PREFIXES = ("EAC", "WAC", "LIN", "SRC", "NBC", "MSC", "IOE", "YSC")
 _RECEIPT = re.compile(r"[A-Z]{3}\d{10}")
 _A_NUMBER = re.compile(r"A?(\d{8,9})")
 

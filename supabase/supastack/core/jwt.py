@@ -21,9 +21,6 @@ def sign(claims: Mapping, secret: str) -> str:
     return jose_jwt.encode(dict(claims), secret, algorithm=ALGORITHM)
 
 
-_cache: dict[tuple[str, str], dict] = {}
-
-
 def verify(token: str, secret: str, audience: str | None = None) -> dict:
     """Claims of a valid token; `alg: none` and other algorithms are refused."""
     try:

@@ -21,8 +21,6 @@ OPERATORS = {"eq", "neq", "gt", "gte", "lt", "lte", "like", "ilike", "match", "i
 QUANTIFIABLE = {"eq", "neq", "gt", "gte", "lt", "lte", "like", "ilike", "match", "imatch"}
 FTS = {"fts", "plfts", "phfts", "wfts"}
 IS_VALUES = {"null", "not_null", "true", "false", "unknown"}
-RESERVED = {"select", "order", "limit", "offset", "or", "and", "not.or", "not.and", "on_conflict", "columns"}
-AGGREGATES = {"count", "sum", "avg", "max", "min"}
 SINGLE_OBJECT = "application/vnd.pgrst.object+json"
 
 

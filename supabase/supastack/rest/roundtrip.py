@@ -24,7 +24,6 @@ from psycopg import errors, pq
 STATEMENTS_PER_CONNECTION = 200   # prepared statements kept per connection (least recently used go first)
 
 OK = pq.ExecStatus.COMMAND_OK
-TUPLES = pq.ExecStatus.TUPLES_OK
 FAILED = pq.ExecStatus.FATAL_ERROR
 SYNC = pq.ExecStatus.PIPELINE_SYNC
 
