@@ -18,10 +18,11 @@ from dataclasses import dataclass, field
 import psycopg
 from psycopg import sql
 
+from supastack.core.db import API_ROLES
+
 CHANGES_CHANNEL = "supastack_realtime"
 TRIGGER_NAME = "realtime_capture"
 PUBLICATION = "supabase_realtime"
-API_ROLES = ("anon", "authenticated", "service_role")
 NOTIFY_LIMIT = 7900
 _SYNC_LOCK = 0x5EA1_71E  # advisory lock key of the trigger sync
 
