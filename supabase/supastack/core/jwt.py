@@ -21,7 +21,7 @@ def sign(claims: Mapping, secret: str) -> str:
     return jose_jwt.encode(dict(claims), secret, algorithm=ALGORITHM)
 
 
-def verify(token: str, secret: str, audience: str | None = None) -> dict:
+def verify(token: str, secret: str) -> dict:
     """Claims of a valid token; `alg: none` and other algorithms are refused."""
     try:
         header = jose_jwt.get_unverified_header(token)

@@ -337,7 +337,7 @@ def plan_call(req: ApiRequest, cache: SchemaCache, max_rows: int | None) -> Call
     if req.rpc_args is not None:                     # GET/HEAD: arguments come from the query string
         names = {p.name for f in overloads for p in f.params}
         args = _query_args(req.rpc_pairs, names, {p.name for f in overloads for p in f.params if p.variadic})
-        extra_filters = [parse_filter_value(parse_field(k), v, k) for k, v in req.rpc_pairs if k not in names]
+        extra_filters = [parse_filter_value(parse_field(k), v) for k, v in req.rpc_pairs if k not in names]
     else:
         payload = req.payload if req.payload is not None else {}
         args = payload if isinstance(payload, dict) else {}

@@ -313,7 +313,7 @@ def _select_item(part: str, whole: str):
 
 
 # ------------------------------------------------------------------------------------------ filters
-def parse_filter_value(field: Field, text: str, key: str) -> Filter:
+def parse_filter_value(field: Field, text: str) -> Filter:
     """`not.in.(1,2)`, `eq.5`, `fts(english).cat`, `like(any).{a*,b*}`."""
     negated = False
     rest = text
@@ -369,7 +369,7 @@ def parse_logic(operator: str, text: str, negated: bool = False, nested: bool = 
         field_text, dot, condition = _split_field_condition(term)
         if not dot:
             raise parse_error(f"failed to parse logic tree ({text})", f"bad term {term!r}")
-        terms.append(parse_filter_value(parse_field(field_text), unquote_value(condition), term))
+        terms.append(parse_filter_value(parse_field(field_text), unquote_value(condition)))
     return Logic(operator, tuple(terms), negated)
 
 
@@ -519,7 +519,7 @@ def parse_request(method: str, path: str, query_string: str, headers, body: byte
             rpc_args[key] = value   # an argument or a filter on the result: the plan knows which
             rpc_pairs.append((key, value))
         else:
-            filters.setdefault(embed_path, []).append(parse_filter_value(parse_field(last), value, key))
+            filters.setdefault(embed_path, []).append(parse_filter_value(parse_field(last), value))
 
     range_offset, range_limit = 0, None
     top = limits.get((), [None, None])

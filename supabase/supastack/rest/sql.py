@@ -232,7 +232,7 @@ def _output_names(child: ReadNode) -> list[str]:
     return [f.output for f in child.fields] + [n for c in child.children for n in _output_names(c)]
 
 
-def _envelope(b: Builder, rows: sql.Composable, count: sql.Composable | None, body_kind: str,
+def _envelope(rows: sql.Composable, count: sql.Composable | None, body_kind: str,
               location: sql.Composable | None = None, inserted: sql.Composable | None = None) -> sql.Composable:
     """The single result row: (total, page, body, location[, inserted])."""
     r = sql.Identifier("pgrst_r")
@@ -269,7 +269,7 @@ def read_query(plan: ReadPlan, want_count: bool, single: bool, count_mode: str |
         explained = sql.SQL("explain (format json) ") + e.select(root, source, count_only=True)
         explain = MainQuery(explained.as_string(None), dict(e.params))
     rows = b.select(root, source)
-    query = _envelope(b, rows, count, "object" if single else "array")
+    query = _envelope(rows, count, "object" if single else "array")
     return MainQuery(query.as_string(None), dict(b.params), payload_param=b.payload_name,
                      body_kind="object" if single else "array", count_mode=count_mode if approximate else None,
                      count_threshold=max_rows, explain=explain)
@@ -360,7 +360,7 @@ def mutate_query(plan: MutatePlan, representation: str, want_count: bool, single
     count = sql.SQL("(select count(*) from pgrst_source)") if want_count else None
     inserted = sql.SQL("(select count(*) from pgrst_source where {})").format(sql.Identifier(INSERTED_FLAG)) \
         if track_inserted else None
-    envelope = _envelope(b, rows, count, "object" if single else "array", location, inserted)
+    envelope = _envelope(rows, count, "object" if single else "array", location, inserted)
     query = sql.SQL("with pgrst_source as ({}) ").format(statement) + envelope
     return MainQuery(query.as_string(None), dict(b.params), payload_param=b.payload_name,
                      body_kind="object" if single else "array")
@@ -408,7 +408,7 @@ def call_query(plan: CallPlan, payload_json: str | None, want_count: bool, singl
             if want_count else None
         rows = b.select(root, source)
         object_body = single or not fn.returns_set
-        query = _envelope(b, rows, count, "object" if object_body else "array")
+        query = _envelope(rows, count, "object" if object_body else "array")
         return MainQuery(query.as_string(None), dict(b.params), payload_param=b.payload_name,
                      read_only=read_only,
                          body_kind="object" if object_body else "array")

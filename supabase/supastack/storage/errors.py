@@ -70,7 +70,7 @@ def invalid_key(key: str) -> StorageError:
     return StorageError(400, "InvalidKey", f"Invalid key: {key}")
 
 
-def invalid_bucket_name(name: str) -> StorageError:
+def invalid_bucket_name() -> StorageError:
     return StorageError(400, "InvalidBucketName", "Bucket name invalid", error="Invalid Input")
 
 

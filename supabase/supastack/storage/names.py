@@ -47,7 +47,7 @@ def check_object_name(name: str) -> str:
 def check_bucket_name(name: str) -> str:
     """storage-api's bucket-name rule: S3-safe characters, 1-100 long, no slash."""
     if not isinstance(name, str) or not 0 < len(name) < 101 or not _BUCKET_NAME.match(name) or name in (".", ".."):
-        raise errors.invalid_bucket_name(name if isinstance(name, str) else "")
+        raise errors.invalid_bucket_name()
     return name
 
 
