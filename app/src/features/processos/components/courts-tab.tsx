@@ -2,11 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
@@ -17,7 +13,7 @@ import type { CourtCase } from '../api/types';
 import { normalizeIdentifier, parseProcessId } from '../schemas';
 import { fill, processStrings as t } from '../strings';
 import { CourtStatusBadge } from './process-badges';
-import { CheckAllHeader, CheckProgressStatus, HistoryPanel, TableStateRows, TrackedRowActions } from './tracked-items';
+import { CheckAllHeader, CheckProgressStatus, HistoryPanel, ProcessLookupForm, TableStateRows, TrackedRowActions } from './tracked-items';
 import { useCheckAll, useCheckOne } from './use-check-all';
 
 function CourtHistoryPanel({ courtCase }: { courtCase: CourtCase }) {
@@ -141,35 +137,20 @@ export function CourtsTab() {
           onCheckAll={() => checker.run(cases)}
         />
         <CardContent className="grid gap-4">
-          <form className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end" onSubmit={onLookup} noValidate>
-            <div className="grid gap-2">
-              <Label htmlFor="court-a-number">Número A</Label>
-              <Input
-                id="court-a-number"
-                placeholder="A123456789"
-                autoComplete="off"
-                value={aNumber}
-                onChange={(e) => setANumber(e.target.value.toUpperCase())}
-              />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="court-process-id">ID do Processo</Label>
-              <Input
-                id="court-process-id"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                step={1}
-                placeholder="1"
-                value={processId}
-                onChange={(e) => setProcessId(e.target.value)}
-              />
-            </div>
-            <Button type="submit" disabled={submitting}>
-              {submitting ? <Spinner className="size-4 text-current" /> : <Search aria-hidden="true" />}
-              Consultar
-            </Button>
-          </form>
+          <ProcessLookupForm
+            ids={{ identifier: 'court-a-number', processId: 'court-process-id' }}
+            identifierLabel="Número A"
+            identifierPlaceholder="A123456789"
+            identifier={aNumber}
+            onIdentifierChange={setANumber}
+            processId={processId}
+            onProcessIdChange={setProcessId}
+            onSubmit={onLookup}
+            submitDisabled={submitting}
+            pending={submitting}
+            icon={<Search aria-hidden="true" />}
+            submitLabel="Consultar"
+          />
           <CheckProgressStatus label={checker.label} />
           <Table>
             <TableHeader>

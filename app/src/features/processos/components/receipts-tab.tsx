@@ -2,11 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/errors';
 import { formatDate, formatDateTime } from '@/lib/format';
@@ -18,7 +14,7 @@ import type { UscisReceipt } from '../api/types';
 import { RECEIPT_NUMBER_PATTERN, normalizeIdentifier, parseProcessId } from '../schemas';
 import { fill, processStrings as t } from '../strings';
 import { ReceiptStatusBadge } from './process-badges';
-import { CheckAllHeader, CheckProgressStatus, HistoryPanel, TableStateRows, TrackedRowActions } from './tracked-items';
+import { CheckAllHeader, CheckProgressStatus, HistoryPanel, ProcessLookupForm, TableStateRows, TrackedRowActions } from './tracked-items';
 import { useCheckOne } from './use-check-all';
 import { progressLabel, useCheckAllReceipts } from './use-check-receipts';
 
@@ -105,35 +101,20 @@ export function ReceiptsTab() {
           onCheckAll={() => checker.run(receipts.map((r) => r.receipt_number))}
         />
         <CardContent className="grid gap-4">
-          <form className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end" onSubmit={onAdd} noValidate>
-            <div className="grid gap-2">
-              <Label htmlFor="receipt-number">Número do Recibo</Label>
-              <Input
-                id="receipt-number"
-                placeholder="MSC2090123456"
-                autoComplete="off"
-                value={receiptNumber}
-                onChange={(e) => setReceiptNumber(e.target.value.toUpperCase())}
-              />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="receipt-process-id">ID do Processo</Label>
-              <Input
-                id="receipt-process-id"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                step={1}
-                placeholder="1"
-                value={processId}
-                onChange={(e) => setProcessId(e.target.value)}
-              />
-            </div>
-            <Button type="submit" disabled={!receiptNumber.trim() || !processId.trim() || addReceipt.isPending}>
-              {addReceipt.isPending ? <Spinner className="size-4 text-current" /> : <Plus aria-hidden="true" />}
-              Adicionar
-            </Button>
-          </form>
+          <ProcessLookupForm
+            ids={{ identifier: 'receipt-number', processId: 'receipt-process-id' }}
+            identifierLabel="Número do Recibo"
+            identifierPlaceholder="MSC2090123456"
+            identifier={receiptNumber}
+            onIdentifierChange={setReceiptNumber}
+            processId={processId}
+            onProcessIdChange={setProcessId}
+            onSubmit={onAdd}
+            submitDisabled={!receiptNumber.trim() || !processId.trim() || addReceipt.isPending}
+            pending={addReceipt.isPending}
+            icon={<Plus aria-hidden="true" />}
+            submitLabel="Adicionar"
+          />
           <CheckProgressStatus label={progressLabel(checker.progress)} />
           <Table>
             <TableHeader>

@@ -1,9 +1,12 @@
 /** Building blocks shared by the tracked-item tabs (USCIS receipts, EOIR court cases). */
 import { History, RefreshCw } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
 import { TableCell, TableRow } from '@/components/ui/table';
 
 /** Card header with the tab's title and the "Atualizar Todos" button. */
@@ -147,5 +150,67 @@ export function HistoryPanel<E extends { id: string }>({
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** The "identifier + ID do Processo + action" form above a tracked-item table; the identifier is upper-cased as typed. */
+export function ProcessLookupForm({
+  ids,
+  identifierLabel,
+  identifierPlaceholder,
+  identifier,
+  onIdentifierChange,
+  processId,
+  onProcessIdChange,
+  onSubmit,
+  submitDisabled,
+  pending,
+  icon,
+  submitLabel,
+}: {
+  /** Element ids of the identifier and process-id inputs. */
+  ids: { identifier: string; processId: string };
+  identifierLabel: string;
+  identifierPlaceholder: string;
+  identifier: string;
+  onIdentifierChange: (value: string) => void;
+  processId: string;
+  onProcessIdChange: (value: string) => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  submitDisabled: boolean;
+  pending: boolean;
+  icon: ReactNode;
+  submitLabel: string;
+}) {
+  return (
+    <form className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end" onSubmit={onSubmit} noValidate>
+      <div className="grid gap-2">
+        <Label htmlFor={ids.identifier}>{identifierLabel}</Label>
+        <Input
+          id={ids.identifier}
+          placeholder={identifierPlaceholder}
+          autoComplete="off"
+          value={identifier}
+          onChange={(e) => onIdentifierChange(e.target.value.toUpperCase())}
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={ids.processId}>ID do Processo</Label>
+        <Input
+          id={ids.processId}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          placeholder="1"
+          value={processId}
+          onChange={(e) => onProcessIdChange(e.target.value)}
+        />
+      </div>
+      <Button type="submit" disabled={submitDisabled}>
+        {pending ? <Spinner className="size-4 text-current" /> : icon}
+        {submitLabel}
+      </Button>
+    </form>
   );
 }
