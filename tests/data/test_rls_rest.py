@@ -1,5 +1,5 @@
 """The same RLS matrix through the real supabase-py client and the stack's REST API, plus
-create_client_user as an RPC. Skipped, with the reason, while the REST engine does not answer tables."""
+create_client_user as an RPC."""
 from __future__ import annotations
 
 import time
@@ -25,8 +25,8 @@ def rest_stack(data_stack):
     probe = httpx.get(f"{data_stack.url}/rest/v1/process_stages?select=id",
                       headers={"apikey": data_stack.service_role_key,
                                "Authorization": f"Bearer {data_stack.service_role_key}"})
-    if probe.status_code != 200 or not isinstance(probe.json(), list):
-        pytest.skip(f"the REST engine does not serve tables yet (GET /rest/v1/process_stages -> {probe.status_code})")
+    assert probe.status_code == 200 and isinstance(probe.json(), list), \
+        f"GET /rest/v1/process_stages -> {probe.status_code} {probe.text}"
     return data_stack
 
 

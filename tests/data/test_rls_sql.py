@@ -121,6 +121,11 @@ def test_api_roles_cannot_truncate(conn):
 def test_a_client_sees_nothing_of_the_other(conn, client):
     other = JOAO if client is MARIA else MARIA
     client_tables = [t for t, r in RULES_BY_TABLE.items() if r.own == "client_id = %s"]
+    staff_tables = ("processes", "interactions", "uscis_receipts", "eoir_court_cases", "document_requests")
+    # "sees nothing" proves isolation only where there is something to hide: the seed fills every table
+    to_hide = {t: _count(conn, t, "client_id = %s", other.client_id) for t in client_tables}
+    to_hide.update({t: _count(conn, t) for t in staff_tables})
+    assert all(to_hide.values()), f"the seed leaves nothing to hide in: {[t for t, n in to_hide.items() if not n]}"
     with undone(conn):
         act_as(conn, client)
         for table in client_tables:
@@ -129,7 +134,7 @@ def test_a_client_sees_nothing_of_the_other(conn, client):
         assert _count(conn, "profiles", "id = %s", other.user_id) == 0
         assert _count(conn, "user_roles", "user_id = %s", other.user_id) == 0
         # nothing of the staff side either (processes, notes, receipts...)
-        for table in ("processes", "interactions", "uscis_receipts", "eoir_court_cases", "document_requests"):
+        for table in staff_tables:
             assert _count(conn, table) == 0, table
 
 

@@ -13,18 +13,15 @@ GUARDED_TABLES = {"uscis_receipts": "id", "uscis_status_history": "id", "eoir_co
 
 @pytest.fixture(scope="session")
 def functions_stack(stack):
-    """The product stack, once the pieces the functions stand on answer (auth user API, REST, seed)."""
+    """The product stack, checked to serve what the functions stand on (auth user API, REST, seed)."""
     token = sign_in(stack, "admin@escritorio.test")
     user = httpx.get(f"{stack.url}/auth/v1/user", headers={"apikey": stack.anon_key,
                                                            "Authorization": f"Bearer {token}"})
-    if user.status_code != 200:
-        pytest.skip(f"auth API /auth/v1/user not available yet (HTTP {user.status_code})")
+    assert user.status_code == 200, f"auth API /auth/v1/user: HTTP {user.status_code} {user.text}"
     rest = httpx.get(f"{stack.url}/rest/v1/uscis_receipts?select=id",
                      headers={"apikey": stack.anon_key, "Authorization": f"Bearer {token}"})
-    if rest.status_code != 200 or not isinstance(rest.json(), list):
-        pytest.skip(f"REST engine /rest/v1 not available yet (HTTP {rest.status_code})")
-    if not rest.json():
-        pytest.skip("seed data (uscis_receipts) not loaded")
+    assert rest.status_code == 200, f"REST /rest/v1/uscis_receipts: HTTP {rest.status_code} {rest.text}"
+    assert rest.json(), "seed data (uscis_receipts) not loaded"
     return stack
 
 
