@@ -18,9 +18,19 @@ from pathlib import Path
 import httpx
 import psycopg
 
+from supastack.core import jwt
 from supastack.core.config import REPO_ROOT, Settings, load_settings
 from supastack.db.migrate import migrate
 from supastack.db.postgres import EmbeddedPostgres, wait_for
+
+
+def access_token(stack, sub: str | None = None, *, role: str = "authenticated", ttl: int = 3600,
+                 **claims) -> str:
+    """An access token shaped like GoTrue's, signed with the stack's secret: for tests that need a caller
+    but are not about signing in (a random `sub` when none is given; a negative ttl makes it expired)."""
+    now = int(time.time())
+    return jwt.sign({"sub": sub or str(uuid.uuid4()), "role": role, "aud": "authenticated", "iat": now,
+                     "exp": now + ttl, **claims}, stack.settings.jwt_secret)
 
 
 def free_port() -> int:

@@ -7,12 +7,11 @@ import queue
 import subprocess
 import threading
 import time
-import uuid
 from pathlib import Path
 
 import pytest
 
-from harness import StackProcess
+from harness import StackProcess, access_token
 from supastack.core import jwt
 
 FIXTURE = Path(__file__).parent / "fixture"
@@ -28,10 +27,7 @@ def rt_stack(cluster):
 
 
 def user_token(stack, user_id: str | None = None, ttl: int = 3600, role: str = "authenticated") -> str:
-    now = int(time.time())
-    claims = {"sub": user_id or str(uuid.uuid4()), "role": role, "aud": "authenticated",
-              "iat": now, "exp": now + ttl}
-    return jwt.sign(claims, stack.settings.jwt_secret)
+    return access_token(stack, user_id, role=role, ttl=ttl)
 
 
 def sub_of(token: str) -> str:

@@ -1,14 +1,12 @@
 """A stack serving the REST fixture project (its own schema), with JWTs for two users."""
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import httpx
 import pytest
 
-from harness import StackProcess
-from supastack.core import jwt
+from harness import StackProcess, access_token
 
 FIXTURE = Path(__file__).parent / "fixture"
 ANA = "11111111-1111-1111-1111-111111111111"
@@ -16,8 +14,7 @@ BIA = "22222222-2222-2222-2222-222222222222"
 
 
 def user_token(stack, sub: str, **extra) -> str:
-    claims = {"sub": sub, "role": "authenticated", "aud": "authenticated", "exp": int(time.time()) + 3600, **extra}
-    return jwt.sign(claims, stack.settings.jwt_secret)
+    return access_token(stack, sub, **extra)
 
 
 class Rest:

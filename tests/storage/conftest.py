@@ -1,14 +1,12 @@
 """Fixtures of the storage tests: a stack serving the fixture project (own buckets and policies), users' tokens."""
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import httpx
 import pytest
 
-from harness import StackProcess
-from supastack.core import jwt
+from harness import StackProcess, access_token
 
 FIXTURE = Path(__file__).parent / "fixture"
 STAFF = "00000000-0000-4000-8000-00000000000a"
@@ -24,10 +22,7 @@ def storage_stack(cluster):
 
 
 def user_token(stack, sub: str, expires_in: int = 3600) -> str:
-    """An access token as GoTrue would issue it, signed with the stack's secret."""
-    now = int(time.time())
-    return jwt.sign({"sub": sub, "role": "authenticated", "aud": "authenticated", "iat": now,
-                     "exp": now + expires_in}, stack.settings.jwt_secret)
+    return access_token(stack, sub, ttl=expires_in)
 
 
 class Api:
