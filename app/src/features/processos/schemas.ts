@@ -17,8 +17,6 @@ export type DocumentRequestInput = z.infer<typeof documentRequestSchema>;
 
 /** USCIS receipt numbers: 3 letters + 10 digits (e.g. MSC2090123456). */
 export const RECEIPT_NUMBER_PATTERN = /^[A-Z]{3}\d{10}$/;
-/** EOIR A-numbers: A + 8 or 9 digits (e.g. A123456789). */
-export const A_NUMBER_PATTERN = /^A\d{8,9}$/;
 
 /** Upper-case and drop spaces and dashes: "msc 209-0123456" -> "MSC2090123456". */
 export function normalizeIdentifier(value: string): string {
