@@ -47,6 +47,19 @@ def test_a_number_display_and_stored_variants():
     assert a_number_variants("A234567890") == ["A234567890"]
 
 
+_SEPARATORS = st.text(alphabet=" -*", max_size=2)
+
+
+@given(st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", min_size=3, max_size=3),
+       st.lists(st.sampled_from("0123456789"), min_size=10, max_size=10), st.lists(_SEPARATORS, min_size=14,
+                                                                                  max_size=14))
+def test_typed_receipts_with_separators_are_accepted(letters, digits, separators):
+    # random text almost never forms a receipt, so the accepting path gets its own generator
+    chars = [*letters, *digits]
+    typed = "".join(sep + char for sep, char in zip(separators, chars)) + separators[-1]
+    assert normalize_receipt_number(typed) == letters.upper() + "".join(digits)
+
+
 @given(st.text(max_size=20))
 def test_normalised_receipts_always_match_the_stored_format(text):
     try:
