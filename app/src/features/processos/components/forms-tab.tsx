@@ -4,7 +4,6 @@ import { toast } from 'sonner';
 import { Badge, badgeColor } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { SearchInput } from '@/components/ui/search-input';
 import { formatDate } from '@/lib/format';
@@ -13,6 +12,7 @@ import { useUscisForms } from '../api/queries';
 import type { UscisForm } from '../api/types';
 import { ALL_CATEGORIES, FORM_CATEGORIES, filterForms } from '../lib/forms-filter';
 import { fill, processStrings as t } from '../strings';
+import { TableStateRows } from './tracked-items';
 
 export const FORMS_REFRESH_MS = 2000;
 export const FORM_DOWNLOAD_MS = 1500;
@@ -118,21 +118,8 @@ export function FormsTab() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {isLoading ? (
-                Array.from({ length: 4 }, (_, i) => (
-                  <TableRow key={i}>
-                    <TableCell colSpan={6}>
-                      <Skeleton className="h-6" />
-                    </TableCell>
-                  </TableRow>
-                ))
-              ) : visible.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={6} className="py-8 text-center text-muted-foreground">
-                    {t.formsEmpty}
-                  </TableCell>
-                </TableRow>
-              ) : (
+              <TableStateRows loading={isLoading} empty={visible.length === 0} skeletonRows={4} colSpan={6} emptyText={t.formsEmpty} />
+              {!isLoading &&
                 visible.map((form) => {
                   const downloaded = form.downloaded || localDownloaded.has(form.id);
                   const busy = downloading.has(form.id);
@@ -176,8 +163,7 @@ export function FormsTab() {
                       </TableCell>
                     </TableRow>
                   );
-                })
-              )}
+                })}
             </TableBody>
           </Table>
         </CardContent>

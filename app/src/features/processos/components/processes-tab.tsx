@@ -10,7 +10,6 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { SearchInput } from '@/components/ui/search-input';
 import { formatDate } from '@/lib/format';
@@ -24,6 +23,7 @@ import { StageBadge } from './process-badges';
 import { ProcessDetailsDialog } from './process-details-dialog';
 import { StageDialog } from './stage-dialog';
 import { progressLabel, useCheckAllReceipts } from './use-check-receipts';
+import { TableStateRows } from './tracked-items';
 
 const ANY = '__all__';
 
@@ -181,21 +181,8 @@ export function ProcessesTab() {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {isLoading ? (
-              Array.from({ length: 5 }, (_, i) => (
-                <TableRow key={i}>
-                  <TableCell colSpan={8}>
-                    <Skeleton className="h-6" />
-                  </TableCell>
-                </TableRow>
-              ))
-            ) : visible.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={8} className="py-8 text-center text-muted-foreground">
-                  {t.noProcesses}
-                </TableCell>
-              </TableRow>
-            ) : (
+            <TableStateRows loading={isLoading} empty={visible.length === 0} skeletonRows={5} colSpan={8} emptyText={t.noProcesses} />
+            {!isLoading &&
               visible.map((process) => (
                 <TableRow key={process.id} data-testid={`process-row-${process.id}`}>
                   <TableCell className="font-medium">{process.type}</TableCell>
@@ -231,8 +218,7 @@ export function ProcessesTab() {
                     </DropdownMenu>
                   </TableCell>
                 </TableRow>
-              ))
-            )}
+              ))}
           </TableBody>
         </Table>
 

@@ -1,4 +1,4 @@
-/** Building blocks shared by the tracked-item tabs (USCIS receipts, EOIR court cases). */
+/** Building blocks shared by the tracked-item tabs (USCIS receipts, EOIR court cases); TableStateRows also serves the other Processos tables. */
 import { History, RefreshCw } from 'lucide-react';
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
