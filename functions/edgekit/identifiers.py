@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import re
 
-_RECEIPT = re.compile(r"[A-Z]{3}\d{10}")
-_A_NUMBER = re.compile(r"A?(\d{8,9})")
+_RECEIPT = re.compile(r"[A-Z]{3}[0-9]{10}")
+_A_NUMBER = re.compile(r"A?([0-9]{8,9})")
 
 
 class InvalidIdentifier(ValueError):

@@ -67,3 +67,15 @@ def test_normalised_receipts_always_match_the_stored_format(text):
     except InvalidIdentifier:
         return
     assert len(value) == 13 and value[:3].isalpha() and value[:3].isupper() and value[3:].isdigit()
+
+
+@pytest.mark.parametrize("raw", ["EAC٩٩٩٩١٠٣٤٠٣", "EAC９９９９１０３４０３"])
+def test_receipt_digits_must_be_ascii(raw):
+    with pytest.raises(InvalidIdentifier):
+        normalize_receipt_number(raw)
+
+
+@pytest.mark.parametrize("raw", ["A٢٣٤٥٦٧٨٩٠", "A２３４５６７８９"])
+def test_a_number_digits_must_be_ascii(raw):
+    with pytest.raises(InvalidIdentifier):
+        normalize_a_number(raw)
