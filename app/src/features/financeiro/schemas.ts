@@ -1,7 +1,8 @@
 /** Finance form rules (spec section 5): every failure shows "Preencha todos os campos obrigatórios". */
 import { z } from 'zod';
+import { financeStrings } from './strings';
 
-export const REQUIRED_MESSAGE = 'Preencha todos os campos obrigatórios';
+const REQUIRED_MESSAGE = financeStrings.required;
 
 const required = z.string().trim().min(1, REQUIRED_MESSAGE);
 /** A money amount typed in a number input: greater than 0 with at most 2 decimals (step 0.01). */
