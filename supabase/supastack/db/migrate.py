@@ -1,5 +1,9 @@
 """Migrations: the platform bootstrap, then the project's migrations/*.sql in name order, each in
-its own transaction and recorded in supabase_migrations.schema_migrations; seed.sql on a new database."""
+its own transaction and recorded in supabase_migrations.schema_migrations; seed.sql on a new database
+when the caller passes it (the CLI does so for local development databases only).
+
+The bootstrap runs on every start and must be idempotent without widening anything: what it grants once
+(the API roles' privileges on `public`) lives in bootstrap/new_database/ and runs only on a new database."""
 from __future__ import annotations
 
 import re
@@ -9,6 +13,7 @@ from pathlib import Path
 import psycopg
 
 BOOTSTRAP_DIR = Path(__file__).parent / "bootstrap"
+NEW_DATABASE_DIR = BOOTSTRAP_DIR / "new_database"
 
 
 @dataclass
@@ -24,6 +29,9 @@ def _bootstrap(conn: psycopg.Connection) -> bool:
     with conn.transaction():
         for path in sorted(BOOTSTRAP_DIR.glob("*.sql")):
             conn.execute(path.read_text())
+        if new:
+            for path in sorted(NEW_DATABASE_DIR.glob("*.sql")):
+                conn.execute(path.read_text())
         conn.execute("create schema if not exists supabase_migrations")
         conn.execute("""create table if not exists supabase_migrations.schema_migrations (
                           version text primary key, name text, statements text[],

@@ -1,7 +1,8 @@
 -- What a Supabase project provides before any project migration runs:
 -- API roles, the auth / storage / realtime schemas (column-compatible with Supabase's),
 -- the auth.*() helpers that read request.jwt.claims, the extensions schema and the
--- supabase_realtime publication. Idempotent: safe to run on every start.
+-- supabase_realtime publication. Idempotent: safe to run on every start, and it grants nothing that
+-- a migration may have revoked.
 
 do $$
 begin
@@ -43,12 +44,8 @@ $$;
 set search_path = "$user", public, extensions;
 
 grant usage on schema public to anon, authenticated, service_role;
-grant all on all tables in schema public to anon, authenticated, service_role;
-grant all on all routines in schema public to anon, authenticated, service_role;
-grant all on all sequences in schema public to anon, authenticated, service_role;
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on routines to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+-- The API roles' privileges on what `public` holds are granted once, on a new database
+-- (new_database/public_grants.sql): migrations narrow them, and a restart must not widen them again.
 
 -- ---------------------------------------------------------------------------
 -- auth
