@@ -7,7 +7,6 @@ directly (with the same CORS policy), skipping FastAPI's routing and middleware 
 from __future__ import annotations
 
 import importlib
-import json
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
@@ -16,6 +15,7 @@ from fastapi.middleware.cors import CORSMiddleware
 from supastack.core.config import Settings
 from supastack.core.db import Database
 from supastack.core.stack import Stack
+from supastack.gateway.body_limit import declared_length, is_chunked, read_limited, replaying, send_too_large
 from supastack.gateway.cors import CORS_OPTIONS, EXPOSED_HEADERS, RawCors  # noqa: F401  (re-exported)
 
 SERVICES = (
@@ -27,10 +27,8 @@ SERVICES = (
 )
 
 
-# Storage streams uploads and enforces its own per-bucket limits; every other API reads JSON into memory.
+# Storage streams uploads and enforces its own limits; every other API reads JSON into memory.
 STREAMING_PREFIXES = ("/storage/v1",)
-TOO_LARGE = json.dumps({"code": "413", "error": "request_too_large", "message": "Request body too large",
-                        "msg": "Request body too large", "details": None, "hint": None}).encode()
 
 
 class Gateway:
@@ -42,13 +40,6 @@ class Gateway:
         self.fast_paths = [(prefix, RawCors(handler, **CORS_OPTIONS)) for prefix, handler in fast_paths.items()]
         self.max_body = max_body
 
-    def _too_large(self, scope) -> bool:
-        if scope["path"].startswith(STREAMING_PREFIXES):
-            return False
-        for name, value in scope["headers"]:
-            if name == b"content-length":
-                return value.isdigit() and int(value) > self.max_body
-        return False
 
     @property
     def state(self):
@@ -56,12 +47,17 @@ class Gateway:
 
     async def __call__(self, scope, receive, send) -> None:
         if scope["type"] == "http":
-            if self._too_large(scope):
-                await send({"type": "http.response.start", "status": 413,
-                            "headers": [(b"content-type", b"application/json"),
-                                        (b"content-length", str(len(TOO_LARGE)).encode())]})
-                await send({"type": "http.response.body", "body": TOO_LARGE})
-                return
+            if not scope["path"].startswith(STREAMING_PREFIXES):
+                length = declared_length(scope)
+                if length is not None and length > self.max_body:
+                    await send_too_large(send)
+                    return
+                if length is None and is_chunked(scope):
+                    body = await read_limited(receive, self.max_body)
+                    if body is None:
+                        await send_too_large(send)
+                        return
+                    receive = replaying(body, receive)
             path = scope["path"]
             for prefix, handler in self.fast_paths:
                 if path.startswith(prefix) and (len(path) == len(prefix) or path[len(prefix)] == "/"):
