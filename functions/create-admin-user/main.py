@@ -1,8 +1,9 @@
 """POST {email, password, full_name}: first set-up of the office's administrator account.
 
 Called from the login page with only the anon key (verify_jwt = false). Works only for the configured
-administrator e-mail (ADMIN_EMAIL) and only while no account with that e-mail exists: an existing
-account is never touched (no password reset through here).
+administrator e-mail (ADMIN_EMAIL) and only while the office has no administrator at all: the address
+alone proves nothing, since it becomes free when the administrator changes e-mail or is deleted. It only
+ever creates an account; an existing one is never touched (no password reset through here).
 """
 import logging
 import re
@@ -29,6 +30,13 @@ def strong_enough(password: str) -> bool:
     return len(password) >= 8 and bool(re.search(r"[A-Za-z]", password)) and bool(re.search(r"\d", password))
 
 
+async def first_administrator(admin) -> str | None:
+    """The user id of the office's earliest administrator (a user_roles row), or None when there is none."""
+    rows = (await admin.table("user_roles").select("user_id").eq("role", "administrator")
+            .order("created_at").order("user_id").limit(1).execute()).data
+    return rows[0]["user_id"] if rows else None
+
+
 @app.post("/")
 async def create_admin_user(request: Request):
     env = function_env(request)
@@ -46,6 +54,8 @@ async def create_admin_user(request: Request):
     full_name = full_name.strip() if isinstance(full_name, str) and len(full_name.strip()) >= 3 else "Administrador"
 
     admin = service_client(env)
+    if await first_administrator(admin) is not None:
+        raise FunctionError(409, ALREADY_EXISTS)
     try:
         created = await admin.auth.admin.create_user({
             "email": email, "password": password, "email_confirm": True,
@@ -68,5 +78,9 @@ async def create_admin_user(request: Request):
         log.exception("administrator profile/role failed; removing the half-created user")
         await admin.auth.admin.delete_user(user.id)
         raise FunctionError(500, "Erro ao configurar o perfil do administrador") from exc
+    # Two set-ups racing past the check above: the earliest administrator stays, any later one is undone.
+    if await first_administrator(admin) != user.id:
+        await admin.auth.admin.delete_user(user.id)
+        raise FunctionError(409, ALREADY_EXISTS)
     return {"success": True, "message": "Usuário administrador criado com sucesso",
             "user": {"id": user.id, "email": email}}

@@ -93,3 +93,54 @@ def test_email_change_needs_the_link(api, user):
     r = api.post("/verify", json={"type": "email_change", "token_hash": token_hash})
     assert r.status_code == 200 and r.json()["user"]["email"] == new
     api.sign_in(new, PASSWORD)
+
+
+def _wrong(code: str, i: int) -> str:
+    return f"{(int(code) + 1 + i) % 10**6:06d}"
+
+
+def test_five_wrong_codes_void_the_code_and_a_new_code_starts_afresh(api, user):
+    """This stack allows 100000 failures per e-mail: the refusal below is the code's own budget, not the limiter."""
+    assert api.post("/recover", json={"email": user["email"]}).status_code == 200
+    _, code, link = last_mail(api, user["email"])
+    for i in range(5):
+        r = api.post("/verify", json={"type": "recovery", "email": user["email"], "token": _wrong(code, i)})
+        assert r.status_code == 403 and r.json() == {"code": "otp_expired", "message": "Token has expired or is invalid"}
+    r = api.post("/verify", json={"type": "recovery", "email": user["email"], "token": code})
+    assert r.status_code == 403 and r.json()["code"] == "otp_expired"
+    dead_link = httpx.get(link, follow_redirects=False)
+    assert parse_qs(urlsplit(dead_link.headers["location"]).fragment)["error_code"] == ["otp_expired"]
+    # a new code (once the send interval has passed) gets a new budget
+    api.stack.sql("update auth.users set recovery_sent_at = now() - interval '2 minutes' where id = %s", (user["id"],))
+    assert api.post("/recover", json={"email": user["email"]}).status_code == 200
+    _, fresh, _ = last_mail(api, user["email"])
+    r = api.post("/verify", json={"type": "recovery", "email": user["email"], "token": _wrong(fresh, 0)})
+    assert r.status_code == 403
+    r = api.post("/verify", json={"type": "recovery", "email": user["email"], "token": fresh})
+    assert r.status_code == 200 and r.json()["user"]["id"] == user["id"]
+
+
+def test_guesses_in_flight_count_before_the_code_is_checked(api, user):
+    """Five attempts reserved but not finished (concurrent guesses) leave no try for a sixth, right or not."""
+    assert api.post("/recover", json={"email": user["email"]}).status_code == 200
+    _, code, _ = last_mail(api, user["email"])
+    api.stack.sql("insert into auth.failed_sign_ins (kind, email, ip) select 'otp', %s, '198.51.100.' || n "
+                  "from generate_series(1, 5) n", (user["email"],))
+    r = api.post("/verify", json={"type": "recovery", "email": user["email"], "token": code})
+    assert r.status_code == 403 and r.json()["code"] == "otp_expired"
+    assert api.stack.sql("select recovery_token from auth.users where id = %s", (user["id"],)) == [("",)]
+
+
+def test_a_link_hash_cannot_be_computed_from_a_guessed_code(api, user):
+    """GoTrue's unkeyed sha224(email + code) would let the token_hash form skip the per-e-mail count."""
+    import hashlib
+
+    assert api.post("/recover", json={"email": user["email"]}).status_code == 200
+    _, code, link = last_mail(api, user["email"])
+    guessed = hashlib.sha224((user["email"] + code).encode()).hexdigest()
+    r = api.post("/verify", json={"type": "recovery", "token_hash": guessed})
+    assert r.status_code == 403 and r.json()["code"] == "otp_expired"
+    linked = parse_qs(urlsplit(link).query)["token"][0]
+    assert len(linked) == 56 and linked != guessed
+    r = api.post("/verify", json={"type": "recovery", "token_hash": linked})
+    assert r.status_code == 200 and r.json()["user"]["id"] == user["id"]

@@ -1,7 +1,13 @@
-"""One-time tokens as GoTrue makes them: a 6-digit code, stored as sha224(email + code), linked by its hash."""
+"""One-time tokens as GoTrue makes them: a 6-digit code, stored as a 56-hex-digit hash, linked by that hash.
+
+GoTrue's hash is sha224(email + code); ours is keyed (HMAC-SHA224 under a key derived from the JWT secret),
+so a link's hash cannot be computed from a guessed code: guessing must go through the code form of
+POST /verify, which counts the guesses per e-mail (see otp_attempts).
+"""
 from __future__ import annotations
 
 import hashlib
+import hmac
 import secrets
 from urllib.parse import urlencode, urlsplit
 
@@ -13,8 +19,10 @@ def new_code() -> str:
     return f"{secrets.randbelow(10**6):06d}"
 
 
-def token_hash(email_or_phone: str, code: str) -> str:
-    return hashlib.sha224((email_or_phone + code).encode()).hexdigest()
+def token_hash(email_or_phone: str, code: str, secret: str) -> str:
+    """The stored (and linked) form of a code sent to `email_or_phone`; `secret` is the project's JWT secret."""
+    key = hmac.new(secret.encode(), b"supastack auth one-time codes v1", hashlib.sha256).digest()
+    return hmac.new(key, (email_or_phone + code).encode(), hashlib.sha224).hexdigest()
 
 
 def safe_redirect(requested: str | None, site_url: str, api_url: str) -> str:

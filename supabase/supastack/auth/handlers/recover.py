@@ -1,4 +1,8 @@
-"""POST /recover (recovery e-mail to the local mail sink) and GET/POST /verify (one-time token -> session)."""
+"""POST /recover (recovery e-mail to the local mail sink) and GET/POST /verify (one-time token -> session).
+
+Code attempts are limited per IP and per e-mail (ratelimit), and five wrong codes for an e-mail void
+its pending codes (otp_attempts), so a 6-digit code cannot be guessed from many addresses.
+"""
 from __future__ import annotations
 
 from urllib.parse import urlencode
@@ -6,7 +10,7 @@ from urllib.parse import urlencode
 from fastapi import Request
 from fastapi.responses import JSONResponse, RedirectResponse
 
-from supastack.auth import audit, mailer, otp, ratelimit, tokens, users
+from supastack.auth import audit, mailer, otp, otp_attempts, ratelimit, tokens, users
 from supastack.auth.context import client_ip, field, json_body, user_agent, validate_email
 from supastack.auth.errors import AuthError, ErrorCode, bad_request, forbidden
 from supastack.core.stack import Stack
@@ -44,7 +48,7 @@ async def recover(request: Request, stack: Stack):
                 raise AuthError(429, ErrorCode.OVER_EMAIL_SEND_RATE_LIMIT,
                                 f"For security purposes, you can only request this after {wait} seconds.")
             code = otp.new_code()
-            hashed = otp.token_hash(email, code)
+            hashed = otp.token_hash(email, code, settings.jwt_secret)
             await conn.execute("update auth.users set recovery_token = %s, recovery_sent_at = now() where id = %s",
                                (hashed, user["id"]))
             await audit.record(conn, "user_recovery_requested", user, client_ip(request))
@@ -54,16 +58,19 @@ async def recover(request: Request, stack: Stack):
     return JSONResponse({})
 
 
-async def _verify(request: Request, stack: Stack, kind: str, hashed: str) -> dict:
-    """Consume the one-time token and open a session; 403 otp_expired when it is unknown or too old."""
+async def _verify(request: Request, stack: Stack, kind: str, hashed: str, email: str | None = None) -> dict:
+    """Consume the one-time token and open a session; 403 otp_expired when it is unknown or too old.
+
+    `email` is given for the code form: the attempt then counts against that e-mail too."""
     if kind not in TOKEN_COLUMNS:
         raise bad_request(ErrorCode.VALIDATION_FAILED, "Unsupported verification type")
     column, sent_column = TOKEN_COLUMNS[kind]
     ip = client_ip(request)
     async with stack.db.connection() as conn:
-        attempt = await ratelimit.reserve(conn, stack.settings, "otp", None, ip)
+        attempt = await ratelimit.reserve(conn, stack.settings, "otp", email, ip)
+        spent = bool(email) and await otp_attempts.over_budget(conn, email, attempt)
         async with conn.transaction():
-            user = await users.by_token(conn, column, hashed) if hashed else None
+            user = await users.by_token(conn, column, hashed) if hashed and not spent else None
             sent = user.get(sent_column) if user else None
             cur = await conn.execute("select now() - %s::timestamptz < make_interval(secs => %s)",
                                      (sent, otp.OTP_TTL_SECONDS))
@@ -90,6 +97,8 @@ async def _verify(request: Request, stack: Stack, kind: str, hashed: str) -> dic
                 action = "user_modified" if kind == "email_change" else "login"
                 await audit.record(conn, action, user, ip, {"provider": "email", "method": "otp"})
                 return await tokens.issue_session(conn, stack.settings, user_id, "otp", user_agent(request), ip or None)
+        if email:
+            await otp_attempts.wrong_code(conn, email, attempt)
         await ratelimit.trim(conn, stack.settings)
     raise forbidden(ErrorCode.OTP_EXPIRED, EXPIRED)
 
@@ -108,8 +117,9 @@ async def verify_post(request: Request, stack: Stack):
         if not email:
             raise bad_request(ErrorCode.VALIDATION_FAILED,
                               "Only an email address or phone number should be provided on verify")
-        token_hash = otp.token_hash(validate_email(email), token.strip())
-    return JSONResponse(await _verify(request, stack, kind, token_hash))
+        email = validate_email(email)
+        token_hash = otp.token_hash(email, token.strip(), stack.settings.jwt_secret)
+    return JSONResponse(await _verify(request, stack, kind, token_hash, email if token else None))
 
 
 async def verify_get(request: Request, stack: Stack):

@@ -65,7 +65,7 @@ async def update_user(request: Request, stack: Stack):
                 await users.merge_metadata(conn, user_id, "user", data)
             if changing_email:
                 code = otp.new_code()
-                hashed = otp.token_hash(email, code)
+                hashed = otp.token_hash(email, code, settings.jwt_secret)
                 await conn.execute(
                     """update auth.users set email_change = %s, email_change_token_new = %s,
                               email_change_sent_at = now(), email_change_confirm_status = 0, updated_at = now()
