@@ -68,11 +68,16 @@ def keys(s3) -> set[str]:
     return {o["Key"] for o in s3.list_objects_v2(Bucket=S3_BUCKET).get("Contents", [])}
 
 
+def stored_names(s3, folder: str) -> list[str]:
+    """`<bucket>/<name>` of every stored version under `folder` (keys are `<bucket>/<name>/<version>`)."""
+    return sorted(k.rsplit("/", 1)[0] for k in keys(s3) if folder in k)
+
+
 def test_round_trip_through_s3(s3_stack, s3):
     files = create_client(s3_stack.url, s3_stack.service_role_key).storage.from_("avatars")
     folder = str(uuid.uuid4())
     files.upload(f"{folder}/a.txt", b"stored in s3", {"content-type": "text/plain"})
-    assert f"avatars/{folder}/a.txt" in keys(s3)
+    assert stored_names(s3, folder) == [f"avatars/{folder}/a.txt"]
     assert not (s3_stack.data_dir / "storage" / "avatars").exists()    # nothing on the local disk
     assert files.download(f"{folder}/a.txt") == b"stored in s3"
     assert [e["name"] for e in files.list(folder)] == ["a.txt"]
@@ -86,9 +91,10 @@ def test_round_trip_through_s3(s3_stack, s3):
 
     files.move(f"{folder}/a.txt", f"{folder}/b.txt")
     files.copy(f"{folder}/b.txt", f"{folder}/c.txt")
-    assert {k for k in keys(s3) if folder in k} == {f"avatars/{folder}/b.txt", f"avatars/{folder}/c.txt"}
+    assert stored_names(s3, folder) == [f"avatars/{folder}/b.txt", f"avatars/{folder}/c.txt"]
     files.upload(f"{folder}/c.txt", b"replaced", {"upsert": "true"})
     assert files.download(f"{folder}/c.txt") == b"replaced"
+    assert stored_names(s3, folder) == [f"avatars/{folder}/b.txt", f"avatars/{folder}/c.txt"]   # old version gone
 
     files.remove([f"{folder}/b.txt", f"{folder}/c.txt"])
     assert not {k for k in keys(s3) if folder in k}
@@ -108,4 +114,4 @@ def test_failed_upsert_restores_previous_s3_bytes(s3_stack, s3):
     r = api.post(f"/object/avatars/{uuid.uuid4()}/new.txt", files={"": ("blob", b"v2", "text/plain")},
                  data={"metadata": json.dumps({"fail": "commit"})})
     assert r.status_code == 500 and keys(s3) == before
-    assert not list((s3_stack.data_dir / "storage" / ".staging").glob("*"))
+    assert not list((s3_stack.data_dir / "storage" / "#staging").glob("*"))

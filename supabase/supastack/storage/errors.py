@@ -13,7 +13,7 @@ class StorageError(Exception):
     transport status where storage-api does (JWT-role enforcement).
     """
 
-    def __init__(self, status: int, code: str, message: str, error: str | None = None,
+    def __init__(self, status: int, code: str | None, message: str, error: str | None = None,
                  http_status: int | None = None):
         super().__init__(message)
         self.status = status
@@ -23,6 +23,8 @@ class StorageError(Exception):
         self.http_status = http_status or (500 if status >= 500 else 400)
 
     def body(self) -> dict:
+        if self.code is None:    # an error of the HTTP framework: storage-api renders it without a code
+            return {"statusCode": str(self.status), "error": self.error, "message": self.message}
         return {"statusCode": str(self.status), "code": self.code, "error": self.error, "message": self.message}
 
     def response(self, head: bool = False) -> JSONResponse:
@@ -60,6 +62,11 @@ def access_denied(message: str = "Access denied") -> StorageError:
 def entity_too_large() -> StorageError:
     return StorageError(413, "EntityTooLarge", "The object exceeded the maximum allowed size",
                         error="Payload too large")
+
+
+def request_body_too_large() -> StorageError:
+    """A JSON body over `[api] max_request_body`: Fastify's FST_ERR_CTP_BODY_TOO_LARGE as storage-api renders it."""
+    return StorageError(413, None, "Request body is too large", error="FastifyError", http_status=413)
 
 
 def invalid_mime_type(mimetype: str) -> StorageError:

@@ -79,10 +79,40 @@ async def find_object(conn, bucket_id: str, name: str, for_update: bool = False)
     return await _one(conn, query, (bucket_id, name))
 
 
-async def visible_names(conn, bucket_id: str, names: list[str]) -> set[str]:
-    rows = await _rows(conn, "select name from storage.objects where bucket_id = %s and name = any(%s)",
-                       (bucket_id, names))
-    return {r["name"] for r in rows}
+async def visible_objects(conn, bucket_id: str, names: list[str]) -> dict[str, dict]:
+    """The rows among `names` the caller may see, by name."""
+    query = sql.SQL("select {cols} from storage.objects where bucket_id = %s and name = any(%s)").format(
+        cols=OBJECT_COLUMNS)
+    return {r["name"]: r for r in await _rows(conn, query, (bucket_id, names))}
+
+
+async def lock_version(conn, bucket_id: str, name: str) -> str | None:
+    """The version an upsert will replace, row locked (None when there is no row the caller may update)."""
+    row = await _one(conn, "select version from storage.objects where bucket_id = %s and name = %s for update",
+                     (bucket_id, name))
+    return row["version"] if row else None
+
+
+async def references(conn, keys: list[tuple[str, str, str]]) -> list[bool]:
+    """For each stored (bucket, name, version): whether a row points at it (or, for bytes stored before
+    versions, whether `<name>/<version>` is itself an object's name)."""
+    if not keys:
+        return []
+    rows = await _rows(conn, """
+        select k.i, exists (
+          select 1 from storage.objects o
+          where o.bucket_id = k.b and ((o.name = k.n and o.version = k.v) or o.name = k.n || '/' || k.v)) as used
+        from unnest(%s::text[], %s::text[], %s::text[]) with ordinality as k(b, n, v, i)
+        order by k.i""", ([k[0] for k in keys], [k[1] for k in keys], [k[2] for k in keys]))
+    return [r["used"] for r in rows]
+
+
+async def adopt_version(conn, bucket_id: str, name: str, version: str) -> str | None:
+    """The version of a row written before versions were stored (given `version` when it had none)."""
+    row = await _one(conn, """
+        update storage.objects set version = coalesce(version, %s) where bucket_id = %s and name = %s
+        returning version""", (version, bucket_id, name))
+    return row["version"] if row else None
 
 
 async def write_object(conn, *, bucket_id: str, name: str, owner: str | None, owner_id: str | None,
@@ -102,12 +132,13 @@ async def write_object(conn, *, bucket_id: str, name: str, owner: str | None, ow
 
 
 async def rename_object(conn, *, bucket_id: str, name: str, dst_bucket: str, dst_name: str,
-                        owner: str | None, owner_id: str | None, metadata: dict) -> dict | None:
+                        owner: str | None, owner_id: str | None, metadata: dict, version: str) -> dict | None:
     query = sql.SQL("""
         update storage.objects set bucket_id = %s, name = %s, owner = %s, owner_id = %s,
-          metadata = metadata || %s, updated_at = now()
+          metadata = metadata || %s, version = %s, updated_at = now()
         where bucket_id = %s and name = %s returning {cols}""").format(cols=OBJECT_COLUMNS)
-    return await _one(conn, query, (dst_bucket, dst_name, owner, owner_id, Jsonb(metadata), bucket_id, name))
+    return await _one(conn, query, (dst_bucket, dst_name, owner, owner_id, Jsonb(metadata), version,
+                                    bucket_id, name))
 
 
 async def delete_objects(conn, bucket_id: str, names: list[str]) -> list[dict]:
@@ -117,7 +148,7 @@ async def delete_objects(conn, bucket_id: str, names: list[str]) -> list[dict]:
 
 
 async def delete_all_objects(conn, bucket_id: str) -> list[dict]:
-    return await _rows(conn, "delete from storage.objects where bucket_id = %s returning name", (bucket_id,))
+    return await _rows(conn, "delete from storage.objects where bucket_id = %s returning name, version", (bucket_id,))
 
 
 async def search(conn, bucket_id: str, *, prefix: str, search: str, limit: int, offset: int,

@@ -11,9 +11,7 @@ from supastack.storage.service import Storage
 def router(stack: Stack) -> APIRouter:
     backend = create_backend(stack.settings)
     storage = Storage(stack.settings, stack.db, backend)
-    start = getattr(backend, "start", None)
-    if start is not None:
-        stack.on_startup.append(start)
+    stack.on_startup.append(storage.start)
     r = APIRouter()
     r.include_router(bucket_routes(storage))
     r.include_router(object_routes(storage))

@@ -2,8 +2,10 @@
 
 Every metadata read or write runs in `db.scope(claims)`, so the policies on storage.buckets and
 storage.objects decide; only bucket limits and signed-URL reads look as the service (as storage-api
-does). Writes are atomic: the bytes are staged first, then the row is written and the bytes are
-made visible inside the same transaction; any failure undoes the byte change and drops the staging.
+does). Bytes are stored per version: a write stores a new version (flushed to disk) inside the
+transaction that points the row at it, and only after COMMIT drops the version it replaced. So an
+acknowledged write has its row and its bytes, and a failed one changes neither; a crash in between
+leaves at most a version no row points at, which the start-up sweep removes.
 """
 from __future__ import annotations
 
@@ -19,8 +21,8 @@ from typing import AsyncIterator, Mapping
 
 from supastack.core.config import Settings
 from supastack.core.db import Database, role_of
-from supastack.storage import errors, queries, signing, upload
-from supastack.storage.backend import Backend, Blob, Change
+from supastack.storage import cleanup, errors, queries, signing, upload
+from supastack.storage.backend import Backend, Blob, ObjectKey
 from supastack.storage.names import check_bucket_name, check_object_name, mime_allowed, parse_size_limit
 
 SERVICE = {"role": "service_role"}
@@ -80,20 +82,35 @@ class Storage:
             yield conn
 
     @asynccontextmanager
-    async def _write(self, claims: dict) -> AsyncIterator[tuple[object, list[Change]]]:
-        """A scoped transaction plus the byte changes made inside it: undone on failure, finished on commit."""
-        changes: list[Change] = []
+    async def _write(self, claims: dict) -> AsyncIterator[_Transaction]:
+        """A scoped transaction that commits synchronously (an acknowledged write survives a database crash,
+        whatever the server's `synchronous_commit`), with the byte clean-ups of its outcome."""
+        tx = _Transaction()
         try:
-            async with self.db.scope(claims, self._gucs(claims)) as conn:
-                yield conn, changes
+            async with self.db.scope(claims, {**self._gucs(claims), "synchronous_commit": "on"}) as conn:
+                tx.conn = conn
+                yield tx
         except BaseException:
-            for change in reversed(changes):
-                with contextlib.suppress(Exception):
-                    await change.undo()
+            await self._discard_new_versions(tx.new_versions)
             raise
-        for change in changes:
-            with contextlib.suppress(Exception):
-                await change.done()
+        with contextlib.suppress(Exception):
+            await self.backend.delete(tx.replaced_versions)
+
+    async def _discard_new_versions(self, keys: list[ObjectKey]) -> None:
+        """After a failed transaction: delete the versions it stored, unless a row points at them after all
+        (a COMMIT whose answer was lost may have succeeded). Unsure: leave them to the start-up sweep."""
+        if not keys:
+            return
+        with contextlib.suppress(Exception):
+            async with self.db.as_service() as conn:
+                used = await queries.references(conn, [(k.bucket, k.name, k.version) for k in keys])
+            await self.backend.delete([k for k, in_use in zip(keys, used) if not in_use])
+
+    async def start(self) -> None:
+        start = getattr(self.backend, "start", None)
+        if start is not None:
+            await start()
+        await cleanup.at_startup(self.db, self.backend)
 
     async def _bucket_as_service(self, bucket_id: str) -> dict:
         async with self.db.as_service() as conn:
@@ -148,9 +165,9 @@ class Storage:
 
     async def empty_bucket(self, caller: Caller, bucket_id: str) -> None:
         await self.get_bucket(caller, bucket_id)
-        async with self._write(caller.claims) as (conn, changes):
-            removed = await queries.delete_all_objects(conn, bucket_id)
-            changes.append(await self.backend.remove(bucket_id, [r["name"] for r in removed]))
+        async with self._write(caller.claims) as tx:
+            for row in await queries.delete_all_objects(tx.conn, bucket_id):
+                tx.replaces(_key_of({"bucket_id": bucket_id, **row}))
 
     async def delete_bucket(self, caller: Caller, bucket_id: str) -> None:
         async with self._read(caller.claims) as conn:
@@ -167,53 +184,57 @@ class Storage:
     async def upload(self, caller: Caller, bucket_id: str, name: str, headers: Mapping[str, str],
                      chunks: AsyncIterator[bytes], *, upsert: bool, owner: str | None = None,
                      as_service: bool = False) -> dict:
-        """Stream the body to staging (size enforced), check the MIME type, then write row + bytes atomically."""
+        """Check everything the head of the body tells (size, MIME type, the caller's right to write) before
+        reading any file byte; then stream the file to staging and write row + bytes atomically."""
         check_object_name(name)
         bucket = await self._bucket_as_service(bucket_id)
         limit = self.settings.storage_file_size_limit
         if bucket.get("file_size_limit"):
             limit = min(limit, bucket["file_size_limit"])
-        allowed = bucket.get("allowed_mime_types")
-        content_type = headers.get("content-type") or ""
-        if not content_type.lower().startswith("multipart/form-data") and not mime_allowed(
-                content_type or "application/octet-stream", allowed):
-            raise errors.invalid_mime_type(content_type or "application/octet-stream")
-        with _disk_errors(name):
-            staged = await asyncio.to_thread(self.backend.staging_file, bucket_id, name)
+        head, file_chunks = await upload.open_body(headers, chunks, limit)
+        if not mime_allowed(head.mimetype, bucket.get("allowed_mime_types")):
+            raise errors.invalid_mime_type(head.mimetype)
+        owner_id = owner if owner is not None else caller.sub
+        row_values = {"bucket_id": bucket_id, "name": name, "owner": Caller({"sub": owner_id}).owner_uuid,
+                      "owner_id": owner_id, "user_metadata": head.user_metadata, "upsert": upsert}
+        claims = SERVICE if as_service else caller.claims
+        await self._check_write(claims, row_values)
+        staged = await asyncio.to_thread(self.backend.staging_file)
         try:
-            received = await upload.receive(headers, chunks, staged, limit)
-            if not mime_allowed(received.mimetype, allowed):
-                raise errors.invalid_mime_type(received.mimetype)
-            metadata = {"eTag": received.etag, "size": received.size, "mimetype": received.mimetype,
-                        "cacheControl": received.cache_control, "lastModified": _now_iso(),
-                        "contentLength": received.size, "httpStatusCode": 200}
-            owner_id = owner if owner is not None else caller.sub
-            owner_uuid = Caller({"sub": owner_id}).owner_uuid
-            claims = SERVICE if as_service else caller.claims
-            async with self._write(claims) as (conn, changes):
-                row = await queries.write_object(
-                    conn, bucket_id=bucket_id, name=name, owner=owner_uuid, owner_id=owner_id, metadata=metadata,
-                    user_metadata=received.user_metadata, version=str(uuid.uuid4()), upsert=upsert)
+            stored = await upload.write_file(file_chunks, staged, limit)
+            metadata = {"eTag": stored.etag, "size": stored.size, "mimetype": head.mimetype,
+                        "cacheControl": head.cache_control, "lastModified": _now_iso(),
+                        "contentLength": stored.size, "httpStatusCode": 200}
+            key = ObjectKey(bucket_id, name, str(uuid.uuid4()))
+            async with self._write(claims) as tx:
+                previous = await queries.lock_version(tx.conn, bucket_id, name) if upsert else None
+                row = await queries.write_object(tx.conn, metadata=metadata, version=key.version, **row_values)
+                tx.stored(key)
                 with _disk_errors(name):
-                    changes.append(await self.backend.publish(staged, bucket_id, name))
+                    await self.backend.store(staged, key)
+                if previous:
+                    tx.replaces(ObjectKey(bucket_id, name, previous))
             return {"Id": str(row["id"]), "Key": f"{bucket_id}/{name}"}
         finally:
             await asyncio.to_thread(_discard, staged)
 
-    async def check_can_upload(self, caller: Caller, bucket_id: str, name: str, upsert: bool) -> None:
-        """Try the row write and roll it back: the INSERT (and UPDATE) policies answer without writing."""
-        check_object_name(name)
-        await self._bucket_as_service(bucket_id)
+    async def _check_write(self, claims: dict, row_values: dict) -> None:
+        """Try the row write and roll it back: the INSERT (and UPDATE) policies, the bucket and a taken
+        name answer before any byte is read."""
 
         class _Rollback(Exception):
             pass
 
         with contextlib.suppress(_Rollback):
-            async with self._read(caller.claims) as conn:
-                await queries.write_object(conn, bucket_id=bucket_id, name=name, owner=caller.owner_uuid,
-                                           owner_id=caller.sub, metadata={}, user_metadata=None,
-                                           version=str(uuid.uuid4()), upsert=upsert)
+            async with self._read(claims) as conn:
+                await queries.write_object(conn, metadata={}, version=str(uuid.uuid4()), **row_values)
                 raise _Rollback
+
+    async def check_can_upload(self, caller: Caller, bucket_id: str, name: str, upsert: bool) -> None:
+        check_object_name(name)
+        await self._bucket_as_service(bucket_id)
+        await self._check_write(caller.claims, {"bucket_id": bucket_id, "name": name, "owner": caller.owner_uuid,
+                                                "owner_id": caller.sub, "user_metadata": None, "upsert": upsert})
 
     # -- reads -----------------------------------------------------------------------------------
     async def find(self, caller: Caller | None, bucket_id: str, name: str) -> dict:
@@ -235,7 +256,7 @@ class Storage:
 
     async def read(self, row: dict, byte_range: tuple[int, int | None] | None = None) -> Blob:
         try:
-            return await self.backend.read(row["bucket_id"], row["name"], byte_range)
+            return await self.backend.read(_key_of(row), byte_range)
         except FileNotFoundError:
             raise errors.no_such_key() from None
 
@@ -256,80 +277,105 @@ class Storage:
             raise errors.invalid_parameter("prefixes")
         if not names:
             return []
-        async with self._write(caller.claims) as (conn, changes):
-            removed = await queries.delete_objects(conn, bucket_id, names)
-            changes.append(await self.backend.remove(bucket_id, [r["name"] for r in removed]))
+        async with self._write(caller.claims) as tx:
+            removed = await queries.delete_objects(tx.conn, bucket_id, names)
+            for row in removed:
+                tx.replaces(_key_of(row))
         return removed
 
     async def remove_one(self, caller: Caller, bucket_id: str, name: str) -> None:
-        await self.find(None, bucket_id, name)   # storage-api looks the object up as the service first
+        # as storage-api: nothing deleted is NoSuchKey, whether the object is absent or hidden by the policies
+        check_object_name(name)
         if not await self.remove(caller, bucket_id, [name]):
-            raise errors.access_denied()
+            raise errors.no_such_key()
 
     async def move(self, caller: Caller, bucket_id: str, source: str, dst_bucket: str, destination: str) -> dict:
+        """The row moves to a new version at the destination: its bytes are shared (or copied) before COMMIT,
+        the source's dropped after."""
         check_object_name(source)
         check_object_name(destination)
-        async with self._write(caller.claims) as (conn, changes):
-            if not await queries.find_object(conn, bucket_id, source, for_update=True):
+        async with self._write(caller.claims) as tx:
+            original = await queries.find_object(tx.conn, bucket_id, source, for_update=True)
+            if not original:
                 raise errors.no_such_key()
-            if dst_bucket != bucket_id and await queries.get_bucket(conn, dst_bucket) is None:
+            if dst_bucket != bucket_id and await queries.get_bucket(tx.conn, dst_bucket) is None:
                 await self._bucket_as_service(dst_bucket)
-            row = await queries.rename_object(conn, bucket_id=bucket_id, name=source, dst_bucket=dst_bucket,
+            target = ObjectKey(dst_bucket, destination, str(uuid.uuid4()))
+            row = await queries.rename_object(tx.conn, bucket_id=bucket_id, name=source, dst_bucket=dst_bucket,
                                               dst_name=destination, owner=caller.owner_uuid, owner_id=caller.sub,
-                                              metadata={"lastModified": _now_iso()})
+                                              metadata={"lastModified": _now_iso()}, version=target.version)
             if not row:   # visible but not updatable under the policies
                 raise errors.no_such_key()
-            with _disk_errors(destination):
-                changes.append(await self.backend.move(bucket_id, source, dst_bucket, destination))
+            await self._copy_bytes(tx, _key_of(original), target)
+            tx.replaces(_key_of(original))
         return row
 
     async def copy(self, caller: Caller, bucket_id: str, source: str, dst_bucket: str, destination: str,
                    upsert: bool) -> dict:
         check_object_name(source)
         check_object_name(destination)
-        async with self._write(caller.claims) as (conn, changes):
-            original = await queries.find_object(conn, bucket_id, source)
+        async with self._write(caller.claims) as tx:
+            original = await queries.find_object(tx.conn, bucket_id, source)
             if not original:
                 raise errors.no_such_key()
+            target = ObjectKey(dst_bucket, destination, str(uuid.uuid4()))
+            previous = await queries.lock_version(tx.conn, dst_bucket, destination) if upsert else None
             metadata = {**(original["metadata"] or {}), "lastModified": _now_iso()}
             row = await queries.write_object(
-                conn, bucket_id=dst_bucket, name=destination, owner=caller.owner_uuid, owner_id=caller.sub,
-                metadata=metadata, user_metadata=original["user_metadata"], version=str(uuid.uuid4()), upsert=upsert)
-            with _disk_errors(destination):
-                try:
-                    changes.append(await self.backend.copy(bucket_id, source, dst_bucket, destination))
-                except FileNotFoundError:
-                    raise errors.no_such_key() from None
+                tx.conn, bucket_id=dst_bucket, name=destination, owner=caller.owner_uuid, owner_id=caller.sub,
+                metadata=metadata, user_metadata=original["user_metadata"], version=target.version, upsert=upsert)
+            await self._copy_bytes(tx, _key_of(original), target)
+            if previous:
+                tx.replaces(ObjectKey(dst_bucket, destination, previous))
         return row
 
+    async def _copy_bytes(self, tx: _Transaction, source: ObjectKey, target: ObjectKey) -> None:
+        tx.stored(target)
+        with _disk_errors(target.name):
+            try:
+                await self.backend.copy(source, target)
+            except FileNotFoundError:
+                raise errors.no_such_key() from None
+
     # -- signed URLs -----------------------------------------------------------------------------
-    async def sign_download(self, caller: Caller, bucket_id: str, name: str, expires_in) -> str:
-        seconds = signing.parse_expires_in(expires_in)
-        await self.find(caller, bucket_id, name)
-        url = f"{bucket_id}/{name}"
-        token = signing.sign(url, signing.DOWNLOAD, seconds, self.settings.jwt_secret)
+    def _expires_in(self, value) -> int:
+        seconds = signing.parse_expires_in(value)
+        most = int(self.settings.raw.get("storage", {}).get("signed_url_max_expiry", signing.MAX_EXPIRY_SECONDS))
+        if seconds > most:
+            raise errors.invalid_parameter("expiresIn", f"expiresIn must be at most {most} seconds")
+        return seconds
+
+    def _signed_path(self, row: dict, seconds: int) -> str:
+        url = f"{row['bucket_id']}/{row['name']}"
+        token = signing.sign(url, signing.DOWNLOAD, seconds, self.settings.jwt_secret, version=_version_tag(row))
         return f"/object/sign/{url}?token={token}"
 
+    async def sign_download(self, caller: Caller, bucket_id: str, name: str, expires_in) -> str:
+        seconds = self._expires_in(expires_in)
+        return self._signed_path(await self.find(caller, bucket_id, name), seconds)
+
     async def sign_downloads(self, caller: Caller, bucket_id: str, paths, expires_in) -> list[dict]:
-        seconds = signing.parse_expires_in(expires_in)
+        seconds = self._expires_in(expires_in)
         if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
             raise errors.invalid_parameter("paths")
         async with self._read(caller.claims) as conn:
-            visible = await queries.visible_names(conn, bucket_id, paths)
+            visible = await queries.visible_objects(conn, bucket_id, paths)
         result = []
         for path in paths:
             if path in visible:
-                url = f"{bucket_id}/{path}"
-                token = signing.sign(url, signing.DOWNLOAD, seconds, self.settings.jwt_secret)
-                result.append({"error": None, "path": path, "signedURL": f"/object/sign/{url}?token={token}"})
+                result.append({"error": None, "path": path, "signedURL": self._signed_path(visible[path], seconds)})
             else:
                 result.append({"error": "Either the object does not exist or you do not have access to it",
                                "path": path, "signedURL": None})
         return result
 
     async def find_signed(self, bucket_id: str, name: str, token: str | None) -> dict:
-        signing.verify(token, f"{bucket_id}/{name}", signing.DOWNLOAD, self.settings.jwt_secret)
-        return await self.find(None, bucket_id, name)
+        """The object a download token names, as long as it is still the version the token was made for."""
+        claims = signing.verify(token, f"{bucket_id}/{name}", signing.DOWNLOAD, self.settings.jwt_secret)
+        row = await self.find(None, bucket_id, name)
+        if claims.get("version") != _version_tag(row):   # replaced since: the token does not reach the new bytes
+            raise errors.invalid_signature()
+        return row
 
     async def sign_upload(self, caller: Caller, bucket_id: str, name: str, upsert: bool) -> dict:
         await self.check_can_upload(caller, bucket_id, name, upsert)
@@ -344,6 +390,32 @@ class Storage:
         result = await self.upload(Caller({"role": "anon"}), bucket_id, name, headers, chunks,
                                    upsert=bool(claims.get("upsert")), owner=claims.get("owner"), as_service=True)
         return {"Key": result["Key"]}
+
+
+class _Transaction:
+    """A write transaction's connection and its byte bookkeeping: versions it stored (dropped if it fails)
+    and versions it replaced or deleted (dropped once it commits)."""
+
+    def __init__(self) -> None:
+        self.conn = None
+        self.new_versions: list[ObjectKey] = []
+        self.replaced_versions: list[ObjectKey] = []
+
+    def stored(self, key: ObjectKey) -> None:
+        self.new_versions.append(key)
+
+    def replaces(self, key: ObjectKey) -> None:
+        self.replaced_versions.append(key)
+
+
+def _key_of(row: Mapping) -> ObjectKey:
+    return ObjectKey(row["bucket_id"], row["name"], row.get("version"))
+
+
+def _version_tag(row: Mapping) -> str:
+    """What names the object's current bytes: its version (id and update time for a row written without one)."""
+    updated = row.get("updated_at")
+    return row.get("version") or f"{row['id']}@{updated.isoformat() if hasattr(updated, 'isoformat') else updated}"
 
 
 def _discard(path: Path) -> None:

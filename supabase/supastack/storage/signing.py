@@ -1,4 +1,4 @@
-"""Signed-URL tokens: JWTs (project secret) naming one object and what they allow (download or upload)."""
+"""Signed-URL tokens: JWTs (project secret) naming one object (and, for downloads, its version) and what they allow."""
 from __future__ import annotations
 
 import time
@@ -9,6 +9,7 @@ from supastack.storage import errors
 DOWNLOAD = "download"
 UPLOAD = "upload"
 UPLOAD_URL_SECONDS = 2 * 3600    # storage-api's signed upload URL lifetime
+MAX_EXPIRY_SECONDS = 7 * 24 * 3600   # default of `[storage] signed_url_max_expiry`
 
 
 def parse_expires_in(value) -> int:

@@ -1,10 +1,18 @@
-"""Reading an upload body (multipart form or raw bytes) into a staged file, enforcing the size while streaming."""
+"""Reading an upload body: its head (type, cache control, user metadata) before any file byte, then the file.
+
+The head is known before the first file byte is accepted, so the service can check the caller's right
+to write, the bucket's MIME list and the declared size first. A multipart form may carry only the
+fields storage-api reads, ahead of the file; every byte of it that is not the file counts against
+FORM_FIELDS_LIMIT, and no more than one network chunk is ever held in memory.
+"""
 from __future__ import annotations
 
+import asyncio
 import base64
 import binascii
 import hashlib
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import AsyncIterator, Mapping
@@ -13,68 +21,33 @@ from python_multipart.multipart import MultipartParser, parse_options_header
 
 from supastack.storage import errors
 
-MAX_FIELD_BYTES = 1024 * 1024          # cacheControl / metadata / contentType form fields
-DRAIN_AFTER_REFUSAL = 64 * 1024 * 1024  # read (and drop) this much more so the client sees the answer
+FORM_FIELDS_LIMIT = 64 * 1024     # part headers, fields, preamble and epilogue of a multipart body
+KNOWN_FIELDS = ("cacheControl", "contentType", "metadata", "userMetadata")   # what storage-api reads
+MAX_METADATA_BYTES = 64 * 1024    # user metadata (form field or base64 x-metadata header)
 
 
 @dataclass
-class ReceivedFile:
-    size: int
-    etag: str                       # quoted MD5, as S3 and storage-api report it
+class UploadHead:
     mimetype: str
     cache_control: str
     user_metadata: dict | None = None
 
 
 @dataclass
-class _Multipart:
-    """State of the streaming multipart parse: form fields in memory, the file part to disk."""
-
-    sink: "_Sink"
-    fields: dict[str, bytes] = field(default_factory=dict)
-    header_name: bytes = b""
-    header_value: bytes = b""
-    headers: dict[bytes, bytes] = field(default_factory=dict)
-    current: str | None = None      # field name being read, or None for the file part / ignored parts
-    in_file: bool = False
-    file_seen: bool = False
-    file_type: str = ""
+class StoredFile:
+    size: int
+    etag: str                       # quoted MD5, as S3 and storage-api report it
 
 
-class _Sink:
-    """Writes the file bytes to the staged file, hashing them and refusing more than `limit` bytes."""
-
-    def __init__(self, handle, limit: int):
-        self.handle = handle
-        self.limit = limit
-        self.size = 0
-        self.md5 = hashlib.md5()  # noqa: S324 - an ETag, not security
-
-    def write(self, data: bytes) -> None:
-        self.size += len(data)
-        if self.size > self.limit:
-            raise errors.entity_too_large()
-        self.md5.update(data)
-        self.handle.write(data)
-
-
-async def _drain(chunks: AsyncIterator[bytes]) -> None:
-    seen = 0
-    async for chunk in chunks:
-        seen += len(chunk)
-        if seen > DRAIN_AFTER_REFUSAL:
-            return
-
-
-def _parse_metadata_json(raw: bytes | str | None) -> dict | None:
+def _parse_metadata_json(raw: bytes | None) -> dict | None:
     if raw is None:
         return None
-    if len(raw) > MAX_FIELD_BYTES:
+    if len(raw) > MAX_METADATA_BYTES:
         raise errors.StorageError(413, "EntityTooLarge", "The user_metadata exceeded the maximum allowed size",
                                   error="Payload too large")
     try:
         value = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     return value if isinstance(value, dict) else None
 
@@ -88,101 +61,160 @@ def _x_metadata(header: str | None) -> dict | None:
         return None
 
 
-async def receive(headers: Mapping[str, str], chunks: AsyncIterator[bytes], staged: Path,
-                  limit: int) -> ReceivedFile:
-    """Stream the body into `staged`. Raises EntityTooLarge past `limit` bytes of file content."""
+def _declared_length(headers: Mapping[str, str]) -> int | None:
+    value = (headers.get("content-length") or "").strip()
+    return int(value) if value.isdigit() else None
+
+
+async def open_body(headers: Mapping[str, str], chunks: AsyncIterator[bytes],
+                    limit: int) -> tuple[UploadHead, AsyncIterator[bytes]]:
+    """The upload's head and the stream of its file bytes. EntityTooLarge when the declared size is over `limit`."""
     content_type = headers.get("content-type") or ""
-    with open(staged, "wb") as handle:
-        sink = _Sink(handle, limit)
-        try:
-            if content_type.lower().startswith("multipart/form-data"):
-                return await _receive_multipart(content_type, chunks, sink)
-            return await _receive_raw(headers, content_type, chunks, sink)
-        except errors.StorageError:
-            await _drain(chunks)
-            raise
-
-
-async def _receive_raw(headers: Mapping[str, str], content_type: str, chunks: AsyncIterator[bytes],
-                       sink: _Sink) -> ReceivedFile:
-    declared = headers.get("content-length")
-    if declared and declared.isdigit() and int(declared) > sink.limit:
+    declared = _declared_length(headers)
+    if content_type.lower().startswith("multipart/form-data"):
+        if declared is not None and declared > limit + FORM_FIELDS_LIMIT:
+            raise errors.entity_too_large()
+        form = _Form(content_type)
+        return await form.read_head(chunks), form.file_chunks(chunks)
+    if declared is not None and declared > limit:
         raise errors.entity_too_large()
-    async for chunk in chunks:
-        sink.write(chunk)
-    return ReceivedFile(size=sink.size, etag=f'"{sink.md5.hexdigest()}"',
-                        mimetype=content_type or "application/octet-stream",
-                        cache_control=headers.get("cache-control") or "no-cache",
-                        user_metadata=_x_metadata(headers.get("x-metadata")))
+    return UploadHead(mimetype=content_type or "application/octet-stream",
+                      cache_control=headers.get("cache-control") or "no-cache",
+                      user_metadata=_x_metadata(headers.get("x-metadata"))), chunks
 
 
-async def _receive_multipart(content_type: str, chunks: AsyncIterator[bytes], sink: _Sink) -> ReceivedFile:
-    _, params = parse_options_header(content_type)
-    boundary = params.get(b"boundary")
-    if not boundary:
-        raise errors.no_content()
-    state = _Multipart(sink=sink)
+async def write_file(chunks: AsyncIterator[bytes], staged: Path, limit: int) -> StoredFile:
+    """Stream the file bytes into `staged` and flush them to disk. EntityTooLarge past `limit` bytes."""
+    size, md5 = 0, hashlib.md5()  # noqa: S324 - an ETag, not security
+    with open(staged, "wb") as handle:
+        async for chunk in chunks:
+            size += len(chunk)
+            if size > limit:
+                raise errors.entity_too_large()
+            md5.update(chunk)
+            handle.write(chunk)
+        handle.flush()
+        await asyncio.to_thread(os.fsync, handle.fileno())
+    return StoredFile(size=size, etag=f'"{md5.hexdigest()}"')
 
-    def on_part_begin() -> None:
-        state.headers, state.current, state.in_file = {}, None, False
 
-    def on_header_field(data: bytes, start: int, end: int) -> None:
-        state.header_name += data[start:end]
+def form_too_large() -> errors.StorageError:
+    return errors.StorageError(413, "EntityTooLarge", "The form fields exceeded the maximum allowed size",
+                               error="Payload too large")
 
-    def on_header_value(data: bytes, start: int, end: int) -> None:
-        state.header_value += data[start:end]
 
-    def on_header_end() -> None:
-        state.headers[state.header_name.strip().lower()] = state.header_value.strip()
-        state.header_name, state.header_value = b"", b""
+@dataclass
+class _Form:
+    """A streaming multipart parse: known fields kept (small), the first file part handed on, the rest dropped."""
 
-    def on_headers_finished() -> None:
-        _, disposition = parse_options_header(state.headers.get(b"content-disposition", b""))
+    content_type: str
+    fields: dict[str, bytes] = field(default_factory=dict)
+    headers: dict[bytes, bytes] = field(default_factory=dict)
+    header_name: bytes = b""
+    header_value: bytes = b""
+    part: str | None = None          # "file", a known field's name, or None (a part that is dropped)
+    file_started: bool = False
+    file_done: bool = False
+    file_type: str = ""
+    pending: list[bytes] = field(default_factory=list)   # file bytes of the chunk just parsed
+    fed: int = 0
+    file_bytes: int = 0
+
+    def __post_init__(self) -> None:
+        _, params = parse_options_header(self.content_type)
+        boundary = params.get(b"boundary")
+        if not boundary:
+            raise errors.no_content()
+        self.parser = MultipartParser(boundary, {
+            "on_part_begin": self._part_begin, "on_header_field": self._header_field,
+            "on_header_value": self._header_value, "on_header_end": self._header_end,
+            "on_headers_finished": self._headers_finished, "on_part_data": self._part_data,
+            "on_part_end": self._part_end,
+        })
+
+    # -- parser callbacks ---------------------------------------------------------------------------
+    def _part_begin(self) -> None:
+        self.headers, self.part = {}, None
+
+    def _header_field(self, data: bytes, start: int, end: int) -> None:
+        self.header_name += data[start:end]
+
+    def _header_value(self, data: bytes, start: int, end: int) -> None:
+        self.header_value += data[start:end]
+
+    def _header_end(self) -> None:
+        self.headers[self.header_name.strip().lower()] = self.header_value.strip()
+        self.header_name, self.header_value = b"", b""
+
+    def _headers_finished(self) -> None:
+        _, disposition = parse_options_header(self.headers.get(b"content-disposition", b""))
         name = disposition.get(b"name", b"").decode("utf-8", "replace")
         is_file = b"filename" in disposition or name in ("", "file")
-        if is_file and not state.file_seen:
+        if is_file and not self.file_started:
             # JS sends the file part with an empty field name, Python as `file`: any file part will do
-            state.in_file = state.file_seen = True
-            state.file_type = state.headers.get(b"content-type", b"").decode("latin-1").strip()
-        elif not is_file:
-            state.current = name
-            state.fields[name] = b""
+            self.part, self.file_started = "file", True
+            self.file_type = self.headers.get(b"content-type", b"").decode("latin-1").strip()
+        elif not is_file and not self.file_started and name in KNOWN_FIELDS:
+            self.part = name
+            self.fields[name] = b""
 
-    def on_part_data(data: bytes, start: int, end: int) -> None:
-        if state.in_file:
-            sink.write(data[start:end])
-        elif state.current is not None:
-            value = state.fields[state.current] + data[start:end]
-            if len(value) > MAX_FIELD_BYTES:
-                raise errors.invalid_request("Form field too large")
-            state.fields[state.current] = value
+    def _part_data(self, data: bytes, start: int, end: int) -> None:
+        if self.part == "file":
+            self.pending.append(bytes(data[start:end]))
+            self.file_bytes += end - start
+        elif self.part is not None:
+            self.fields[self.part] += data[start:end]
 
-    def on_part_end() -> None:
-        state.in_file, state.current = False, None
+    def _part_end(self) -> None:
+        if self.part == "file":
+            self.file_done = True
+        self.part = None
 
-    parser = MultipartParser(boundary, {
-        "on_part_begin": on_part_begin, "on_header_field": on_header_field, "on_header_value": on_header_value,
-        "on_header_end": on_header_end, "on_headers_finished": on_headers_finished,
-        "on_part_data": on_part_data, "on_part_end": on_part_end,
-    })
-    try:
+    # -- feeding ------------------------------------------------------------------------------------
+    def _feed(self, chunk: bytes) -> None:
+        self.fed += len(chunk)
+        try:
+            self.parser.write(chunk)
+        except errors.StorageError:
+            raise
+        except Exception as exc:  # a malformed multipart body
+            raise errors.no_content() from exc
+        if self.fed - self.file_bytes > FORM_FIELDS_LIMIT:
+            raise form_too_large()
+
+    def _finish(self) -> None:
+        try:
+            self.parser.finalize()
+        except Exception as exc:
+            raise errors.no_content() from exc
+
+    async def read_head(self, chunks: AsyncIterator[bytes]) -> UploadHead:
+        """Parse up to the start of the file part (its first bytes wait in `pending`)."""
         async for chunk in chunks:
-            parser.write(chunk)
-        parser.finalize()
-    except errors.StorageError:
-        raise
-    except Exception as exc:  # malformed multipart body
-        raise errors.no_content() from exc
-    if not state.file_seen:
+            self._feed(chunk)
+            if self.file_started:
+                return self._head()
+        self._finish()
         raise errors.no_content()
 
-    def text(name: str) -> str | None:
-        raw = state.fields.get(name)
-        return raw.decode("utf-8", "replace").strip() if raw is not None else None
+    async def file_chunks(self, chunks: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
+        while self.pending:
+            yield self.pending.pop(0)
+        async for chunk in chunks:
+            self._feed(chunk)
+            while self.pending:
+                yield self.pending.pop(0)
+        self._finish()
+        if not self.file_done:      # the body ended inside the file part
+            raise errors.no_content()
 
-    cache_time = text("cacheControl")
-    metadata = state.fields.get("metadata", state.fields.get("userMetadata"))
-    return ReceivedFile(size=sink.size, etag=f'"{sink.md5.hexdigest()}"',
-                        mimetype=text("contentType") or state.file_type or "application/octet-stream",
-                        cache_control=f"max-age={cache_time}" if cache_time else "no-cache",
-                        user_metadata=_parse_metadata_json(metadata))
+    def _head(self) -> UploadHead:
+        def text(name: str) -> str | None:
+            raw = self.fields.get(name)
+            return raw.decode("utf-8", "replace").strip() if raw is not None else None
+
+        cache_time = text("cacheControl")
+        return UploadHead(mimetype=text("contentType") or self.file_type or "application/octet-stream",
+                          cache_control=f"max-age={cache_time}" if cache_time else "no-cache",
+                          user_metadata=_parse_metadata_json(self.fields.get("metadata",
+                                                                             self.fields.get("userMetadata"))))

@@ -48,8 +48,22 @@ def caller(request: Request) -> Caller:
         raise errors.access_denied("jwt expired" if exc.expired else str(exc)) from None
 
 
+async def read_limited(request: Request, limit: int) -> bytes:
+    """The request body, counted while it arrives (a chunked body declares no length): past `limit` bytes,
+    413 at once, the rest left unread (the server drops it)."""
+    declared = (request.headers.get("content-length") or "").strip()
+    if declared.isdigit() and int(declared) > limit:
+        raise errors.request_body_too_large()
+    received = bytearray()
+    async for chunk in request.stream():
+        received += chunk
+        if len(received) > limit:
+            raise errors.request_body_too_large()
+    return bytes(received)
+
+
 async def json_body(request: Request) -> dict:
-    raw = await request.body()
+    raw = await read_limited(request, request.app.state.stack.settings.max_request_body)
     if not raw.strip():
         return {}
     try:

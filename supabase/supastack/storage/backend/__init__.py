@@ -1,23 +1,33 @@
-"""Where object bytes live: the interface every backend implements, and the choice by configuration."""
+"""Where object bytes live: the interface every backend implements, and the choice by configuration.
+
+Bytes are stored per object *version* (`<bucket>/<name>/<version>`, as storage-api does), so a write
+never replaces bytes a committed row points at: a new version is stored before the row that names
+it commits, and the version it replaces is deleted only after that commit.
+"""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import AsyncIterator, Awaitable, Callable, Protocol
+from typing import AsyncIterator, Protocol
 
 from supastack.core.config import Settings
 
+STAGING_DIR = "#staging"   # '#' cannot appear in a bucket id, so this folder never clashes with a bucket
+_VERSION = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 
-@dataclass
-class Change:
-    """A byte change made visible before the metadata transaction commits.
 
-    `undo()` restores what was there if the transaction fails; `done()` drops what is no longer
-    needed (a previous version, a moved source) once it has committed. Both are best effort.
-    """
+def looks_like_version(text: str) -> bool:
+    return bool(_VERSION.match(text))
 
-    undo: Callable[[], Awaitable[None]]
-    done: Callable[[], Awaitable[None]]
+
+@dataclass(frozen=True, slots=True)
+class ObjectKey:
+    """One stored version of one object. `version` None: bytes of an object written before versions."""
+
+    bucket: str
+    name: str
+    version: str | None
 
 
 @dataclass
@@ -31,29 +41,40 @@ class Blob:
     end: int | None = None            # inclusive
 
 
+@dataclass(frozen=True, slots=True)
+class StoredVersion:
+    """A version found in the store, for the sweep of versions no row points at."""
+
+    key: ObjectKey
+    age_seconds: float
+
+
 class Backend(Protocol):
-    def staging_file(self, bucket: str, name: str) -> Path:
-        """A new empty temporary file to receive an upload (same filesystem as the target when possible)."""
+    staging_dir: Path
 
-    async def publish(self, staged: Path, bucket: str, name: str) -> Change:
-        """Make the staged file the object's bytes (replacing any previous bytes atomically)."""
+    def staging_file(self) -> Path:
+        """A new empty `.part` file to receive an upload (same filesystem as the store when possible)."""
 
-    async def copy(self, src_bucket: str, src: str, dst_bucket: str, dst: str) -> Change: ...
+    async def store(self, staged: Path, key: ObjectKey) -> None:
+        """Make the (flushed) staged file the bytes of `key`, durably, before returning. Never overwrites."""
 
-    async def move(self, src_bucket: str, src: str, dst_bucket: str, dst: str) -> Change: ...
+    async def copy(self, source: ObjectKey, target: ObjectKey) -> None: ...
 
-    async def read(self, bucket: str, name: str, byte_range: tuple[int, int | None] | None = None) -> Blob:
+    async def read(self, key: ObjectKey, byte_range: tuple[int, int | None] | None = None) -> Blob:
         """The bytes (or the inclusive byte range); FileNotFoundError when absent."""
 
-    async def remove(self, bucket: str, names: list[str]) -> Change:
-        """Delete the objects' bytes once the metadata deletion commits (`done`), or keep them (`undo`)."""
+    async def delete(self, keys: list[ObjectKey]) -> None:
+        """Best effort: missing versions are not an error."""
 
     async def delete_bucket(self, bucket: str) -> None: ...
+
+    async def stored_versions(self) -> list[StoredVersion]:
+        """Every version in the store (for the start-up sweep)."""
 
 
 def create_backend(settings: Settings) -> Backend:
     if settings.storage_backend == "s3":
         from supastack.storage.backend.s3 import S3Backend
-        return S3Backend(settings.s3, settings.storage_dir / ".staging")
+        return S3Backend(settings.s3, settings.storage_dir / STAGING_DIR)
     from supastack.storage.backend.filesystem import FileBackend
     return FileBackend(settings.storage_dir)

@@ -1,25 +1,36 @@
-"""Object bytes on the local disk, at `<storage dir>/<bucket>/<name>`, replaced atomically by rename."""
+"""Object bytes on the local disk: `<storage dir>/<bucket>/<name>/<version>`, each version written once and fsynced."""
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import os
+import re
 import shutil
+import time
 import uuid
 from pathlib import Path
 
-from supastack.storage.backend import Blob, Change
+from supastack.storage.backend import STAGING_DIR, Blob, ObjectKey, StoredVersion, looks_like_version
+
+LAYOUT_MARKER = "#layout"           # written once the bytes are stored per version (see adopt_legacy)
+LOST_AND_FOUND = "#lost+found"      # legacy files no row pointed at, kept rather than deleted
+_OLD_SIBLING = re.compile(r"^\.[0-9a-f]{32}\.(part|prev|removed)$")   # temporaries of the layout before versions
 
 
-async def _nothing() -> None:
-    return None
+def _fsync_dir(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 class FileBackend:
     def __init__(self, root: Path):
         self.root = Path(root)
+        self.staging_dir = self.root / STAGING_DIR
 
-    def _path(self, bucket: str, name: str) -> Path:
+    def _name_path(self, bucket: str, name: str) -> Path:
         # names are validated (no '..', '.', empty segments, backslashes) before they get here;
         # the check below is a second line of defence against escaping the bucket folder.
         bucket_dir = (self.root / bucket).resolve()
@@ -28,118 +39,121 @@ class FileBackend:
             raise PermissionError(f"path escapes the bucket: {name!r}")
         return path
 
-    def _sibling(self, path: Path, suffix: str) -> Path:
-        # hidden, unique and short whatever the object name's length
-        return path.parent / f".{uuid.uuid4().hex}.{suffix}"
+    def _path(self, key: ObjectKey) -> Path:
+        if not key.version:   # a row without a version has no bytes here (older files were adopted at start)
+            raise FileNotFoundError(f"{key.bucket}/{key.name}")
+        return self._name_path(key.bucket, key.name) / key.version
 
-    def staging_file(self, bucket: str, name: str) -> Path:
-        target = self._path(bucket, name)
-        for _ in range(3):  # an empty folder may be pruned by a concurrent delete; try again
+    def staging_file(self) -> Path:
+        self.staging_dir.mkdir(parents=True, exist_ok=True)
+        staged = self.staging_dir / f"{uuid.uuid4().hex}.part"
+        staged.touch(exist_ok=False)
+        return staged
+
+    def _place(self, source: Path, target: Path) -> None:
+        """Hard-link `source` as `target` (never replacing anything), then fsync every folder that changed."""
+        for _ in range(3):   # a concurrent delete may prune an empty folder we just made: try again
+            existing = target.parent
+            while not existing.exists():
+                existing = existing.parent
             target.parent.mkdir(parents=True, exist_ok=True)
-            staged = self._sibling(target, "part")
             try:
-                staged.touch(exist_ok=False)
-                return staged
+                os.link(source, target)
+                break
             except FileNotFoundError:
                 continue
-        raise FileNotFoundError(str(target.parent))
+        else:
+            raise FileNotFoundError(str(target.parent))
+        os.utime(target)   # a fresh mtime: the start-up sweep spares young versions
+        folder = target.parent
+        while True:
+            _fsync_dir(folder)
+            if folder == existing or folder == self.root:
+                break
+            folder = folder.parent
 
-    def _replace(self, staged: Path, target: Path) -> Change:
-        backup = None
-        if target.is_file():
-            backup = self._sibling(target, "prev")
-            os.link(target, backup)          # readers keep seeing the old bytes until the replace
-        os.replace(staged, target)
+    async def store(self, staged: Path, key: ObjectKey) -> None:
+        await asyncio.to_thread(self._place, staged, self._path(key))
 
-        async def undo() -> None:
-            if backup:
-                await asyncio.to_thread(os.replace, backup, target)
-            else:
-                await asyncio.to_thread(self._unlink, target)
+    async def copy(self, source: ObjectKey, target: ObjectKey) -> None:
+        # versions are immutable, so a copy can share the bytes
+        await asyncio.to_thread(self._place, self._path(source), self._path(target))
 
-        async def done() -> None:
-            if backup:
-                await asyncio.to_thread(self._unlink, backup)
+    async def read(self, key: ObjectKey, byte_range=None) -> Blob:
+        path = self._path(key)
+        stat = await asyncio.to_thread(path.stat)
+        if not os.path.isfile(path):
+            raise FileNotFoundError(str(path))
+        return Blob(size=stat.st_size, path=path)
 
-        return Change(undo, done)
+    async def delete(self, keys: list[ObjectKey]) -> None:
+        def run() -> None:
+            for key in keys:
+                if not key.version:
+                    continue
+                path = self._path(key)
+                with contextlib.suppress(FileNotFoundError, IsADirectoryError, NotADirectoryError):
+                    path.unlink()
+                self._prune(path.parent)
 
-    async def publish(self, staged: Path, bucket: str, name: str) -> Change:
-        return await asyncio.to_thread(self._replace, staged, self._path(bucket, name))
-
-    async def copy(self, src_bucket: str, src: str, dst_bucket: str, dst: str) -> Change:
-        source, target = self._path(src_bucket, src), self._path(dst_bucket, dst)
-
-        def run() -> Change:
-            staged = self.staging_file(dst_bucket, dst)
-            try:
-                shutil.copyfile(source, staged)
-                return self._replace(staged, target)
-            except BaseException:
-                self._unlink(staged)
-                raise
-
-        return await asyncio.to_thread(run)
-
-    async def move(self, src_bucket: str, src: str, dst_bucket: str, dst: str) -> Change:
-        source, target = self._path(src_bucket, src), self._path(dst_bucket, dst)
-        if source == target:
-            return Change(_nothing, _nothing)
-
-        def run() -> Change:
-            if target.exists():      # the metadata's unique key refuses this too; never overwrite bytes
-                raise FileExistsError(str(target))
-            target.parent.mkdir(parents=True, exist_ok=True)
-            os.rename(source, target)
-            self._prune(source.parent)
-
-            def back() -> None:
-                source.parent.mkdir(parents=True, exist_ok=True)
-                os.rename(target, source)
-                self._prune(target.parent)
-
-            return Change(lambda: asyncio.to_thread(back), _nothing)
-
-        return await asyncio.to_thread(run)
-
-    async def read(self, bucket: str, name: str, byte_range=None) -> Blob:
-        path = self._path(bucket, name)
-        size = (await asyncio.to_thread(path.stat)).st_size
-        return Blob(size=size, path=path)
-
-    async def remove(self, bucket: str, names: list[str]) -> Change:
-        """Set the objects' bytes aside (renamed to hidden siblings); `done` deletes them, `undo` puts them back."""
-
-        def run() -> list[tuple[Path, Path]]:
-            moved = []
-            for name in names:
-                path = self._path(bucket, name)
-                aside = self._sibling(path, "removed")
-                with contextlib.suppress(FileNotFoundError):
-                    os.rename(path, aside)
-                    moved.append((path, aside))
-            return moved
-
-        moved = await asyncio.to_thread(run)
-
-        def undo() -> None:
-            for path, aside in moved:
-                with contextlib.suppress(OSError):
-                    os.replace(aside, path)
-
-        def done() -> None:
-            for _, aside in moved:
-                self._unlink(aside)
-
-        return Change(lambda: asyncio.to_thread(undo), lambda: asyncio.to_thread(done))
+        await asyncio.to_thread(run)
 
     async def delete_bucket(self, bucket: str) -> None:
-        path = self.root / bucket
-        await asyncio.to_thread(shutil.rmtree, path, True)
+        await asyncio.to_thread(shutil.rmtree, self.root / bucket, True)
 
-    def _unlink(self, path: Path) -> None:
-        with contextlib.suppress(FileNotFoundError):
-            path.unlink()
-        self._prune(path.parent)
+    async def stored_versions(self) -> list[StoredVersion]:
+        def run() -> list[StoredVersion]:
+            found, now = [], time.time()
+            for bucket_dir in self._bucket_dirs():
+                for folder, _, files in os.walk(bucket_dir):
+                    if Path(folder) == bucket_dir:
+                        continue
+                    name = Path(folder).relative_to(bucket_dir).as_posix()
+                    for version in filter(looks_like_version, files):
+                        with contextlib.suppress(FileNotFoundError):
+                            age = now - os.stat(Path(folder) / version).st_mtime
+                            found.append(StoredVersion(ObjectKey(bucket_dir.name, name, version), age))
+            return found
+
+        return await asyncio.to_thread(run)
+
+    def _bucket_dirs(self) -> list[Path]:
+        if not self.root.is_dir():
+            return []
+        return [p for p in self.root.iterdir() if p.is_dir() and not p.name.startswith("#")]
+
+    # -- the layout before versions: `<bucket>/<name>` was the object's file ------------------------------
+    def legacy_files(self) -> list[tuple[str, str]]:
+        """(bucket, name) of every file of the layout before versions; [] once the layout is upgraded."""
+        if (self.root / LAYOUT_MARKER).exists():
+            return []
+        found = []
+        for bucket_dir in self._bucket_dirs():
+            for path in sorted(p for p in bucket_dir.rglob("*") if p.is_file()):
+                if _OLD_SIBLING.match(path.name):      # an interrupted write of the old layout
+                    path.unlink()
+                else:
+                    found.append((bucket_dir.name, path.relative_to(bucket_dir).as_posix()))
+        return found
+
+    def adopt_legacy(self, bucket: str, name: str, version: str | None) -> None:
+        """Move `<bucket>/<name>` to `<bucket>/<name>/<version>` (to lost+found when no row has it)."""
+        path = self._name_path(bucket, name)
+        if version is None:
+            target = self.root / LOST_AND_FOUND / bucket / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(path, target)
+            return
+        self.staging_dir.mkdir(parents=True, exist_ok=True)
+        moving = self.staging_dir / f"{uuid.uuid4().hex}.adopt"
+        os.replace(path, moving)
+        self._place(moving, self._path(ObjectKey(bucket, name, version)))
+        moving.unlink()
+
+    def finish_legacy_upgrade(self) -> None:
+        self.root.mkdir(parents=True, exist_ok=True)
+        (self.root / LAYOUT_MARKER).write_text("objects stored as <bucket>/<name>/<version>\n")
+        _fsync_dir(self.root)
 
     def _prune(self, folder: Path) -> None:
         """Remove folders left empty, up to the bucket folder."""

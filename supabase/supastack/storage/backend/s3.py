@@ -1,22 +1,18 @@
-"""Object bytes in an S3-compatible store (boto3, blocking calls run in threads), key `<bucket>/<name>`."""
+"""Object bytes in an S3-compatible store (boto3, blocking calls run in threads), key `<bucket>/<name>/<version>`."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import uuid
+from datetime import datetime, timezone
 from pathlib import Path
 
 import boto3
 from botocore.config import Config
 from botocore.exceptions import ClientError
 
-from supastack.storage.backend import Blob, Change
+from supastack.storage.backend import Blob, ObjectKey, StoredVersion, looks_like_version
 
 CHUNK = 256 * 1024
-
-
-async def _nothing() -> None:
-    return None
 
 
 def _missing(exc: ClientError) -> bool:
@@ -50,29 +46,24 @@ class S3Backend:
         await asyncio.to_thread(run)
 
     @staticmethod
-    def _key(bucket: str, name: str) -> str:
-        return f"{bucket}/{name}"
+    def _key(key: ObjectKey) -> str:
+        base = f"{key.bucket}/{key.name}"
+        return f"{base}/{key.version}" if key.version else base
 
-    def _aside_key(self) -> str:
-        return f".supastack/aside/{uuid.uuid4().hex}"
-
-    def staging_file(self, bucket: str, name: str) -> Path:
+    def staging_file(self) -> Path:
         self.staging_dir.mkdir(parents=True, exist_ok=True)
         staged = self.staging_dir / f"{uuid.uuid4().hex}.part"
         staged.touch(exist_ok=False)
         return staged
 
-    def _exists(self, key: str) -> bool:
+    def _on_bytes_of(self, key: ObjectKey, call):
+        """`call(s3_key)` on `key`'s version; for an object stored before versions, on its unversioned key."""
         try:
-            self.client.head_object(Bucket=self.bucket, Key=key)
-            return True
+            return call(self._key(key))
         except ClientError as exc:
-            if _missing(exc):
-                return False
-            raise
-
-    def _copy_key(self, src: str, dst: str) -> None:
-        self.client.copy_object(Bucket=self.bucket, Key=dst, CopySource={"Bucket": self.bucket, "Key": src})
+            if not _missing(exc) or key.version is None:
+                raise
+        return call(self._key(ObjectKey(key.bucket, key.name, None)))
 
     def _delete_keys(self, keys: list[str]) -> None:
         for i in range(0, len(keys), 1000):
@@ -81,65 +72,33 @@ class S3Backend:
                 self.client.delete_objects(Bucket=self.bucket,
                                            Delete={"Objects": [{"Key": k} for k in batch], "Quiet": True})
 
-    def _replace(self, write, key: str) -> Change:
-        """Write `key` with `write()`, keeping a server-side copy of the previous bytes for `undo`."""
-        aside = None
-        if self._exists(key):
-            aside = self._aside_key()
-            self._copy_key(key, aside)
-        write()
+    async def store(self, staged: Path, key: ObjectKey) -> None:
+        # a PUT is durable once acknowledged; the version key is new, so nothing is overwritten
+        await asyncio.to_thread(self.client.upload_file, str(staged), self.bucket, self._key(key))
 
-        def undo() -> None:
-            if aside:
-                self._copy_key(aside, key)
-                self._delete_keys([aside])
-            else:
-                self._delete_keys([key])
+    async def copy(self, source: ObjectKey, target: ObjectKey) -> None:
+        def run() -> None:
+            self._on_bytes_of(source, lambda s3_key: self.client.copy_object(
+                Bucket=self.bucket, Key=self._key(target), CopySource={"Bucket": self.bucket, "Key": s3_key}))
 
-        def done() -> None:
-            if aside:
-                self._delete_keys([aside])
+        try:
+            await asyncio.to_thread(run)
+        except ClientError as exc:
+            if _missing(exc):
+                raise FileNotFoundError(self._key(source)) from exc
+            raise
 
-        return Change(lambda: asyncio.to_thread(undo), lambda: asyncio.to_thread(done))
-
-    async def publish(self, staged: Path, bucket: str, name: str) -> Change:
-        key = self._key(bucket, name)
-
-        def run() -> Change:
-            try:
-                return self._replace(lambda: self.client.upload_file(str(staged), self.bucket, key), key)
-            finally:
-                with contextlib.suppress(FileNotFoundError):
-                    staged.unlink()
-
-        return await asyncio.to_thread(run)
-
-    async def copy(self, src_bucket: str, src: str, dst_bucket: str, dst: str) -> Change:
-        source, target = self._key(src_bucket, src), self._key(dst_bucket, dst)
-        return await asyncio.to_thread(self._replace, lambda: self._copy_key(source, target), target)
-
-    async def move(self, src_bucket: str, src: str, dst_bucket: str, dst: str) -> Change:
-        source, target = self._key(src_bucket, src), self._key(dst_bucket, dst)
-        if source == target:
-            return Change(_nothing, _nothing)
-        await asyncio.to_thread(self._copy_key, source, target)
-        # the source goes only once the metadata has moved
-        return Change(lambda: asyncio.to_thread(self._delete_keys, [target]),
-                      lambda: asyncio.to_thread(self._delete_keys, [source]))
-
-    async def read(self, bucket: str, name: str, byte_range=None) -> Blob:
-        key = self._key(bucket, name)
-
+    async def read(self, key: ObjectKey, byte_range=None) -> Blob:
         def open_object():
-            args = {"Bucket": self.bucket, "Key": key}
+            args = {"Bucket": self.bucket}
             if byte_range:
                 start, end = byte_range
                 args["Range"] = f"bytes={start}-{'' if end is None else end}"
             try:
-                return self.client.get_object(**args)
+                return self._on_bytes_of(key, lambda s3_key: self.client.get_object(Key=s3_key, **args))
             except ClientError as exc:
                 if _missing(exc):
-                    raise FileNotFoundError(key) from exc
+                    raise FileNotFoundError(self._key(key)) from exc
                 raise
 
         obj = await asyncio.to_thread(open_object)
@@ -163,10 +122,13 @@ class S3Backend:
 
         return Blob(size=total, chunks=chunks(), start=start, end=end)
 
-    async def remove(self, bucket: str, names: list[str]) -> Change:
-        keys = [self._key(bucket, n) for n in names]
-        # S3 has no atomic rename: the bytes are deleted after the metadata deletion commits
-        return Change(_nothing, lambda: asyncio.to_thread(self._delete_keys, keys))
+    async def delete(self, keys: list[ObjectKey]) -> None:
+        # with each version, the unversioned key of an object stored before versions; never a key that
+        # ends in a uuid that way, since that is another object's version
+        legacy = [self._key(ObjectKey(k.bucket, k.name, None)) for k in keys
+                  if not looks_like_version(k.name.rsplit("/", 1)[-1])]
+        names = [self._key(k) for k in keys if k.version] + legacy
+        await asyncio.to_thread(self._delete_keys, names)
 
     async def delete_bucket(self, bucket: str) -> None:
         def run() -> None:
@@ -175,3 +137,17 @@ class S3Backend:
                 self._delete_keys([o["Key"] for o in page.get("Contents", [])])
 
         await asyncio.to_thread(run)
+
+    async def stored_versions(self) -> list[StoredVersion]:
+        def run() -> list[StoredVersion]:
+            found, now = [], datetime.now(timezone.utc)
+            for page in self.client.get_paginator("list_objects_v2").paginate(Bucket=self.bucket):
+                for item in page.get("Contents", []):
+                    bucket, _, rest = item["Key"].partition("/")
+                    name, _, version = rest.rpartition("/")
+                    if bucket and name and looks_like_version(version):
+                        age = (now - item["LastModified"]).total_seconds()
+                        found.append(StoredVersion(ObjectKey(bucket, name, version), age))
+            return found
+
+        return await asyncio.to_thread(run)
