@@ -1,0 +1,157 @@
+"""The backup archive: one uncompressed tar (`database.dump`, `keys.json`, `objects/<bucket>/<name>`, and
+`manifest.json` last, with every member's size and SHA-256), written under a temporary name, fsynced and
+renamed, so a crash never leaves a half archive under a backup's name. Reading verifies every checksum."""
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import io
+import json
+import os
+import re
+import tarfile
+from datetime import datetime
+from pathlib import Path
+from typing import BinaryIO
+
+FORMAT = "supastack-backup"
+FORMAT_VERSION = 1
+MANIFEST = "manifest.json"
+DATABASE = "database.dump"
+KEYS = "keys.json"
+OBJECTS = "objects/"
+CHUNK = 1024 * 1024
+
+
+class ArchiveError(RuntimeError):
+    pass
+
+
+def archive_name(project: str, when: datetime) -> str:
+    return f"{project}-{when:%Y%m%d-%H%M%S}.tar"
+
+
+def archive_pattern(project: str) -> re.Pattern[str]:
+    return re.compile(re.escape(project) + r"-\d{8}-\d{6}(-\d+)?\.tar")
+
+
+def object_member(bucket: str, name: str) -> str:
+    return f"{OBJECTS}{bucket}/{name}"
+
+
+class _Hashing:
+    """A reader that hashes what passes through it."""
+
+    def __init__(self, source: BinaryIO):
+        self.source = source
+        self.sha256 = hashlib.sha256()
+
+    def read(self, size: int = -1) -> bytes:
+        data = self.source.read(size)
+        self.sha256.update(data)
+        return data
+
+
+def _fsync_dir(folder: Path) -> None:
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+class ArchiveWriter:
+    """Members are streamed in; `commit(manifest)` makes the archive appear under its final name."""
+
+    def __init__(self, target: Path):
+        self.target = target
+        self.partial = target.with_name(f".{target.name}.partial")
+        fd = os.open(self.partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)   # it holds secrets
+        self.file = os.fdopen(fd, "wb")
+        self.tar = tarfile.open(fileobj=self.file, mode="w", format=tarfile.PAX_FORMAT)
+
+    def add_stream(self, member: str, source: BinaryIO, size: int) -> str:
+        """Copy exactly `size` bytes from `source`; returns their SHA-256."""
+        info = tarfile.TarInfo(member)
+        info.size, info.mode, info.mtime = size, 0o600, int(datetime.now().timestamp())
+        reader = _Hashing(source)
+        self.tar.addfile(info, reader)
+        return reader.sha256.hexdigest()
+
+    def add_file(self, member: str, path: Path) -> tuple[int, str]:
+        with open(path, "rb") as f:
+            size = os.fstat(f.fileno()).st_size       # the open file: a concurrent replace does not matter
+            return size, self.add_stream(member, f, size)
+
+    def add_bytes(self, member: str, data: bytes) -> str:
+        return self.add_stream(member, io.BytesIO(data), len(data))
+
+    def commit(self, manifest: dict) -> Path:
+        self.add_bytes(MANIFEST, json.dumps(manifest, indent=1, ensure_ascii=False).encode())
+        self.tar.close()
+        self.file.flush()
+        os.fsync(self.file.fileno())
+        self.file.close()
+        final = self.target
+        n = 1
+        while final.exists():                       # two backups in the same second keep both
+            final = self.target.with_name(f"{self.target.stem}-{n}.tar")
+            n += 1
+        os.rename(self.partial, final)
+        _fsync_dir(final.parent)
+        return final
+
+    def abort(self) -> None:
+        with contextlib.suppress(Exception):
+            self.tar.close()
+        with contextlib.suppress(Exception):
+            self.file.close()
+        self.partial.unlink(missing_ok=True)
+
+
+def read_manifest(path: Path) -> dict:
+    try:
+        with tarfile.open(path, mode="r:") as tar:
+            member = tar.getmember(MANIFEST)
+            manifest = json.loads(tar.extractfile(member).read())
+    except (tarfile.TarError, KeyError, OSError, ValueError) as exc:
+        raise ArchiveError(f"{path} is not a readable backup archive: {exc}") from exc
+    if manifest.get("format") != FORMAT or manifest.get("format_version", 0) > FORMAT_VERSION:
+        raise ArchiveError(f"{path} is not a backup archive this version can read")
+    return manifest
+
+
+def expected_members(manifest: dict) -> dict[str, dict]:
+    """member name -> {size, sha256} for every member the manifest vouches for."""
+    members = {DATABASE: manifest["database"], KEYS: manifest["keys"]}
+    for entry in manifest["objects"]["files"]:
+        members[object_member(entry["bucket"], entry["name"])] = entry
+    return members
+
+
+def extract_verified(path: Path, staging: Path) -> tuple[dict, dict[str, Path]]:
+    """Unpack every member into `staging` under numbered names (never under names from the archive) and
+    check it against the manifest; raises ArchiveError before anything else is touched."""
+    manifest = read_manifest(path)
+    expected = expected_members(manifest)
+    extracted: dict[str, Path] = {}
+    with tarfile.open(path, mode="r:") as tar:
+        for member in tar:
+            if member.name == MANIFEST:
+                continue
+            entry = expected.get(member.name)
+            if entry is None or not member.isfile():
+                raise ArchiveError(f"unexpected member in the archive: {member.name}")
+            target = staging / f"{len(extracted):08d}"
+            digest = hashlib.sha256()
+            with tar.extractfile(member) as source, open(target, "wb") as out:
+                while chunk := source.read(CHUNK):
+                    digest.update(chunk)
+                    out.write(chunk)
+            if member.size != entry["size"] or digest.hexdigest() != entry["sha256"]:
+                raise ArchiveError(f"the archive is damaged: {member.name} does not match its checksum")
+            extracted[member.name] = target
+    missing = set(expected) - set(extracted)
+    if missing:
+        raise ArchiveError(f"the archive is incomplete: {len(missing)} member(s) missing, e.g. {sorted(missing)[0]}")
+    return manifest, extracted

@@ -1,0 +1,37 @@
+"""The `backup` and `restore` commands, for the stack's command line."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from supastack.core.config import Settings
+
+
+def add_commands(subparsers) -> None:
+    backup = subparsers.add_parser("backup", help="write one archive: database, stored objects, keys")
+    backup.add_argument("--dir", type=Path, help="folder for the archive (default: [backup] dir, or <data>/backups)")
+    restore = subparsers.add_parser("restore", help="rebuild the stopped stack from an archive")
+    restore.add_argument("file", type=Path, help="an archive written by `backup`")
+
+
+def run(command: str, settings: Settings, args: argparse.Namespace) -> int:
+    from supastack.backup.archive import ArchiveError, read_manifest
+    from supastack.backup.create import backup_now, describe
+    from supastack.backup.restore import StackRunning, restore_backup
+    try:
+        if command == "backup":
+            path = backup_now(settings, getattr(args, "dir", None))
+            print("backup written: " + describe(path, read_manifest(path)))
+            return 0
+        if command == "restore":
+            if not args.file.is_file():
+                print(f"no such archive: {args.file}", file=sys.stderr)
+                return 2
+            restore_backup(settings, args.file)
+            print(f"restored from {args.file}; start the stack to use it")
+            return 0
+    except (StackRunning, ArchiveError) as exc:
+        print(str(exc), file=sys.stderr)
+        return 1
+    raise ValueError(f"unknown command {command!r}")
