@@ -8,7 +8,7 @@ import pytest
 from realtime import RealtimeSubscribeStates
 from supabase import AsyncClientOptions, acreate_client
 
-from conftest import FIXTURE, NodeListener, sub_of, user_token
+from realtime_helpers import FIXTURE, NodeListener, sub_of, user_token
 from harness import StackProcess, free_port
 from supastack.core.config import load_settings
 

@@ -7,7 +7,7 @@ import uuid
 import httpx
 import pytest
 
-from conftest import sub_of, user_token
+from realtime_helpers import sub_of, user_token
 from supastack.core import jwt
 
 subscribed = lambda e: e["type"] == "status" and e["status"] == "SUBSCRIBED"  # noqa: E731
