@@ -1,9 +1,11 @@
 """Realtime: a subscriber never receives another client's rows, whatever it binds to or filters on."""
 from __future__ import annotations
 
+import json
 import uuid
 
 import pytest
+import websockets
 
 from security_helpers import JOAO_CLIENT, MARIA_CLIENT
 
@@ -25,17 +27,59 @@ def _values(payloads: list[dict]) -> str:
     return repr([(p.get("record"), p.get("old_record")) for p in payloads])
 
 
+async def _join_reply(attacker, who: str | None, bindings: list[dict]) -> dict:
+    """The reply to a raw 1.0.0 join with these postgres_changes bindings."""
+    url = attacker.stack.url.replace("http", "ws", 1) + \
+        f"/realtime/v1/websocket?apikey={attacker.stack.anon_key}&vsn=1.0.0"
+    async with websockets.connect(url) as ws:
+        await ws.send(json.dumps({"topic": "realtime:probe", "event": "phx_join", "ref": "1", "payload": {
+            "config": {"postgres_changes": bindings},
+            "access_token": attacker.token(who) if who else attacker.stack.anon_key}}))
+        while True:
+            frame = json.loads(await ws.recv())
+            if frame["event"] == "phx_reply":
+                return frame["payload"]
+
+
 @pytest.mark.parametrize("who", [None, "maria"], ids=["anon-key", "maria"])
-@pytest.mark.parametrize("row_filter", [None, f"client_id=eq.{JOAO_CLIENT}"], ids=["all-rows", "joao-filter"])
-async def test_deleted_rows_of_others_do_not_reach_subscribers(attacker, sec_stack, who, row_filter):
+async def test_deleted_rows_of_others_do_not_reach_subscribers(attacker, sec_stack, who):
     binding = {"event": "*", "schema": "public", "table": "messages"}
-    if row_filter:
-        binding["filter"] = row_filter
     seen = await attacker.changes_seen(who, [binding], _joao_message_written_and_deleted(sec_stack, update=True))
     # INSERT and UPDATE are RLS-checked (nothing arrives); a DELETE cannot be, so it carries the key only
     assert [p["type"] for p in seen] == ["DELETE"]
     assert SECRET not in _values(seen)
     assert set(seen[0]["old_record"]) == {"id"}
+
+
+@pytest.mark.parametrize("who", [None, "maria"], ids=["anon-key", "maria"])
+@pytest.mark.parametrize("event", ["DELETE", "*"])
+async def test_delete_filters_on_other_columns_are_refused_at_join(attacker, who, event):
+    # a match on the old row's client_id would say "João's message was just deleted" to anyone
+    reply = await _join_reply(attacker, who, [{"event": event, "schema": "public", "table": "messages",
+                                               "filter": f"client_id=eq.{JOAO_CLIENT}"}])
+    assert reply["status"] == "error"
+    assert "DELETE events of public.messages (row level security) can only be filtered on its primary key" \
+        in reply["response"]["reason"]
+
+
+async def test_other_columns_still_filter_inserts_and_updates(attacker, sec_stack):
+    seen = await attacker.changes_seen("maria", [
+        {"event": "INSERT", "schema": "public", "table": "messages", "filter": f"client_id=eq.{JOAO_CLIENT}"},
+        {"event": "UPDATE", "schema": "public", "table": "messages", "filter": f"client_id=eq.{JOAO_CLIENT}"}],
+        _joao_message_written_and_deleted(sec_stack, update=True))
+    assert seen == []                          # RLS-checked: João's rows never reach Maria
+
+
+async def test_a_primary_key_filter_on_deletes_is_accepted(attacker, sec_stack):
+    message_id = str(uuid.uuid4())
+
+    def act():
+        sec_stack.sql("insert into messages (id, client_id, sender_type, content) values (%s, %s, 'office', %s)",
+                      (message_id, JOAO_CLIENT, SECRET))
+        sec_stack.sql("delete from messages where id = %s", (message_id,))
+    seen = await attacker.changes_seen("maria", [{"event": "DELETE", "schema": "public", "table": "messages",
+                                                  "filter": f"id=eq.{message_id}"}], act)
+    assert seen and all(p["old_record"] == {"id": message_id} for p in seen)
 
 
 async def test_staff_still_get_whole_rows(attacker, sec_stack):

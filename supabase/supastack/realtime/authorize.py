@@ -16,7 +16,10 @@ from psycopg import sql
 
 from supastack.core import jwt
 from supastack.core.db import Database, role_of
+from supastack.realtime import filters
 from supastack.realtime.capture import TableInfo
+
+BYPASS_RLS_ROLES = frozenset({"service_role"})
 
 
 class TokenRejected(Exception):
@@ -106,6 +109,31 @@ async def visible_to(db: Database, table: TableInfo, record: dict, groups: dict[
                 except psycopg.Error:
                     continue
     return visible
+
+
+def reveals_deleted_rows(table: TableInfo, flt: filters.Filter | None, role: str) -> bool:
+    """Whether a filter on this table's DELETE events would tell a subscriber about rows RLS may hide.
+
+    A deleted row cannot be re-selected under RLS (it is gone), so its primary key is all that may be
+    revealed: matching any other column of the old row answers yes/no about other users' data.
+    """
+    return (flt is not None and table.rls and role not in BYPASS_RLS_ROLES
+            and flt.column in table.column_types and flt.column not in table.primary_key)
+
+
+def delete_filter_refusal(tables: list[TableInfo], event: str, flt: filters.Filter | None,
+                          role: str) -> str | None:
+    """The join error for a DELETE (or `*`) binding whose filter `reveals_deleted_rows`, else None."""
+    if event not in ("*", "DELETE"):
+        return None
+    for table in tables:
+        if reveals_deleted_rows(table, flt, role):
+            key = ", ".join(table.primary_key) or "none"
+            return (f"RealtimeDisabledForConfiguration: Unable to subscribe to changes with given parameters. "
+                    f"DELETE events of {table.schema}.{table.name} (row level security) can only be filtered "
+                    f"on its primary key ({key}), not on `{flt.column}`: subscribe to INSERT/UPDATE only "
+                    f"to filter on it")
+    return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,12 +11,11 @@ from typing import Any
 
 from supastack.core.db import Database, role_of
 from supastack.realtime import filters, protocol
-from supastack.realtime.authorize import claims_key, visible_to
+from supastack.realtime.authorize import BYPASS_RLS_ROLES, claims_key, reveals_deleted_rows, visible_to
 from supastack.realtime.capture import Catalog, TableInfo
 from supastack.realtime.channels import Channel, Hub
 
 NO_PRIMARY_KEY = "Error 400: Bad Request, no primary key"
-BYPASS_RLS_ROLES = {"service_role"}
 
 
 def _targets(hub: Hub, table: TableInfo, change: dict) -> dict[Channel, list[int]]:
@@ -30,6 +29,8 @@ def _targets(hub: Hub, table: TableInfo, change: dict) -> dict[Channel, list[int
                 continue
             if binding.filter and not filters.matches(binding.filter, row, table.column_types):
                 continue
+            if kind == "DELETE" and reveals_deleted_rows(table, binding.filter, role_of(channel.claims)):
+                continue                      # refused at join; the claims or the table changed since
             ids = found.setdefault(channel, [])
             if binding.id not in ids:
                 ids.append(binding.id)

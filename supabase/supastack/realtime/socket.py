@@ -13,8 +13,9 @@ from starlette.responses import JSONResponse
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from supastack.core import jwt
+from supastack.core.db import role_of
 from supastack.realtime import filters, protocol
-from supastack.realtime.authorize import TokenRejected, channel_policies, verify_token
+from supastack.realtime.authorize import TokenRejected, channel_policies, delete_filter_refusal, verify_token
 from supastack.realtime.channels import Binding, Channel
 from supastack.realtime.protocol import Frame
 
@@ -24,7 +25,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("supastack.realtime")
 
 MAX_QUEUED_FRAMES = 10_000
-ANON = {"role": "anon"}
 
 
 def binding_id(entry: dict) -> int:
@@ -37,11 +37,11 @@ class JoinError(Exception):
 
 
 class Connection:
-    def __init__(self, service: Realtime, websocket: WebSocket, vsn: str, token: str | None) -> None:
+    def __init__(self, service: Realtime, websocket: WebSocket, vsn: str, token: str) -> None:
         self.service = service
         self.websocket = websocket
         self.vsn = vsn
-        self.token = token                       # the socket's apikey, mapped like the gateway does
+        self.token = token                       # the socket's apikey as a verified JWT (gateway mapping)
         self.channels: dict[str, Channel] = {}
         self.queue: asyncio.Queue[str | bytes | None] = asyncio.Queue()
         self.closing = False
@@ -144,8 +144,6 @@ class Connection:
         """Claims for a join's token; `sb_…` or no token means the socket's apikey."""
         if not token or token.startswith("sb_"):
             token = self.token
-        if not token:
-            return ANON, ""
         return verify_token(token, self.service.settings.jwt_secret), token
 
     def _expire_at(self, channel: Channel) -> None:
@@ -205,7 +203,7 @@ class Connection:
             raise JoinError("InvalidJoinPayload: postgres_changes must be a list")
         echoed = []
         for entry in entries:
-            binding = await self._binding(entry)
+            binding = await self._binding(entry, role_of(claims))
             channel.bindings.append(binding)
             echoed.append({**entry, "id": binding.id})
         if channel.private:
@@ -215,7 +213,7 @@ class Connection:
                                 f"{channel.sub_topic}")
         return channel, {"postgres_changes": echoed}
 
-    async def _binding(self, entry: Any) -> Binding:
+    async def _binding(self, entry: Any, role: str) -> Binding:
         if not isinstance(entry, dict):
             raise JoinError("InvalidJoinPayload: each postgres_changes entry must be an object")
         event = str(entry.get("event") or "*").upper()
@@ -241,6 +239,9 @@ class Connection:
             if not any(parsed.column in t.column_types for t in tables):
                 raise JoinError(f"Error parsing `filter` params: column {parsed.column} does not exist "
                                 f"in {params}")
+        refusal = delete_filter_refusal(tables, event, parsed, role)
+        if refusal:
+            raise JoinError(refusal)
         return Binding(binding_id(entry), entry, event, schema, table or None, parsed)
 
     async def on_broadcast(self, channel: Channel, frame: Frame, payload: dict) -> None:
@@ -283,6 +284,12 @@ class Connection:
         except TokenRejected as exc:
             await self.drop(channel, exc.message)
             return
+        for binding in channel.bindings:       # a new role may lose the right to a binding's DELETE filter
+            refusal = delete_filter_refusal(self.service.catalog.matching(binding.schema, binding.table),
+                                            binding.event, binding.filter, role_of(claims))
+            if refusal:
+                await self.drop(channel, refusal)
+                return
         if channel.private:
             policies = await channel_policies(self.service.db, claims, channel.sub_topic)
             if channel.policies.can_join and not policies.can_join:
@@ -294,18 +301,44 @@ class Connection:
         self._expire_at(channel)
 
 
+# Connect-time refusals, worded as Supabase Realtime answers the upgrade (status, `{"error": …}`).
+MISSING_API_KEY = "API key is missing"
+CONNECT_REFUSALS = {
+    "MalformedJWT": "The token provided is not a valid JWT",
+    "JwtSignatureError": "Failed to validate JWT signature",
+}
+
+
+def socket_token(apikey: str | None, settings) -> str:
+    """The JWT a socket's apikey stands for; raises TokenRejected for a missing or invalid key.
+
+    `sb_publishable_`/`sb_secret_` keys become the anon/service_role JWTs (the gateway's mapping); any
+    other value must itself be a valid JWT with `role` and `exp`, so an unknown `sb_` key is refused too.
+    """
+    if not apikey:
+        raise TokenRejected("MissingAPIKey", MISSING_API_KEY)
+    token = jwt.bearer_token({"apikey": apikey}, settings) or apikey
+    verify_token(token, settings.jwt_secret)
+    return token
+
+
+def _refusal(exc: TokenRejected) -> str:
+    if exc.message.startswith("Token has expired"):
+        return "Token has expired"
+    return CONNECT_REFUSALS.get(exc.code, exc.message)
+
+
 async def serve(service: Realtime, websocket: WebSocket) -> None:
     """The `/websocket` endpoint: check the apikey, then speak the Phoenix protocol until the socket closes."""
     params = websocket.query_params
     vsn = protocol.serializer_version(params.get("vsn"))
-    apikey = params.get("apikey") or websocket.headers.get("x-api-key") or websocket.headers.get("apikey")
-    token = jwt.bearer_token({"apikey": apikey}, service.settings) if apikey else None
-    if token:
-        try:
-            verify_token(token, service.settings.jwt_secret)
-        except TokenRejected as exc:
-            await _deny(websocket, exc.message)
-            return
+    # Supabase reads the `x-api-key` header first, then the `apikey` query parameter (what supabase-js sends)
+    apikey = websocket.headers.get("x-api-key") or params.get("apikey") or websocket.headers.get("apikey")
+    try:
+        token = socket_token(apikey, service.settings)
+    except TokenRejected as exc:
+        await _deny(websocket, _refusal(exc))
+        return
     await websocket.accept()
     connection = Connection(service, websocket, vsn, token)
     service.connections.add(connection)
@@ -316,8 +349,8 @@ async def serve(service: Realtime, websocket: WebSocket) -> None:
 
 
 async def _deny(websocket: WebSocket, message: str) -> None:
-    """Refuse the upgrade with a plain HTTP 401, as the Supabase server does."""
+    """Refuse the upgrade with a plain HTTP 401 `{"error": message}`, as the Supabase server does."""
     try:
-        await websocket.send_denial_response(JSONResponse({"message": message}, status_code=401))
+        await websocket.send_denial_response(JSONResponse({"error": message}, status_code=401))
     except RuntimeError:
         await websocket.close(1008)
