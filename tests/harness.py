@@ -50,7 +50,8 @@ class Cluster:
         if external:
             self.base_url = external
         else:
-            self.pg = EmbeddedPostgres(self.tmp, free_port())
+            # a throwaway cluster: speed over crash safety, explicitly (the product runs durable)
+            self.pg = EmbeddedPostgres(self.tmp, free_port(), durable=False)
             self.pg.init()
             self.pg.start()
             self.base_url = self.pg.url

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import httpx
 
+from supastack import runtime
 from supastack.core.config import Settings, load_settings
 
 DEMO_LOGINS = [
@@ -24,19 +25,6 @@ DEMO_LOGINS = [
     ("joao.souza@cliente.test", "client", "João Souza"),
 ]
 DEMO_PASSWORD = "Demo@12345"
-
-
-def _pid_file(s: Settings) -> Path:
-    return s.data_dir / "stack.pid"
-
-
-def _read_pid(s: Settings) -> int | None:
-    try:
-        pid = int(_pid_file(s).read_text().strip())
-        os.kill(pid, 0)
-        return pid
-    except (FileNotFoundError, ValueError, ProcessLookupError, PermissionError):
-        return None
 
 
 def _postgres(s: Settings):
@@ -55,9 +43,20 @@ def ensure_database(s: Settings) -> None:
     wait_for(s.db_url)
 
 
-def migrate(s: Settings) -> None:
+def should_seed(s: Settings, args) -> bool:
+    """The seed (demo data with known passwords) goes only into local development databases: the embedded
+    one, or an external DATABASE_URL when asked explicitly with --seed."""
+    if getattr(args, "no_seed", False):
+        return False
+    return s.embedded_db or getattr(args, "seed", False)
+
+
+def migrate(s: Settings, args) -> None:
     from supastack.db.migrate import migrate as run_migrations
-    report = run_migrations(s.db_url, s.migrations_dir, s.seed_file)
+    seed = should_seed(s, args)
+    report = run_migrations(s.db_url, s.migrations_dir, s.seed_file if seed else None)
+    if report.new_database and not seed and s.seed_file.is_file():
+        print(f"{s.seed_file.name} not applied: DATABASE_URL is set (pass --seed to load the demo data)")
     if not report.applied and not report.seeded:
         print("database up to date")
 
@@ -104,46 +103,93 @@ def print_status(s: Settings) -> None:
         print(f'{key}="{value}"')
 
 
+def _wait_healthy(s: Settings, seconds: float, alive=lambda: True) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if healthy(s):
+            return True
+        if not alive():
+            return False
+        time.sleep(0.2)
+    return False
+
+
+def _port_taken(host: str, port: int) -> bool:
+    import socket
+    with socket.socket() as sock:
+        sock.settimeout(1)
+        return sock.connect_ex((host, port)) == 0
+
+
+def _print_log_tail(s: Settings) -> None:
+    log = s.data_dir / "stack.log"
+    if log.exists():
+        print(log.read_text(errors="replace")[-3000:], file=sys.stderr)
+
+
+def _launch(s: Settings) -> int:
+    """Start `serve` in the background and wait until it answers; 0 when it does."""
+    for name, port in (("API", s.api_port), ("app", s.app_port)):
+        if _port_taken(s.host, port):
+            print(f"cannot start: the {name} port {s.host}:{port} is already in use by another program "
+                  f"(set {'API_PORT' if name == 'API' else 'APP_PORT'} to another port, or stop that program)",
+                  file=sys.stderr)
+            return 1
+    log = open(s.data_dir / "stack.log", "ab")
+    cmd = [sys.executable, "-m", "supastack", "--workdir", str(s.workdir), "--data-dir", str(s.data_dir), "serve"]
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                            start_new_session=True, env=os.environ.copy())
+    started = runtime.start_time_of(proc.pid)
+    running = runtime.Running(proc.pid, started, s.host, s.api_port, s.app_port, s.db_port)
+    runtime.record(s.data_dir, running)
+    if _wait_healthy(s, 90, alive=lambda: proc.poll() is None):
+        return 0
+    print(f"the stack did not become healthy; see {s.data_dir / 'stack.log'}", file=sys.stderr)
+    _print_log_tail(s)
+    if proc.poll() is None:
+        runtime.stop(running)
+    runtime.forget(s.data_dir)
+    return 1
+
+
 def cmd_start(s: Settings, args) -> int:
     ensure_database(s)
-    migrate(s)
-    if _read_pid(s) and healthy(s):
-        print("stack already running")
-    else:
-        log = open(s.data_dir / "stack.log", "ab")
-        cmd = [sys.executable, "-m", "supastack", "--workdir", str(s.workdir), "--data-dir", str(s.data_dir), "serve"]
-        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                start_new_session=True, env=os.environ.copy())
-        _pid_file(s).write_text(str(proc.pid))
-        deadline = time.monotonic() + 60
-        while not healthy(s):
-            if proc.poll() is not None or time.monotonic() > deadline:
-                print(f"the stack did not become healthy; see {s.data_dir / 'stack.log'}", file=sys.stderr)
-                tail = (s.data_dir / "stack.log").read_text(errors="replace")[-3000:]
-                print(tail, file=sys.stderr)
-                return 1
-            time.sleep(0.2)
-    seed_bucket_objects(s)
+    migrate(s, args)
+    running = runtime.current(s.data_dir)
+    if running:
+        # A server from an earlier start: after a database crash it may still be reconnecting.
+        if _wait_healthy(s, 30):
+            print(f"stack already running (pid {running.pid})")
+        else:
+            print(f"the running stack (pid {running.pid}) does not answer; restarting it", file=sys.stderr)
+            runtime.stop(running)
+            running = None
+    if running is None and _launch(s) != 0:
+        return 1
+    if should_seed(s, args):
+        seed_bucket_objects(s)
     print(f"\nStack running.  API {s.api_url}   App {s.app_url}   DB {s.db_url}\n")
     print_status(s)
-    print(f"\nDemo log-ins (password {DEMO_PASSWORD}):")
-    for email, role, name in DEMO_LOGINS:
-        print(f"  {email:32} {role:16} {name}")
+    print_demo_log_ins(s)
     return 0
 
 
+def print_demo_log_ins(s: Settings) -> None:
+    """The seed's demo log-ins, when they are still there with the seed's password."""
+    from supastack.production import demo_log_ins_present
+    if not s.seed_file.is_file() or not demo_log_ins_present(s):
+        return
+    print(f"\nDemo log-ins (password {DEMO_PASSWORD}):")
+    for email, role, name in DEMO_LOGINS:
+        print(f"  {email:32} {role:16} {name}")
+
+
 def cmd_stop(s: Settings, args) -> int:
-    pid = _read_pid(s)
-    if pid:
-        os.killpg(pid, signal.SIGTERM) if _is_group_leader(pid) else os.kill(pid, signal.SIGTERM)
-        for _ in range(100):
-            if _read_pid(s) is None:
-                break
-            time.sleep(0.1)
-        else:
-            os.kill(pid, signal.SIGKILL)
-        print(f"stopped stack (pid {pid})")
-    _pid_file(s).unlink(missing_ok=True)
+    running = runtime.current(s.data_dir)
+    if running:
+        runtime.stop(running)
+        print(f"stopped stack (pid {running.pid})")
+    runtime.forget(s.data_dir)
     if s.embedded_db:
         pg = _postgres(s)
         if pg.initialised and pg.is_running():
@@ -152,21 +198,14 @@ def cmd_stop(s: Settings, args) -> int:
     return 0
 
 
-def _is_group_leader(pid: int) -> bool:
-    try:
-        return os.getpgid(pid) == pid
-    except ProcessLookupError:
-        return False
-
-
 def cmd_reset(s: Settings, args) -> int:
     from supastack.db.migrate import reset_database
     ensure_database(s)
     reset_database(s.db_url)
     shutil.rmtree(s.storage_dir, ignore_errors=True)
-    migrate(s)
-    print("database reset: migrations applied and seed loaded")
-    if healthy(s):
+    migrate(s, args)
+    print("database reset: migrations applied" + (" and seed loaded" if should_seed(s, args) else ""))
+    if healthy(s) and should_seed(s, args):
         seed_bucket_objects(s)
     else:
         print("storage seed files are uploaded at the next `make up`")
@@ -174,13 +213,16 @@ def cmd_reset(s: Settings, args) -> int:
 
 
 def cmd_status(s: Settings, args) -> int:
+    running = runtime.current(s.data_dir)
+    if running:   # the ports the running stack was started with, whatever this shell's environment says
+        s.host, s.api_port, s.app_port, s.db_port = running.host, running.api_port, running.app_port, running.db_port
     print_status(s)
     return 0
 
 
 def cmd_migrate(s: Settings, args) -> int:
     ensure_database(s)
-    migrate(s)
+    migrate(s, args)
     return 0
 
 
@@ -220,6 +262,13 @@ def cmd_serve(s: Settings, args) -> int:
     import uvicorn
     from supastack.gateway.app import create_app
     from supastack.gateway.app_server import create_app_server
+    from supastack.gateway.slow_clients import guarded_protocol
+    from supastack.production import refusal
+
+    refused = refusal(s)
+    if refused:
+        print(refused, file=sys.stderr)
+        return 2
 
     sock = _api_socket(s)
     children: list[int] = []
@@ -232,13 +281,15 @@ def cmd_serve(s: Settings, args) -> int:
             break
         children.append(pid)
 
+    http = guarded_protocol(s.request_header_timeout, s.request_body_timeout)
+
     async def main() -> None:
         api = uvicorn.Server(uvicorn.Config(create_app(s), log_level="warning", proxy_headers=False,
-                                            ws="websockets"))
+                                            ws="websockets", http=http))
         servers = [api.serve(sockets=[sock])]
         if is_parent:
             app = uvicorn.Server(uvicorn.Config(create_app_server(s), host=s.host, port=s.app_port,
-                                                log_level="warning"))
+                                                log_level="warning", http=http))
             servers.append(app.serve())
         await asyncio.gather(*servers)
 
@@ -254,13 +305,33 @@ def cmd_serve(s: Settings, args) -> int:
     return 0
 
 
+COMMANDS = {
+    "start": "start PostgreSQL (embedded unless DATABASE_URL), migrate, seed a new local database, and run the "
+             "stack in the background until it answers",
+    "stop": "stop the stack this data folder started, and its embedded PostgreSQL",
+    "status": "print URLs and keys as `supabase status -o env` does (the running stack's ports)",
+    "reset": "drop and recreate the database: migrations, then the seed on a local database",
+    "migrate": "apply pending migrations (and the seed on a new local database)",
+    "serve": "run the API and the app server in the foreground (what `start` runs; for systemd and the like)",
+}
+SERVE_HELP = """Environment: DATABASE_URL (external PostgreSQL), SUPASTACK_HOST (listen address, default 127.0.0.1;
+another address needs a real JWT_SECRET and no demo log-ins), API_PORT, APP_PORT, DB_PORT, API_WORKERS,
+JWT_SECRET, SITE_URL, CORS_ALLOWED_ORIGINS, STORAGE_BACKEND and STORAGE_S3_*, REQUEST_HEADER_TIMEOUT,
+REQUEST_BODY_TIMEOUT; the rest comes from supabase/config.toml (see README, Configuration)."""
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="supastack", description=__doc__)
     parser.add_argument("--workdir", help="project folder (config.toml, migrations/, seed.sql)")
     parser.add_argument("--data-dir", help="data folder (default: <workdir>/.data)")
     sub = parser.add_subparsers(dest="command", required=True)
-    for name in ("start", "stop", "status", "reset", "migrate", "serve"):
-        sub.add_parser(name)
+    for name, summary in COMMANDS.items():
+        command = sub.add_parser(name, help=summary, description=summary,
+                                 epilog=SERVE_HELP if name in ("serve", "start") else None)
+        if name in ("start", "reset", "migrate"):
+            command.add_argument("--seed", action="store_true",
+                                 help="also load seed.sql into a new external DATABASE_URL database")
+            command.add_argument("--no-seed", action="store_true", help="never load seed.sql")
     args = parser.parse_args(argv)
     s = load_settings(args.workdir, args.data_dir)
     return {"start": cmd_start, "stop": cmd_stop, "status": cmd_status, "reset": cmd_reset,

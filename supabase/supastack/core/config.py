@@ -55,6 +55,9 @@ class Settings:
     rate_limit_window: int = 300
     max_rows: int | None = 1000
     max_request_body: int = 10 * 1024**2   # JSON APIs (storage uploads have their own limits)
+    request_header_timeout: float = 10.0    # seconds for a request's head to arrive once it started
+    request_body_timeout: float = 30.0      # seconds a request body may send nothing
+    cors_allowed_origins: list[str] = field(default_factory=list)   # browser origins allowed to call the API
     storage_backend: str = "file"
     storage_file_size_limit: int = 50 * 1024**2
     s3: dict = field(default_factory=dict)
@@ -132,14 +135,16 @@ def _config_file(workdir: Path) -> Path | None:
     return None
 
 
-def _load_or_create_keys(data_dir: Path, env: dict) -> dict:
-    """JWT secret and API keys, generated once per data folder and kept there."""
+def _load_or_create_keys(data_dir: Path, env: dict, configured_secret: str | None = None) -> dict:
+    """JWT secret and API keys, generated once per data folder and kept there; JWT_SECRET (or
+    `[auth] jwt_secret`) replaces the secret, and the keys are signed again with it."""
     path = data_dir / "keys.json"
     keys: dict = {}
     if path.is_file():
         keys = json.loads(path.read_text())
-    if env.get("JWT_SECRET") and env["JWT_SECRET"] != keys.get("jwt_secret"):
-        keys = {"jwt_secret": env["JWT_SECRET"]}
+    wanted = env.get("JWT_SECRET") or configured_secret
+    if wanted and wanted != keys.get("jwt_secret"):
+        keys = {"jwt_secret": wanted}
     if not keys.get("jwt_secret"):
         keys = {"jwt_secret": secrets.token_urlsafe(40)}
     secret = keys["jwt_secret"]
@@ -171,10 +176,13 @@ def load_settings(workdir: str | Path | None = None, data_dir: str | Path | None
     api, db, auth = raw.get("api", {}), raw.get("db", {}), raw.get("auth", {})
     rate, storage = auth.get("rate_limit", {}), raw.get("storage", {})
     studio = raw.get("studio", {})
-    keys = _load_or_create_keys(data_dir, env)
+    keys = _load_or_create_keys(data_dir, env, auth.get("jwt_secret") or None)
 
     def env_int(name: str, default: int) -> int:
         return int(env[name]) if env.get(name) else default
+
+    def env_float(name: str, default: float) -> float:
+        return float(env[name]) if env.get(name) else float(default)
 
     settings = Settings(
         workdir=workdir,
@@ -201,6 +209,8 @@ def load_settings(workdir: str | Path | None = None, data_dir: str | Path | None
         rate_limit_window=rate.get("window_seconds", 300),
         max_rows=api.get("max_rows", 1000),
         max_request_body=_size(api.get("max_request_body"), 10 * 1024**2),
+        request_header_timeout=env_float("REQUEST_HEADER_TIMEOUT", api.get("request_header_timeout", 10)),
+        request_body_timeout=env_float("REQUEST_BODY_TIMEOUT", api.get("request_body_timeout", 30)),
         storage_backend=env.get("STORAGE_BACKEND", storage.get("backend", "file")),
         storage_file_size_limit=_size(storage.get("file_size_limit"), 50 * 1024**2),
         s3={**storage.get("s3", {}), **{k[len("STORAGE_S3_"):].lower(): v for k, v in env.items()
@@ -212,4 +222,23 @@ def load_settings(workdir: str | Path | None = None, data_dir: str | Path | None
     )
     if "SITE_URL" not in env and settings.app_port != 3000:
         settings.site_url = settings.app_url
+    settings.cors_allowed_origins = _cors_origins(env, api, settings)
     return settings
+
+
+# Browsers on these origins may always call a local stack (Vite's dev server and preview, the app server).
+LOCAL_DEV_ORIGINS = ("http://localhost:3000", "http://127.0.0.1:3000", "http://localhost:5173",
+                     "http://127.0.0.1:5173", "http://localhost:4173", "http://127.0.0.1:4173")
+
+
+def _cors_origins(env: dict, api: dict, settings: Settings) -> list[str]:
+    """`[api] cors_allowed_origins` (or CORS_ALLOWED_ORIGINS, comma-separated); by default the site URL, the
+    app server and the local development origins. `*` allows any origin."""
+    if env.get("CORS_ALLOWED_ORIGINS"):
+        configured = [o.strip() for o in env["CORS_ALLOWED_ORIGINS"].split(",") if o.strip()]
+    else:
+        configured = list(api.get("cors_allowed_origins") or [])
+    if configured:
+        return [o.rstrip("/") for o in configured]
+    defaults = [settings.site_url, settings.app_url, f"http://localhost:{settings.app_port}", *LOCAL_DEV_ORIGINS]
+    return list(dict.fromkeys(o.rstrip("/") for o in defaults))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import select
 from contextlib import asynccontextmanager
 from typing import AsyncIterator
 
@@ -17,14 +18,36 @@ def role_of(claims: dict) -> str:
     return role if role in API_ROLES else "authenticated" if claims.get("sub") else "anon"
 
 
+# How long a request waits for a connection before it is answered 503: during a database outage requests
+# fail within this time instead of hanging.
+POOL_TIMEOUT = 2.0
+# How long the pool keeps retrying to open a connection before it gives up that attempt. Short, so that
+# once the database is back the next request opens a connection at once instead of waiting out an
+# exponential backoff that has grown during a long outage.
+RECONNECT_TIMEOUT = 2.0
+
+
+async def _drop_if_server_left(conn: psycopg.AsyncConnection) -> None:
+    """Pool checkout check, almost free: an idle connection has nothing to read unless the server closed it
+    (restart, crash, terminated backend); only then is it probed, and the pool replaces it if it fails."""
+    if conn.closed:
+        raise psycopg.OperationalError("connection closed")
+    readable, _, _ = select.select([conn.fileno()], [], [], 0)
+    if readable:
+        await AsyncConnectionPool.check_connection(conn)
+
+
 class Database:
-    def __init__(self, url: str, min_size: int = 2, max_size: int = 10):
+    def __init__(self, url: str, min_size: int = 2, max_size: int = 10, timeout: float = POOL_TIMEOUT):
         self.url = url
-        self.pool = AsyncConnectionPool(url, min_size=min_size, max_size=max_size, open=False,
-                                        kwargs={"autocommit": True, "prepare_threshold": 0})
+        self.pool = AsyncConnectionPool(url, min_size=min_size, max_size=max_size, open=False, timeout=timeout,
+                                        check=_drop_if_server_left,
+                                        kwargs={"autocommit": True, "prepare_threshold": 0, "connect_timeout": 5})
 
     async def open(self) -> None:
-        await self.pool.open(wait=True, timeout=30)
+        """Waits (up to a minute) for the database at start; once serving, reconnects fail fast and retry."""
+        await self.pool.open(wait=True, timeout=60)
+        self.pool.reconnect_timeout = RECONNECT_TIMEOUT
 
     async def close(self) -> None:
         await self.pool.close()

@@ -1,6 +1,7 @@
 """HS256 JWTs: signing, verification, and the gateway's mapping of API keys to a bearer token."""
 from __future__ import annotations
 
+import hmac
 from typing import Mapping
 
 from jose import jwt as jose_jwt
@@ -40,6 +41,11 @@ def verify(token: str, secret: str) -> dict:
     return claims
 
 
+def same_secret(given: str, expected: str) -> bool:
+    """Compares a presented key with ours in constant time (no timing hint of how much of it matched)."""
+    return bool(given) and hmac.compare_digest(given.encode(), expected.encode())
+
+
 def bearer_token(headers: Mapping[str, str], settings) -> str | None:
     """The bearer token the services see, after the gateway's key mapping (Supabase CLI's Kong).
 
@@ -54,9 +60,9 @@ def bearer_token(headers: Mapping[str, str], settings) -> str | None:
     if token and not token.startswith("sb_"):
         return token
     key = token or apikey
-    if key == settings.secret_key:
+    if same_secret(key, settings.secret_key):
         return settings.service_role_key
-    if key == settings.publishable_key:
+    if same_secret(key, settings.publishable_key):
         return settings.anon_key
     if apikey and not apikey.startswith("sb_"):
         return apikey

@@ -48,11 +48,19 @@ def _hydrate_symlinks(pkg: Path) -> None:
         os.symlink(os.path.relpath(source, target.parent), target)
 
 
+# Only for throwaway clusters (the test harness): trades crash safety for speed. An office's server keeps
+# PostgreSQL's durable defaults (fsync, synchronous_commit, full_page_writes all on), so every write the
+# API acknowledged survives a crash of PostgreSQL or of the machine.
+NOT_DURABLE = "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+
+
 class EmbeddedPostgres:
-    def __init__(self, data_dir: Path, port: int, host: str = "127.0.0.1", workdir: Path | None = None):
+    def __init__(self, data_dir: Path, port: int, host: str = "127.0.0.1", workdir: Path | None = None,
+                 durable: bool = True):
         self.pgdata = Path(data_dir) / "pg"
         self.port = port
         self.host = host
+        self.durable = durable
         self.bin_dir, self.lib_dir = self._locate(workdir or REPO_ROOT)
         # initdb and postgres refuse to run as root: drop to `nobody` then.
         self.run_as = pwd.getpwnam("nobody") if os.geteuid() == 0 else None
@@ -117,7 +125,8 @@ class EmbeddedPostgres:
         self._own(pwfile)
         try:
             self._run("initdb", "-D", str(self.pgdata), "-U", "postgres", "--auth=scram-sha-256",
-                      "--auth-local=trust", f"--pwfile={pwfile}", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync")
+                      "--auth-local=trust", f"--pwfile={pwfile}", "-E", "UTF8", "--locale=C.UTF-8",
+                      *(() if self.durable else ("--no-sync",)))
         finally:
             pwfile.unlink(missing_ok=True)
         return True
@@ -131,7 +140,7 @@ class EmbeddedPostgres:
         log = self.pgdata / "server.log"
         opts = (f"-h {self.host} -p {self.port} -k {self.pgdata} -c wal_level=logical "
                 "-c max_replication_slots=10 -c max_wal_senders=10 -c max_connections=200 "
-                "-c shared_buffers=128MB -c fsync=off -c synchronous_commit=off -c full_page_writes=off")
+                "-c shared_buffers=128MB" + ("" if self.durable else " " + NOT_DURABLE))
         proc = self._run("pg_ctl", "-D", str(self.pgdata), "-l", str(log), "-w", "-t", "60", "-o", opts, "start",
                          check=False)
         if proc.returncode != 0:

@@ -9,14 +9,16 @@ from __future__ import annotations
 import importlib
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI
+import psycopg
+from fastapi import FastAPI, Request
 from fastapi.middleware.cors import CORSMiddleware
+from fastapi.responses import JSONResponse
 
 from supastack.core.config import Settings
 from supastack.core.db import Database
 from supastack.core.stack import Stack
 from supastack.gateway.body_limit import declared_length, is_chunked, read_limited, replaying, send_too_large
-from supastack.gateway.cors import CORS_OPTIONS, EXPOSED_HEADERS, RawCors  # noqa: F401  (re-exported)
+from supastack.gateway.cors import EXPOSED_HEADERS, RawCors, cors_options  # noqa: F401  (re-exported)
 
 SERVICES = (
     ("auth", "/auth/v1"),
@@ -35,9 +37,9 @@ class Gateway:
     """The ASGI entry point: HTTP requests under a fast-path prefix go to that service's own app, everything
     else (other services, websockets, lifespan) to FastAPI. Refuses oversized JSON bodies up front."""
 
-    def __init__(self, app: FastAPI, fast_paths: dict[str, object], max_body: int):
+    def __init__(self, app: FastAPI, fast_paths: dict[str, object], max_body: int, cors: dict):
         self.app = app
-        self.fast_paths = [(prefix, RawCors(handler, **CORS_OPTIONS)) for prefix, handler in fast_paths.items()]
+        self.fast_paths = [(prefix, RawCors(handler, **cors)) for prefix, handler in fast_paths.items()]
         self.max_body = max_body
 
 
@@ -66,6 +68,22 @@ class Gateway:
         await self.app(scope, receive, send)
 
 
+def unavailable_body(detail: str) -> dict:
+    return {"code": 503, "error_code": "database_unavailable", "msg": DATABASE_UNAVAILABLE,
+            "message": DATABASE_UNAVAILABLE, "details": detail, "hint": None}
+
+
+DATABASE_UNAVAILABLE = "Database unavailable; retrying the connection"
+
+
+async def database_unavailable(request: Request, exc: Exception) -> JSONResponse:
+    """A lost or unreachable database is a 503 the client may retry, never a 500 after a long wait."""
+    state = getattr(exc, "sqlstate", None)
+    if state and not state.startswith(("08", "57P", "53")):
+        return JSONResponse({"code": 500, "error_code": "unexpected_failure", "msg": "Unexpected failure"}, 500)
+    return JSONResponse(unavailable_body(str(exc)), 503)
+
+
 def create_app(settings: Settings, database: Database | None = None) -> Gateway:
     stack = Stack(settings=settings, db=database or Database(settings.db_url))
 
@@ -83,7 +101,9 @@ def create_app(settings: Settings, database: Database | None = None) -> Gateway:
 
     app = FastAPI(title="supastack", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.stack = stack
-    app.add_middleware(CORSMiddleware, **CORS_OPTIONS)
+    app.add_exception_handler(psycopg.OperationalError, database_unavailable)
+    cors = cors_options(settings.cors_allowed_origins)
+    app.add_middleware(CORSMiddleware, **cors)
     fast_paths = {}
     for name, prefix in SERVICES:
         module = importlib.import_module(f"supastack.{name}.routes")
@@ -91,4 +111,4 @@ def create_app(settings: Settings, database: Database | None = None) -> Gateway:
         app.include_router(router, prefix=prefix)
         if getattr(router, "asgi_app", None) is not None:
             fast_paths[prefix] = router.asgi_app
-    return Gateway(app, fast_paths, settings.max_request_body)
+    return Gateway(app, fast_paths, settings.max_request_body, cors)

@@ -13,14 +13,20 @@ EXPOSED_HEADERS = ["Content-Range", "Content-Location", "Preference-Applied", "R
                    "X-Supabase-Api-Version", "Content-Length", "Content-Type", "ETag", "Last-Modified",
                    "Cache-Control", "Content-Disposition", "X-Total-Count"]
 
-CORS_OPTIONS = dict(
-    allow_origin_regex=".*",
-    allow_credentials=True,
-    allow_methods=["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"],
-    allow_headers=["*"],
-    expose_headers=EXPOSED_HEADERS,
-    max_age=86400,
-)
+
+
+def cors_options(allowed_origins: list[str]) -> dict:
+    """The CORS policy for `[api] cors_allowed_origins`: those origins only, or any origin for `*`.
+    A browser on another origin gets no Access-Control-Allow-Origin, so it cannot read the answers."""
+    origins = {"allow_origin_regex": ".*"} if "*" in allowed_origins else {"allow_origins": list(allowed_origins)}
+    return dict(
+        **origins,
+        allow_credentials=True,
+        allow_methods=["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"],
+        allow_headers=["*"],
+        expose_headers=EXPOSED_HEADERS,
+        max_age=86400,
+    )
 
 
 class RawCors:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import psycopg
+
 from supastack.core.stack import Stack
 from supastack.rest.pipeline import RestService
 
@@ -87,8 +89,15 @@ class RestApp:
             await send_response(send, 405, [(b"allow", b"GET, HEAD"),
                                             (b"content-type", b"text/plain; charset=utf-8")], b"Method Not Allowed")
             return
-        async with self.stack.db.connection() as conn:
-            await conn.execute("select 1")
+        try:
+            async with self.stack.db.connection() as conn:
+                await conn.execute("select 1")
+        except psycopg.OperationalError as exc:
+            body = {"code": "PGRST001", "message": "Database client error. Retrying the connection.",
+                    "details": str(exc), "hint": None}
+            await send_response(send, 503, [(b"content-type", b"application/json; charset=utf-8")],
+                                json.dumps(body).encode())
+            return
         schema = self.service.schema
         paths = {"/": {}}
         for name in sorted(schema.tables):

@@ -259,8 +259,16 @@ def _split_alias(part: str) -> tuple[str | None, str]:
     # `alias:rest`, but not `col::cast`
     m = re.match(r'^([^:"()]+):(?!:)(.*)$', part, re.S)
     if m:
-        return m.group(1), m.group(2)
+        return _checked_alias(m.group(1), part), m.group(2)
     return None, part
+
+
+def _checked_alias(alias: str | None, part: str) -> str | None:
+    """An alias becomes a quoted identifier in the statement; `%` would be read there as a placeholder of
+    the statement's bound parameters, so it is refused as unparsable."""
+    if alias is not None and "%" in alias:
+        raise parse_error(f"failed to parse select parameter ({part})", "'%' is not allowed in an alias")
+    return alias
 
 
 def _select_item(part: str, whole: str):
@@ -277,7 +285,7 @@ def _select_item(part: str, whole: str):
             else:
                 raise parse_error(f"failed to parse select parameter ({whole})", "too many hints")
         inner = m.group("items")
-        return SelectEmbed(m.group("name"), m.group("alias"), hint, join, bool(m.group("spread")),
+        return SelectEmbed(m.group("name"), _checked_alias(m.group("alias"), part), hint, join, bool(m.group("spread")),
                            parse_select(inner, nested=True) if inner else (SelectField(Field("*")),))
     alias, rest = _split_alias(part)
     aggregate = aggregate_cast = cast = None

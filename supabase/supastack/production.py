@@ -1,0 +1,85 @@
+"""Production mode: the stack listens beyond this machine only with a real JWT secret and without the
+seed's demo log-ins, whose password is written in the project's seed file for anyone to read."""
+from __future__ import annotations
+
+import ipaddress
+import re
+
+import psycopg
+
+from supastack.core.config import Settings
+
+# The Supabase CLI's local development secret: public, printed in every tutorial.
+CLI_DEVELOPMENT_SECRET = "super-secret-jwt-token-with-at-least-32-characters-long"
+MINIMUM_SECRET_LENGTH = 32
+
+_PASSWORD_IN_SEED = re.compile(r"crypt\(\s*'((?:[^']|'')*)'", re.I)
+_EMAIL_IN_SEED = re.compile(r"'([A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,})'")
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def weak_secret_reason(secret: str) -> str | None:
+    if secret == CLI_DEVELOPMENT_SECRET:
+        return "the JWT secret is the Supabase CLI's public development secret"
+    if len(secret) < MINIMUM_SECRET_LENGTH:
+        return f"the JWT secret is shorter than {MINIMUM_SECRET_LENGTH} characters"
+    return None
+
+
+def seed_log_ins(seed_text: str) -> tuple[list[str], list[str]]:
+    """The e-mail addresses and the passwords (crypt('...') literals) that a seed file writes."""
+    passwords = [m.replace("''", "'") for m in _PASSWORD_IN_SEED.findall(seed_text)]
+    emails = sorted({m.lower() for m in _EMAIL_IN_SEED.findall(seed_text)})
+    return emails, passwords
+
+
+def demo_log_ins_present(settings: Settings) -> list[str]:
+    """E-mails of accounts that still sign in with a password written in the seed file."""
+    if not settings.seed_file.is_file():
+        return []
+    emails, passwords = seed_log_ins(settings.seed_file.read_text(errors="replace"))
+    if not emails or not passwords:
+        return []
+    with psycopg.connect(settings.db_url, connect_timeout=10) as conn:
+        if conn.execute("select to_regclass('auth.users') is null").fetchone()[0]:
+            return []
+        rows = conn.execute(
+            """select u.email from auth.users u
+                where lower(u.email) = any(%s) and u.encrypted_password like '$2%%'
+                  and exists (select 1 from unnest(%s::text[]) p(pw)
+                               where u.encrypted_password = extensions.crypt(p.pw, u.encrypted_password))
+                order by 1""", (emails, passwords)).fetchall()
+    return [r[0] for r in rows]
+
+
+def refusal(settings: Settings) -> str | None:
+    """Why the stack must not listen on `settings.host`, with what to set; None when it may."""
+    if is_loopback(settings.host):
+        return None
+    problems = []
+    weak = weak_secret_reason(settings.jwt_secret)
+    if weak:
+        problems.append(f"{weak}: set JWT_SECRET (or [auth] jwt_secret) to a random value of at least "
+                        f"{MINIMUM_SECRET_LENGTH} characters, e.g. `openssl rand -base64 48`")
+    try:
+        demo = demo_log_ins_present(settings)
+    except psycopg.Error as exc:
+        demo = []
+        problems.append(f"could not check the database for demo log-ins ({exc}); start PostgreSQL first")
+    if demo:
+        problems.append(f"{len(demo)} demo log-in(s) from {settings.seed_file.name} still use the seed's published "
+                        f"password ({', '.join(demo)}): delete those accounts or change their passwords, and do "
+                        "not seed production databases")
+    if not problems:
+        return None
+    return (f"refusing to listen on {settings.host} (beyond this machine) in development mode:\n  - "
+            + "\n  - ".join(problems)
+            + "\nListen on 127.0.0.1 (SUPASTACK_HOST) for local development.")

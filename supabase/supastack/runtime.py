@@ -1,0 +1,100 @@
+"""What runs for a data folder: the API process that `start` launched, recorded in `<data>/stack.json`
+with the ports it serves, so that `stop` signals only that process (never a reused PID) and `status`
+prints the URLs that are really served."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+
+@dataclass
+class Running:
+    pid: int
+    started: str          # the process's start time (/proc/<pid>/stat field 22): a reused PID differs
+    host: str
+    api_port: int
+    app_port: int
+    db_port: int
+
+
+def state_file(data_dir: Path) -> Path:
+    return data_dir / "stack.json"
+
+
+def _start_time(pid: int) -> str | None:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return stat.rsplit(")", 1)[1].split()[19]
+
+
+def _command_line(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def record(data_dir: Path, running: Running) -> None:
+    path = state_file(data_dir)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(asdict(running), indent=2))
+    tmp.replace(path)
+    (data_dir / "stack.pid").write_text(str(running.pid))   # for tools that look for a pid file
+
+
+def recorded(data_dir: Path) -> Running | None:
+    try:
+        return Running(**json.loads(state_file(data_dir).read_text()))
+    except (OSError, ValueError, TypeError):
+        return None
+
+
+def forget(data_dir: Path) -> None:
+    state_file(data_dir).unlink(missing_ok=True)
+    (data_dir / "stack.pid").unlink(missing_ok=True)
+
+
+def start_time_of(pid: int) -> str:
+    return _start_time(pid) or ""
+
+
+def is_alive(running: Running) -> bool:
+    """The recorded process still runs: same PID, same start time, and it is a supastack server."""
+    return (_start_time(running.pid) == running.started
+            and "supastack" in _command_line(running.pid) and " serve" in _command_line(running.pid))
+
+
+def current(data_dir: Path) -> Running | None:
+    """The recorded API process if it still runs; a stale record is forgotten."""
+    running = recorded(data_dir)
+    if running is None:
+        return None
+    if is_alive(running):
+        return running
+    forget(data_dir)
+    return None
+
+
+def stop(running: Running, grace: float = 10.0) -> None:
+    """SIGTERM to the server's process group (its workers), SIGKILL after `grace` seconds."""
+    try:
+        target = os.getpgid(running.pid)
+        kill = os.killpg if target == running.pid else (lambda _pid, sig: os.kill(running.pid, sig))
+    except ProcessLookupError:
+        return
+    kill(running.pid, signal.SIGTERM)
+    deadline = time.monotonic() + grace
+    while time.monotonic() < deadline:
+        if not is_alive(running):
+            return
+        time.sleep(0.1)
+    try:
+        kill(running.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
