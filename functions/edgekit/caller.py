@@ -7,6 +7,7 @@ from fastapi import Request
 from supabase_auth.errors import AuthError
 
 from edgekit.clients import user_client
+from edgekit.constant_time import same_secret
 from edgekit.env import FunctionEnv
 from edgekit.responses import FunctionError
 
@@ -40,7 +41,7 @@ async def identify(request: Request, env: FunctionEnv, message: str = "Authentic
                    field: str = "error") -> Caller:
     """The signed-in caller, or FunctionError 401 (no token, the anon key, or a token auth refuses)."""
     token = bearer_of(request)
-    if not token or token in (env.anon_key, env.service_role_key):
+    if not token or same_secret(token, env.anon_key) or same_secret(token, env.service_role_key):
         raise FunctionError(401, message, field)
     client = user_client(env, token)
     try:

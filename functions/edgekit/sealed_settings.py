@@ -1,8 +1,9 @@
 """Secrets inside system_settings values: AES-GCM at rest, masked on the way out.
 
-A field is secret when its name matches /secret|password|token|private/i (e.g. `secretAccessKey`).
-Its stored form is "enc:v1:<base64url(nonce | ciphertext)>", with a key derived by HKDF-SHA256 from
-SETTINGS_ENCRYPTION_KEY, or else from the project's JWT secret (rotating that secret makes stored
+A field is secret when its setting's shape declares it SECRET (edgekit.setting_schemas), at any depth;
+fields the shape does not declare are never stored nor answered. A secret's stored form is
+"enc:v1:<base64url(nonce | ciphertext)>", bound to its dotted path (the associated data), with a key
+derived by HKDF-SHA256 from SETTINGS_ENCRYPTION_KEY, or else from the project's JWT secret (rotating that secret makes stored
 secrets unreadable: set SETTINGS_ENCRYPTION_KEY to keep them across rotations). The browser only
 ever sees masks like '••••••••abcd'; sending a mask back keeps the stored secret unchanged.
 """
@@ -10,20 +11,17 @@ from __future__ import annotations
 
 import base64
 import os
-import re
 
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
-SECRET_FIELD = re.compile(r"secret|password|token|private", re.I)
+from edgekit.constant_time import same_secret
+from edgekit.setting_schemas import SECRET, Shape
+
 PREFIX = "enc:v1:"
 MASK = "••••••••"
-
-
-def is_secret_field(name: str) -> bool:
-    return bool(SECRET_FIELD.search(name))
 
 
 def mask(plaintext: str) -> str:
@@ -45,7 +43,7 @@ class SettingsCipher:
 
     def encrypt(self, plaintext: str, field: str) -> str:
         nonce = os.urandom(12)
-        sealed = self._aead.encrypt(nonce, plaintext.encode(), field.encode())   # field name as AAD
+        sealed = self._aead.encrypt(nonce, plaintext.encode(), field.encode())   # field path as AAD: no moving it
         return PREFIX + base64.urlsafe_b64encode(nonce + sealed).decode()
 
     def decrypt(self, stored: str, field: str) -> str:
@@ -59,53 +57,69 @@ def is_sealed(value: object) -> bool:
     return isinstance(value, str) and value.startswith(PREFIX)
 
 
-def seal(value, cipher: SettingsCipher, previous=None):
-    """Encrypt every secret string field; a mask equal to the stored secret's keeps the stored one."""
-    if isinstance(value, dict):
-        prev = previous if isinstance(previous, dict) else {}
-        out = {}
-        for name, item in value.items():
-            if is_secret_field(name) and isinstance(item, str) and item:
-                out[name] = _seal_field(name, item, prev.get(name), cipher)
-            else:
-                out[name] = seal(item, cipher, prev.get(name))
-        return out
-    if isinstance(value, list):
-        return [seal(item, cipher) for item in value]
-    return value
+def seal(value, shape: Shape, cipher: SettingsCipher, previous=None, path: str = ""):
+    """The declared fields of `value`, each SECRET encrypted; a mask equal to the stored secret's keeps it."""
+    if not isinstance(value, dict):
+        return None
+    prev = previous if isinstance(previous, dict) else {}
+    out = {}
+    for name, kind in shape.fields.items():
+        if name not in value:
+            continue
+        item, where = value[name], path + name
+        if isinstance(kind, Shape):
+            out[name] = seal(item, kind, cipher, prev.get(name), where + ".") if item is not None else None
+        elif kind == SECRET and isinstance(item, str) and item:
+            out[name] = _seal_field(where, item, prev.get(name), cipher)
+        elif kind == SECRET:
+            out[name] = None if item is None else ""   # nothing secret to keep: empty
+        else:
+            out[name] = item
+    return out
 
 
-def _seal_field(name: str, item: str, stored, cipher: SettingsCipher) -> str:
+def _seal_field(where: str, item: str, stored, cipher: SettingsCipher) -> str:
     if is_sealed(stored) and item.startswith(MASK):
         try:
-            if mask(cipher.decrypt(stored, name)) == item:
+            if same_secret(mask(cipher.decrypt(stored, where)), item):
                 return stored
         except (InvalidTag, ValueError):
             pass
-    return cipher.encrypt(item, name)
+    return cipher.encrypt(item, where)
 
 
-def masked(value, cipher: SettingsCipher):
-    """The stored value as the browser may see it: secret fields masked."""
-    return _walk(value, lambda name, stored: _mask_field(name, stored, cipher))
+def masked(value, shape: Shape, cipher: SettingsCipher):
+    """The stored value as the browser may see it: declared fields only, secrets masked."""
+    return _walk(value, shape, lambda where, stored: _mask_field(where, stored, cipher))
 
 
-def opened(value, cipher: SettingsCipher):
+def opened(value, shape: Shape, cipher: SettingsCipher):
     """The stored value with secrets in clear: for server-side use only (e.g. an S3 client)."""
-    return _walk(value, lambda name, stored: cipher.decrypt(stored, name))
+    return _walk(value, shape, lambda where, stored: cipher.decrypt(stored, where) if isinstance(stored, str)
+                 else None)
 
 
-def _mask_field(name: str, stored: str, cipher: SettingsCipher) -> str:
+def _mask_field(where: str, stored, cipher: SettingsCipher) -> str:
+    if not isinstance(stored, str):
+        return MASK
     try:
-        return mask(cipher.decrypt(stored, name))
+        return mask(cipher.decrypt(stored, where))   # a clear legacy value is masked as well
     except (InvalidTag, ValueError):
         return MASK
 
 
-def _walk(value, on_secret):
-    if isinstance(value, dict):
-        return {name: on_secret(name, item) if is_secret_field(name) and isinstance(item, str) and item
-                else _walk(item, on_secret) for name, item in value.items()}
-    if isinstance(value, list):
-        return [_walk(item, on_secret) for item in value]
-    return value
+def _walk(value, shape: Shape, on_secret, path: str = ""):
+    if not isinstance(value, dict):
+        return None
+    out = {}
+    for name, kind in shape.fields.items():
+        if name not in value:
+            continue
+        item, where = value[name], path + name
+        if isinstance(kind, Shape):
+            out[name] = _walk(item, kind, on_secret, where + ".") if item is not None else None
+        elif kind == SECRET:
+            out[name] = on_secret(where, item) if item not in (None, "") else item
+        else:
+            out[name] = item
+    return out

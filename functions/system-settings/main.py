@@ -1,7 +1,8 @@
 """GET ?key=<key> -> {data: value | null};  POST {key, value} -> {success, data}. Administrators only.
 
-Secret fields of a value are encrypted at rest and answered masked (see edgekit.sealed_settings);
-the table itself is closed to the API roles, so this function (as service_role) is its only door.
+Each key's value has a declared shape (edgekit.setting_schemas): unknown keys and fields are refused,
+SECRET fields are encrypted at rest and answered masked (edgekit.sealed_settings). The table itself is
+closed to the API roles, so this function (as service_role) is its only door.
 """
 import re
 from datetime import datetime, timezone
@@ -13,9 +14,9 @@ from edgekit.clients import service_client
 from edgekit.env import FunctionEnv, function_env
 from edgekit.responses import FunctionError, install_error_handler, json_body
 from edgekit.sealed_settings import SettingsCipher, masked, seal
+from edgekit.setting_schemas import SettingRejected, conform, shape_of
 
 KEY = re.compile(r"[a-z0-9_]{1,100}")
-REQUIRED_FIELDS = {"aws_s3_config": ("accessKeyId", "secretAccessKey", "region", "bucket")}
 DENIED = "Permissão negada: Apenas administradores podem configurar a integração com AWS S3."
 
 app = FastAPI()
@@ -45,8 +46,11 @@ async def read_setting(request: Request):
     env = function_env(request)
     await administrator(request, env)
     key = valid_key(request.query_params.get("key"))
+    shape = shape_of(key)
+    if shape is None:
+        return {"data": None}   # nothing is known (nor shown) of an undeclared key
     value = await stored_value(service_client(env), key)
-    return {"data": None if value is None else masked(value, SettingsCipher.from_env(env))}
+    return {"data": None if value is None else masked(value, shape, SettingsCipher.from_env(env))}
 
 
 @app.post("/")
@@ -58,14 +62,17 @@ async def save_setting(request: Request):
     value = body.get("value")
     if value is None:
         raise FunctionError(400, "O campo value é obrigatório", "message")
-    for field in REQUIRED_FIELDS.get(key, ()):
-        if not isinstance(value, dict) or not str(value.get(field) or "").strip():
-            raise FunctionError(400, "Todos os campos são obrigatórios", "message")
-    if isinstance(value, dict):
-        value = {**value, "lastUpdated": datetime.now(timezone.utc).isoformat()}
+    shape = shape_of(key)
+    if shape is None:
+        raise FunctionError(400, f"Configuração desconhecida: {key}", "message")
+    try:
+        conform(value, shape)
+    except SettingRejected as exc:
+        raise FunctionError(400, str(exc), "message") from None
+    value = {**value, "lastUpdated": datetime.now(timezone.utc).isoformat()}
     client = service_client(env)
     cipher = SettingsCipher.from_env(env)
-    sealed = seal(value, cipher, previous=await stored_value(client, key))
+    sealed = seal(value, shape, cipher, previous=await stored_value(client, key))
     await client.table("system_settings").upsert(
         {"key": key, "value": sealed, "updated_by": caller.user_id}, on_conflict="key").execute()
-    return {"success": True, "data": masked(sealed, cipher)}
+    return {"success": True, "data": masked(sealed, shape, cipher)}

@@ -46,3 +46,32 @@ def test_only_administrators(call, tokens):
                     params={"key": "aws_s3_config"}).status_code == 403
     signed_out = call("system-settings", None, method="GET", params={"key": "aws_s3_config"})
     assert signed_out.status_code == 401 and signed_out.json()["message"]
+
+
+def test_undeclared_keys_and_fields_cannot_store_secrets_in_clear(functions_stack, call, tokens):
+    """Fields are secret because the setting's shape says so: a field no pattern would call secret
+    (`apiKey`) must not ride along in clear, and keys without a shape are not stored at all."""
+    admin = tokens["admin@escritorio.test"]
+    smuggled = call("system-settings", admin, {"key": "aws_s3_config", "value": {**S3, "apiKey": "sk-live-0123456789"}})
+    assert smuggled.status_code == 400
+    assert smuggled.json()["message"] == "Campo desconhecido na configuração: apiKey"
+    unknown = call("system-settings", admin, {"key": "stripe_config", "value": {"apiKey": "sk-live-0123456789"}})
+    assert unknown.status_code == 400 and unknown.json()["message"] == "Configuração desconhecida: stripe_config"
+    assert "sk-live" not in json.dumps(functions_stack.sql("select key, value from system_settings"), default=str)
+    # a row written behind the function's back (e.g. by SQL) is not answered for an undeclared key
+    functions_stack.sql("insert into system_settings (key, value) values ('legacy_config', %s) "
+                        "on conflict (key) do update set value = excluded.value",
+                        (json.dumps({"password": "em-claro-123456"}),))
+    legacy = call("system-settings", admin, method="GET", params={"key": "legacy_config"})
+    assert legacy.status_code == 200 and legacy.json() == {"data": None}
+
+
+def test_a_secret_stored_in_clear_is_answered_masked(functions_stack, call, tokens):
+    functions_stack.sql("insert into system_settings (key, value) values ('aws_s3_config', %s) "
+                        "on conflict (key) do update set value = excluded.value",
+                        (json.dumps({**S3, "note": "not declared"}),))
+    read = call("system-settings", tokens["admin@escritorio.test"], method="GET", params={"key": "aws_s3_config"})
+    assert read.status_code == 200
+    data = read.json()["data"]
+    assert data["secretAccessKey"] == "••••••••MPLE" and "note" not in data
+    assert S3["secretAccessKey"] not in read.text

@@ -1,4 +1,4 @@
-"""Attacks on one-time codes and on the first-administrator door.
+"""Attacks on one-time codes and on the first-administrator door, and secrets compared in constant time.
 
 A 6-digit recovery code must not be guessable by spreading guesses over many client addresses (each
 request here leaves from its own loopback address, 127.0.0.x, which the stack sees as the client IP),
@@ -6,6 +6,7 @@ and create-admin-user must refuse while any administrator exists, whatever e-mai
 """
 from __future__ import annotations
 
+import ast
 import re
 import uuid
 from contextlib import contextmanager
@@ -16,6 +17,7 @@ from pathlib import Path
 import httpx
 
 from conftest import PER_EMAIL_LIMIT
+from harness import REPO_ROOT
 from security_helpers import ADMIN_USER, EMAILS, PASSWORD
 
 EXPIRED = {"code": "otp_expired", "message": "Token has expired or is invalid"}
@@ -102,3 +104,38 @@ def test_create_admin_user_refuses_when_the_administrator_changed_email(sec_stac
     assert sec_stack.sql("select count(*) from auth.users") == accounts
     assert sec_stack.sql("select user_id from user_roles where role = 'administrator' order by 1") == administrators
     assert sec_stack.sql("select encrypted_password from auth.users where id = %s", (ADMIN_USER,)) == password_before
+
+
+# -- constant-time comparisons ---------------------------------------------------------------------
+SECRET_NAME = re.compile(r"(^|_)(key|token|secret|password|hash|digest|signature|mask)s?$", re.I)
+
+
+def _compared_names(node: ast.AST):
+    if isinstance(node, ast.Name):
+        yield node.id
+    elif isinstance(node, ast.Attribute):
+        yield node.attr
+    elif isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        for element in node.elts:
+            yield from _compared_names(element)
+
+
+def _secret_comparisons(path: Path):
+    """`==`, `!=`, `in` between values whose names say they are keys, tokens, secrets... (not literals,
+    not CONSTANT names): those leak through timing how much of a guess was right."""
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if not isinstance(node, ast.Compare) or not any(
+                isinstance(op, (ast.Eq, ast.NotEq, ast.In, ast.NotIn)) for op in node.ops):
+            continue
+        operands = [node.left, *node.comparators]
+        if any(isinstance(operand, ast.Constant) for operand in operands):
+            continue
+        names = [n for operand in operands for n in _compared_names(operand) if not n.isupper()]
+        if any(SECRET_NAME.search(n) for n in names):
+            yield f"{path.relative_to(REPO_ROOT)}:{node.lineno}: {ast.unparse(node)}"
+
+
+def test_auth_and_functions_compare_secrets_in_constant_time():
+    roots = [REPO_ROOT / "supabase" / "supastack" / "auth", REPO_ROOT / "functions"]
+    found = [hit for root in roots for path in sorted(root.rglob("*.py")) for hit in _secret_comparisons(path)]
+    assert found == [], "use hmac.compare_digest (edgekit.constant_time.same_secret):\n" + "\n".join(found)

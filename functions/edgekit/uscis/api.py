@@ -16,6 +16,7 @@ from typing import Awaitable, Callable
 
 import httpx
 
+from edgekit.constant_time import same_secret
 from edgekit.uscis.provider import CaseStatus, ProviderError
 from edgekit.uscis.statuses import plain_text
 
@@ -108,7 +109,7 @@ class UscisCaseStatusApi:
     # -- token ---------------------------------------------------------------------------
     async def _access_token(self, stale: str | None = None) -> str:
         async with self._token_lock:
-            fresh = self._token and self._token != stale and self.clock() < self._token_expires
+            fresh = self._token and not same_secret(self._token, stale) and self.clock() < self._token_expires
             if not fresh:
                 self._token, self._token_expires = await self._request_token()
             return self._token

@@ -1,0 +1,60 @@
+"""The known system settings and the shape of each value: its fields, which are required, which are secret.
+
+This is the one place that says what a setting holds. system-settings refuses keys and fields not
+declared here, encrypts every field declared SECRET (nested objects too) and only ever answers it
+masked: nothing is guessed from field names.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping, Union
+
+TEXT = "text"      # a string, stored and answered as it is
+SECRET = "secret"  # a string, encrypted at rest and answered masked
+
+
+@dataclass(frozen=True)
+class Shape:
+    """An object value: field name -> TEXT, SECRET or a nested Shape; `required` fields must not be blank."""
+    fields: Mapping[str, Union[str, "Shape"]]
+    required: frozenset[str] = field(default_factory=frozenset)
+
+
+# key -> shape. `lastUpdated` is stamped by the function on every save.
+SETTINGS: Mapping[str, Shape] = {
+    # Integrações > Amazon S3 (spec sections 2 and 5): the four fields of the dialog, all required.
+    "aws_s3_config": Shape(
+        fields={"accessKeyId": TEXT, "secretAccessKey": SECRET, "region": TEXT, "bucket": TEXT,
+                "lastUpdated": TEXT},
+        required=frozenset({"accessKeyId", "secretAccessKey", "region", "bucket"})),
+}
+
+ALL_REQUIRED = "Todos os campos são obrigatórios"
+
+
+class SettingRejected(ValueError):
+    """A value that does not fit its setting's shape; the message is shown to the administrator."""
+
+
+def shape_of(key: str) -> Shape | None:
+    return SETTINGS.get(key)
+
+
+def conform(value: object, shape: Shape, path: str = "") -> None:
+    """Raise SettingRejected unless `value` is an object with only declared fields, of the declared kinds."""
+    if not isinstance(value, dict):
+        raise SettingRejected(ALL_REQUIRED if shape.required
+                              else f"O campo {path.rstrip('.') or 'value'} deve ser um objeto JSON")
+    for name in value:
+        if name not in shape.fields:
+            raise SettingRejected(f"Campo desconhecido na configuração: {path}{name}")
+    for name, kind in shape.fields.items():
+        item = value.get(name)
+        if name in shape.required and (item is None or (isinstance(item, str) and not item.strip())):
+            raise SettingRejected(ALL_REQUIRED)
+        if item is None:
+            continue
+        if isinstance(kind, Shape):
+            conform(item, kind, f"{path}{name}.")
+        elif not isinstance(item, str):
+            raise SettingRejected(f"O campo {path}{name} deve ser texto")
