@@ -144,3 +144,21 @@ def test_a_link_hash_cannot_be_computed_from_a_guessed_code(api, user):
     assert len(linked) == 56 and linked != guessed
     r = api.post("/verify", json={"type": "recovery", "token_hash": linked})
     assert r.status_code == 200 and r.json()["user"]["id"] == user["id"]
+
+
+def test_email_change_by_code_counts_against_the_new_address(api, user):
+    token = api.sign_in(user["email"])["access_token"]
+    new = "codigo." + user["email"]
+    assert api.put("/user", token, json={"email": new}).status_code == 200
+    _, code, _ = last_mail(api, new)
+    for i in range(5):
+        r = api.post("/verify", json={"type": "email_change", "email": new, "token": _wrong(code, i)})
+        assert r.status_code == 403 and r.json()["code"] == "otp_expired"
+    assert api.stack.sql("select email_change_token_new from auth.users where id = %s", (user["id"],)) == [("",)]
+    r = api.post("/verify", json={"type": "email_change", "email": new, "token": code})
+    assert r.status_code == 403 and r.json()["code"] == "otp_expired"
+    # a new request for the change sends a new code, and the right one works
+    assert api.put("/user", token, json={"email": new}).status_code == 200
+    _, fresh, _ = last_mail(api, new)
+    r = api.post("/verify", json={"type": "email_change", "email": new, "token": fresh})
+    assert r.status_code == 200 and r.json()["user"]["email"] == new
