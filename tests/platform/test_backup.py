@@ -20,6 +20,7 @@ import psycopg
 import pytest
 
 from harness import StackProcess, free_port
+from supastack import runtime
 from supastack.backup import run
 from supastack.backup.archive import ArchiveError, object_member, read_manifest
 from supastack.backup.restore import StackRunning, restore_backup
@@ -113,9 +114,15 @@ def test_the_archive_holds_dump_objects_keys_and_manifest(office, archive):
     assert not [p for p in archive.parent.iterdir() if p.name.startswith(".")]   # no temporary leftovers
 
 
-def test_restore_refuses_while_the_stack_runs(office, archive, capsys):
+def test_restore_refuses_while_the_stack_runs(office, archive, capsys, tmp_path):
     assert run("restore", office.settings, argparse.Namespace(file=archive)) == 1
     assert "stop the stack before restoring" in capsys.readouterr().err
+    # a server that `start` recorded for the data folder counts too, even before it answers on its port
+    elsewhere = dataclasses.replace(office.settings, api_port=free_port(), data_dir=tmp_path)
+    pid = office.proc.pid
+    runtime.record(tmp_path, runtime.Running(pid, runtime.start_time_of(pid), "127.0.0.1", 1, 2, 3))
+    with pytest.raises(StackRunning, match=f"process {pid}"):
+        restore_backup(elsewhere, archive)
     assert table_checksums(office.db_url) == office.checksums
 
 
@@ -236,3 +243,82 @@ async def test_scheduler_hook_runs_in_the_background_and_stops(office):
     off = Stack(settings=dataclasses.replace(settings, raw={}), db=None)
     await backup_scheduler(off)
     assert off.on_shutdown == []
+
+
+# -- S3: objects in an S3-compatible store, and the off-site copy of the archives (a local moto server) --------
+S3_CREDENTIALS = {"region": "us-east-1", "access_key_id": "test-key", "secret_access_key": "test-secret"}
+
+
+@pytest.fixture(scope="module")
+def moto(tmp_path_factory):
+    port = free_port()
+    log = open(tmp_path_factory.mktemp("moto") / "moto.log", "wb")
+    proc = subprocess.Popen([sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(port)],
+                            stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            httpx.get(url, timeout=1)
+            break
+        except httpx.HTTPError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                raise RuntimeError("moto server did not start") from None
+            time.sleep(0.1)
+    yield url
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+def s3_client(url: str):
+    import boto3
+    return boto3.client("s3", endpoint_url=url, region_name=S3_CREDENTIALS["region"],
+                        aws_access_key_id=S3_CREDENTIALS["access_key_id"],
+                        aws_secret_access_key=S3_CREDENTIALS["secret_access_key"])
+
+
+def s3_keys(url: str, bucket: str) -> list[str]:
+    return sorted(o["Key"] for o in s3_client(url).list_objects_v2(Bucket=bucket).get("Contents", []))
+
+
+def test_s3_objects_and_off_site_copies(cluster, moto):
+    env = {"STORAGE_BACKEND": "s3", "STORAGE_S3_ENDPOINT": moto, "STORAGE_S3_BUCKET": "office-objects",
+           **{f"STORAGE_S3_{k.upper()}": v for k, v in S3_CREDENTIALS.items()}}
+    s = StackProcess(cluster, name="backup-s3", env=env)
+    try:
+        with service_http(s) as http:
+            for name, data in OBJECTS.items():
+                assert http.post(f"/object/client_documents/{name}", content=data,
+                                 headers={"Content-Type": "text/plain"}).status_code == 200
+        # copies go to another bucket of the same store, with [storage.s3]'s endpoint and credentials
+        settings = dataclasses.replace(s.settings, raw={**s.settings.raw, "backup": {
+            "keep": 2, "s3_bucket": "office-backups", "s3_prefix": "nightly"}})
+        for second in range(3):
+            assert run("backup", settings, argparse.Namespace(dir=None)) == 0
+            if second < 2:
+                time.sleep(1.05)                       # archive names carry the second
+        local = sorted(p.name for p in (s.data_dir / "backups").glob("*.tar"))
+        assert len(local) == 2
+        assert s3_keys(moto, "office-backups") == [f"nightly/{name}" for name in local]
+        copy = s3_client(moto).get_object(Bucket="office-backups", Key=f"nightly/{local[-1]}")["Body"].read()
+        assert copy == (s.data_dir / "backups" / local[-1]).read_bytes()
+
+        before = table_checksums(s.db_url)
+        s.stop()
+        reset_database(s.db_url)
+        objects = s3_client(moto)
+        for key in s3_keys(moto, "office-objects"):
+            objects.delete_object(Bucket="office-objects", Key=key)
+        assert restore_backup(s.settings, s.data_dir / "backups" / local[-1], log=lambda *_: None)
+        assert table_checksums(s.db_url) == before
+        s.start()
+        with service_http(s) as http:
+            for name, data in OBJECTS.items():
+                r = http.get(f"/object/client_documents/{name}")
+                assert r.status_code == 200 and r.content == data, name
+    finally:
+        s.stop()

@@ -148,6 +148,8 @@ def extract_verified(path: Path, staging: Path) -> tuple[dict, dict[str, Path]]:
                 while chunk := source.read(CHUNK):
                     digest.update(chunk)
                     out.write(chunk)
+                out.flush()
+                os.fsync(out.fileno())            # these files become the restored objects' bytes
             if member.size != entry["size"] or digest.hexdigest() != entry["sha256"]:
                 raise ArchiveError(f"the archive is damaged: {member.name} does not match its checksum")
             extracted[member.name] = target

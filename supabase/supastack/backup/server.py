@@ -2,27 +2,22 @@
 (the embedded one is initialised and started when needed, and stopped again if it was stopped)."""
 from __future__ import annotations
 
-import os
 from contextlib import contextmanager
 from typing import Iterator
 
 import httpx
 
+from supastack import runtime
 from supastack.core.config import Settings
 from supastack.db.postgres import EmbeddedPostgres, wait_for
 
 
 def running_api(settings: Settings) -> str | None:
-    """Why the stack's API counts as running (its pid file names a live process, or it answers), or None."""
-    pid_file = settings.data_dir / "stack.pid"
-    try:
-        pid = int(pid_file.read_text().strip())
-        os.kill(pid, 0)
-        return f"process {pid} from {pid_file} is alive"
-    except (FileNotFoundError, ValueError, ProcessLookupError):
-        pass
-    except PermissionError:
-        return f"process named by {pid_file} is alive"
+    """Why the stack's API counts as running (the process `start` recorded is alive, or the API answers
+    on its port, e.g. a `serve` under systemd), or None."""
+    running = runtime.current(settings.data_dir)
+    if running is not None:
+        return f"process {running.pid} started for {settings.data_dir} is running"
     try:
         if httpx.get(f"{settings.api_url}/auth/v1/health", timeout=2).status_code == 200:
             return f"the API answers at {settings.api_url}"
