@@ -8,7 +8,7 @@ import pytest
 from storage3.exceptions import StorageApiError
 from supabase import ClientOptions, create_client
 
-from conftest import CLIENT_1, CLIENT_1_ID, user_token
+from storage_helpers import CLIENT_1, CLIENT_1_ID, user_token
 
 
 @pytest.fixture(scope="module")

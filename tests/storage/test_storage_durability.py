@@ -12,7 +12,7 @@ import uuid
 import httpx
 import pytest
 
-from conftest import FIXTURE
+from storage_helpers import FIXTURE
 from harness import StackProcess
 
 STAGING = "#staging"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CLIENT_2_ID, object_rows
+from storage_helpers import CLIENT_2_ID, object_rows
 
 MAX_BODY = 10 * 1024 * 1024          # [api] max_request_body default (the fixture project keeps it)
 TOO_LARGE = {"statusCode": "413", "error": "FastifyError", "message": "Request body is too large"}

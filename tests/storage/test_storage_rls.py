@@ -6,7 +6,7 @@ import uuid
 
 import pytest
 
-from conftest import CLIENT_1, CLIENT_1_ID, CLIENT_2_ID, Api, object_rows, stored_files, user_token
+from storage_helpers import CLIENT_1, CLIENT_1_ID, CLIENT_2_ID, Api, object_rows, stored_files, user_token
 from supastack.core import jwt
 
 PDF = {"content-type": "application/pdf"}

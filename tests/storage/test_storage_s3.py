@@ -16,7 +16,7 @@ from supabase import create_client
 
 from harness import StackProcess, free_port
 
-from conftest import FIXTURE
+from storage_helpers import FIXTURE
 
 S3_BUCKET = "objects"
 CREDENTIALS = {"access_key_id": "test-key", "secret_access_key": "test-secret", "region": "us-east-1"}

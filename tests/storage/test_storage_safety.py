@@ -8,7 +8,7 @@ import uuid
 import httpx
 import pytest
 
-from conftest import object_rows, stored_files
+from storage_helpers import object_rows, stored_files
 
 TEXT = {"content-type": "text/plain"}
 
