@@ -159,7 +159,10 @@ def _load_or_create_keys(data_dir: Path, env: dict, configured_secret: str | Non
     keys.setdefault("publishable_key", "sb_publishable_" + secrets.token_urlsafe(24))
     keys.setdefault("secret_key", "sb_secret_" + secrets.token_urlsafe(24))
     data_dir.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
+    if path.is_file() and json.loads(path.read_text()) == keys:
+        return keys
+    # a name of this writer's own: several processes may load the settings of one data folder at once
+    tmp = path.with_suffix(f".{os.getpid()}.{secrets.token_hex(4)}.tmp")
     tmp.write_text(json.dumps(keys, indent=2))
     os.chmod(tmp, 0o600)
     tmp.replace(path)

@@ -101,6 +101,15 @@ class EmbeddedPostgres:
         if self.run_as:
             os.chown(path, self.run_as.pw_uid, self.run_as.pw_gid)
 
+    def _make_reachable(self) -> None:
+        """Every parent of the cluster must be traversable by the server's user (when it is not us)."""
+        if not self.run_as:
+            return
+        for parent in [self.pgdata.parent, *self.pgdata.parent.parents]:
+            mode = parent.stat().st_mode
+            if not mode & 0o001:
+                os.chmod(parent, mode | 0o001)
+
     @property
     def initialised(self) -> bool:
         return (self.pgdata / "PG_VERSION").is_file()
@@ -110,12 +119,7 @@ class EmbeddedPostgres:
         if self.initialised:
             return False
         self.pgdata.parent.mkdir(parents=True, exist_ok=True)
-        if self.run_as:
-            # every parent must be traversable by the server's user
-            for parent in [self.pgdata.parent, *self.pgdata.parent.parents]:
-                mode = parent.stat().st_mode
-                if not mode & 0o001:
-                    os.chmod(parent, mode | 0o001)
+        self._make_reachable()
         if self.pgdata.exists():
             shutil.rmtree(self.pgdata)
         self.pgdata.mkdir(mode=0o700)
@@ -137,6 +141,7 @@ class EmbeddedPostgres:
     def start(self) -> None:
         if self.is_running():
             return
+        self._make_reachable()
         log = self.pgdata / "server.log"
         opts = (f"-h {self.host} -p {self.port} -k {self.pgdata} -c wal_level=logical "
                 "-c max_replication_slots=10 -c max_wal_senders=10 -c max_connections=200 "
