@@ -20,7 +20,10 @@ def send(data_dir: Path, to: str, subject: str, text: str, link: str) -> Path:
     message.set_content(f"{text}\n\n{link}\n")
     folder = data_dir / "mail"
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{time.strftime('%Y%m%dT%H%M%S')}-{uuid.uuid4().hex[:8]}.eml"
+    # Names sort in sending order, also within one second (a second code for the same address).
+    now = time.time_ns()
+    stamp = time.strftime('%Y%m%dT%H%M%S', time.localtime(now // 10**9))
+    path = folder / f"{stamp}.{now % 10**9:09d}-{uuid.uuid4().hex[:8]}.eml"
     tmp = path.with_suffix(".tmp")
     tmp.write_bytes(bytes(message))
     tmp.replace(path)  # a reader never sees half a message
