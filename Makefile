@@ -3,7 +3,7 @@ SHELL := /bin/bash
 PY    := .venv/bin/python
 STACK := $(PY) -m supastack
 
-.PHONY: up down reset status test dev bench install install-py install-js build browser clean
+.PHONY: up down reset status test dev bench backup restore install install-py install-js build browser clean
 
 up: install build
 	$(STACK) start
@@ -25,6 +25,15 @@ dev: install
 
 bench: install build
 	bash scripts/bench.sh
+
+# One archive (database, stored objects, keys) under the data folder's backups/ ([backup] dir in config.toml).
+backup: install-py
+	$(STACK) backup
+
+# Rebuilds a stopped stack from an archive: make restore FILE=.data/backups/<name>.tar
+restore: install-py
+	@test -n "$(FILE)" || { echo "usage: make restore FILE=<archive written by make backup>"; exit 2; }
+	$(STACK) restore "$(FILE)"
 
 install: install-py install-js
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import httpx
 
 from supastack import runtime
+from supastack.backup import commands as backup_commands
 from supastack.core.config import Settings, load_settings
 
 DEMO_LOGINS = [
@@ -332,8 +333,11 @@ def main(argv: list[str] | None = None) -> int:
             command.add_argument("--seed", action="store_true",
                                  help="also load seed.sql into a new external DATABASE_URL database")
             command.add_argument("--no-seed", action="store_true", help="never load seed.sql")
+    backup_commands.add_commands(sub)
     args = parser.parse_args(argv)
     s = load_settings(args.workdir, args.data_dir)
+    if args.command in ("backup", "restore"):
+        return backup_commands.run(args.command, s, args)
     return {"start": cmd_start, "stop": cmd_stop, "status": cmd_status, "reset": cmd_reset,
             "migrate": cmd_migrate, "serve": cmd_serve}[args.command](s, args)
 

@@ -14,6 +14,7 @@ from fastapi import FastAPI, Request
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse
 
+from supastack.backup.scheduler import backup_scheduler
 from supastack.core.config import Settings
 from supastack.core.db import Database
 from supastack.core.stack import Stack
@@ -101,6 +102,7 @@ def create_app(settings: Settings, database: Database | None = None) -> Gateway:
 
     app = FastAPI(title="supastack", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.stack = stack
+    stack.on_startup.append(lambda: backup_scheduler(stack))
     app.add_exception_handler(psycopg.OperationalError, database_unavailable)
     cors = cors_options(settings.cors_allowed_origins)
     app.add_middleware(CORSMiddleware, **cors)
