@@ -322,3 +322,21 @@ def test_s3_objects_and_off_site_copies(cluster, moto):
                 assert r.status_code == 200 and r.content == data, name
     finally:
         s.stop()
+
+
+def test_backup_section_of_config(office):
+    from supastack.backup.config import backup_config
+
+    def cfg(section, env=None):
+        return backup_config(dataclasses.replace(office.settings, raw={**office.settings.raw, "backup": section}),
+                             env or {})
+
+    assert cfg({}).daily_at is None and cfg({}).keep == 14 and cfg({}).folder == office.data_dir / "backups"
+    assert str(cfg({"schedule": "daily"}).daily_at) == "03:00:00"
+    assert str(cfg({"schedule": "23:15", "dir": "/srv/b"}).daily_at) == "23:15:00"
+    assert cfg({"dir": "/srv/b"}).folder == Path("/srv/b")
+    with pytest.raises(ValueError, match="HH:MM"):
+        cfg({"schedule": "25:00"})
+    offsite = cfg({"s3_bucket": "b", "s3_endpoint": "http://s3.local"}, {"BACKUP_S3_SECRET_ACCESS_KEY": "s"})
+    assert offsite.offsite and offsite.s3["secret_access_key"] == "s" and offsite.s3["endpoint"] == "http://s3.local"
+    assert not cfg({"s3_endpoint": "http://s3.local"}).offsite
