@@ -7,6 +7,7 @@ import json
 import pytest
 
 from supastack.realtime import filters, protocol
+from supastack.realtime.changelog import Cursor
 from supastack.realtime.protocol import V1, V2, Frame
 
 
@@ -66,3 +67,15 @@ def test_filter_semantics(text, record, types, expected):
 def test_filter_parse_errors(bad):
     with pytest.raises(filters.FilterError):
         filters.parse(bad)
+
+
+def test_change_log_cursor_delivers_each_change_once_and_forgets_below_the_horizon():
+    cursor = Cursor()
+    cursor.advance(100)
+    assert [cursor.take(seq, xid) for seq, xid in [(1, 100), (2, 101), (1, 100), (0, 99)]] == [True, True, False, False]
+    cursor.advance(101)                       # a mark: every transaction below 101 is handled
+    assert cursor.seen == {2: 101}
+    assert cursor.take(3, 100) is False       # below the horizon: delivered before the mark
+    assert cursor.take(5, 102) is True and cursor.take(4, 101) is True   # numbers need not arrive in order
+    cursor.advance(50)                        # an older mark never moves the horizon back
+    assert cursor.horizon == 101

@@ -1,13 +1,14 @@
-"""Change capture: a trigger on every table of publication `supabase_realtime` NOTIFYs each row change.
+"""Change capture: a trigger on every table of publication `supabase_realtime` logs and NOTIFYs each row change.
 
 Why triggers + NOTIFY rather than logical decoding: NOTIFY is delivered at commit, in commit order, to
 every listening connection, so any number of stack processes see every change without a replication
 slot each; rows arrive as `to_jsonb` (typed JSON) with no output plugin to install or parse; and it
-works on managed PostgreSQL where replication slots are limited. The price: a change is only seen by
-processes listening at commit time, and a table newly added to the publication is captured from the
-next sync (immediately after `NOTIFY pgrst, 'reload schema'`, otherwise within a second).
+works on managed PostgreSQL where replication slots are limited. A change is only notified to
+processes listening at commit time, so each is also written to `realtime.change_log` (see changelog.py)
+for a process that reconnects; a table newly added to the publication is captured from the next sync
+(immediately after `NOTIFY pgrst, 'reload schema'`, otherwise within a second).
 
-Payloads above NOTIFY's 8000-byte limit are stored in `realtime.changes` and their id is notified.
+A payload above NOTIFY's 8000-byte limit is notified as its sequence number only and read from the log.
 The set-up is idempotent and serialised by an advisory lock, so several processes may run it at once.
 """
 from __future__ import annotations
@@ -19,6 +20,7 @@ import psycopg
 from psycopg import sql
 
 from supastack.core.db import API_ROLES
+from supastack.realtime import changelog
 
 CHANGES_CHANNEL = "supastack_realtime"
 TRIGGER_NAME = "realtime_capture"
@@ -34,7 +36,7 @@ create table if not exists realtime.changes (
   payload jsonb not null,
   created_at timestamptz not null default now()
 );
-comment on table realtime.changes is 'Row changes too large for NOTIFY, read back by the realtime service.';
+comment on table realtime.changes is 'Broadcasts between stack processes too large for NOTIFY.';
 alter table realtime.changes enable row level security;
 revoke all on realtime.changes from public, anon, authenticated;
 revoke all on sequence realtime.change_seq from public, anon, authenticated;
@@ -45,7 +47,8 @@ declare
   old_row jsonb;
   body jsonb;
   message text;
-  overflow_id bigint;
+  change_seq bigint := nextval('realtime.change_seq');
+  change_xid bigint := pg_current_xact_id()::text::bigint;
 begin
   if tg_op <> 'INSERT' then
     old_row := to_jsonb(old);
@@ -56,17 +59,18 @@ begin
     end if;
   end if;
   body := jsonb_build_object(
-    'seq', nextval('realtime.change_seq'),
+    'seq', change_seq,
+    'xid', change_xid,
     'schema', tg_table_schema,
     'table', tg_table_name,
     'type', tg_op,
     'commit_timestamp', to_char(clock_timestamp() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'record', case when tg_op <> 'DELETE' then to_jsonb(new) end,
     'old_record', old_row);
+  insert into realtime.change_log (seq, xid, payload) values (change_seq, change_xid, body);
   message := body::text;
   if octet_length(message) > {NOTIFY_LIMIT} then
-    insert into realtime.changes (payload) values (body) returning id into overflow_id;
-    message := jsonb_build_object('overflow', overflow_id)::text;
+    message := jsonb_build_object('seq', change_seq, 'xid', change_xid, 'stored', true)::text;
   end if;
   perform pg_notify('{CHANGES_CHANNEL}', message);
   return null;
@@ -179,6 +183,7 @@ async def sync(conn: psycopg.AsyncConnection) -> Catalog:
     async with conn.transaction():
         await conn.execute("select pg_advisory_xact_lock(%s)", (_SYNC_LOCK,))
         await conn.execute(SETUP_SQL, prepare=False)
+        await conn.execute(changelog.SETUP_SQL, prepare=False)
         catalog = await load(conn)
         for table in catalog.tables.values():
             if table.trigger_args == table.wanted_trigger_args:

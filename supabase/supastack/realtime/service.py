@@ -4,13 +4,17 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from functools import partial
 from typing import TYPE_CHECKING
 
+import psycopg
+
 from supastack.core.stack import Stack
-from supastack.realtime import capture, changes
+from supastack.realtime import capture, changelog, changes
 from supastack.realtime.capture import Catalog, TableInfo
+from supastack.realtime.changelog import CatchUp, Cursor
 from supastack.realtime.channels import Hub
-from supastack.realtime.feed import Feed
+from supastack.realtime.feed import Feed, Job
 
 if TYPE_CHECKING:
     from supastack.realtime.socket import Connection
@@ -20,7 +24,11 @@ log = logging.getLogger("supastack.realtime")
 RELAY_CHANNEL = "supastack_broadcast"
 SCHEMA_RELOAD_CHANNEL = "pgrst"
 SYNC_INTERVAL = 1.0          # seconds between checks of the publication's table set
-PRUNE_EVERY = 60             # sync ticks between clean-ups of stored large payloads
+PRUNE_EVERY = 60             # sync ticks between clean-ups of the change log and stored large payloads
+RETRY_DELAYS = (0.05, 0.2, 0.5, 1.0, 2.0)   # seconds between attempts to deliver one change
+# the `system` message of a gap that cannot be filled: the client should fetch its data again
+CHANGES_LOST = ("ChangesLost: some PostgreSQL changes could not be delivered to this channel "
+                "(the realtime service lost its database connection); fetch the data again")
 
 
 class Realtime:
@@ -32,11 +40,14 @@ class Realtime:
         self.hub = Hub()
         self.hub.relay = self._relay
         self.connections: set[Connection] = set()
+        self.cursor = Cursor()
         self.feed = Feed(self.settings.db_url, {
             capture.CHANGES_CHANNEL: self._on_change,
             RELAY_CHANNEL: self._on_relay,
             SCHEMA_RELOAD_CHANNEL: self._on_schema_reload,
-        }, on_connect=self.sync)
+        }, on_connect=self._on_connect)
+        self._connected_before = False
+        self._first_horizon: int | None = None  # where the cursor starts, until the first catch-up is handled
         self._sync_lock = asyncio.Lock()
         self._ticker: asyncio.Task | None = None
 
@@ -83,14 +94,72 @@ class Realtime:
             await asyncio.sleep(SYNC_INTERVAL)
             ticks += 1
             try:
+                async with self.db.connection() as conn:
+                    await changelog.mark(conn, capture.CHANGES_CHANNEL)
                 await self.refresh()
                 if ticks % PRUNE_EVERY == 0:
                     async with self.db.connection() as conn:
+                        await changelog.trim(conn)
                         await capture.prune_overflow(conn)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
                 log.warning("realtime: catalog refresh failed: %s", exc)
+
+    # -- the change feed -------------------------------------------------------------------
+    async def _on_connect(self, conn: psycopg.AsyncConnection) -> list[Job]:
+        """Set up capture, then read back on the LISTEN connection what was committed while it was down."""
+        if self._connected_before:
+            await self.db.pool.check()       # pooled connections from before a database restart are dead
+        self._connected_before = True
+        try:
+            await self.sync()
+        except Exception:
+            log.exception("realtime: set-up after connecting failed")
+        horizon = self.cursor.horizon if self.cursor.horizon is not None else self._first_horizon
+        found = await changelog.catch_up(conn, horizon)
+        if found.first:
+            self._first_horizon = found.horizon
+        return [partial(self._caught_up, found)]
+
+    async def _caught_up(self, found: CatchUp) -> None:
+        if found.first:
+            self.cursor.advance(found.horizon)
+            for change in found.rows:          # history from before this process: handled, not delivered
+                self.cursor.take(change["seq"], change["xid"])
+            return
+        if found.rows:
+            log.info("realtime: delivering %d changes read back after a reconnection", len(found.rows))
+        if found.lost:
+            log.warning("realtime: changes from before the reconnection are no longer in the change log")
+            self._announce_loss()
+        for change in found.rows:
+            if self.cursor.take(change["seq"], change["xid"]):
+                await self._deliver(change)
+
+    def _announce_loss(self) -> None:
+        for channel in list(self.hub.with_bindings):
+            channel.system("postgres_changes", "error", CHANGES_LOST)
+
+    async def _deliver(self, change: dict) -> None:
+        """Dispatch one change; retried while the database is unreachable, announced as lost after that."""
+        for delay in (*RETRY_DELAYS, None):
+            if not self.hub.with_bindings:
+                return
+            try:
+                if self.catalog.get(change["schema"], change["table"]) is None:
+                    await self.refresh()
+                await changes.dispatch(change, self.catalog, self.hub, self.db)
+                return
+            except psycopg.OperationalError as exc:
+                if delay is None:
+                    break
+                log.warning("realtime: delivering a change failed (%s); retrying", exc)
+                await asyncio.sleep(delay)
+            except Exception:
+                log.exception("realtime: delivering a change failed")
+                break
+        self._announce_loss()
 
     # -- notifications -------------------------------------------------------------------
     async def _payload(self, text: str) -> dict | None:
@@ -101,11 +170,28 @@ class Realtime:
         return body
 
     async def _on_change(self, text: str) -> None:
-        change = await self._payload(text)
-        if change and self.hub.with_bindings:
-            if self.catalog.get(change["schema"], change["table"]) is None:
-                await self.refresh()
-            await changes.dispatch(change, self.catalog, self.hub, self.db)
+        note = json.loads(text)
+        if "mark" in note:
+            self.cursor.advance(int(note["mark"]))
+            return
+        if not self.cursor.take(note["seq"], note["xid"]):
+            return                             # already delivered from the change log
+        if note.get("stored"):
+            note = await self._stored(note["seq"])
+        if note:
+            await self._deliver(note)
+
+    async def _stored(self, seq: int) -> dict | None:
+        for delay in (*RETRY_DELAYS, None):
+            try:
+                async with self.db.connection() as conn:
+                    return await changelog.stored_payload(conn, seq)
+            except psycopg.OperationalError:
+                if delay is None:
+                    break
+                await asyncio.sleep(delay)
+        self._announce_loss()
+        return None
 
     async def _on_relay(self, text: str) -> None:
         message = await self._payload(text)
