@@ -289,7 +289,8 @@ def cmd_serve(s: Settings, args) -> int:
                                             ws="websockets", http=http))
         servers = [api.serve(sockets=[sock])]
         if is_parent:
-            app = uvicorn.Server(uvicorn.Config(create_app_server(s), host=s.host, port=s.app_port,
+            app = uvicorn.Server(uvicorn.Config(create_app_server(s, os.environ.get("API_EXTERNAL_URL")),
+                                                host=s.host, port=s.app_port,
                                                 log_level="warning", http=http))
             servers.append(app.serve())
         await asyncio.gather(*servers)
