@@ -12,6 +12,7 @@ import websockets
 
 from harness import Cluster, StackProcess
 from realtime_helpers import FIXTURE, sub_of, user_token
+from supastack.realtime import changelog
 
 KILL_FEED = ("select count(pg_terminate_backend(pid)) from pg_stat_activity "
              "where application_name = 'supastack_realtime_feed' and datname = current_database()")
@@ -151,3 +152,17 @@ async def test_changes_written_right_after_a_postgres_restart_arrive(own_cluster
     finally:
         stack.stop()
 
+
+
+async def test_trimming_the_log_remembers_how_far_it_went(rt_stack):
+    owner = sub_of(user_token(rt_stack))
+    rt_stack.sql("insert into messages (client_id, content) values (%s, 'old')", (owner,))
+    seq, xid = rt_stack.sql("select seq, xid from realtime.change_log order by seq desc limit 1")[0]
+    rt_stack.sql("update realtime.change_log set created_at = now() - interval '1 hour' where seq <= %s", (seq,))
+    try:
+        async with await psycopg.AsyncConnection.connect(rt_stack.db_url, autocommit=True) as conn:
+            await changelog.trim(conn)
+        assert rt_stack.sql("select count(*) from realtime.change_log where seq <= %s", (seq,)) == [(0,)]
+        assert rt_stack.sql("select trimmed_xid from realtime.change_log_state") == [(xid,)]
+    finally:
+        rt_stack.sql("update realtime.change_log_state set trimmed_xid = 0")

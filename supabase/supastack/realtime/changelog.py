@@ -31,19 +31,22 @@ create table if not exists realtime.change_log (
   payload    jsonb not null,
   created_at timestamptz not null default now()
 );
-comment on table realtime.change_log is 'Recent row changes in capture order, read back by realtime processes that reconnect.';
+comment on table realtime.change_log is
+  'Recent row changes in capture order, read back by realtime processes that reconnect.';
 create table if not exists realtime.change_log_state (
   id          boolean primary key default true check (id),
   trimmed_xid bigint not null default 0
 );
-comment on table realtime.change_log_state is 'Highest transaction id whose changes were trimmed from realtime.change_log.';
+comment on table realtime.change_log_state is
+  'Highest transaction id whose changes were trimmed from realtime.change_log.';
 insert into realtime.change_log_state default values on conflict do nothing;
 alter table realtime.change_log enable row level security;
 alter table realtime.change_log_state enable row level security;
 revoke all on realtime.change_log, realtime.change_log_state from public, anon, authenticated;
 """
 
-MARK_SQL = "select pg_notify(%s, json_build_object('mark', pg_snapshot_xmin(pg_current_snapshot())::text::bigint)::text)"
+MARK_SQL = ("select pg_notify(%s, json_build_object("
+            "'mark', pg_snapshot_xmin(pg_current_snapshot())::text::bigint)::text)")
 
 _SNAPSHOT_SQL = ("select pg_snapshot_xmin(pg_current_snapshot())::text::bigint, "
                  "pg_snapshot_xmax(pg_current_snapshot())::text::bigint")
