@@ -52,8 +52,10 @@ async def read_body(receive) -> bytes:
     return b"".join(chunks)
 
 
-async def send_response(send, status: int, headers: list[tuple[bytes, bytes]], body: bytes) -> None:
-    if status >= 200 and status not in NO_CONTENT_LENGTH:
+async def send_response(send, status: int, headers: list[tuple[bytes, bytes]], body: bytes,
+                        head: bool = False) -> None:
+    """A HEAD answer carries no Content-Length (PostgREST's does not: the length of the GET body is unknown)."""
+    if status >= 200 and status not in NO_CONTENT_LENGTH and not head:
         headers.append((b"content-length", b"%d" % len(body)))
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
@@ -81,7 +83,7 @@ class RestApp:
         result = await self.service.handle(method, path, scope["query_string"].decode("utf-8", "replace"),
                                            RequestHeaders(scope["headers"]), body)
         headers = [(name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in result.headers.items()]
-        await send_response(send, result.status, headers, result.body)
+        await send_response(send, result.status, headers, result.body, method == "HEAD")
 
     async def root(self, method: str, send) -> None:
         """Health check and a short OpenAPI description of the exposed tables and functions."""

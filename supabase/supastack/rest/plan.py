@@ -69,6 +69,8 @@ class CallPlan:
     args: dict                             # name -> JSON value (or the whole body for single-object)
     single_object_param: str | None        # the one param receiving the whole body, if any
     root: ReadNode | None                  # for functions returning rows
+    limit: int | None = None               # for functions returning a set of scalars
+    offset: int | None = None
 
 
 # --------------------------------------------------------------------------------------- read plan
@@ -358,7 +360,11 @@ def plan_call(req: ApiRequest, cache: SchemaCache, max_rows: int | None) -> Call
         _finish_root(root, req, max_rows)
     elif extra_filters:
         raise column_not_found(extra_filters[0].field.name, function.name)
-    return CallPlan(function, args if single is None else req.payload, single, root)
+    plan = CallPlan(function, args if single is None else req.payload, single, root)
+    if root is None and function.returns_set:
+        scalars = _finish_root(ReadNode(function.name, {}, "pgrst_call", function.name), req, max_rows)
+        plan.limit, plan.offset = scalars.limit, scalars.offset
+    return plan
 
 
 def _query_args(pairs: tuple, names: set[str], variadic: set[str]) -> dict:

@@ -534,7 +534,7 @@ def parse_request(method: str, path: str, query_string: str, headers, body: byte
     if top[1] is not None:
         range_offset = top[1]
     range_header = headers.get("range")
-    if range_header and method in ("GET", "HEAD"):
+    if range_header and method == "GET":   # RFC 9110: other methods ignore Range (PostgREST too)
         m = re.fullmatch(r"\s*(?:items=)?(\d+)-(\d*)\s*", range_header)
         if m:
             lower = int(m.group(1))

@@ -88,20 +88,19 @@ def respond(req: ApiRequest, result: DbResult, body_kind: str = "array") -> Rest
         headers["Preference-Applied"] = applied
     action = req.action
     if action in ("read", "call"):
-        if body_kind == "void":
-            return RestResponse(204, headers, b"")
         lower = req.range_offset
         total = result.total
         status = 200
-        if body_kind in ("array", "object"):
-            if total is not None:
-                if lower > total:
-                    raise RestError(416, "PGRST103", "Requested range not satisfiable",
-                                    f"An offset of {lower} was requested, but there are only {total} rows.",
-                                    headers={"Content-Range": f"*/{total}"})
-                if result.page < total:
-                    status = 206
-            headers["Content-Range"] = content_range(lower, result.page, total)
+        if total is not None:
+            if lower > total:
+                raise RestError(416, "PGRST103", "Requested range not satisfiable",
+                                f"An offset of {lower} was requested, but there are only {total} rows.",
+                                headers={"Content-Range": f"*/{total}"})
+            if result.page < total:
+                status = 206
+        headers["Content-Range"] = content_range(lower, result.page, total)
+        if body_kind == "void":
+            return RestResponse(204, headers, b"")
         if body_kind == "scalar":
             body, ctype = result.body or b"null", JSON
         else:

@@ -414,16 +414,23 @@ def call_query(plan: CallPlan, payload_json: str | None, want_count: bool, singl
                          body_kind="object" if object_body else "array")
     if fn.returns_set:
         v = sql.Identifier("pgrst_v")
-        rows = sql.SQL("select {}.{} as {} from {}").format(
+        every = sql.SQL("select {}.{} as {} from {}").format(
             sql.Identifier("pgrst_f"), v, v, from_call(sql.SQL("pgrst_f({})").format(v)))
-        count = sql.SQL("(select count(*) from ({}) as pgrst_c)").format(rows) if want_count else None
+        count = sql.SQL("(select count(*) from ({}) as pgrst_c)").format(every) if want_count else None
+        rows = every
+        if plan.limit is not None:
+            rows = rows + sql.SQL(" limit {}").format(b.param(plan.limit))
+        if plan.offset:
+            rows = rows + sql.SQL(" offset {}").format(b.param(plan.offset))
         query = sql.SQL("select {}, count(pgrst_r), coalesce(json_agg(pgrst_r.pgrst_v), '[]')::text, null::text "
                         "from ({}) as pgrst_r").format(count if count is not None else sql.SQL("null::int8"), rows)
         return MainQuery(query.as_string(None), dict(b.params), payload_param=b.payload_name,
                      read_only=read_only, body_kind="array")
     select_call = sql.SQL("select {}").format(call) if args_source is None else \
         sql.SQL("select {} from {}").format(call, args_source)
-    query = sql.SQL("select null::int8, 1::int8, to_json(({}))::text, null::text").format(select_call)
+    # one value (or none, for void) counts as one row, as in PostgREST
+    query = sql.SQL("select " + ("1::int8" if want_count else "null::int8")
+                    + ", 1::int8, to_json(({}))::text, null::text").format(select_call)
     return MainQuery(query.as_string(None), dict(b.params), payload_param=b.payload_name,
                      read_only=read_only,
                      body_kind="void" if fn.returns_void else "scalar")
