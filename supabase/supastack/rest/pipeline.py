@@ -20,6 +20,7 @@ from supastack.rest import plan as planner
 from supastack.rest import sql as sqlgen
 from supastack.rest.errors import RestError, bad_jwt
 from supastack.rest.execute import execute
+from supastack.rest.overloads import RAW_BODY_KINDS
 from supastack.rest.request import ApiRequest, parse_request
 from supastack.rest.respond import RestResponse, max_affected_check, respond, singular_check
 from supastack.rest.schema_cache import SchemaCache, load_schema_cache
@@ -166,9 +167,9 @@ class RestService:
         elif req.action == "call":
             payload = None
             if plan.single_object_param is not None:
-                payload = json.dumps(req.rpc_args) if req.rpc_args is not None else (req.raw_body.decode() or "{}")
+                payload = req.payload if req.body_kind in RAW_BODY_KINDS else (req.raw_body.decode() or "{}")
             elif plan.args:
-                payload = json.dumps(plan.args) if req.rpc_args is not None else req.raw_body.decode()
+                payload = req.raw_body.decode() if req.body_kind == "json" else json.dumps(plan.args)
             read_only = method in ("GET", "HEAD") and plan.function.volatility == "v"
             query = sqlgen.call_query(plan, payload, want_count, single, read_only)
         else:

@@ -9,7 +9,8 @@ import difflib
 from dataclasses import dataclass, field
 
 from supastack.rest.errors import RestError, column_not_found, table_not_found, write_column_not_found
-from supastack.rest.request import (ApiRequest, Filter, Logic, OrderTerm, SelectEmbed, SelectField,
+from supastack.rest import overloads as overloads_mod
+from supastack.rest.request import (OPERATORS, ApiRequest, Filter, Logic, OrderTerm, SelectEmbed, SelectField,
                                     parse_filter_value, parse_field)
 from supastack.rest.schema_cache import EXPOSED_SCHEMA, Column, Function, Relationship, SchemaCache, Table
 
@@ -339,12 +340,16 @@ def plan_call(req: ApiRequest, cache: SchemaCache, max_rows: int | None) -> Call
     if req.rpc_args is not None:                     # GET/HEAD: arguments come from the query string
         names = {p.name for f in overloads for p in f.params}
         args = _query_args(req.rpc_pairs, names, {p.name for f in overloads for p in f.params if p.variadic})
-        extra_filters = [parse_filter_value(parse_field(k), v) for k, v in req.rpc_pairs if k not in names]
+        # other names are filters on the result when their value reads as one, else unknown arguments
+        keys = set(args) | {k for k, v in req.rpc_pairs if k not in names and not _looks_like_filter(v)}
+        extra_filters = [(k, v) for k, v in req.rpc_pairs if k not in names and _looks_like_filter(v)]
     else:
         payload = req.payload if req.payload is not None else {}
         args = payload if isinstance(payload, dict) else {}
+        keys = set(args) if req.body_kind in ("json", "form") else set()
         extra_filters = []
-    function, single = _choose(req, overloads, args, cache)
+    function, takes_body = _choose(req, overloads, keys, cache)
+    extra_filters = [parse_filter_value(parse_field(k), v) for k, v in extra_filters]
     root = None
     if function.composite:
         columns: dict = {}
@@ -360,11 +365,19 @@ def plan_call(req: ApiRequest, cache: SchemaCache, max_rows: int | None) -> Call
         _finish_root(root, req, max_rows)
     elif extra_filters:
         raise column_not_found(extra_filters[0].field.name, function.name)
-    plan = CallPlan(function, args if single is None else req.payload, single, root)
+    body_param = function.params[0].name if takes_body else None
+    plan = CallPlan(function, req.payload if takes_body else args, body_param, root)
     if root is None and function.returns_set:
         scalars = _finish_root(ReadNode(function.name, {}, "pgrst_call", function.name), req, max_rows)
         plan.limit, plan.offset = scalars.limit, scalars.offset
     return plan
+
+
+def _looks_like_filter(value: str) -> bool:
+    """`eq.5`, `not.in.(1,2)`, `fts(english).cat`: a query value that reads as an operator expression."""
+    head = value[4:] if value.startswith("not.") else value
+    op = head.split(".", 1)[0].split("(", 1)[0]
+    return "." in head and op in OPERATORS
 
 
 def _query_args(pairs: tuple, names: set[str], variadic: set[str]) -> dict:
@@ -392,38 +405,21 @@ def _with_filters(req: ApiRequest, extra: list) -> ApiRequest:
     return replace(req, filters=filters)
 
 
-def _choose(req: ApiRequest, overloads: list[Function], args: dict, cache: SchemaCache):
-    keys = set(args)
-    single_object = req.preferences.params == "single-object"
-    if req.rpc_args is None:
-        for f in overloads:   # one unnamed json/jsonb parameter takes the whole body
-            if len(f.params) == 1 and f.params[0].type in ("json", "jsonb") and \
-                    (f.params[0].name == "" or single_object):
-                return f, f.params[0].name or ""
-        if not isinstance(req.payload, (dict, type(None))):
+def _choose(req: ApiRequest, overloads: list[Function], keys: set[str], cache: SchemaCache) -> tuple[Function, bool]:
+    """The function called and whether it takes the whole body (its single unnamed or single-object parameter)."""
+    if req.preferences.params == "single-object" and req.body_kind == "json":
+        # PostgREST 12's `Prefer: params=single-object`: one json/jsonb parameter, named or not, gets the body
+        for f in overloads:
+            if len(f.params) == 1 and f.params[0].type in ("json", "jsonb"):
+                return f, True
+    if req.body_kind == "json" and not isinstance(req.payload, (dict, type(None))):
+        # an array or a scalar body can only be the whole argument of a single unnamed json parameter
+        function = next((f for f in overloads if len(f.params) == 1 and f.params[0].name == ""
+                         and f.params[0].type in ("json", "jsonb")), None)
+        if function is None:
             raise RestError(400, "PGRST102", "Empty or invalid json")
-    matches = [f for f in overloads if f.required <= keys and keys <= {p.name for p in f.params}]
-    if len(matches) == 1:
-        return matches[0], None
-    if len(matches) > 1:
-        exact = [f for f in matches if {p.name for p in f.params} == keys]
-        if len(exact) == 1:
-            return exact[0], None
-        raise RestError(300, "PGRST203",
-                        f"Could not choose the best candidate function between: "
-                        + ", ".join(f"{EXPOSED_SCHEMA}.{f.name}({', '.join(p.name + ' => ' + p.type for p in f.params)})"
-                                    for f in matches),
-                        None, "Try renaming the parameters or the function itself in the database so function "
-                              "overloading can be resolved")
-    arglist = ", ".join(sorted(keys))
-    suggestion = difflib.get_close_matches(req.resource, list(cache.functions), n=1)
-    raise RestError(
-        404, "PGRST202",
-        f"Could not find the function {EXPOSED_SCHEMA}.{req.resource}({arglist}) in the schema cache",
-        f"Searched for the function {EXPOSED_SCHEMA}.{req.resource} with parameter"
-        + (f"s {arglist}" if len(keys) > 1 else f" {arglist}" if keys else "s")
-        + " or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.",
-        f"Perhaps you meant to call the function {EXPOSED_SCHEMA}.{suggestion[0]}" if suggestion else None)
+        return function, True
+    return overloads_mod.choose(EXPOSED_SCHEMA, req.resource, overloads, keys, req.body_kind, list(cache.functions))
 
 
 # ------------------------------------------------------------------------------------------- entry

@@ -22,6 +22,9 @@ QUANTIFIABLE = {"eq", "neq", "gt", "gte", "lt", "lte", "like", "ilike", "match",
 FTS = {"fts", "plfts", "phfts", "wfts"}
 IS_VALUES = {"null", "not_null", "true", "false", "unknown"}
 SINGLE_OBJECT = "application/vnd.pgrst.object+json"
+# an RPC body's media type -> what it carries (anything else is read as JSON)
+BODY_KINDS = {"application/json": "json", "text/plain": "text", "text/xml": "xml", "application/xml": "xml",
+              "application/octet-stream": "bytea", "application/x-www-form-urlencoded": "form"}
 
 
 # ---------------------------------------------------------------------------------------------- types
@@ -129,6 +132,7 @@ class ApiRequest:
     on_conflict: tuple[str, ...] | None = None
     payload: object = None                 # parsed JSON body
     raw_body: bytes = b""
+    body_kind: str | None = None           # json | text | xml | bytea | form (RPC bodies); None without a body
     rpc_args: dict | None = None           # GET /rpc/fn query arguments (the last value of each name)
     rpc_pairs: tuple = ()                  # ... every (name, value) in order: repeated names, variadic lists
     headers_only: bool = False             # HEAD
@@ -565,8 +569,19 @@ def parse_request(method: str, path: str, query_string: str, headers, body: byte
         raise RestError(405, "PGRST117", f"Unsupported HTTP method: {method}")
 
     payload = None
-    if method in ("POST", "PATCH", "PUT") and body.strip():
-        content_type = (headers.get("content-type") or "application/json").split(";")[0].strip().lower()
+    content_type = (headers.get("content-type") or "application/json").split(";")[0].strip().lower()
+    body_kind = None
+    if method in ("POST", "PATCH", "PUT"):
+        body_kind = BODY_KINDS.get(content_type, "json") if is_rpc else "json"
+    if body_kind in ("text", "xml", "bytea"):
+        # a raw body for a function's single unnamed parameter
+        try:
+            payload = body.decode("utf-8") if body_kind != "bytea" else "\\x" + body.hex()
+        except UnicodeDecodeError as exc:
+            raise RestError(400, "PGRST102", "Empty or invalid json", str(exc)) from None
+    elif body_kind == "form":
+        payload = dict(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
+    elif method in ("POST", "PATCH", "PUT") and body.strip():
         if content_type == "text/csv":
             payload = _csv_payload(body)
         else:
@@ -585,7 +600,7 @@ def parse_request(method: str, path: str, query_string: str, headers, body: byte
         filters={k: tuple(v) for k, v in filters.items()}, order=order,
         limits={k: tuple(v) for k, v in limits.items()}, preferences=prefs, accept=accept,
         range_offset=range_offset, range_limit=range_limit, columns=columns, on_conflict=on_conflict,
-        payload=payload, raw_body=body, rpc_args=rpc_args, rpc_pairs=tuple(rpc_pairs), headers_only=method == "HEAD",
+        payload=payload, raw_body=body, body_kind=body_kind, rpc_args=rpc_args, rpc_pairs=tuple(rpc_pairs), headers_only=method == "HEAD",
         select_given=select_text is not None,
     )
 

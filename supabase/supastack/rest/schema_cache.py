@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from supastack.rest.view_columns import VIEW_RULES_SQL, column_origins, resolve_origins
 
 EXPOSED_SCHEMA = "public"
+UNNAMED_PARAM_TYPES = ("bytea", "json", "jsonb", "text", "xml")
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +171,7 @@ join pg_catalog.pg_type rt on rt.oid = p.prorettype
 left join pg_catalog.pg_class rc on rc.oid = rt.typrelid
 left join pg_catalog.pg_namespace rn on rn.oid = rc.relnamespace
 where n.nspname = %s and p.prokind = 'f'
+order by p.oid
 """
 
 TYPES_SQL = """
@@ -325,6 +327,9 @@ def _function(row, schema: str) -> Function | None:
     first_default = len(inputs) - (ndefaults or 0)
     for i, (argname, typ, mode) in enumerate(inputs):
         params.append(Param(argname, typ, i >= first_default, mode == "v"))
+    unnamed = [p for p in params if p.name == ""]
+    if len(unnamed) > 1 or (unnamed and unnamed[0].type not in UNNAMED_PARAM_TYPES):
+        return None   # not callable by name, nor with the whole body (PostgREST leaves it out too)
     composite = rettyptype == "c" or (rettype == "record" and bool(outputs))
     return_table = retrel if (rettyptype == "c" and retrel_schema == schema) else None
     return Function(name, tuple(params), rettype, bool(retset), volatility, composite, return_table,

@@ -384,8 +384,8 @@ def call_query(plan: CallPlan, payload_json: str | None, want_count: bool, singl
     name = sql.SQL("{}.{}").format(SCHEMA, sql.Identifier(fn.name))
     args_source = None
     if plan.single_object_param is not None:
-        call = sql.SQL("{}({}::" + ("jsonb" if fn.params[0].type == "jsonb" else "json") + ")").format(
-            name, b.payload(payload_json))
+        # the type is the catalog's name of the parameter's type (json, jsonb, text, xml or bytea)
+        call = sql.SQL("{}({}::" + fn.params[0].type + ")").format(name, b.payload(payload_json))
     elif plan.args:
         params = [p for p in fn.params if p.name in plan.args]
         definition = sql.SQL(", ").join(sql.SQL("{} {}").format(sql.Identifier(p.name), sql.SQL(p.type)) for p in params)
