@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -16,17 +17,6 @@ import httpx
 from supastack import runtime
 from supastack.backup import commands as backup_commands
 from supastack.core.config import Settings, load_settings
-
-DEMO_LOGINS = [
-    ("admin@escritorio.test", "administrator", "Ana Administradora"),
-    ("assistente@escritorio.test", "legal_assistant", "Bruno Assistente"),
-    ("comercial@escritorio.test", "commercial", "Carla Comercial"),
-    ("secretaria@escritorio.test", "secretary", "Daniela Secretária"),
-    ("maria.silva@cliente.test", "client", "Maria Silva"),
-    ("joao.souza@cliente.test", "client", "João Souza"),
-]
-DEMO_PASSWORD = "Demo@12345"
-
 
 def _postgres(s: Settings):
     from supastack.db.postgres import EmbeddedPostgres
@@ -176,13 +166,48 @@ def cmd_start(s: Settings, args) -> int:
 
 
 def print_demo_log_ins(s: Settings) -> None:
-    """The seed's demo log-ins, when they are still there with the seed's password."""
+    """The log-ins the seed file's header lists, those still there with the seed's password."""
     from supastack.production import demo_log_ins_present
-    if not s.seed_file.is_file() or not demo_log_ins_present(s):
+    if not s.seed_file.is_file():
         return
-    print(f"\nDemo log-ins (password {DEMO_PASSWORD}):")
-    for email, role, name in DEMO_LOGINS:
-        print(f"  {email:32} {role:16} {name}")
+    listed = seed_log_in_table(s.seed_file.read_text(errors="replace"))
+    if listed is None:
+        return
+    password, rows = listed
+    present = set(demo_log_ins_present(s))
+    rows = [row for row in rows if any(email in present for email in _EMAIL.findall(row.lower()))]
+    if not rows:
+        return
+    print(f"\nDemo log-ins (password {password}):")
+    for row in rows:
+        print(f"  {row}")
+
+
+_EMAIL = re.compile(r"[\w.%+-]+@[\w.-]+\.[a-z]{2,}")
+_LOG_INS_HEADING = re.compile(r"^--\s*log-ins\b.*\bpassword\b[^)]*?[:\s]`?([^`\s)]+)`?\s*\)", re.I)
+_UUID_COLUMN = re.compile(r"\s+[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\s*$", re.I)
+
+
+def seed_log_in_table(seed_text: str) -> tuple[str, list[str]] | None:
+    """A seed file's list of log-ins, from its header comment: a line `-- Log-ins (password ...: <password>)`
+    followed by one `--` line per account (e-mail first); None when the seed lists none.
+
+    >>> seed_log_in_table("-- Log-ins (password for all: pw1)\\n--   a@b.test  admin\\n--\\n-- Other")
+    ('pw1', ['a@b.test  admin'])
+    """
+    lines = seed_text.splitlines()
+    for i, line in enumerate(lines):
+        heading = _LOG_INS_HEADING.match(line.strip())
+        if not heading:
+            continue
+        rows = []
+        for row in lines[i + 1:]:
+            text = row.strip()
+            if not text.startswith("--") or not _EMAIL.search(text[2:]):
+                break
+            rows.append(_UUID_COLUMN.sub("", text[2:].strip()))
+        return (heading.group(1), rows) if rows else None
+    return None
 
 
 def cmd_stop(s: Settings, args) -> int:

@@ -1,4 +1,5 @@
-"""Brute-force limiter: failed sign-ins counted per e-mail and per IP in PostgreSQL, shared by every process."""
+"""Rate limits kept in PostgreSQL, shared by every process: failed sign-ins per e-mail and per IP (brute
+force), and per-IP request budgets such as anonymous sign-ins per hour."""
 from __future__ import annotations
 
 from supastack.auth.errors import AuthError, ErrorCode
@@ -58,6 +59,21 @@ async def reserve(conn, settings: Settings, kind: str, email: str | None, ip: st
                                  "returning id", (kind, email, ip))
         (attempt_id,) = await cur.fetchone()
     return attempt_id
+
+
+async def take(conn, kind: str, ip: str | None, per_window: int, window_seconds: int) -> None:
+    """Count one request of `kind` from `ip` (its own transaction), 429 when the IP used up `per_window`
+    requests in the last `window_seconds` (GoTrue's per-IP limits, e.g. anonymous sign-ins per hour)."""
+    async with conn.transaction():
+        await conn.execute("select pg_advisory_xact_lock(hashtext('supastack.auth.per_ip.' || %s))", (kind,))
+        cur = await conn.execute(
+            """select count(*) from auth.failed_sign_ins
+                where kind = %s and ip = %s and created_at > now() - make_interval(secs => %s)""",
+            (kind, ip or "", window_seconds))
+        (used,) = await cur.fetchone()
+        if used >= per_window:
+            raise _limited()
+        await conn.execute("insert into auth.failed_sign_ins (kind, ip) values (%s, %s)", (kind, ip or ""))
 
 
 async def release(conn, attempt_id: int) -> None:

@@ -115,17 +115,18 @@ async def by_token(conn, column: str, token_hash: str) -> dict | None:
 
 async def create(conn, *, email: str | None, phone: str | None, password_hash: str, user_metadata: dict,
                  app_metadata: dict, email_confirm: bool, phone_confirm: bool, role: str = AUDIENCE,
-                 user_id: str | None = None) -> str:
-    """Insert a user and its identities (email and/or phone) in the caller's transaction; returns the id."""
+                 user_id: str | None = None, is_anonymous: bool = False) -> str:
+    """Insert a user and its identities (email and/or phone) in the caller's transaction; returns the id.
+    An anonymous user has neither, and so no identity."""
     user_id = user_id or str(uuid.uuid4())
     await conn.execute(
         """insert into auth.users (instance_id, id, aud, role, email, phone, encrypted_password,
                                    raw_app_meta_data, raw_user_meta_data, email_confirmed_at, phone_confirmed_at,
                                    created_at, updated_at, is_sso_user, is_anonymous)
            values (%s, %s, %s, %s, %s, %s, %s, %s, %s,
-                   case when %s then now() end, case when %s then now() end, now(), now(), false, false)""",
+                   case when %s then now() end, case when %s then now() end, now(), now(), false, %s)""",
         (INSTANCE_ID, user_id, AUDIENCE, role, email, phone, password_hash, Jsonb(app_metadata),
-         Jsonb(user_metadata), email_confirm, phone_confirm))
+         Jsonb(user_metadata), email_confirm, phone_confirm, is_anonymous))
     if email:
         await add_identity(conn, user_id, "email", {"sub": user_id, "email": email, "email_verified": False,
                                                     "phone_verified": False})

@@ -14,6 +14,21 @@ from supastack.core import jwt as jwt_keys
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
 
+# The Supabase CLI's local development secret and keys (`supabase start` when config.toml sets none). They
+# are public: projects and test suites written for `supabase start` hard-code them. The two JWTs are the
+# CLI's claims {"iss": "supabase-demo", "role": ..., "exp": 1983812996} signed with the secret.
+CLI_JWT_SECRET = "super-secret-jwt-token-with-at-least-32-characters-long"
+CLI_KEY_EXPIRY = 1983812996
+CLI_KEYS = {
+    "jwt_secret": CLI_JWT_SECRET,
+    "anon_key": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5"
+                "ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0",
+    "service_role_key": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vf"
+                        "cm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU",
+    "publishable_key": "sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH",
+    "secret_key": "sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz",
+}
+
 
 def _size(value: str | int | None, default: int) -> int:
     """'50MiB' / '25MB' / 1048576 -> bytes."""
@@ -46,7 +61,10 @@ class Settings:
     secret_key: str = ""
     jwt_expiry: int = 3600
     site_url: str = "http://127.0.0.1:3000"
-    enable_signup: bool = False
+    enable_signup: bool = True                 # the CLI's default; a project's config.toml may turn it off
+    enable_anonymous_sign_ins: bool = False
+    enable_confirmations: bool = False         # [auth.email]: off, so a sign-up returns a session
+    anonymous_users_per_hour: int = 30         # [auth.rate_limit] anonymous_users, per IP address
     minimum_password_length: int = 6
     refresh_token_reuse_interval: int = 10
     admin_email: str = "admin@escritorio.test"
@@ -111,14 +129,14 @@ class Settings:
         return self.data_dir / "storage"
 
     def status_env(self) -> dict[str, str]:
-        """What `supabase status -o env` prints, plus APP_URL."""
+        """What `supabase status -o env` prints of the services this stack serves (no GraphQL, Studio, MCP
+        or S3 protocol), plus APP_URL and STORAGE_URL."""
         return {
             "ANON_KEY": self.anon_key,
             "API_URL": self.api_url,
             "APP_URL": self.app_url,
             "DB_URL": self.db_url,
             "FUNCTIONS_URL": f"{self.api_url}/functions/v1",
-            "GRAPHQL_URL": f"{self.api_url}/graphql/v1",
             "JWT_SECRET": self.jwt_secret,
             "PUBLISHABLE_KEY": self.publishable_key,
             "REST_URL": f"{self.api_url}/rest/v1",
@@ -135,9 +153,19 @@ def _config_file(workdir: Path) -> Path | None:
     return None
 
 
+def _from_env(value, env: dict):
+    """config.toml's `env(NAME)` form: the variable's value ("" when unset); other values as they are."""
+    if isinstance(value, str):
+        m = re.fullmatch(r"\s*env\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*\)\s*", value)
+        if m:
+            return env.get(m.group(1), "")
+    return value
+
+
 def _load_or_create_keys(data_dir: Path, env: dict, configured_secret: str | None = None) -> dict:
-    """JWT secret and API keys, generated once per data folder and kept there; JWT_SECRET (or
-    `[auth] jwt_secret`) replaces the secret, and the keys are signed again with it."""
+    """JWT secret and API keys, kept in the data folder. JWT_SECRET (or `[auth] jwt_secret`) sets the secret,
+    and the keys are signed again when it changes; a data folder that already holds a secret keeps it (its
+    sessions stay valid); a new one with nothing configured gets the Supabase CLI's development keys."""
     path = data_dir / "keys.json"
     keys: dict = {}
     if path.is_file():
@@ -146,8 +174,11 @@ def _load_or_create_keys(data_dir: Path, env: dict, configured_secret: str | Non
     if wanted and wanted != keys.get("jwt_secret"):
         keys = {"jwt_secret": wanted}
     if not keys.get("jwt_secret"):
-        keys = {"jwt_secret": secrets.token_urlsafe(40)}
+        keys = {"jwt_secret": CLI_JWT_SECRET}
     secret = keys["jwt_secret"]
+    if secret == CLI_JWT_SECRET:
+        for name, value in CLI_KEYS.items():
+            keys.setdefault(name, value)
     now = int(time.time())
     ten_years = 10 * 365 * 24 * 3600
     if not keys.get("anon_key"):
@@ -156,6 +187,7 @@ def _load_or_create_keys(data_dir: Path, env: dict, configured_secret: str | Non
         keys["service_role_key"] = jwt_keys.sign(
             {"iss": "supabase", "role": "service_role", "iat": now, "exp": now + ten_years}, secret
         )
+    # A project's own secret gets keys of its own: the CLI's sb_secret_ key is public.
     keys.setdefault("publishable_key", "sb_publishable_" + secrets.token_urlsafe(24))
     keys.setdefault("secret_key", "sb_secret_" + secrets.token_urlsafe(24))
     data_dir.mkdir(parents=True, exist_ok=True)
@@ -178,14 +210,17 @@ def load_settings(workdir: str | Path | None = None, data_dir: str | Path | None
     raw = tomllib.loads(cfg_path.read_text()) if cfg_path else {}
     api, db, auth = raw.get("api", {}), raw.get("db", {}), raw.get("auth", {})
     rate, storage = auth.get("rate_limit", {}), raw.get("storage", {})
-    studio = raw.get("studio", {})
-    keys = _load_or_create_keys(data_dir, env, auth.get("jwt_secret") or None)
+    studio, auth_email = raw.get("studio", {}), auth.get("email", {})
+    keys = _load_or_create_keys(data_dir, env, _from_env(auth.get("jwt_secret"), env) or None)
 
     def env_int(name: str, default: int) -> int:
         return int(env[name]) if env.get(name) else default
 
     def env_float(name: str, default: float) -> float:
         return float(env[name]) if env.get(name) else float(default)
+
+    def env_bool(name: str, default: bool) -> bool:
+        return str(env.get(name) or default).lower() == "true"
 
     settings = Settings(
         workdir=workdir,
@@ -203,7 +238,10 @@ def load_settings(workdir: str | Path | None = None, data_dir: str | Path | None
         secret_key=keys["secret_key"],
         jwt_expiry=env_int("JWT_EXPIRY", auth.get("jwt_expiry", 3600)),
         site_url=env.get("SITE_URL", auth.get("site_url", "http://127.0.0.1:3000")),
-        enable_signup=(env.get("ENABLE_SIGNUP", str(auth.get("enable_signup", False))).lower() == "true"),
+        enable_signup=env_bool("ENABLE_SIGNUP", auth.get("enable_signup", True)),
+        enable_anonymous_sign_ins=env_bool("ENABLE_ANONYMOUS_SIGN_INS", auth.get("enable_anonymous_sign_ins", False)),
+        enable_confirmations=env_bool("ENABLE_EMAIL_CONFIRMATIONS", auth_email.get("enable_confirmations", False)),
+        anonymous_users_per_hour=env_int("ANONYMOUS_USERS_PER_HOUR", rate.get("anonymous_users", 30)),
         minimum_password_length=auth.get("minimum_password_length", 6),
         refresh_token_reuse_interval=auth.get("refresh_token_reuse_interval", 10),
         admin_email=env.get("ADMIN_EMAIL", auth.get("admin_email", "admin@escritorio.test")),

@@ -23,10 +23,11 @@ def jwks() -> JSONResponse:
 
 def settings_json(settings: Settings) -> JSONResponse:
     external = {name: name in ("email", "phone") for name in EXTERNAL_PROVIDERS}
+    external["anonymous_users"] = settings.enable_anonymous_sign_ins
     return JSONResponse({
         "external": external,
         "disable_signup": not settings.enable_signup,
-        "mailer_autoconfirm": True,
+        "mailer_autoconfirm": not settings.enable_confirmations,
         "phone_autoconfirm": False,
         "sms_provider": "",
         "saml_enabled": False,

@@ -1,27 +1,33 @@
-"""POST /signup: self-service accounts, only when the project enables them (confirmations off: a session)."""
+"""POST /signup: self-service accounts when the project allows them; a session, or with e-mail confirmations
+on, the user and a confirmation e-mail. Without e-mail or phone it is an anonymous sign-in."""
 from __future__ import annotations
+
+import uuid
+from datetime import datetime, timezone
 
 from fastapi import Request
 from fastapi.responses import JSONResponse
 
-from supastack.auth import audit, passwords, tokens, users
+from supastack.auth import audit, mailer, otp, passwords, tokens, users
 from supastack.auth.context import client_ip, field, json_body, normalise_phone, user_agent, validate_email
-from supastack.auth.errors import ErrorCode, bad_request, unprocessable
+from supastack.auth.errors import AuthError, ErrorCode, bad_request, unprocessable
+from supastack.auth.handlers.anonymous import sign_in_anonymously
 from supastack.auth.password_policy import check_strength
 from supastack.core.stack import Stack
 
 
 async def signup(request: Request, stack: Stack):
     settings = stack.settings
-    if not settings.enable_signup:
-        raise unprocessable(ErrorCode.SIGNUP_DISABLED, "Signups not allowed for this instance")
     body = await json_body(request)
     email = field(body, "email", str, "")
     phone = field(body, "phone", str, "")
+    if not email and not phone:
+        # GoTrue sends these to the anonymous provider before looking at anything else.
+        return await sign_in_anonymously(request, stack, body)
+    if not settings.enable_signup:
+        raise unprocessable(ErrorCode.SIGNUP_DISABLED, "Signups not allowed for this instance")
     password = field(body, "password", str, "")
     data = field(body, "data", dict, {})
-    if not email and not phone:
-        raise unprocessable(ErrorCode.ANONYMOUS_PROVIDER_DISABLED, "Anonymous sign-ins are disabled")
     if email and phone:
         raise bad_request(ErrorCode.VALIDATION_FAILED,
                           "Only an email address or phone number should be provided on signup.")
@@ -31,23 +37,51 @@ async def signup(request: Request, stack: Stack):
     email = validate_email(email) if email else None
     phone = normalise_phone(phone) if phone else None
     provider = "email" if email else "phone"
+    confirm_by_mail = bool(email) and settings.enable_confirmations
     password_hash = await passwords.hash_password(password)
     ip = client_ip(request)
+    code = otp.new_code() if confirm_by_mail else ""
     async with stack.db.connection() as conn:
         async with conn.transaction():
             # Serialise sign-ups of one address so that the duplicate check below holds.
             await conn.execute("select pg_advisory_xact_lock(hashtext(%s))", (email or phone,))
             existing = await (users.by_email(conn, email) if email else users.by_phone(conn, phone))
+            if existing and confirm_by_mail:
+                # GoTrue answers as if signing up, so that the answer does not tell who has an account.
+                return JSONResponse(_stand_in_user(email, data))
             if existing:
                 raise unprocessable(ErrorCode.USER_ALREADY_EXISTS, "User already registered")
             user_id = await users.create(
                 conn, email=email, phone=phone, password_hash=password_hash, user_metadata=data,
                 app_metadata={"provider": provider, "providers": [provider]},
-                email_confirm=bool(email), phone_confirm=bool(phone))
+                email_confirm=bool(email) and not confirm_by_mail, phone_confirm=bool(phone))
             await users.merge_metadata(conn, user_id, "user", {
                 "sub": user_id, **({"email": email} if email else {"phone": phone}),
-                "email_verified": bool(email), "phone_verified": bool(phone)})
+                "email_verified": bool(email) and not confirm_by_mail, "phone_verified": bool(phone)})
             user = await users.by_id(conn, user_id)
             await audit.record(conn, "user_signedup", user, ip, {"provider": provider})
-            session = await tokens.issue_session(conn, settings, user_id, "password", user_agent(request), ip or None)
-    return JSONResponse(session)
+            if not confirm_by_mail:
+                session = await tokens.issue_session(conn, settings, user_id, "password", user_agent(request),
+                                                     ip or None)
+                return JSONResponse(session)
+            hashed = otp.token_hash(email, code, settings.jwt_secret)
+            await conn.execute("update auth.users set confirmation_token = %s, confirmation_sent_at = now()"
+                               " where id = %s", (hashed, user_id))
+            user = await users.by_id(conn, user_id)
+    redirect = otp.safe_redirect(request.query_params.get("redirect_to"), settings.site_url, settings.api_url)
+    try:
+        mailer.send(settings.data_dir, email, "Confirme seu cadastro",
+                    f"Para confirmar seu e-mail, use o código {code} ou abra o link:",
+                    otp.verify_link(settings.api_url, hashed, "signup", redirect))
+    except OSError as exc:
+        raise AuthError(500, ErrorCode.UNEXPECTED_FAILURE, "Error sending confirmation email") from exc
+    return JSONResponse(users.user_json(user))
+
+
+def _stand_in_user(email: str, data: dict) -> dict:
+    """GoTrue's sanitizeUser: a made-up unconfirmed user with no identities, for an address already taken."""
+    now = users.iso(datetime.now(timezone.utc))
+    return users.user_json({
+        "id": str(uuid.uuid4()), "aud": users.AUDIENCE, "role": users.AUDIENCE, "email": email,
+        "confirmation_sent_at": now, "raw_app_meta_data": {"provider": "email", "providers": ["email"]},
+        "raw_user_meta_data": data, "identities": [], "created_at": now, "updated_at": now})
