@@ -1,8 +1,6 @@
-/** The whole route table (spec section 2): public /auth, staff area, client portal, 404. Screens are lazy-loaded. */
+/** The whole route table (spec section 2): public /auth, staff area, client portal, 404. Screens and layouts are lazy-loaded. */
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { PortalLayout } from '@/components/layouts/portal-layout';
-import { StaffLayout } from '@/components/layouts/staff-layout';
 import { PageSpinner } from '@/components/ui/spinner';
 import { STAFF_ROLES } from '@/lib/roles';
 import NotFoundPage from './not-found-page';
@@ -14,6 +12,11 @@ type PageModule = { default: ComponentType };
 /** A lazy route: the screen's module is fetched the first time the route matches. */
 function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: (await load()).default }) };
+}
+
+/** A lazy layout: the staff and portal shells (menus, dialogs, sheets) are not part of /auth's download. */
+function layout<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: (await load())[name] }) };
 }
 
 export const ADVANCED_PROCESS_ROLES = ['administrator', 'legal_assistant'] as const;
@@ -31,7 +34,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth roles={STAFF_ROLES} />,
         children: [
           {
-            element: <StaffLayout />,
+            ...layout(() => import('@/components/layouts/staff-layout'), 'StaffLayout'),
             children: [
               { index: true, ...page(() => import('@/features/dashboard/routes/dashboard-page')) },
               { path: 'clientes', ...page(() => import('@/features/clientes/routes/clientes-page')) },
@@ -81,7 +84,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth roles={CLIENT_ONLY} />,
         children: [
           {
-            element: <PortalLayout />,
+            ...layout(() => import('@/components/layouts/portal-layout'), 'PortalLayout'),
             children: [
               { index: true, ...page(() => import('@/features/portal/routes/portal-home-page')) },
               { path: 'processos', ...page(() => import('@/features/portal/routes/portal-processos-page')) },
