@@ -30,6 +30,8 @@ log = logging.getLogger("supastack.rest")
 JWT_CACHE_SIZE = 10_000
 QUERY_CACHE_SIZE = 2_000
 HEADERS_CACHE_SIZE = 1_000
+DEFAULT_SCHEMAS = ("public", "graphql_public")          # the Supabase CLI's `[api] schemas`
+DEFAULT_EXTRA_SEARCH_PATH = ("public", "extensions")
 ANONYMOUS = ({"role": "anon"}, json.dumps({"role": "anon"}).encode(), b"anon")
 
 
@@ -48,7 +50,13 @@ class RestService:
         self.stack = stack
         self.settings = stack.settings
         self.db = stack.db
-        self.schema: SchemaCache = SchemaCache()
+        api = (self.settings.raw or {}).get("api", {})
+        # `[api] schemas`: the first is the default, the others are reached by Accept-/Content-Profile
+        self.exposed: tuple[str, ...] = tuple(api.get("schemas") or DEFAULT_SCHEMAS)
+        self.extra_search_path: tuple[str, ...] = tuple(api.get("extra_search_path", DEFAULT_EXTRA_SEARCH_PATH))
+        self.schema: SchemaCache = SchemaCache(schema=self.exposed[0])
+        self.schemas: dict[str, SchemaCache] = {}
+        self._search_paths: dict[str, bytes] = {}
         self._jwt_cache: dict[str, tuple[float | None, tuple[dict, bytes, bytes]]] = {}
         self._headers_cache: dict[tuple, bytes] = {}
         self._query_cache: dict[tuple, Prepared] = {}
@@ -70,9 +78,11 @@ class RestService:
                 pass
 
     async def reload(self) -> None:
+        version = self.schema.version + 1
         async with self.db.connection() as conn:
-            schema = await load_schema_cache(conn, version=self.schema.version + 1)
-        self.schema = schema
+            schemas = {name: await load_schema_cache(conn, name, version) for name in self.exposed}
+        self.schemas = schemas
+        self.schema = schemas[self.exposed[0]]
         self._query_cache.clear()
 
     async def _listen(self) -> None:
@@ -90,6 +100,20 @@ class RestService:
             except Exception as exc:  # the database went away: retry, keep serving with the old cache
                 log.warning("schema listener: %s", exc)
                 await asyncio.sleep(1)
+
+    def cache_of(self, schema: str) -> SchemaCache:
+        if schema == self.schema.schema:
+            return self.schema
+        return self.schemas.get(schema) or SchemaCache(schema=schema)
+
+    def search_path(self, schema: str) -> bytes:
+        """PostgREST's per-request search_path: the request's schema, then `[api] extra_search_path`."""
+        text = self._search_paths.get(schema)
+        if text is None:
+            names = [schema] + [n for n in self.extra_search_path if n != schema]
+            text = self._search_paths[schema] = ", ".join(
+                '"' + n.replace('"', '""') + '"' for n in names).encode()
+        return text
 
     # ------------------------------------------------------------------ authentication
     def claims(self, headers) -> dict:
@@ -157,8 +181,8 @@ class RestService:
                         text = "[" + text + "]" if hit.request.action != "update" else text
                     params = {**hit.query.params, hit.query.payload_param: text}
                     return replace(hit, query=replace(hit.query, params=params))
-        req = parse_request(method, path, query_string, headers, body)
-        plan = planner.build_plan(req, self.schema, self.settings.max_rows)
+        req = parse_request(method, path, query_string, headers, body, self.exposed)
+        plan = planner.build_plan(req, self.cache_of(req.schema), self.settings.max_rows)
         prefs = req.preferences
         want_count = prefs.count is not None
         single = req.accept == "object"
@@ -203,7 +227,8 @@ class RestService:
                 def check(result, checks=checks):
                     for c in checks:
                         c(result)
-            settings = (b"request.jwt.claims", claims_json, b"role", role, b"request.method", method.encode(),
+            settings = (b"search_path", self.search_path(prepared.request.schema),
+                        b"request.jwt.claims", claims_json, b"role", role, b"request.method", method.encode(),
                         b"request.path", ("/" + path.strip("/")).encode(), b"request.headers",
                         self._headers_json(headers))
             result = await execute(self.db, prepared.query, settings, role == b"anon", check, prepared.rollback)

@@ -52,6 +52,7 @@ class ReadNode:
 class ReadPlan:
     root: ReadNode
     table: Table
+    schema: str = EXPOSED_SCHEMA
 
 
 @dataclass(slots=True)
@@ -62,6 +63,7 @@ class MutatePlan:
     root: ReadNode                         # the returned rows, read from the mutated rows
     on_conflict: tuple[str, ...] = ()
     payload_is_array: bool = False
+    schema: str = EXPOSED_SCHEMA
 
 
 @dataclass(slots=True)
@@ -72,6 +74,7 @@ class CallPlan:
     root: ReadNode | None                  # for functions returning rows
     limit: int | None = None               # for functions returning a set of scalars
     offset: int | None = None
+    schema: str = EXPOSED_SCHEMA
 
 
 # --------------------------------------------------------------------------------------- read plan
@@ -87,7 +90,7 @@ class _Aliases:
 def plan_read(req: ApiRequest, cache: SchemaCache, max_rows: int | None) -> ReadPlan:
     table = _table(req.resource, cache)
     root = _read_node(req, cache, table.name, table.columns, table.name)
-    return ReadPlan(_finish_root(root, req, max_rows), table)
+    return ReadPlan(_finish_root(root, req, max_rows), table, cache.schema)
 
 
 def _finish_root(root: ReadNode, req: ApiRequest, max_rows: int | None) -> ReadNode:
@@ -102,7 +105,7 @@ def _finish_root(root: ReadNode, req: ApiRequest, max_rows: int | None) -> ReadN
 def _table(name: str, cache: SchemaCache) -> Table:
     table = cache.table(name)
     if table is None:
-        raise table_not_found(EXPOSED_SCHEMA, name, cache.suggest_table(name))
+        raise table_not_found(cache.schema, name, cache.suggest_table(name))
     return table
 
 
@@ -186,7 +189,7 @@ def resolve_relationship(source: str, name: str, hint: str | None, cache: Schema
             400, "PGRST200",
             f"Could not find a relationship between '{source}' and '{name}' in the schema cache",
             f"Searched for a foreign key relationship between '{source}' and '{name}'"
-            + (f" using the hint '{hint}'" if hint else "") + f" in the schema '{EXPOSED_SCHEMA}', but no matches were found.",
+            + (f" using the hint '{hint}'" if hint else "") + f" in the schema '{cache.schema}', but no matches were found.",
             _suggest([r.target for r in rels], name, "Perhaps you meant '{}' instead of '" + name + "'."))
     if len(candidates) > 1:
         # Prefer direct relationships over many-to-many ones, as PostgREST does when unambiguous.
@@ -321,7 +324,7 @@ def plan_mutate(req: ApiRequest, cache: SchemaCache) -> MutatePlan:
     root.filters = []   # filters apply to the mutation, re-added by the SQL stage as its WHERE
     for term in req.filters.get((), ()):
         root.filters.append(_checked(root, term))
-    return MutatePlan(action, table, columns, root, on_conflict, is_array)
+    return MutatePlan(action, table, columns, root, on_conflict, is_array, cache.schema)
 
 
 def _check_put(req: ApiRequest, table: Table, payload: dict) -> None:
@@ -366,7 +369,7 @@ def plan_call(req: ApiRequest, cache: SchemaCache, max_rows: int | None) -> Call
     elif extra_filters:
         raise column_not_found(extra_filters[0].field.name, function.name)
     body_param = function.params[0].name if takes_body else None
-    plan = CallPlan(function, req.payload if takes_body else args, body_param, root)
+    plan = CallPlan(function, req.payload if takes_body else args, body_param, root, schema=cache.schema)
     if root is None and function.returns_set:
         scalars = _finish_root(ReadNode(function.name, {}, "pgrst_call", function.name), req, max_rows)
         plan.limit, plan.offset = scalars.limit, scalars.offset
@@ -419,7 +422,7 @@ def _choose(req: ApiRequest, overloads: list[Function], keys: set[str], cache: S
         if function is None:
             raise RestError(400, "PGRST102", "Empty or invalid json")
         return function, True
-    return overloads_mod.choose(EXPOSED_SCHEMA, req.resource, overloads, keys, req.body_kind, list(cache.functions))
+    return overloads_mod.choose(cache.schema, req.resource, overloads, keys, req.body_kind, list(cache.functions))
 
 
 # ------------------------------------------------------------------------------------------- entry

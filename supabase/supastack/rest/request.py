@@ -137,6 +137,8 @@ class ApiRequest:
     rpc_pairs: tuple = ()                  # ... every (name, value) in order: repeated names, variadic lists
     headers_only: bool = False             # HEAD
     select_given: bool = False
+    schema: str = "public"                 # the exposed schema the request addresses (Accept-/Content-Profile)
+    profile_negotiated: bool = False       # answer with Content-Profile (a profile was given, or several exposed)
 
 
 # --------------------------------------------------------------------------------------- small parsers
@@ -484,9 +486,10 @@ def parse_request(method: str, path: str, query_string: str, headers, body: byte
     method = method.upper()
     write = method in ("POST", "PATCH", "PUT", "DELETE")
     profile = headers.get("content-profile" if write else "accept-profile")
-    if profile is not None and profile not in exposed_schemas[:1]:
+    if profile is not None and profile not in exposed_schemas:
         raise RestError(406, "PGRST106", f"Invalid schema: {profile}",
                         hint=f"Only the following schemas are exposed: {', '.join(exposed_schemas)}")
+    schema = profile if profile is not None else exposed_schemas[0]
     segments = [s for s in path.strip("/").split("/") if s]
     is_rpc = len(segments) == 2 and segments[0] == "rpc"
     if not segments or len(segments) > 2 or (len(segments) == 2 and not is_rpc):
@@ -601,7 +604,8 @@ def parse_request(method: str, path: str, query_string: str, headers, body: byte
         limits={k: tuple(v) for k, v in limits.items()}, preferences=prefs, accept=accept,
         range_offset=range_offset, range_limit=range_limit, columns=columns, on_conflict=on_conflict,
         payload=payload, raw_body=body, body_kind=body_kind, rpc_args=rpc_args, rpc_pairs=tuple(rpc_pairs), headers_only=method == "HEAD",
-        select_given=select_text is not None,
+        select_given=select_text is not None, schema=schema,
+        profile_negotiated=profile is not None or len(exposed_schemas) != 1,
     )
 
 

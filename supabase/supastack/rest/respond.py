@@ -82,6 +82,13 @@ def _body(req: ApiRequest, result: DbResult) -> tuple[bytes, str]:
 
 
 def respond(req: ApiRequest, result: DbResult, body_kind: str = "array") -> RestResponse:
+    response = _respond(req, result, body_kind)
+    if req.profile_negotiated and "Content-Type" in response.headers:
+        response.headers["Content-Profile"] = req.schema   # PostgREST names the schema beside the media type
+    return response
+
+
+def _respond(req: ApiRequest, result: DbResult, body_kind: str) -> RestResponse:
     headers: dict[str, str] = {}
     applied = req.preferences.applied(req.action)
     if applied:

@@ -109,12 +109,13 @@ class SchemaCache:
     functions: dict[str, list[Function]] = field(default_factory=dict)
     types: dict[str, str] = field(default_factory=dict)     # castable type name -> canonical name
     version: int = 0
+    schema: str = EXPOSED_SCHEMA                             # the one schema this cache describes
 
     def table(self, name: str) -> Table | None:
         return self.tables.get(name)
 
     def suggest_table(self, name: str) -> str | None:
-        close = difflib.get_close_matches(name, list(self.tables), n=1)
+        close = difflib.get_close_matches(name, list(self.tables), n=1, cutoff=0.75)   # PostgREST's bar
         return close[0] if close else None
 
     def relationships_of(self, source: str) -> list[Relationship]:
@@ -193,7 +194,7 @@ TYPE_ALIASES = {
 
 async def load_schema_cache(conn, schema: str = EXPOSED_SCHEMA, version: int = 0) -> SchemaCache:
     """Read the catalog (one connection, a handful of queries)."""
-    cache = SchemaCache(version=version)
+    cache = SchemaCache(version=version, schema=schema)
     by_oid: dict[int, Table] = {}
     for oid, name, kind, insertable in await (await conn.execute(TABLES_SQL, (schema,))).fetchall():
         by_oid[oid] = cache.tables[name] = Table(name, kind, bool(insertable))

@@ -14,8 +14,6 @@ from supastack.rest.plan import CallPlan, MutatePlan, PlannedField, ReadNode, Re
 from supastack.rest.request import Filter, Logic
 from supastack.rest.schema_cache import EXPOSED_SCHEMA
 
-SCHEMA = sql.Identifier(EXPOSED_SCHEMA)
-
 
 @dataclass(frozen=True, slots=True)
 class MainQuery:
@@ -46,8 +44,10 @@ def array_literal(values: list[str]) -> str:
 class Builder:
     """Collects bound values under names, so fragments may be built in any order and reused."""
 
-    def __init__(self) -> None:
+    def __init__(self, schema: str = EXPOSED_SCHEMA) -> None:
         self.params: dict = {}
+        self.schema_name = schema
+        self.schema = sql.Identifier(schema)   # every relation and function of the request lives here
 
         self.payload_name: str | None = None
 
@@ -135,7 +135,7 @@ class Builder:
             conds += [sql.SQL("{}.{} = {}.{}").format(j, sql.Identifier(jc), a, sql.Identifier(tc))
                       for jc, tc in zip(rel.junction_target_columns, rel.target_columns)]
             return sql.SQL("exists (select 1 from {}.{} as {} where {})").format(
-                SCHEMA, sql.Identifier(rel.junction), j, sql.SQL(" and ").join(conds))
+                self.schema, sql.Identifier(rel.junction), j, sql.SQL(" and ").join(conds))
         return sql.SQL(" and ").join(
             sql.SQL("{}.{} = {}.{}").format(a, sql.Identifier(tc), p, sql.Identifier(sc))
             for sc, tc in zip(rel.source_columns, rel.target_columns))
@@ -186,7 +186,7 @@ class Builder:
             expr = self.column(node.alias, term.field.name, term.field.json_path)
         else:   # a to-one embed: order by the related value
             expr = sql.SQL("(select {} from {}.{} as {} where {} limit 1)").format(
-                self.column(child.alias, term.field.name, term.field.json_path), SCHEMA,
+                self.column(child.alias, term.field.name, term.field.json_path), self.schema,
                 sql.Identifier(child.relation), sql.Identifier(child.alias), self.join_condition(child, node.alias))
         text = " desc" if term.descending else " asc"
         if term.nulls:
@@ -196,7 +196,7 @@ class Builder:
     def embed(self, parent: ReadNode, child: ReadNode) -> tuple[sql.Composable, list[sql.Composable]]:
         """A lateral join producing the child's JSON (or, for a spread, its columns)."""
         lateral = sql.Identifier(child.alias + "_e")
-        source = sql.SQL("{}.{} as {}").format(SCHEMA, sql.Identifier(child.relation), sql.Identifier(child.alias))
+        source = sql.SQL("{}.{} as {}").format(self.schema, sql.Identifier(child.relation), sql.Identifier(child.alias))
         inner = self.select(child, source, [self.join_condition(child, parent.alias)])
         to_one = child.relationship.to_one and not child.grouped
         names = [f.output for f in child.fields] + [n for c in child.children for n in _output_names(c)]
@@ -254,9 +254,9 @@ def read_query(plan: ReadPlan, want_count: bool, single: bool, count_mode: str |
                max_rows: int | None = None) -> MainQuery:
     """`count_mode` planned: no counting, the planner's estimate instead; estimated: the exact count
     stopped after `max_rows` + 1 rows, the estimate beyond that (as PostgREST does)."""
-    b = Builder()
+    b = Builder(plan.schema)
     root = plan.root
-    source = sql.SQL("{}.{} as {}").format(SCHEMA, sql.Identifier(root.relation), sql.Identifier(root.alias))
+    source = sql.SQL("{}.{} as {}").format(b.schema, sql.Identifier(root.relation), sql.Identifier(root.alias))
     count = explain = None
     approximate = want_count and count_mode in ("planned", "estimated")
     if want_count and count_mode != "planned":
@@ -265,7 +265,7 @@ def read_query(plan: ReadPlan, want_count: bool, single: bool, count_mode: str |
             counted = counted + sql.SQL(" limit {}").format(b.param(max_rows + 1))
         count = sql.SQL("(select count(*) from ({}) as pgrst_c)").format(counted)
     if approximate:
-        e = Builder()
+        e = Builder(plan.schema)
         explained = sql.SQL("explain (format json) ") + e.select(root, source, count_only=True)
         explain = MainQuery(explained.as_string(None), dict(e.params))
     rows = b.select(root, source)
@@ -278,9 +278,9 @@ def read_query(plan: ReadPlan, want_count: bool, single: bool, count_mode: str |
 # ------------------------------------------------------------------------------------------ writes
 def mutate_query(plan: MutatePlan, representation: str, want_count: bool, single: bool,
                  missing_default: bool, resolution: str | None, payload_json: str | None) -> MainQuery:
-    b = Builder()
+    b = Builder(plan.schema)
     table = plan.table
-    target = sql.SQL("{}.{}").format(SCHEMA, sql.Identifier(table.name))
+    target = sql.SQL("{}.{}").format(b.schema, sql.Identifier(table.name))
     alias = sql.Identifier(plan.root.alias)
     cols = [sql.Identifier(c) for c in plan.columns]
     # POST with merge-duplicates and PUT answer 201 or 200 depending on whether a row was inserted
@@ -298,7 +298,7 @@ def mutate_query(plan: MutatePlan, representation: str, want_count: bool, single
             values = []
             for name in plan.columns:
                 column = table.columns[name]
-                default = _default_sql(table.name, name, column)
+                default = _default_sql(plan.schema, table.name, name, column)
                 values.append(sql.SQL("case when {}.obj::jsonb ? {} then {}.{} else {} end").format(
                     sql.Identifier("pgrst_o"), sql.Literal(name), sql.Identifier("pgrst_b"), sql.Identifier(name),
                     default))
@@ -366,11 +366,11 @@ def mutate_query(plan: MutatePlan, representation: str, want_count: bool, single
                      body_kind="object" if single else "array")
 
 
-def _default_sql(table: str, name: str, column) -> sql.Composable:
+def _default_sql(schema: str, table: str, name: str, column) -> sql.Composable:
     """The column's default expression, as the catalog spells it (never request text)."""
     if column.identity:
         return sql.SQL("nextval(pg_get_serial_sequence({}, {}))").format(
-            sql.Literal(f'{EXPOSED_SCHEMA}."{table}"'), sql.Literal(name))
+            sql.Literal(sql.Identifier(schema, table).as_string(None)), sql.Literal(name))
     if column.default is not None:
         return sql.SQL("(" + column.default.replace("%", "%%") + ")")
     return sql.SQL("null")
@@ -379,9 +379,9 @@ def _default_sql(table: str, name: str, column) -> sql.Composable:
 # --------------------------------------------------------------------------------------------- rpc
 def call_query(plan: CallPlan, payload_json: str | None, want_count: bool, single: bool,
                read_only: bool) -> MainQuery:
-    b = Builder()
+    b = Builder(plan.schema)
     fn = plan.function
-    name = sql.SQL("{}.{}").format(SCHEMA, sql.Identifier(fn.name))
+    name = sql.SQL("{}.{}").format(b.schema, sql.Identifier(fn.name))
     args_source = None
     if plan.single_object_param is not None:
         # the type is the catalog's name of the parameter's type (json, jsonb, text, xml or bytea)
