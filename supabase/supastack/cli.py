@@ -282,6 +282,14 @@ def _event_loop_runner():
     return uvloop.run
 
 
+def proxy_settings() -> dict:
+    """Client addresses (per-IP sign-in limits, audit log) come from X-Forwarded-For only when the proxy in front
+    is named in FORWARDED_ALLOW_IPS (e.g. 127.0.0.1 for a Caddy on the same machine); otherwise nobody can
+    choose the address they are counted under."""
+    trusted = os.environ.get("FORWARDED_ALLOW_IPS", "").strip()
+    return {"proxy_headers": True, "forwarded_allow_ips": trusted} if trusted else {"proxy_headers": False}
+
+
 def cmd_serve(s: Settings, args) -> int:
     """Foreground: the API on api_port (in `api_workers` processes sharing one listening socket,
     pre-fork style) and the built app on app_port, served by the first process."""
@@ -310,7 +318,7 @@ def cmd_serve(s: Settings, args) -> int:
     http = guarded_protocol(s.request_header_timeout, s.request_body_timeout)
 
     async def main() -> None:
-        api = uvicorn.Server(uvicorn.Config(create_app(s), log_level="warning", proxy_headers=False,
+        api = uvicorn.Server(uvicorn.Config(create_app(s), log_level="warning", **proxy_settings(),
                                             ws="websockets", http=http))
         servers = [api.serve(sockets=[sock])]
         if is_parent:
@@ -343,8 +351,9 @@ COMMANDS = {
 }
 SERVE_HELP = """Environment: DATABASE_URL (external PostgreSQL), SUPASTACK_HOST (listen address, default 127.0.0.1;
 another address needs a real JWT_SECRET and no demo log-ins), API_PORT, APP_PORT, DB_PORT, API_WORKERS,
-JWT_SECRET, SITE_URL, CORS_ALLOWED_ORIGINS, STORAGE_BACKEND and STORAGE_S3_*, REQUEST_HEADER_TIMEOUT,
-REQUEST_BODY_TIMEOUT; the rest comes from supabase/config.toml (see README, Configuration)."""
+JWT_SECRET, SITE_URL, CORS_ALLOWED_ORIGINS, API_EXTERNAL_URL (the API's public URL, for /env.js),
+FORWARDED_ALLOW_IPS (the proxy in front, trusted for X-Forwarded-For), STORAGE_BACKEND and STORAGE_S3_*,
+REQUEST_HEADER_TIMEOUT, REQUEST_BODY_TIMEOUT; the rest comes from supabase/config.toml (see README)."""
 
 
 def main(argv: list[str] | None = None) -> int:

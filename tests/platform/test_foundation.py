@@ -78,3 +78,15 @@ def test_oversized_json_bodies_are_refused_before_reading(stack):
     # small bodies still reach the service
     r = httpx.post(f"{stack.url}/auth/v1/token?grant_type=password", json={"email": "x@y.z", "password": "nope"})
     assert r.status_code == 400
+
+
+def test_env_js_gives_browsers_the_public_api_url_behind_a_proxy(cluster):
+    from harness import StackProcess
+
+    s = StackProcess(cluster, name="public_url", seed=False,
+                     env={"API_EXTERNAL_URL": "https://api.escritorio.example.com"})
+    try:
+        r = httpx.get(f"{s.app_url}/env.js")
+        assert "https://api.escritorio.example.com" in r.text and s.url not in r.text
+    finally:
+        s.stop()
