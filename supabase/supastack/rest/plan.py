@@ -42,6 +42,7 @@ class ReadNode:
     order: list = field(default_factory=list)               # (OrderTerm, child or None)
     limit: int | None = None
     offset: int | None = None
+    computed: dict[str, Column] = field(default_factory=dict)  # computed fields: selectable, not in `*`
 
     @property
     def grouped(self) -> bool:
@@ -89,7 +90,7 @@ class _Aliases:
 
 def plan_read(req: ApiRequest, cache: SchemaCache, max_rows: int | None) -> ReadPlan:
     table = _table(req.resource, cache)
-    root = _read_node(req, cache, table.name, table.columns, table.name)
+    root = _read_node(req, cache, table.name, table.columns, table.name, computed=table.computed)
     return ReadPlan(_finish_root(root, req, max_rows), table, cache.schema)
 
 
@@ -110,8 +111,8 @@ def _table(name: str, cache: SchemaCache) -> Table:
 
 
 def _read_node(req: ApiRequest, cache: SchemaCache, relation: str, columns: dict, alias: str,
-               select: tuple | None = None) -> ReadNode:
-    root = ReadNode(relation, columns, alias, relation)
+               select: tuple | None = None, computed: dict | None = None) -> ReadNode:
+    root = ReadNode(relation, columns, alias, relation, computed=computed or {})
     aliases = _Aliases()
     _fill(root, req.select if select is None else select, (), req, cache, aliases)
     return root
@@ -159,7 +160,7 @@ def _cast(type_name: str | None, cache: SchemaCache) -> str | None:
 
 
 def _check_column(node: ReadNode, name: str) -> None:
-    if name not in node.columns:
+    if name not in node.columns and name not in node.computed:
         raise column_not_found(name, node.relation)
 
 
@@ -169,13 +170,17 @@ def _embed(parent: ReadNode, item: SelectEmbed, path: tuple, req: ApiRequest, ca
     target = cache.tables[rel.target]
     output = item.alias or item.name
     child = ReadNode(rel.target, target.columns, aliases.next(rel.target), output, rel,
-                     inner=item.join == "inner", spread=item.spread)
+                     inner=item.join == "inner", spread=item.spread, computed=target.computed)
     _fill(child, item.items, path + (output,), req, cache, aliases)
     return child
 
 
 def resolve_relationship(source: str, name: str, hint: str | None, cache: SchemaCache) -> Relationship:
     rels = cache.relationships_of(source)
+    computed = [r for r in rels if r.function == name]
+    if computed:   # a function of the row named like the embed overrides any detected relationship
+        return computed[0]
+    rels = [r for r in rels if r.function is None]
     candidates = [r for r in rels if r.target == name]
     if not candidates:
         # `fk_name(...)` or `column(...)` embeds the many-to-one target through that key
@@ -363,7 +368,8 @@ def plan_call(req: ApiRequest, cache: SchemaCache, max_rows: int | None) -> Call
         relation = function.return_table or function.name
         if extra_filters:
             req = _with_filters(req, extra_filters)
-        root = _read_node(req, cache, relation, columns, "pgrst_call")
+        computed = cache.tables[function.return_table].computed if function.return_table else None
+        root = _read_node(req, cache, relation, columns, "pgrst_call", computed=computed)
         root.relation = relation
         _finish_root(root, req, max_rows)
     elif extra_filters:

@@ -34,6 +34,7 @@ class Table:
     columns: dict[str, Column] = field(default_factory=dict)
     primary_key: tuple[str, ...] = ()
     uniques: list[tuple[str, ...]] = field(default_factory=list)
+    computed: dict[str, Column] = field(default_factory=dict)   # functions of the row: selectable, not in `*`
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +64,7 @@ class Relationship:
     junction_source_columns: tuple[str, ...] = ()   # junction columns pointing at source
     junction_target_columns: tuple[str, ...] = ()   # junction columns pointing at target
     junction_target_constraint: str | None = None
+    function: str | None = None                     # a computed relationship: `function(source row)` gives target
 
     @property
     def to_one(self) -> bool:
@@ -175,6 +177,22 @@ where n.nspname = %s and p.prokind = 'f'
 order by p.oid
 """
 
+# Functions of one argument, a row of a relation of the schema: a computed field when they return a value,
+# a computed relationship when they return rows (or one row) of a relation of the schema.
+COMPUTED_SQL = """
+select p.proname::text, ac.relname::text, rc.relname::text, pg_catalog.format_type(p.prorettype, null),
+       rt.typcategory::text, not p.proretset or p.prorows = 1
+from pg_catalog.pg_proc p
+join pg_catalog.pg_namespace n on n.oid = p.pronamespace
+join pg_catalog.pg_type at on at.oid = p.proargtypes[0]
+join pg_catalog.pg_class ac on ac.oid = at.typrelid and ac.relnamespace = n.oid
+join pg_catalog.pg_type rt on rt.oid = p.prorettype
+left join pg_catalog.pg_class rc on rc.oid = rt.typrelid and rc.relnamespace = n.oid
+where n.nspname = %s and p.prokind = 'f' and p.pronargs = 1 and ac.relkind in ('r', 'v', 'm', 'f', 'p')
+  and (rc.oid is not null and rc.relkind in ('r', 'v', 'm', 'f', 'p') or rt.typtype <> 'c' and not p.proretset)
+order by p.oid
+"""
+
 TYPES_SQL = """
 select t.typname::text, pg_catalog.format_type(t.oid, null)
 from pg_catalog.pg_type t join pg_catalog.pg_namespace n on n.oid = t.typnamespace
@@ -226,6 +244,16 @@ async def load_schema_cache(conn, schema: str = EXPOSED_SCHEMA, version: int = 0
              for oid, action in await (await conn.execute(VIEW_RULES_SQL, (schema,))).fetchall()}
     foreign_keys = _through_views(foreign_keys, resolve_origins(views), by_oid, column_names)
     cache.relationships = _relationships(cache.tables, foreign_keys)
+
+    for name, table, target, typ, category, single_row in \
+            await (await conn.execute(COMPUTED_SQL, (schema,))).fetchall():
+        source = cache.tables[table]
+        if target is None:
+            if name not in source.columns:   # a column of the same name wins, as in PostgreSQL
+                source.computed[name] = Column(name, typ, category, True, None, False, False)
+        else:
+            cache.relationships.setdefault(table, []).append(Relationship(
+                "m2o" if single_row else "o2m", table, target, name, (), (), function=name))
 
     for row in await (await conn.execute(FUNCTIONS_SQL, (schema,))).fetchall():
         function = _function(row, schema)

@@ -94,7 +94,7 @@ class Builder:
     def filter(self, node: ReadNode, f: Filter) -> sql.Composable:
         lhs = self.column(node.alias, f.field.name, f.field.json_path)
         op, value = f.operator, f.value
-        column = node.columns.get(f.field.name)
+        column = node.columns.get(f.field.name) or node.computed.get(f.field.name)
         if op in COMPARISONS:
             sym = COMPARISONS[op]
             if op in ("like", "ilike"):
@@ -125,6 +125,16 @@ class Builder:
         return sql.SQL("not ({})").format(expr) if f.negated else expr
 
     # --------------------------------------------------------------------------- relationships
+    def related_source(self, child: ReadNode, parent_alias: str) -> tuple[sql.Composable, list[sql.Composable]]:
+        """The FROM item of an embedded relation and the conditions tying it to its parent's row."""
+        alias = sql.Identifier(child.alias)
+        rel = child.relationship
+        if rel.function is not None:   # a computed relationship: the function of the parent's row
+            return sql.SQL("{}.{}({}) as {}").format(self.schema, sql.Identifier(rel.function),
+                                                     sql.Identifier(parent_alias), alias), []
+        return sql.SQL("{}.{} as {}").format(self.schema, sql.Identifier(child.relation), alias), \
+            [self.join_condition(child, parent_alias)]
+
     def join_condition(self, child: ReadNode, parent_alias: str) -> sql.Composable:
         rel = child.relationship
         a, p = sql.Identifier(child.alias), sql.Identifier(parent_alias)
@@ -185,9 +195,10 @@ class Builder:
         if child is None:
             expr = self.column(node.alias, term.field.name, term.field.json_path)
         else:   # a to-one embed: order by the related value
-            expr = sql.SQL("(select {} from {}.{} as {} where {} limit 1)").format(
-                self.column(child.alias, term.field.name, term.field.json_path), self.schema,
-                sql.Identifier(child.relation), sql.Identifier(child.alias), self.join_condition(child, node.alias))
+            source, conditions = self.related_source(child, node.alias)
+            expr = sql.SQL("(select {} from {}{} limit 1)").format(
+                self.column(child.alias, term.field.name, term.field.json_path), source,
+                sql.SQL(" where ") + sql.SQL(" and ").join(conditions) if conditions else sql.SQL(""))
         text = " desc" if term.descending else " asc"
         if term.nulls:
             text += " nulls " + term.nulls
@@ -196,8 +207,8 @@ class Builder:
     def embed(self, parent: ReadNode, child: ReadNode) -> tuple[sql.Composable, list[sql.Composable]]:
         """A lateral join producing the child's JSON (or, for a spread, its columns)."""
         lateral = sql.Identifier(child.alias + "_e")
-        source = sql.SQL("{}.{} as {}").format(self.schema, sql.Identifier(child.relation), sql.Identifier(child.alias))
-        inner = self.select(child, source, [self.join_condition(child, parent.alias)])
+        source, conditions = self.related_source(child, parent.alias)
+        inner = self.select(child, source, conditions)
         to_one = child.relationship.to_one and not child.grouped
         names = [f.output for f in child.fields] + [n for c in child.children for n in _output_names(c)]
         j = sql.Identifier("pgrst_j")
