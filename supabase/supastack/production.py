@@ -3,14 +3,14 @@ seed's demo log-ins, whose password is written in the project's seed file for an
 from __future__ import annotations
 
 import ipaddress
+import os
 import re
+from urllib.parse import urlsplit
 
 import psycopg
 
+from supastack.core.config import CLI_JWT_SECRET as CLI_DEVELOPMENT_SECRET  # public, in every tutorial
 from supastack.core.config import Settings
-
-# The Supabase CLI's local development secret: public, printed in every tutorial.
-CLI_DEVELOPMENT_SECRET = "super-secret-jwt-token-with-at-least-32-characters-long"
 MINIMUM_SECRET_LENGTH = 32
 
 _PASSWORD_IN_SEED = re.compile(r"crypt\(\s*'((?:[^']|'')*)'", re.I)
@@ -60,9 +60,23 @@ def demo_log_ins_present(settings: Settings) -> list[str]:
     return [r[0] for r in rows]
 
 
-def refusal(settings: Settings) -> str | None:
-    """Why the stack must not listen on `settings.host`, with what to set; None when it may."""
-    if is_loopback(settings.host):
+def public_addresses(settings: Settings, env: dict | None = None) -> list[str]:
+    """Where the stack is reachable beyond this machine: its listen address, or the public URLs of a proxy in
+    front of it (API_EXTERNAL_URL, SITE_URL) when it listens on loopback."""
+    env = os.environ if env is None else env
+    found = [] if is_loopback(settings.host) else [settings.host]
+    for url in (env.get("API_EXTERNAL_URL"), settings.site_url):
+        host = urlsplit(url).hostname if url else None
+        if host and not is_loopback(host):
+            found.append(host)
+    return found
+
+
+def refusal(settings: Settings, env: dict | None = None) -> str | None:
+    """Why the stack must not serve, with what to set; None when it may. Reachable beyond loopback (listening
+    there, or behind a proxy with a public URL) it needs a real JWT secret and the demo log-ins gone."""
+    public = public_addresses(settings, env)
+    if not public:
         return None
     problems = []
     weak = weak_secret_reason(settings.jwt_secret)
@@ -80,6 +94,6 @@ def refusal(settings: Settings) -> str | None:
                         "not seed production databases")
     if not problems:
         return None
-    return (f"refusing to listen on {settings.host} (beyond this machine) in development mode:\n  - "
+    return (f"refusing to serve {', '.join(public)} (beyond this machine) in development mode:\n  - "
             + "\n  - ".join(problems)
-            + "\nListen on 127.0.0.1 (SUPASTACK_HOST) for local development.")
+            + "\nFor local development keep SUPASTACK_HOST, SITE_URL and API_EXTERNAL_URL on 127.0.0.1.")

@@ -52,7 +52,7 @@ def test_serving_beyond_loopback_is_refused_with_demo_log_ins_or_a_development_s
     r = _cli(cluster, tmp_path, "serve", DATABASE_URL=seeded, SUPASTACK_HOST="0.0.0.0",
              JWT_SECRET=CLI_DEVELOPMENT_SECRET)
     assert r.returncode == 2
-    assert "refusing to listen on 0.0.0.0" in r.stderr
+    assert "refusing to serve 0.0.0.0" in r.stderr
     assert "JWT_SECRET" in r.stderr and "admin@escritorio.test" in r.stderr
 
     # the demo accounts' passwords changed: only the secret is left to fix
@@ -87,3 +87,14 @@ def test_a_production_configuration_serves_beyond_loopback(cluster, tmp_path):
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_behind_a_proxy_with_a_public_address_the_development_secret_is_refused(cluster, tmp_path):
+    """Listening on loopback behind Caddy is still serving the world: the public secret is refused."""
+    clean = cluster.create_database("proxy_dev")
+    assert _cli(cluster, tmp_path, "migrate", DATABASE_URL=clean).returncode == 0
+    r = _cli(cluster, tmp_path, "serve", DATABASE_URL=clean, SUPASTACK_HOST="127.0.0.1",
+             SITE_URL="https://app.escritorio.example.com", API_EXTERNAL_URL="https://api.escritorio.example.com",
+             JWT_SECRET=CLI_DEVELOPMENT_SECRET)
+    assert r.returncode == 2, r.stderr
+    assert "api.escritorio.example.com" in r.stderr and "JWT_SECRET" in r.stderr
