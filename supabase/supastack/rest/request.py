@@ -139,6 +139,7 @@ class ApiRequest:
     select_given: bool = False
     schema: str = "public"                 # the exposed schema the request addresses (Accept-/Content-Profile)
     profile_negotiated: bool = False       # answer with Content-Profile (a profile was given, or several exposed)
+    strip_nulls: bool = False              # Accept: application/vnd.pgrst.{array,object}+json;nulls=stripped
 
 
 # --------------------------------------------------------------------------------------- small parsers
@@ -460,17 +461,21 @@ def parse_prefer(values: list[str]) -> Preferences:
     return Preferences(**prefs)
 
 
-def parse_accept(value: str | None) -> str:
+def parse_accept(value: str | None) -> tuple[str, bool]:
+    """(json | object | csv, whether nulls are stripped) for the first acceptable media type."""
     if not value:
-        return "json"
+        return "json", False
     for part in value.split(","):
-        media = part.split(";")[0].strip().lower()
-        if media in ("application/json", "*/*", "application/*", "application/vnd.pgrst.array+json"):
-            return "json"
-        if media == SINGLE_OBJECT:
-            return "object"
+        media, *params = [p.strip().lower() for p in part.split(";")]
+        stripped = "nulls=stripped" in [p.replace(" ", "") for p in params]
+        if media in ("application/json", "*/*", "application/*"):
+            return "json", False
+        if media in ("application/vnd.pgrst.array+json", "application/vnd.pgrst.array"):
+            return "json", stripped
+        if media in (SINGLE_OBJECT, "application/vnd.pgrst.object"):
+            return "object", stripped
         if media == "text/csv":
-            return "csv"
+            return "csv", False
     raise RestError(406, "PGRST107", f"None of these media types are available: {value}")
 
 
@@ -498,7 +503,7 @@ def parse_request(method: str, path: str, query_string: str, headers, body: byte
 
     prefs = parse_prefer([v for k, v in headers.items() if k.lower() == "prefer"] if not hasattr(headers, "getlist")
                          else headers.getlist("prefer"))
-    accept = parse_accept(headers.get("accept"))
+    accept, strip_nulls = parse_accept(headers.get("accept"))
 
     select_text = None
     filters: dict = {}
@@ -604,7 +609,7 @@ def parse_request(method: str, path: str, query_string: str, headers, body: byte
         limits={k: tuple(v) for k, v in limits.items()}, preferences=prefs, accept=accept,
         range_offset=range_offset, range_limit=range_limit, columns=columns, on_conflict=on_conflict,
         payload=payload, raw_body=body, body_kind=body_kind, rpc_args=rpc_args, rpc_pairs=tuple(rpc_pairs), headers_only=method == "HEAD",
-        select_given=select_text is not None, schema=schema,
+        select_given=select_text is not None, schema=schema, strip_nulls=strip_nulls,
         profile_negotiated=profile is not None or len(exposed_schemas) != 1,
     )
 

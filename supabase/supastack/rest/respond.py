@@ -14,6 +14,8 @@ from supastack.rest.request import ApiRequest
 JSON = "application/json; charset=utf-8"
 OBJECT = "application/vnd.pgrst.object+json; charset=utf-8"
 CSV = "text/csv; charset=utf-8"
+ARRAY_STRIPPED = "application/vnd.pgrst.array+json;nulls=stripped; charset=utf-8"
+OBJECT_STRIPPED = "application/vnd.pgrst.object+json;nulls=stripped; charset=utf-8"
 
 
 @dataclass(slots=True)
@@ -77,8 +79,8 @@ def _body(req: ApiRequest, result: DbResult) -> tuple[bytes, str]:
     if req.accept == "csv":
         return _csv(result.body or b"[]"), CSV
     if req.accept == "object":
-        return result.body or b"null", OBJECT
-    return result.body or b"[]", JSON
+        return result.body or b"null", OBJECT_STRIPPED if req.strip_nulls else OBJECT
+    return result.body or b"[]", ARRAY_STRIPPED if req.strip_nulls else JSON
 
 
 def respond(req: ApiRequest, result: DbResult, body_kind: str = "array") -> RestResponse:

@@ -133,7 +133,9 @@ where n.nspname = %s and c.relkind in ('r', 'v', 'm', 'f', 'p')
 
 COLUMNS_SQL = """
 select a.attrelid::int8, a.attname::text, pg_catalog.format_type(a.atttypid, a.atttypmod), t.typcategory::text,
-       not a.attnotnull, pg_catalog.pg_get_expr(d.adbin, d.adrelid), a.attidentity <> '', a.attgenerated <> '',
+       not a.attnotnull,
+       coalesce(pg_catalog.pg_get_expr(d.adbin, d.adrelid), case when t.typtype = 'd' then t.typdefault end),
+       a.attidentity <> '', a.attgenerated <> '',
        a.attnum::int
 from pg_catalog.pg_attribute a
 join pg_catalog.pg_class c on c.oid = a.attrelid

@@ -244,11 +244,15 @@ def _output_names(child: ReadNode) -> list[str]:
 
 
 def _envelope(rows: sql.Composable, count: sql.Composable | None, body_kind: str,
-              location: sql.Composable | None = None, inserted: sql.Composable | None = None) -> sql.Composable:
+              location: sql.Composable | None = None, inserted: sql.Composable | None = None,
+              strip_nulls: bool = False) -> sql.Composable:
     """The single result row: (total, page, body, location[, inserted])."""
     r = sql.Identifier("pgrst_r")
-    body = sql.SQL("coalesce(json_agg({})->0, 'null')::text").format(r) if body_kind == "object" \
-        else sql.SQL("coalesce(json_agg({}), '[]')::text").format(r)
+    body = sql.SQL("coalesce(json_agg({})->0, 'null')").format(r) if body_kind == "object" \
+        else sql.SQL("coalesce(json_agg({}), '[]')").format(r)
+    if strip_nulls:   # every object key whose value is null goes, at any depth (nulls inside arrays stay)
+        body = sql.SQL("json_strip_nulls({})").format(body)
+    body = body + sql.SQL("::text")
     return sql.SQL("select {}, count({}), {}, {}{} from ({}) as {}").format(
         count if count is not None else sql.SQL("null::int8"), r, body,
         location if location is not None else sql.SQL("null::text"),
@@ -262,7 +266,7 @@ INSERTED_FLAG = "pgrst_inserted"
 
 # ------------------------------------------------------------------------------------------- reads
 def read_query(plan: ReadPlan, want_count: bool, single: bool, count_mode: str | None = None,
-               max_rows: int | None = None) -> MainQuery:
+               max_rows: int | None = None, strip_nulls: bool = False) -> MainQuery:
     """`count_mode` planned: no counting, the planner's estimate instead; estimated: the exact count
     stopped after `max_rows` + 1 rows, the estimate beyond that (as PostgREST does)."""
     b = Builder(plan.schema)
@@ -280,7 +284,7 @@ def read_query(plan: ReadPlan, want_count: bool, single: bool, count_mode: str |
         explained = sql.SQL("explain (format json) ") + e.select(root, source, count_only=True)
         explain = MainQuery(explained.as_string(None), dict(e.params))
     rows = b.select(root, source)
-    query = _envelope(rows, count, "object" if single else "array")
+    query = _envelope(rows, count, "object" if single else "array", strip_nulls=strip_nulls)
     return MainQuery(query.as_string(None), dict(b.params), payload_param=b.payload_name,
                      body_kind="object" if single else "array", count_mode=count_mode if approximate else None,
                      count_threshold=max_rows, explain=explain)
@@ -288,7 +292,8 @@ def read_query(plan: ReadPlan, want_count: bool, single: bool, count_mode: str |
 
 # ------------------------------------------------------------------------------------------ writes
 def mutate_query(plan: MutatePlan, representation: str, want_count: bool, single: bool,
-                 missing_default: bool, resolution: str | None, payload_json: str | None) -> MainQuery:
+                 missing_default: bool, resolution: str | None, payload_json: str | None,
+                 strip_nulls: bool = False) -> MainQuery:
     b = Builder(plan.schema)
     table = plan.table
     target = sql.SQL("{}.{}").format(b.schema, sql.Identifier(table.name))
@@ -371,7 +376,7 @@ def mutate_query(plan: MutatePlan, representation: str, want_count: bool, single
     count = sql.SQL("(select count(*) from pgrst_source)") if want_count else None
     inserted = sql.SQL("(select count(*) from pgrst_source where {})").format(sql.Identifier(INSERTED_FLAG)) \
         if track_inserted else None
-    envelope = _envelope(rows, count, "object" if single else "array", location, inserted)
+    envelope = _envelope(rows, count, "object" if single else "array", location, inserted, strip_nulls)
     query = sql.SQL("with pgrst_source as ({}) ").format(statement) + envelope
     return MainQuery(query.as_string(None), dict(b.params), payload_param=b.payload_name,
                      body_kind="object" if single else "array")
@@ -389,7 +394,7 @@ def _default_sql(schema: str, table: str, name: str, column) -> sql.Composable:
 
 # --------------------------------------------------------------------------------------------- rpc
 def call_query(plan: CallPlan, payload_json: str | None, want_count: bool, single: bool,
-               read_only: bool) -> MainQuery:
+               read_only: bool, strip_nulls: bool = False) -> MainQuery:
     b = Builder(plan.schema)
     fn = plan.function
     name = sql.SQL("{}.{}").format(b.schema, sql.Identifier(fn.name))
@@ -419,7 +424,7 @@ def call_query(plan: CallPlan, payload_json: str | None, want_count: bool, singl
             if want_count else None
         rows = b.select(root, source)
         object_body = single or not fn.returns_set
-        query = _envelope(rows, count, "object" if object_body else "array")
+        query = _envelope(rows, count, "object" if object_body else "array", strip_nulls=strip_nulls)
         return MainQuery(query.as_string(None), dict(b.params), payload_param=b.payload_name,
                      read_only=read_only,
                          body_kind="object" if object_body else "array")
