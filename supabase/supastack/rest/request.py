@@ -197,6 +197,75 @@ def split_top(text: str, sep: str = ",") -> list[str]:
     return parts
 
 
+# In a logic tree a value may be an array or JSON literal (`{a,b}`, `{"k":1}`) or a range (`[1,5)`, `(1,5]`),
+# whose commas and unbalanced brackets belong to the value, not to the list of terms.
+_RANGE_VALUE_START = re.compile(r"\.(?:not\.)?(?:sl|sr|nxl|nxr|adj|ov|cs|cd)\.$")
+
+
+def split_logic(text: str) -> list[str]:
+    """Split the terms of `(...)` in a logic tree on commas outside parentheses, quotes and literals."""
+    parts, depth, start, i = [], 0, 0, 0
+    while i < len(text):
+        ch = text[i]
+        if ch == '"':
+            i = _after_quoted(text, i)
+            continue
+        if ch == "{":
+            i = _after_braces(text, i)
+            continue
+        if ch in "[(" and _RANGE_VALUE_START.search(text, start, i):
+            ends = [j for j in (text.find(")", i + 1), text.find("]", i + 1)) if j != -1]
+            if not ends:
+                raise parse_error(f"failed to parse logic tree ({text})", "unterminated range literal")
+            i = min(ends) + 1
+            continue
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth < 0:
+                raise parse_error(f"failed to parse logic tree ({text})", "unexpected \")\"")
+        elif ch == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+        i += 1
+    if depth != 0:
+        raise parse_error(f"failed to parse logic tree ({text})", "unbalanced parentheses")
+    parts.append(text[start:])
+    return parts
+
+
+def _after_quoted(text: str, i: int) -> int:
+    """The index after the double-quoted string starting at `i` (backslash escapes)."""
+    i += 1
+    while i < len(text):
+        if text[i] == "\\":
+            i += 2
+            continue
+        if text[i] == '"':
+            return i + 1
+        i += 1
+    raise parse_error(f"failed to parse logic tree ({text})", "unterminated quoted value")
+
+
+def _after_braces(text: str, i: int) -> int:
+    """The index after the `{...}` literal starting at `i` (nested braces, quoted strings)."""
+    depth = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == '"':
+            i = _after_quoted(text, i)
+            continue
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    raise parse_error(f"failed to parse logic tree ({text})", "unterminated {} literal")
+
+
 def unquote(text: str) -> str:
     if len(text) >= 2 and text[0] == '"' and text[-1] == '"':
         return re.sub(r'\\(.)', r"\1", text[1:-1])
@@ -370,7 +439,7 @@ def parse_logic(operator: str, text: str, negated: bool = False, nested: bool = 
     if not (text.startswith("(") and text.endswith(")")):
         raise parse_error(f'"failed to parse logic tree ({text})"', "expecting \"(\"")
     terms = []
-    for term in split_top(text[1:-1]):
+    for term in split_logic(text[1:-1]):
         if term == "":
             raise parse_error(f"failed to parse logic tree ({text})")
         neg = False
