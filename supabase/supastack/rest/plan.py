@@ -176,47 +176,58 @@ def _embed(parent: ReadNode, item: SelectEmbed, path: tuple, req: ApiRequest, ca
 
 
 def resolve_relationship(source: str, name: str, hint: str | None, cache: SchemaCache) -> Relationship:
+    """The one relationship `name[!hint](...)` names from `source`, by PostgREST's rules: the target table
+    (any cardinality), else a constraint or a single key column of `source` (toward tables only); a hint
+    narrows to a constraint, a single column of either end, or a many-to-many junction. On a
+    self-relationship the table name means the children (one-to-many, a hint naming their key column)
+    and a key column name means the parent."""
     rels = cache.relationships_of(source)
     computed = [r for r in rels if r.function == name]
     if computed:   # a function of the row named like the embed overrides any detected relationship
         return computed[0]
     rels = [r for r in rels if r.function is None]
-    candidates = [r for r in rels if r.target == name]
-    if not candidates:
-        # `fk_name(...)` or `column(...)` embeds the many-to-one target through that key
-        # (only toward tables: a view sharing the key would make every such embed ambiguous)
-        candidates = [r for r in rels if r.kind == "m2o" and (r.constraint == name or r.source_columns == (name,))
-                      and cache.tables[r.target].kind not in ("v", "m")]
-    if hint is not None:
-        candidates = [r for r in candidates if _matches_hint(r, hint)]
+    candidates = [r for r in rels if _names(r, name, hint, cache)]
     if not candidates:
         raise RestError(
             400, "PGRST200",
             f"Could not find a relationship between '{source}' and '{name}' in the schema cache",
             f"Searched for a foreign key relationship between '{source}' and '{name}'"
             + (f" using the hint '{hint}'" if hint else "") + f" in the schema '{cache.schema}', but no matches were found.",
-            _suggest([r.target for r in rels], name, "Perhaps you meant '{}' instead of '" + name + "'."))
-    if len(candidates) > 1:
-        # Prefer direct relationships over many-to-many ones, as PostgREST does when unambiguous.
-        direct = [r for r in candidates if r.kind != "m2m"]
-        if len(direct) == 1 and hint is None and all(r.kind == "m2m" for r in candidates if r is not direct[0]):
-            candidates = direct
+            _suggest([r.target for r in rels if r.target != name], name,
+                     "Perhaps you meant '{}' instead of '" + name + "'."))
     if len(candidates) > 1:
         raise RestError(
             300, "PGRST201",
             f"Could not embed because more than one relationship was found for '{source}' and '{name}'",
             [r.describe() for r in candidates],
             f"Try changing '{name}' to one of the following: "
-            + ", ".join(f"'{name}!{r.constraint}'" for r in candidates)
+            + ", ".join(f"'{r.target}!{r.junction or r.constraint}'" for r in candidates)
             + ". Find the desired relationship in the 'details' key.")
     return candidates[0]
 
 
-def _matches_hint(rel: Relationship, hint: str) -> bool:
-    if hint in (rel.constraint, rel.junction_target_constraint, rel.junction):
-        return True
-    return (hint,) in (rel.source_columns, rel.target_columns) or hint in rel.source_columns \
-        or hint in rel.target_columns
+def _single(columns: tuple[str, ...]) -> str | None:
+    return columns[0] if len(columns) == 1 else None
+
+
+def _names(rel: Relationship, name: str, hint: str | None, cache: SchemaCache) -> bool:
+    """Whether `name!hint` designates `rel` (PostgREST's findRel)."""
+    direct = rel.kind != "m2m"
+    if direct and rel.source == rel.target:   # self-relationship
+        if hint is None:
+            return (rel.target == name and rel.kind == "o2m") or \
+                (rel.kind == "m2o" and _single(rel.source_columns) == name)
+        return rel.target == name and rel.kind == "o2m" and _single(rel.target_columns) == hint
+    if hint is None:
+        if rel.target == name:
+            return True
+        to_table = cache.tables[rel.target].kind not in ("v", "m")
+        return direct and to_table and (rel.constraint == name or _single(rel.source_columns) == name)
+    if rel.target != name:
+        return False
+    if not direct:
+        return rel.junction == hint
+    return hint in (rel.constraint, _single(rel.source_columns), _single(rel.target_columns))
 
 
 def _suggest(options: list[str], name: str, template: str) -> str | None:

@@ -314,7 +314,7 @@ def parse_in_list(text: str) -> list[str]:
 
 # ------------------------------------------------------------------------------------------- select
 _EMBED = re.compile(r"^(?:(?P<alias>[^:!()]+):)?(?P<spread>\.\.\.)?(?P<name>[^!():]+)(?P<hints>(?:![^!()]+)*)\((?P<items>.*)\)$", re.S)
-_AGG = re.compile(r"^(?P<field>.*?)\.?(?P<fn>count|sum|avg|max|min)\(\)$")
+_AGG = re.compile(r"^(?:(?P<field>.+)\.)?(?P<fn>count|sum|avg|max|min)\(\)$")   # not `discount()`: an embed
 
 
 def parse_select(text: str, nested: bool = False) -> tuple:
@@ -361,8 +361,9 @@ def _select_item(part: str, whole: str):
             else:
                 raise parse_error(f"failed to parse select parameter ({whole})", "too many hints")
         inner = m.group("items")
+        # `rel()` selects nothing: the embed only joins (and filters, with !inner) and is left out of the body
         return SelectEmbed(m.group("name"), _checked_alias(m.group("alias"), part), hint, join, bool(m.group("spread")),
-                           parse_select(inner, nested=True) if inner else (SelectField(Field("*")),))
+                           parse_select(inner, nested=True) if inner else ())
     alias, rest = _split_alias(part)
     aggregate = aggregate_cast = cast = None
     # aggregate: col.sum()::int or count()

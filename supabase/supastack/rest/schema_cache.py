@@ -71,12 +71,16 @@ class Relationship:
         return self.kind in ("m2o", "o2o")
 
     def describe(self) -> dict:
+        """One entry of PGRST201's details, worded as PostgREST words it."""
         cardinality = {"m2o": "many-to-one", "o2o": "one-to-one", "o2m": "one-to-many", "m2m": "many-to-many"}
-        return {"cardinality": cardinality[self.kind],
-                "embedding": f"{self.source} with {self.target}",
-                "relationship": f"{self.constraint} using {self.source}({', '.join(self.source_columns)}) "
-                                f"and {self.junction or self.target}"
-                                f"({', '.join(self.junction_source_columns or self.target_columns)})"}
+        if self.kind == "m2m":
+            relationship = (f"{self.junction} using {self.constraint}({', '.join(self.junction_source_columns)}) "
+                            f"and {self.junction_target_constraint}({', '.join(self.junction_target_columns)})")
+        else:
+            relationship = (f"{self.constraint} using {self.source}({', '.join(self.source_columns)}) "
+                            f"and {self.target}({', '.join(self.target_columns)})")
+        return {"cardinality": cardinality[self.kind], "embedding": f"{self.source} with {self.target}",
+                "relationship": relationship}
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +159,7 @@ select con.contype::text, con.conname::text, con.conrelid::int8, con.confrelid::
 from pg_catalog.pg_constraint con
 join pg_catalog.pg_namespace n on n.oid = con.connamespace
 where n.nspname = %s and con.contype in ('p', 'u', 'f')
+order by con.conrelid, con.conname
 """
 
 UNIQUE_INDEXES_SQL = """
@@ -315,9 +320,9 @@ def _is_unique(table: Table, columns: tuple[str, ...]) -> bool:
 def _relationships(tables: dict[str, Table], fks: list[ForeignKey]) -> dict[str, list[Relationship]]:
     out: dict[str, list[Relationship]] = {}
     for fk in fks:
+        one = _is_unique(tables[fk.table], fk.columns)   # a unique key: one-to-one from both ends
         out.setdefault(fk.table, []).append(
-            Relationship("m2o", fk.table, fk.ref_table, fk.name, fk.columns, fk.ref_columns))
-        one = _is_unique(tables[fk.table], fk.columns)
+            Relationship("o2o" if one else "m2o", fk.table, fk.ref_table, fk.name, fk.columns, fk.ref_columns))
         out.setdefault(fk.ref_table, []).append(
             Relationship("o2o" if one else "o2m", fk.ref_table, fk.table, fk.name, fk.ref_columns, fk.columns))
     # many-to-many: a junction whose two foreign keys are covered by its primary key or a unique key

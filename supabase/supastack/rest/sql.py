@@ -234,7 +234,13 @@ class Builder:
             item = sql.SQL("coalesce({}.body, '[]') as {}").format(lateral, sql.Identifier(child.output))
         on = sql.SQL("{}.body is not null").format(lateral) if child.inner else sql.SQL("true")
         kind = "inner" if child.inner else "left"
-        return sql.SQL(kind + " join lateral ({}) as {} on {}").format(body, lateral, on), [item]
+        return sql.SQL(kind + " join lateral ({}) as {} on {}").format(body, lateral, on), \
+            [] if _selects_nothing(child) else [item]
+
+
+def _selects_nothing(node: ReadNode) -> bool:
+    """An empty embed (`rel()`), possibly holding only empty embeds: joined, but not in the body."""
+    return not node.fields and all(_selects_nothing(c) for c in node.children)
 
 
 def _output_names(child: ReadNode) -> list[str]:
