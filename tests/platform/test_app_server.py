@@ -145,11 +145,21 @@ def test_the_page_shell_is_compressed_but_never_kept_stale(stack, built, page):
     assert plain.content == (built / "index.html").read_bytes()
 
 
-def test_runtime_config_is_never_cached(stack):
+def test_runtime_config_is_never_cached_and_opens_the_api_connection_early(stack):
     r = httpx.get(f"{stack.app_url}/env.js", headers={"Accept-Encoding": "br, gzip"})
     assert r.status_code == 200
     assert r.headers["cache-control"] in ("no-store", "no-cache")
     assert "immutable" not in r.headers["cache-control"]
+    assert "link.rel = 'preconnect'" in r.text
+    assert f'link.href = "{stack.url}"' in r.text
+
+
+def test_runtime_config_does_not_block_the_first_paint_yet_runs_before_the_app(built):
+    head = (built / "index.html").read_text()
+    env_script = re.search(r"<script[^>]*src=\"/env.js\"[^>]*>", head)
+    assert env_script and " defer" in env_script.group(0)
+    # Deferred classic scripts and module scripts run in document order: the config must come first.
+    assert head.index('src="/env.js"') < head.index('type="module"')
 
 
 def test_a_twin_asked_for_by_name_is_not_served_as_javascript(stack, built):
