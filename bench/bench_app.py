@@ -81,7 +81,8 @@ def lighthouse_dir() -> Path | None:
 
 def lighthouse(url: str, runs: int, folder: Path) -> dict:
     out = subprocess.run(["node", str(ROOT / "bench" / "app_lighthouse.mjs"), url, str(runs)], capture_output=True,
-                         text=True, check=True, cwd=ROOT, timeout=900, env={**os.environ, "LIGHTHOUSE_DIR": str(folder)})
+                         text=True, check=True, cwd=ROOT, timeout=900,
+                         env={**os.environ, "LIGHTHOUSE_DIR": str(folder)})
     return json.loads(out.stdout.strip().splitlines()[-1])["pages"]
 
 
@@ -117,7 +118,8 @@ def main() -> None:
     login_br = [brotli(p) for p in login]
     br_text = (f"{sum(b for b in login_br if b) / 1024:.1f} kB brotli (as sent)" if all(login_br)
                else "no brotli twins in the build (served uncompressed)")
-    print(f"/auth downloads {len(login)} files: {login_raw / 1024:.1f} kB raw, {login_gz / 1024:.1f} kB gzip, {br_text}")
+    print(f"/auth downloads {len(login)} files: {login_raw / 1024:.1f} kB raw, {login_gz / 1024:.1f} kB gzip, "
+          f"{br_text}")
 
     blank = DIST / "bench-blank.html"
     blank.write_text("<!doctype html><meta charset=utf-8><title>x</title><p>Página em branco</p>")

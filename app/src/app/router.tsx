@@ -1,4 +1,4 @@
-/** The whole route table (spec section 2): public /auth, staff area, client portal, 404. Screens and layouts are lazy-loaded. */
+/** The whole route table (spec section 2): /auth, staff area, client portal, 404. Screens and layouts load lazily. */
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/spinner';
