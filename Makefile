@@ -50,7 +50,7 @@ node_modules/.installed: package.json package-lock.json app/package.json
 	touch $@
 
 build: install-js
-	@if [ ! -f app/dist/index.html ] || [ -n "$$(find app/src app/index.html app/public -newer app/dist/index.html 2>/dev/null | head -1)" ]; then \
+	@if [ ! -f app/dist/index.html ] || [ -n "$$(find app/src app/index.html app/public app/vite.config.ts app/package.json -newer app/dist/index.html 2>/dev/null | head -1)" ]; then \
 		npm run build -w app; \
 	fi
 
