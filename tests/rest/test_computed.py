@@ -65,3 +65,9 @@ def test_supabase_py_computed(rest_stack):
     client = create_client(rest_stack.url, rest_stack.anon_key)
     res = client.table("authors").select("full_label,drafts(title)").eq("full_label", "Caio #3").execute()
     assert res.data == [{"full_label": "Caio #3", "drafts": [{"title": "Untitled"}]}]
+
+
+def test_spread_of_a_computed_relationship(anon):
+    r = anon.get("/authors", params={"select": "name,...top_post(top_title:title)", "id": "eq.2"})
+    assert r.status_code == 200, r.text
+    assert r.json() == [{"name": "Bia", "top_title": "Court dates"}]

@@ -78,3 +78,12 @@ def test_supabase_py_schema(rest_stack):
     assert client.schema("api").table("items").select("name").eq("id", 2).execute().data == [{"name": "ink"}]
     assert client.schema("api").rpc("item_names", {}).execute().data == ["pen", "ink"]
     assert client.table("tags").select("name").eq("id", 2).execute().data == [{"name": "travel"}]
+
+
+def test_root_describes_the_profile_schema(anon):
+    r = anon.get("/", headers=API)
+    assert r.status_code == 200 and "/items" in r.json()["paths"] and "/rpc/item_names" in r.json()["paths"]
+    assert "/posts" not in r.json()["paths"]
+    assert "/posts" in anon.get("/").json()["paths"]
+    r = anon.get("/", headers={"Accept-Profile": "private"})
+    assert r.status_code == 406 and r.json()["code"] == "PGRST106"

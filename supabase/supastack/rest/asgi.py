@@ -73,7 +73,7 @@ class RestApp:
         method = scope["method"]
         path = scope["path"][self.prefix_length:].lstrip("/")
         if not path:
-            await self.root(method, send)
+            await self.root(method, RequestHeaders(scope["headers"]).get("accept-profile"), send)
             return
         if method not in METHODS:
             await send_response(send, 405, [(b"allow", b", ".join(m.encode() for m in sorted(METHODS))),
@@ -85,8 +85,9 @@ class RestApp:
         headers = [(name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in result.headers.items()]
         await send_response(send, result.status, headers, result.body, method == "HEAD")
 
-    async def root(self, method: str, send) -> None:
-        """Health check and a short OpenAPI description of the exposed tables and functions."""
+    async def root(self, method: str, profile: str | None, send) -> None:
+        """Health check and a short OpenAPI description of the tables and functions of one exposed schema
+        (the first, or Accept-Profile's)."""
         if method not in ("GET", "HEAD"):
             await send_response(send, 405, [(b"allow", b"GET, HEAD"),
                                             (b"content-type", b"text/plain; charset=utf-8")], b"Method Not Allowed")
@@ -100,7 +101,14 @@ class RestApp:
             await send_response(send, 503, [(b"content-type", b"application/json; charset=utf-8")],
                                 json.dumps(body).encode())
             return
-        schema = self.service.schema
+        exposed = self.service.exposed
+        if profile is not None and profile not in exposed:
+            body = {"code": "PGRST106", "details": None, "message": f"Invalid schema: {profile}",
+                    "hint": f"Only the following schemas are exposed: {', '.join(exposed)}"}
+            await send_response(send, 406, [(b"content-type", b"application/json; charset=utf-8")],
+                                json.dumps(body).encode())
+            return
+        schema = self.service.cache_of(profile or exposed[0])
         paths = {"/": {}}
         for name in sorted(schema.tables):
             paths[f"/{name}"] = {}
