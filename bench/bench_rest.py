@@ -145,7 +145,8 @@ async def engine_sql(stack: StackProcess, method: str, path: str, query: str, he
     prepared = service.prepare(method, path.removeprefix("/rest/v1/"), query, h, body)
     claims = service.claims(h)
     gucs = {"request.jwt.claims": json.dumps(claims), "role": role_of(claims), "request.method": method,
-            "request.path": "/" + path.removeprefix("/rest/v1/"), "request.headers": json.dumps(dict(h.items()))}
+            "request.path": "/" + path.removeprefix("/rest/v1/"), "request.headers": json.dumps(dict(h.items())),
+            "search_path": '"public", "extensions"'}   # as the engine sets it per request
     with psycopg.connect(stack.db_url) as conn:
         cur = psycopg.ClientCursor(conn)
         set_gucs = cur.mogrify("select " + ", ".join("set_config(%s, %s, true)" for _ in gucs),
