@@ -6,6 +6,7 @@ Every test suite gets its own ports, data folder and database, so suites never c
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -139,3 +140,31 @@ class StackProcess:
         with psycopg.connect(self.db_url, autocommit=True) as conn:
             cur = conn.execute(query, params)
             return cur.fetchall() if cur.description else []
+
+
+@contextlib.contextmanager
+def moto_server(log_dir: Path):
+    """A local S3 (moto's server) on a free port, for the S3 backends: yields its URL, stops it after."""
+    port = free_port()
+    log = open(Path(log_dir) / "moto.log", "wb")
+    proc = subprocess.Popen([sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(port)],
+                            stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            httpx.get(url, timeout=1)
+            break
+        except httpx.HTTPError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                raise RuntimeError("moto server did not start") from None
+            time.sleep(0.1)
+    try:
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()

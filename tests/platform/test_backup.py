@@ -19,7 +19,7 @@ import httpx
 import psycopg
 import pytest
 
-from harness import StackProcess, free_port
+from harness import StackProcess, free_port, moto_server
 from supastack import runtime
 from supastack.backup import run
 from supastack.backup.archive import ArchiveError, object_member, read_manifest
@@ -251,27 +251,8 @@ S3_CREDENTIALS = {"region": "us-east-1", "access_key_id": "test-key", "secret_ac
 
 @pytest.fixture(scope="module")
 def moto(tmp_path_factory):
-    port = free_port()
-    log = open(tmp_path_factory.mktemp("moto") / "moto.log", "wb")
-    proc = subprocess.Popen([sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(port)],
-                            stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            httpx.get(url, timeout=1)
-            break
-        except httpx.HTTPError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                proc.kill()
-                raise RuntimeError("moto server did not start") from None
-            time.sleep(0.1)
-    yield url
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    with moto_server(tmp_path_factory.mktemp("moto")) as url:
+        yield url
 
 
 def s3_client(url: str):

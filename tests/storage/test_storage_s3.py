@@ -2,11 +2,6 @@
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import sys
-import time
 import uuid
 
 import boto3
@@ -14,7 +9,7 @@ import httpx
 import pytest
 from supabase import create_client
 
-from harness import StackProcess, free_port
+from harness import StackProcess, moto_server
 
 from storage_helpers import FIXTURE
 
@@ -24,27 +19,8 @@ CREDENTIALS = {"access_key_id": "test-key", "secret_access_key": "test-secret", 
 
 @pytest.fixture(scope="module")
 def moto(tmp_path_factory):
-    port = free_port()
-    log = open(tmp_path_factory.mktemp("moto") / "moto.log", "wb")
-    proc = subprocess.Popen([sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(port)],
-                            stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            httpx.get(url, timeout=1)
-            break
-        except httpx.HTTPError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                proc.kill()
-                raise RuntimeError("moto server did not start")
-            time.sleep(0.1)
-    yield url
-    os.kill(proc.pid, signal.SIGTERM)
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        os.kill(proc.pid, signal.SIGKILL)
+    with moto_server(tmp_path_factory.mktemp("moto")) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
