@@ -1,4 +1,5 @@
-"""Command line: start · stop · status · reset · migrate · serve, for any Supabase CLI project folder."""
+"""Command line: start · stop · status · reset · migrate · serve · backup · restore, for any Supabase CLI
+project folder."""
 from __future__ import annotations
 
 import argparse
@@ -10,13 +11,13 @@ import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import httpx
 
 from supastack import runtime
 from supastack.backup import commands as backup_commands
 from supastack.core.config import Settings, load_settings
+
 
 def _postgres(s: Settings):
     from supastack.db.postgres import EmbeddedPostgres
