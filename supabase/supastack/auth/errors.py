@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-import psycopg
 from fastapi import Request
 from fastapi.responses import JSONResponse
+
+from supastack.core.db import DATABASE_UNAVAILABLE, database_unreachable
 
 API_VERSION_HEADER = "X-Supabase-Api-Version"
 API_VERSION_2024 = "2024-01-01"
@@ -78,19 +79,12 @@ def _wants_2024_shape(request: Request) -> bool:
     return (request.headers.get(API_VERSION_HEADER) or "") >= API_VERSION_2024
 
 
-def database_unreachable(exc: Exception) -> bool:
-    """A lost or unreachable database (no SQLSTATE, or a connection/shutdown one): 503, the client may retry."""
-    if not isinstance(exc, psycopg.OperationalError):
-        return False
-    return not exc.sqlstate or exc.sqlstate.startswith(("08", "57P", "53"))
-
-
 def render(exc: Exception, request: Request) -> JSONResponse:
     """The response GoTrue would send for `exc` (an unexpected exception becomes unexpected_failure)."""
     if isinstance(exc, OAuthError):
         return JSONResponse({"error": exc.error, "error_description": exc.description}, status_code=400)
     if database_unreachable(exc):
-        exc = AuthError(503, ErrorCode.UNEXPECTED_FAILURE, "Database unavailable; retrying the connection")
+        exc = AuthError(503, ErrorCode.UNEXPECTED_FAILURE, DATABASE_UNAVAILABLE)
     elif not isinstance(exc, AuthError):
         exc = AuthError(500, ErrorCode.UNEXPECTED_FAILURE,
                         "Unexpected failure, please check server logs for more information")

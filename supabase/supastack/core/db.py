@@ -12,6 +12,18 @@ from psycopg_pool import AsyncConnectionPool
 API_ROLES = ("anon", "authenticated", "service_role")
 
 
+# The message every service gives when the database cannot be reached.
+DATABASE_UNAVAILABLE = "Database unavailable; retrying the connection"
+
+
+def database_unreachable(exc: BaseException) -> bool:
+    """A lost or unreachable database (no SQLSTATE, or a connection/shutdown/resources one): a 503 the client
+    may retry, not a 500."""
+    if not isinstance(exc, psycopg.OperationalError):
+        return False
+    return not exc.sqlstate or exc.sqlstate.startswith(("08", "57P", "53"))
+
+
 def role_of(claims: dict) -> str:
     """The database role a request runs as: the JWT's `role` claim, limited to the API roles."""
     role = claims.get("role") or "anon"

@@ -16,7 +16,7 @@ from fastapi.responses import JSONResponse
 
 from supastack.backup.scheduler import backup_scheduler
 from supastack.core.config import Settings
-from supastack.core.db import Database
+from supastack.core.db import DATABASE_UNAVAILABLE, Database, database_unreachable
 from supastack.core.stack import Stack
 from supastack.gateway.body_limit import declared_length, is_chunked, read_limited, replaying, send_too_large
 from supastack.gateway.cors import EXPOSED_HEADERS, RawCors, cors_options  # noqa: F401  (re-exported)
@@ -69,20 +69,12 @@ class Gateway:
         await self.app(scope, receive, send)
 
 
-def unavailable_body(detail: str) -> dict:
-    return {"code": 503, "error_code": "database_unavailable", "msg": DATABASE_UNAVAILABLE,
-            "message": DATABASE_UNAVAILABLE, "details": detail, "hint": None}
-
-
-DATABASE_UNAVAILABLE = "Database unavailable; retrying the connection"
-
-
 async def database_unavailable(request: Request, exc: Exception) -> JSONResponse:
     """A lost or unreachable database is a 503 the client may retry, never a 500 after a long wait."""
-    state = getattr(exc, "sqlstate", None)
-    if state and not state.startswith(("08", "57P", "53")):
+    if not database_unreachable(exc):
         return JSONResponse({"code": 500, "error_code": "unexpected_failure", "msg": "Unexpected failure"}, 500)
-    return JSONResponse(unavailable_body(str(exc)), 503)
+    return JSONResponse({"code": 503, "error_code": "database_unavailable", "msg": DATABASE_UNAVAILABLE,
+                         "message": DATABASE_UNAVAILABLE, "details": str(exc), "hint": None}, 503)
 
 
 def create_app(settings: Settings, database: Database | None = None) -> Gateway:
