@@ -57,25 +57,21 @@ def is_sealed(value: object) -> bool:
     return isinstance(value, str) and value.startswith(PREFIX)
 
 
-def seal(value, shape: Shape, cipher: SettingsCipher, previous=None, path: str = ""):
+def seal(value, shape: Shape, cipher: SettingsCipher, previous=None):
     """The declared fields of `value`, each SECRET encrypted; a mask equal to the stored secret's keeps it."""
-    if not isinstance(value, dict):
-        return None
-    prev = previous if isinstance(previous, dict) else {}
-    out = {}
-    for name, kind in shape.fields.items():
-        if name not in value:
-            continue
-        item, where = value[name], path + name
-        if isinstance(kind, Shape):
-            out[name] = seal(item, kind, cipher, prev.get(name), where + ".") if item is not None else None
-        elif kind == SECRET and isinstance(item, str) and item:
-            out[name] = _seal_field(where, item, prev.get(name), cipher)
-        elif kind == SECRET:
-            out[name] = None if item is None else ""   # nothing secret to keep: empty
-        else:
-            out[name] = item
-    return out
+    def on_secret(where: str, item) -> str:
+        if not isinstance(item, str):
+            return ""   # nothing secret to keep: empty
+        return _seal_field(where, item, _stored_at(previous, where), cipher)
+
+    return _walk(value, shape, on_secret)
+
+
+def _stored_at(previous, where: str):
+    """The previously stored value at the dotted path `where`, or None."""
+    for name in where.split("."):
+        previous = previous.get(name) if isinstance(previous, dict) else None
+    return previous
 
 
 def _seal_field(where: str, item: str, stored, cipher: SettingsCipher) -> str:
