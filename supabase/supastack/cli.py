@@ -232,10 +232,11 @@ def cmd_reset(s: Settings, args) -> int:
     shutil.rmtree(s.storage_dir, ignore_errors=True)
     migrate(s, args)
     print("database reset: migrations applied" + (" and seed loaded" if should_seed(s, args) else ""))
-    if healthy(s) and should_seed(s, args):
-        seed_bucket_objects(s)
-    else:
-        print("storage seed files are uploaded at the next `make up`")
+    if should_seed(s, args):
+        if healthy(s):
+            seed_bucket_objects(s)
+        else:
+            print("storage seed files are uploaded at the next `make up`")
     return 0
 
 

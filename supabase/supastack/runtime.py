@@ -61,13 +61,16 @@ def forget(data_dir: Path) -> None:
 
 
 def start_time_of(pid: int) -> str:
+    """The identity `record` keeps for a process started now."""
     return _start_time(pid) or ""
 
 
 def is_alive(running: Running) -> bool:
     """The recorded process still runs: same PID, same start time, and it is a supastack server."""
-    return (_start_time(running.pid) == running.started
-            and "supastack" in _command_line(running.pid) and " serve" in _command_line(running.pid))
+    if _start_time(running.pid) != running.started:
+        return False
+    command = _command_line(running.pid)
+    return "supastack" in command and " serve" in command
 
 
 def current(data_dir: Path) -> Running | None:
@@ -81,20 +84,23 @@ def current(data_dir: Path) -> Running | None:
     return None
 
 
-def stop(running: Running, grace: float = 10.0) -> None:
-    """SIGTERM to the server's process group (its workers), SIGKILL after `grace` seconds."""
+def _signal(running: Running, sig: int) -> None:
+    """To the server's process group when it leads one (its forked workers too), else to the process."""
     try:
-        target = os.getpgid(running.pid)
-        kill = os.killpg if target == running.pid else (lambda _pid, sig: os.kill(running.pid, sig))
+        if os.getpgid(running.pid) == running.pid:
+            os.killpg(running.pid, sig)
+        else:
+            os.kill(running.pid, sig)
     except ProcessLookupError:
-        return
-    kill(running.pid, signal.SIGTERM)
+        pass
+
+
+def stop(running: Running, grace: float = 10.0) -> None:
+    """SIGTERM, then SIGKILL after `grace` seconds if the server still runs."""
+    _signal(running, signal.SIGTERM)
     deadline = time.monotonic() + grace
     while time.monotonic() < deadline:
         if not is_alive(running):
             return
         time.sleep(0.1)
-    try:
-        kill(running.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
+    _signal(running, signal.SIGKILL)
