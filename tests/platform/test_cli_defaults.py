@@ -4,7 +4,6 @@ sign-ups on with a session, `status` listing only what is served, and the demo l
 from __future__ import annotations
 
 import json
-import os
 import time
 
 import httpx

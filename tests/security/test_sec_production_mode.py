@@ -5,11 +5,10 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 
 import httpx
 
-from harness import REPO_ROOT, free_port
+from harness import REPO_ROOT, StackProcess, free_port
 from supastack.production import CLI_DEVELOPMENT_SECRET, seed_log_ins
 
 STRONG_SECRET = "x7Vq2m9L0pT4s8Wb1nR6yK3cZ5hJ0fGd2aQe7uI9oP1"
@@ -64,29 +63,14 @@ def test_serving_beyond_loopback_is_refused_with_demo_log_ins_or_a_development_s
     assert r.returncode == 2 and "shorter than 32" in r.stderr and "demo log-in" not in r.stderr
 
 
-def test_a_production_configuration_serves_beyond_loopback(cluster, tmp_path):
-    clean = cluster.create_database("prod_clean")
-    assert _cli(cluster, tmp_path, "migrate", DATABASE_URL=clean).returncode == 0
-    port = free_port()
-    env = {**os.environ, "SUPASTACK_DATA_DIR": str(tmp_path / "prod"), "API_PORT": str(port),
-           "APP_PORT": str(free_port()), "DATABASE_URL": clean, "SUPASTACK_HOST": "0.0.0.0",
-           "JWT_SECRET": STRONG_SECRET}
-    proc = subprocess.Popen([sys.executable, "-m", "supastack", "serve"], env=env, cwd=REPO_ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+def test_a_production_configuration_serves_beyond_loopback(cluster):
+    s = StackProcess(cluster, name="prod_clean", seed=False,
+                     env={"SUPASTACK_HOST": "0.0.0.0", "JWT_SECRET": STRONG_SECRET})   # waits until healthy
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/auth/v1/health", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert proc.poll() is None, proc.stdout.read().decode()
-            assert time.monotonic() < deadline
-            time.sleep(0.2)
+        port = s.settings.api_port
+        assert httpx.get(f"http://127.0.0.1:{port}/auth/v1/health").status_code == 200
     finally:
-        proc.terminate()
-        proc.wait(10)
+        s.stop()
 
 
 def test_behind_a_proxy_with_a_public_address_the_development_secret_is_refused(cluster, tmp_path):

@@ -1,27 +1,13 @@
 // supabase-js (postgrest-js) against the REST fixture stack. Prints {name: {ok, got, expected}} as JSON.
 // Run by tests/rest/test_clients.py with SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, USER_TOKEN.
 import { createClient } from '@supabase/supabase-js'
-import { isDeepStrictEqual } from 'node:util'
-import ws from 'ws'
 
-const url = process.env.SUPABASE_URL
-const opts = { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: ws } }
-const anon = createClient(url, process.env.SUPABASE_ANON_KEY, opts)
-const service = createClient(url, process.env.SUPABASE_SERVICE_ROLE_KEY, opts)
+import { anon, check, ids, opts, results, service, url } from './checks.mjs'
+
 const user = createClient(url, process.env.SUPABASE_ANON_KEY, {
   ...opts, global: { headers: { Authorization: `Bearer ${process.env.USER_TOKEN}` } },
 })
 
-const results = {}
-async function check(name, run, expected) {
-  try {
-    const got = await run()
-    results[name] = { ok: isDeepStrictEqual(got, expected), got, expected }
-  } catch (e) {
-    results[name] = { ok: false, got: String(e), expected }
-  }
-}
-const ids = (r) => (r.error ? r.error : r.data.map((x) => x.id).sort((a, b) => a - b))
 const tag = `js-${Date.now()}-${Math.random().toString(16).slice(2, 8)}`
 
 await check('select+embed', async () => {

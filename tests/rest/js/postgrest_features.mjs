@@ -2,25 +2,7 @@
 // RPC counts, overloads, schemas, computed fields and relationships, stripped nulls, missing defaults,
 // literals in logic trees, self-references and empty embeds. Prints {name: {ok, got, expected}} as JSON.
 // Run by tests/rest/test_js_features.py with SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY.
-import { createClient } from '@supabase/supabase-js'
-import { isDeepStrictEqual } from 'node:util'
-import ws from 'ws'
-
-const url = process.env.SUPABASE_URL
-const opts = { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: ws } }
-const anon = createClient(url, process.env.SUPABASE_ANON_KEY, opts)
-const service = createClient(url, process.env.SUPABASE_SERVICE_ROLE_KEY, opts)
-
-const results = {}
-async function check(name, run, expected) {
-  try {
-    const got = await run()
-    results[name] = { ok: isDeepStrictEqual(got, expected), got, expected }
-  } catch (e) {
-    results[name] = { ok: false, got: String(e), expected }
-  }
-}
-const ids = (r) => (r.error ? r.error : r.data.map((x) => x.id).sort((a, b) => a - b))
+import { anon, check, ids, results, service } from './checks.mjs'
 
 await check('rpc count exact with range', async () => {
   const r = await anon.rpc('posts_by_status', { s: 'published' }, { count: 'exact' }).select('id').range(0, 0)
