@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import socket
 import subprocess
 import sys
@@ -34,10 +35,28 @@ def access_token(stack, sub: str | None = None, *, role: str = "authenticated", 
                      "exp": now + ttl, **claims}, stack.settings.jwt_secret)
 
 
+_handed_out: set[int] = set()
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A port no one listens on, below the kernel's ephemeral range: a port the kernel picked for us would
+    be handed again to the next outgoing connection (to PostgreSQL, say), and a server binding it later
+    then fails with 'Address already in use'. Checked on every address, as a stack on 0.0.0.0 binds."""
+    low, _ = (int(n) for n in Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()) \
+        if Path("/proc/sys/net/ipv4/ip_local_port_range").exists() else (32768, 60999)
+    rng = random.Random()
+    for _ in range(200):
+        port = rng.randrange(max(1024, low - 12000), low)
+        if port in _handed_out:
+            continue
+        with socket.socket() as s:
+            try:
+                s.bind(("0.0.0.0", port))
+            except OSError:
+                continue
+        _handed_out.add(port)
+        return port
+    raise RuntimeError("no free port below the ephemeral range")
 
 
 class Cluster:

@@ -6,7 +6,6 @@ loopback port in a background thread.
 from __future__ import annotations
 
 import asyncio
-import socket
 import threading
 import time
 from dataclasses import dataclass, field
@@ -15,11 +14,9 @@ import uvicorn
 from fastapi import FastAPI, Form, Request
 from fastapi.responses import JSONResponse
 
+from harness import free_port
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+
 
 
 class ServedApp:
