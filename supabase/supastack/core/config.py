@@ -82,6 +82,7 @@ class Settings:
     functions: dict = field(default_factory=dict)   # per-function config (verify_jwt, ...)
     providers: dict = field(default_factory=dict)
     raw: dict = field(default_factory=dict)         # the whole parsed config.toml
+    app_dist_dir: Path | None = None                # APP_DIST: a built app elsewhere than app/dist
 
     @property
     def api_url(self) -> str:
@@ -122,7 +123,7 @@ class Settings:
 
     @property
     def app_dist(self) -> Path:
-        return self.workdir / "app" / "dist"
+        return self.app_dist_dir or self.workdir / "app" / "dist"
 
     @property
     def storage_dir(self) -> Path:
@@ -260,6 +261,7 @@ def load_settings(workdir: str | Path | None = None, data_dir: str | Path | None
         providers={**raw.get("providers", {}), **{k[len("PROVIDER_"):].lower(): v for k, v in env.items()
                                                   if k.startswith("PROVIDER_")}},
         raw=raw,
+        app_dist_dir=Path(env["APP_DIST"]).resolve() if env.get("APP_DIST") else None,
     )
     if "SITE_URL" not in env and settings.app_port != 3000:
         settings.site_url = settings.app_url
