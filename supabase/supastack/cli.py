@@ -16,7 +16,7 @@ import httpx
 
 from supastack import runtime
 from supastack.backup import commands as backup_commands
-from supastack.core.config import Settings, load_settings
+from supastack.core.config import ConfigError, Settings, load_settings
 
 
 def _postgres(s: Settings):
@@ -372,7 +372,11 @@ def main(argv: list[str] | None = None) -> int:
             command.add_argument("--no-seed", action="store_true", help="never load seed.sql")
     backup_commands.add_commands(sub)
     args = parser.parse_args(argv)
-    s = load_settings(args.workdir, args.data_dir)
+    try:
+        s = load_settings(args.workdir, args.data_dir)
+    except ConfigError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     if args.command in ("backup", "restore"):
         return backup_commands.run(args.command, s, args)
     return {"start": cmd_start, "stop": cmd_stop, "status": cmd_status, "reset": cmd_reset,

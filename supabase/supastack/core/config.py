@@ -1,4 +1,9 @@
-"""Typed settings of one stack: config.toml of a Supabase CLI project folder, overridden by environment."""
+"""Typed settings of one stack: config.toml of a Supabase CLI project folder, overridden by environment.
+
+One pydantic-settings model holds every setting with its default (written once, on the field) and where it
+comes from: a config.toml key, an environment variable, or both (the variable wins). A value that does not
+fit its type is an error naming the key and the file, or the variable, never a silent default.
+"""
 from __future__ import annotations
 
 import json
@@ -7,8 +12,12 @@ import re
 import secrets
 import time
 import tomllib
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BeforeValidator, Field, ValidationError
+from pydantic.fields import FieldInfo
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 from supastack.core import jwt as jwt_keys
 
@@ -29,60 +38,114 @@ CLI_KEYS = {
     "secret_key": "sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz",
 }
 
-
-def _size(value: str | int | None, default: int) -> int:
-    """'50MiB' / '25MB' / 1048576 -> bytes."""
-    if value is None or value == "":
-        return default
-    if isinstance(value, int):
-        return value
-    m = re.fullmatch(r"\s*(\d+)\s*([KMG]i?B)?\s*", str(value), re.I)
-    if not m:
-        return default
-    n, unit = int(m.group(1)), (m.group(2) or "").upper()
-    mult = {"": 1, "KB": 1000, "KIB": 1024, "MB": 1000**2, "MIB": 1024**2, "GB": 1000**3, "GIB": 1024**3}[unit]
-    return n * mult
+# Browsers on these origins may always call a local stack (Vite's dev server and preview, the app server).
+LOCAL_DEV_ORIGINS = ("http://localhost:3000", "http://127.0.0.1:3000", "http://localhost:5173",
+                     "http://127.0.0.1:5173", "http://localhost:4173", "http://127.0.0.1:4173")
 
 
-@dataclass
-class Settings:
+class ConfigError(ValueError):
+    """A malformed configuration value; the message names each key and file, or variable, at fault."""
+
+
+_UNITS = {"": 1, "KB": 1000, "KIB": 1024, "MB": 1000**2, "MIB": 1024**2, "GB": 1000**3, "GIB": 1024**3}
+
+
+def parse_size(value: object) -> object:
+    """'50MiB' / '25MB' / 1048576 -> bytes; anything else is left for the int check to refuse."""
+    if isinstance(value, str):
+        m = re.fullmatch(r"\s*(\d+)\s*([KMG]i?B)?\s*", value, re.I)
+        if not m:
+            raise ValueError("expected a size such as 1048576, '512KiB', '10MiB' or '1GB'")
+        return int(m.group(1)) * _UNITS[(m.group(2) or "").upper()]
+    return value
+
+
+def _comma_list(value: object) -> object:
+    """CORS_ALLOWED_ORIGINS is comma-separated; config.toml gives a list."""
+    if isinstance(value, str):
+        return [item.strip() for item in value.split(",") if item.strip()]
+    return value
+
+
+Port = Annotated[int, Field(ge=1, le=65535)]
+Size = Annotated[int, BeforeValidator(parse_size), Field(ge=0)]
+
+
+def setting(default: Any, *, toml: str | None = None, env: str | None = None) -> Any:
+    """A field with its default and its sources: `toml` is a dotted config.toml key, `env` a variable name."""
+    return Field(default, json_schema_extra={"toml": toml, "env": env})
+
+
+class Settings(BaseSettings):
+    """Everything the services read. Built by `load_settings`; only the values given to it count (the process
+    environment is read there, through the same field table, so tests can pass an environment of their own)."""
+
+    model_config = SettingsConfigDict(extra="forbid", arbitrary_types_allowed=True)
+
     workdir: Path                      # the project folder: config.toml (in supabase/), migrations/, seed.sql
     data_dir: Path                     # git-ignored: PostgreSQL cluster, keys, storage files, logs
-    host: str = "127.0.0.1"
-    api_port: int = 54321
-    api_workers: int = 1               # API processes sharing the port (scale up on one machine)
-    app_port: int = 3000
-    db_port: int = 54322
-    database_url: str | None = None    # external PostgreSQL (then no embedded server is started)
-    jwt_secret: str = ""
+    host: str = setting("127.0.0.1", env="SUPASTACK_HOST")
+    api_port: Port = setting(54321, toml="api.port", env="API_PORT")
+    # API processes sharing the port (scale up on one machine)
+    api_workers: Annotated[int, Field(ge=1)] = setting(1, toml="api.workers", env="API_WORKERS")
+    app_port: Port = setting(3000, toml="studio.port", env="APP_PORT")
+    db_port: Port = setting(54322, toml="db.port", env="DB_PORT")
+    # external PostgreSQL (then no embedded server is started)
+    database_url: str | None = setting(None, env="DATABASE_URL")
+    jwt_secret: str = ""               # these five come from the data folder's keys.json
     anon_key: str = ""
     service_role_key: str = ""
     publishable_key: str = ""
     secret_key: str = ""
-    jwt_expiry: int = 3600
-    site_url: str = "http://127.0.0.1:3000"
-    enable_signup: bool = True                 # the CLI's default; a project's config.toml may turn it off
-    enable_anonymous_sign_ins: bool = False
-    enable_confirmations: bool = False         # [auth.email]: off, so a sign-up returns a session
-    anonymous_users_per_hour: int = 30         # [auth.rate_limit] anonymous_users, per IP address
-    minimum_password_length: int = 6
-    refresh_token_reuse_interval: int = 10
-    admin_email: str = "admin@escritorio.test"
-    sign_in_failures_per_email: int = 10
-    sign_in_failures_per_ip: int = 30
-    rate_limit_window: int = 300
-    max_rows: int | None = 1000
-    max_request_body: int = 10 * 1024**2   # JSON APIs (storage uploads have their own limits)
-    request_header_timeout: float = 10.0    # seconds for a request's head to arrive once it started
-    request_body_timeout: float = 30.0      # seconds a request body may send nothing
-    cors_allowed_origins: list[str] = field(default_factory=list)   # browser origins allowed to call the API
-    storage_backend: str = "file"
-    storage_file_size_limit: int = 50 * 1024**2
-    s3: dict = field(default_factory=dict)
-    functions: dict = field(default_factory=dict)   # per-function config (verify_jwt, ...)
-    providers: dict = field(default_factory=dict)
-    raw: dict = field(default_factory=dict)         # the whole parsed config.toml
-    app_dist_dir: Path | None = None                # APP_DIST: a built app elsewhere than app/dist
+    jwt_expiry: Annotated[int, Field(ge=1)] = setting(3600, toml="auth.jwt_expiry", env="JWT_EXPIRY")
+    site_url: str = setting("http://127.0.0.1:3000", toml="auth.site_url", env="SITE_URL")
+    # the CLI's default; a project's config.toml may turn it off
+    enable_signup: bool = setting(True, toml="auth.enable_signup", env="ENABLE_SIGNUP")
+    enable_anonymous_sign_ins: bool = setting(False, toml="auth.enable_anonymous_sign_ins",
+                                              env="ENABLE_ANONYMOUS_SIGN_INS")
+    # [auth.email]: off, so a sign-up returns a session
+    enable_confirmations: bool = setting(False, toml="auth.email.enable_confirmations",
+                                         env="ENABLE_EMAIL_CONFIRMATIONS")
+    # [auth.rate_limit] anonymous_users, per IP address
+    anonymous_users_per_hour: int = setting(30, toml="auth.rate_limit.anonymous_users",
+                                            env="ANONYMOUS_USERS_PER_HOUR")
+    minimum_password_length: int = setting(6, toml="auth.minimum_password_length")
+    refresh_token_reuse_interval: int = setting(10, toml="auth.refresh_token_reuse_interval")
+    # the project's administrator address (its config.toml or ADMIN_EMAIL); the engine knows none
+    admin_email: str = setting("", toml="auth.admin_email", env="ADMIN_EMAIL")
+    sign_in_failures_per_email: int = setting(10, toml="auth.rate_limit.sign_in_failures_per_email",
+                                              env="SIGN_IN_FAILURES_PER_EMAIL")
+    sign_in_failures_per_ip: int = setting(30, toml="auth.rate_limit.sign_in_failures_per_ip",
+                                           env="SIGN_IN_FAILURES_PER_IP")
+    rate_limit_window: int = setting(300, toml="auth.rate_limit.window_seconds")
+    max_rows: int | None = setting(1000, toml="api.max_rows")
+    # JSON APIs (storage uploads have their own limits)
+    max_request_body: Size = setting(10 * 1024**2, toml="api.max_request_body")
+    # seconds for a request's head to arrive once it started
+    request_header_timeout: float = setting(10.0, toml="api.request_header_timeout", env="REQUEST_HEADER_TIMEOUT")
+    # seconds a request body may send nothing
+    request_body_timeout: float = setting(30.0, toml="api.request_body_timeout", env="REQUEST_BODY_TIMEOUT")
+    # browser origins allowed to call the API; empty: the site URL, the app server and LOCAL_DEV_ORIGINS
+    cors_allowed_origins: Annotated[list[str], BeforeValidator(_comma_list)] = setting(
+        [], toml="api.cors_allowed_origins", env="CORS_ALLOWED_ORIGINS")
+    storage_backend: Literal["file", "s3"] = setting("file", toml="storage.backend", env="STORAGE_BACKEND")
+    storage_file_size_limit: Size = setting(50 * 1024**2, toml="storage.file_size_limit")
+    s3: dict[str, Any] = {}            # [storage.s3] and STORAGE_S3_* variables
+    functions: dict[str, Any] = {}     # per-function config (verify_jwt, ...)
+    providers: dict[str, Any] = {}     # [providers] and PROVIDER_* variables
+    raw: dict[str, Any] = {}           # the whole parsed config.toml
+    app_dist_dir: Path | None = setting(None, env="APP_DIST")   # a built app elsewhere than app/dist
+
+    @classmethod
+    def settings_customise_sources(cls, settings_cls: type[BaseSettings],
+                                   init_settings: PydanticBaseSettingsSource,
+                                   env_settings: PydanticBaseSettingsSource,
+                                   dotenv_settings: PydanticBaseSettingsSource,
+                                   file_secret_settings: PydanticBaseSettingsSource,
+                                   ) -> tuple[PydanticBaseSettingsSource, ...]:
+        # Only what load_settings passes: it reads config.toml and the environment through ProjectSource, so
+        # that an error can name where a value came from and tests can hand in an environment of their own.
+        return (init_settings,)
 
     @property
     def api_url(self) -> str:
@@ -102,24 +165,22 @@ class Settings:
 
     @property
     def migrations_dir(self) -> Path:
-        for candidate in (self.workdir / "migrations", self.workdir / "supabase" / "migrations"):
-            if candidate.is_dir():
-                return candidate
-        return self.workdir / "migrations"
+        return self._project_path("migrations", Path.is_dir)
 
     @property
     def seed_file(self) -> Path:
-        for candidate in (self.workdir / "seed.sql", self.workdir / "supabase" / "seed.sql"):
-            if candidate.is_file():
-                return candidate
-        return self.workdir / "seed.sql"
+        return self._project_path("seed.sql", Path.is_file)
 
     @property
     def functions_dir(self) -> Path:
-        for candidate in (self.workdir / "functions", self.workdir / "supabase" / "functions"):
-            if candidate.is_dir():
+        return self._project_path("functions", Path.is_dir)
+
+    def _project_path(self, name: str, exists: Any) -> Path:
+        """<workdir>/<name>, or the Supabase CLI's <workdir>/supabase/<name>; the first when neither exists."""
+        for candidate in (self.workdir / name, self.workdir / "supabase" / name):
+            if exists(candidate):
                 return candidate
-        return self.workdir / "functions"
+        return self.workdir / name
 
     @property
     def app_dist(self) -> Path:
@@ -147,6 +208,63 @@ class Settings:
         }
 
 
+_ENV_REFERENCE = re.compile(r"\s*env\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*\)\s*")
+
+
+def _from_env(value: Any, env: dict[str, str]) -> Any:
+    """config.toml's `env(NAME)` form: the variable's value ("" when unset); other values as they are."""
+    if isinstance(value, str):
+        m = _ENV_REFERENCE.fullmatch(value)
+        if m:
+            return env.get(m.group(1), "")
+    return value
+
+
+class ProjectSource(PydanticBaseSettingsSource):
+    """The values a project folder and an environment give the fields that name a `toml` key or an `env`
+    variable (the variable wins; an empty one counts as unset), and where each came from."""
+
+    def __init__(self, settings_cls: type[BaseSettings], raw: dict[str, Any], config_file: Path | None,
+                 env: dict[str, str]):
+        super().__init__(settings_cls)
+        self.raw, self.config_file, self.env = raw, config_file, env
+        self.origin: dict[str, str] = {}
+
+    def get_field_value(self, field: FieldInfo, field_name: str) -> tuple[Any, str, bool]:
+        sources = field.json_schema_extra if isinstance(field.json_schema_extra, dict) else {}
+        name, key = sources.get("env"), sources.get("toml")
+        if isinstance(name, str) and self.env.get(name):
+            self.origin[field_name] = f"environment variable {name}"
+            return self.env[name], field_name, False
+        if isinstance(key, str):
+            value: Any = self.raw
+            for part in key.split("."):
+                value = value.get(part) if isinstance(value, dict) else None
+            value = _from_env(value, self.env)
+            if value is not None and value != "":
+                section, _, leaf = key.rpartition(".")
+                self.origin[field_name] = f"[{section}] {leaf} in {self.config_file}" if section else \
+                    f"{leaf} in {self.config_file}"
+                return value, field_name, False
+        return None, field_name, False
+
+    def __call__(self) -> dict[str, Any]:
+        values: dict[str, Any] = {}
+        for field_name, field in self.settings_cls.model_fields.items():
+            value, _, _ = self.get_field_value(field, field_name)
+            if value is not None:
+                values[field_name] = value
+        return values
+
+    def explain(self, error: ValidationError) -> ConfigError:
+        lines = []
+        for problem in error.errors():
+            name = str(problem["loc"][0]) if problem["loc"] else "settings"
+            where = self.origin.get(name, name)
+            lines.append(f"{where}: {problem['msg']} (got {problem['input']!r})")
+        return ConfigError("invalid configuration:\n  " + "\n  ".join(lines))
+
+
 def _config_file(workdir: Path) -> Path | None:
     for candidate in (workdir / "supabase" / "config.toml", workdir / "config.toml"):
         if candidate.is_file():
@@ -154,21 +272,21 @@ def _config_file(workdir: Path) -> Path | None:
     return None
 
 
-def _from_env(value, env: dict):
-    """config.toml's `env(NAME)` form: the variable's value ("" when unset); other values as they are."""
-    if isinstance(value, str):
-        m = re.fullmatch(r"\s*env\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*\)\s*", value)
-        if m:
-            return env.get(m.group(1), "")
-    return value
+def _read_config(path: Path | None) -> dict[str, Any]:
+    if path is None:
+        return {}
+    try:
+        return tomllib.loads(path.read_text())
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"invalid configuration: {path} is not valid TOML: {exc}") from exc
 
 
-def _load_or_create_keys(data_dir: Path, env: dict, configured_secret: str | None = None) -> dict:
+def _load_or_create_keys(data_dir: Path, env: dict[str, str], configured_secret: str | None = None) -> dict[str, str]:
     """JWT secret and API keys, kept in the data folder. JWT_SECRET (or `[auth] jwt_secret`) sets the secret,
     and the keys are signed again when it changes; a data folder that already holds a secret keeps it (its
     sessions stay valid); a new one with nothing configured gets the Supabase CLI's development keys."""
     path = data_dir / "keys.json"
-    keys: dict = {}
+    keys: dict[str, str] = {}
     if path.is_file():
         keys = json.loads(path.read_text())
     wanted = env.get("JWT_SECRET") or configured_secret
@@ -202,86 +320,50 @@ def _load_or_create_keys(data_dir: Path, env: dict, configured_secret: str | Non
     return keys
 
 
+def _prefixed(env: dict[str, str], prefix: str) -> dict[str, str]:
+    """STORAGE_S3_ENDPOINT=... -> {"endpoint": ...}"""
+    return {k[len(prefix):].lower(): v for k, v in env.items() if k.startswith(prefix)}
+
+
 def load_settings(workdir: str | Path | None = None, data_dir: str | Path | None = None,
-                  env: dict | None = None) -> Settings:
+                  env: dict[str, str] | None = None) -> Settings:
+    """The settings of a project folder: its config.toml, overridden by `env` (default: the process
+    environment). Raises ConfigError for a malformed value."""
     env = dict(os.environ if env is None else env)
-    workdir = Path(workdir or env.get("SUPASTACK_WORKDIR") or REPO_ROOT).resolve()
-    data_dir = Path(data_dir or env.get("SUPASTACK_DATA_DIR") or workdir / ".data").resolve()
-    cfg_path = _config_file(workdir)
-    raw = tomllib.loads(cfg_path.read_text()) if cfg_path else {}
-    api, db, auth = raw.get("api", {}), raw.get("db", {}), raw.get("auth", {})
-    rate, storage = auth.get("rate_limit", {}), raw.get("storage", {})
-    studio, auth_email = raw.get("studio", {}), auth.get("email", {})
-    keys = _load_or_create_keys(data_dir, env, _from_env(auth.get("jwt_secret"), env) or None)
-
-    def env_int(name: str, default: int) -> int:
-        return int(env[name]) if env.get(name) else default
-
-    def env_float(name: str, default: float) -> float:
-        return float(env[name]) if env.get(name) else float(default)
-
-    def env_bool(name: str, default: bool) -> bool:
-        return str(env.get(name) or default).lower() == "true"
-
-    settings = Settings(
-        workdir=workdir,
-        data_dir=data_dir,
-        host=env.get("SUPASTACK_HOST", "127.0.0.1"),
-        api_port=env_int("API_PORT", api.get("port", 54321)),
-        api_workers=env_int("API_WORKERS", api.get("workers", 1)),
-        app_port=env_int("APP_PORT", studio.get("port", 3000)),
-        db_port=env_int("DB_PORT", db.get("port", 54322)),
-        database_url=env.get("DATABASE_URL") or None,
-        jwt_secret=keys["jwt_secret"],
-        anon_key=keys["anon_key"],
-        service_role_key=keys["service_role_key"],
-        publishable_key=keys["publishable_key"],
-        secret_key=keys["secret_key"],
-        jwt_expiry=env_int("JWT_EXPIRY", auth.get("jwt_expiry", 3600)),
-        site_url=env.get("SITE_URL", auth.get("site_url", "http://127.0.0.1:3000")),
-        enable_signup=env_bool("ENABLE_SIGNUP", auth.get("enable_signup", True)),
-        enable_anonymous_sign_ins=env_bool("ENABLE_ANONYMOUS_SIGN_INS", auth.get("enable_anonymous_sign_ins", False)),
-        enable_confirmations=env_bool("ENABLE_EMAIL_CONFIRMATIONS", auth_email.get("enable_confirmations", False)),
-        anonymous_users_per_hour=env_int("ANONYMOUS_USERS_PER_HOUR", rate.get("anonymous_users", 30)),
-        minimum_password_length=auth.get("minimum_password_length", 6),
-        refresh_token_reuse_interval=auth.get("refresh_token_reuse_interval", 10),
-        admin_email=env.get("ADMIN_EMAIL", auth.get("admin_email", "admin@escritorio.test")),
-        sign_in_failures_per_email=env_int("SIGN_IN_FAILURES_PER_EMAIL", rate.get("sign_in_failures_per_email", 10)),
-        sign_in_failures_per_ip=env_int("SIGN_IN_FAILURES_PER_IP", rate.get("sign_in_failures_per_ip", 30)),
-        rate_limit_window=rate.get("window_seconds", 300),
-        max_rows=api.get("max_rows", 1000),
-        max_request_body=_size(api.get("max_request_body"), 10 * 1024**2),
-        request_header_timeout=env_float("REQUEST_HEADER_TIMEOUT", api.get("request_header_timeout", 10)),
-        request_body_timeout=env_float("REQUEST_BODY_TIMEOUT", api.get("request_body_timeout", 30)),
-        storage_backend=env.get("STORAGE_BACKEND", storage.get("backend", "file")),
-        storage_file_size_limit=_size(storage.get("file_size_limit"), 50 * 1024**2),
-        s3={**storage.get("s3", {}), **{k[len("STORAGE_S3_"):].lower(): v for k, v in env.items()
-                                        if k.startswith("STORAGE_S3_")}},
-        functions=raw.get("functions", {}),
-        providers={**raw.get("providers", {}), **{k[len("PROVIDER_"):].lower(): v for k, v in env.items()
-                                                  if k.startswith("PROVIDER_")}},
-        raw=raw,
-        app_dist_dir=Path(env["APP_DIST"]).resolve() if env.get("APP_DIST") else None,
-    )
-    if "SITE_URL" not in env and settings.app_port != 3000:
+    root = Path(workdir or env.get("SUPASTACK_WORKDIR") or REPO_ROOT).resolve()
+    data = Path(data_dir or env.get("SUPASTACK_DATA_DIR") or root / ".data").resolve()
+    config_file = _config_file(root)
+    raw = _read_config(config_file)
+    source = ProjectSource(Settings, raw, config_file, env)
+    values = source()
+    storage = raw.get("storage", {})
+    secret = _from_env(raw.get("auth", {}).get("jwt_secret"), env) or None
+    try:
+        settings = Settings(
+            workdir=root, data_dir=data, **values,
+            s3={**storage.get("s3", {}), **_prefixed(env, "STORAGE_S3_")},
+            functions=raw.get("functions", {}),
+            providers={**raw.get("providers", {}), **_prefixed(env, "PROVIDER_")},
+            raw=raw,
+        )
+    except ValidationError as exc:
+        raise source.explain(exc) from None
+    if settings.app_dist_dir is not None:
+        settings.app_dist_dir = settings.app_dist_dir.resolve()
+    # An app server on another port is the site, unless SITE_URL says otherwise.
+    if not env.get("SITE_URL") and settings.app_port != 3000:
         settings.site_url = settings.app_url
-    settings.cors_allowed_origins = _cors_origins(env, api, settings)
+    settings.cors_allowed_origins = _cors_origins(settings)
+    keys = _load_or_create_keys(data, env, secret)
+    for name in ("jwt_secret", "anon_key", "service_role_key", "publishable_key", "secret_key"):
+        setattr(settings, name, keys[name])
     return settings
 
 
-# Browsers on these origins may always call a local stack (Vite's dev server and preview, the app server).
-LOCAL_DEV_ORIGINS = ("http://localhost:3000", "http://127.0.0.1:3000", "http://localhost:5173",
-                     "http://127.0.0.1:5173", "http://localhost:4173", "http://127.0.0.1:4173")
-
-
-def _cors_origins(env: dict, api: dict, settings: Settings) -> list[str]:
+def _cors_origins(settings: Settings) -> list[str]:
     """`[api] cors_allowed_origins` (or CORS_ALLOWED_ORIGINS, comma-separated); by default the site URL, the
     app server and the local development origins. `*` allows any origin."""
-    if env.get("CORS_ALLOWED_ORIGINS"):
-        configured = [o.strip() for o in env["CORS_ALLOWED_ORIGINS"].split(",") if o.strip()]
-    else:
-        configured = list(api.get("cors_allowed_origins") or [])
-    if configured:
-        return [o.rstrip("/") for o in configured]
+    if settings.cors_allowed_origins:
+        return [o.rstrip("/") for o in settings.cors_allowed_origins]
     defaults = [settings.site_url, settings.app_url, f"http://localhost:{settings.app_port}", *LOCAL_DEV_ORIGINS]
     return list(dict.fromkeys(o.rstrip("/") for o in defaults))
