@@ -218,18 +218,15 @@ insert into public.financial_expenses (id, description, amount, due_date, catego
 -- ---------------------------------------------------------------------------
 -- the portal of each demo client
 -- ---------------------------------------------------------------------------
-insert into public.client_processes (id, client_id, process_id, status, description, created_at) values
-  (1, 'c0000000-0000-4000-8000-000000000001', 1, 'em andamento',
-   'Green Card por casamento (I-130 / I-485). Aguardando análise do USCIS.', now() - interval '85 days'),
-  (2, 'c0000000-0000-4000-8000-000000000001', 5, 'concluído',
-   'Renovação de DACA aprovada.', now() - interval '88 days'),
-  (3, 'c0000000-0000-4000-8000-000000000002', 2, 'em andamento',
-   'Naturalização (N-400). Biometria agendada.', now() - interval '55 days'),
-  (4, 'c0000000-0000-4000-8000-000000000002', 3, 'pendente',
-   'Pedido de asilo na corte de imigração de Newark.', now() - interval '50 days'),
-  (5, 'c0000000-0000-4000-8000-000000000002', null, 'concluído',
-   'Substituição do Green Card (I-90) concluída.', now() - interval '58 days');
-select setval(pg_get_serial_sequence('public.client_processes', 'id'), 5);
+-- One record per process: what the client reads in the portal is the process itself (description, status).
+update public.processes set status = 'em andamento', description = 'Green Card por casamento (I-130 / I-485). Aguardando análise do USCIS.' where id = 1;
+update public.processes set status = 'concluído', description = 'Renovação de DACA aprovada.' where id = 5;
+update public.processes set description = 'Naturalização (N-400). Biometria agendada.' where id = 2;
+update public.processes set status = 'pendente', description = 'Pedido de asilo na corte de imigração de Newark.' where id = 3;
+insert into public.processes (id, type, case_type_id, client_id, client_name, category, stage, status, description, opened_at, last_update, created_at) values
+  (6, 'Substituição do Green Card (I-90)', 'substituicao_green_card', 'c0000000-0000-4000-8000-000000000002', 'João Souza',
+   'USCIS', 'Aprovado', 'concluído', 'Substituição do Green Card (I-90) concluída.', current_date - 58, current_date - 50, now() - interval '58 days');
+select setval(pg_get_serial_sequence('public.processes', 'id'), 6);
 
 insert into public.financial_contracts (id, client_id, title, contract_number, status, total_amount, payment_terms, start_date, end_date, notes, created_at) values
   ('f1000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', 'Green Card por casamento',
@@ -298,3 +295,23 @@ insert into public.interactions (id, client_id, process_id, type, content, conta
   ('f6000000-0000-4000-8000-000000000005', 'c0000000-0000-4000-8000-000000000001', 5, 'meeting',
    'Reunião sobre renovação de DACA cancelada pela cliente.', now() - interval '30 days', 30, 'cancelled',
    '10000000-0000-4000-8000-000000000001', 'Ana Administradora');
+
+-- ---------------------------------------------------------------------------
+-- forms
+-- ---------------------------------------------------------------------------
+-- Maria Silva's intake questionnaire, partly answered and sent to the office (João Souza has not started his).
+insert into public.client_questionnaires (id, client_id, answers, status, submitted_at, created_at, updated_at) values
+  ('f7000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001',
+   jsonb_build_object(
+     'personal', jsonb_build_object('full_name', 'Maria Aparecida Silva', 'date_of_birth', '1988-03-14', 'sex', 'F',
+       'city_of_birth', 'Governador Valadares', 'country_of_birth', 'Brasil', 'nationality', 'Brasil',
+       'a_number', 'A201234567', 'phone', '+1 (508) 555-0142', 'email', 'maria.silva@cliente.test'),
+     'names_used', jsonb_build_array(jsonb_build_object('full_name', 'Maria Aparecida Rocha')),
+     'addresses', jsonb_build_array(
+       jsonb_build_object('street', '120 Main St, Apt 3', 'city', 'Framingham', 'state', 'MA', 'zip', '01702',
+         'country', 'Estados Unidos', 'from', to_char(current_date - interval '3 years', 'YYYY-MM-DD'), 'to', '')),
+     'marital', jsonb_build_object('status', 'casado', 'spouse_full_name', 'Paulo Henrique Silva',
+       'marriage_date', '2012-07-21', 'marriage_place', 'Governador Valadares, Brasil'),
+     'immigration', jsonb_build_object('last_entry_date', to_char(current_date - interval '4 years', 'YYYY-MM-DD'),
+       'last_entry_place', 'Boston, MA', 'status_at_entry', 'B2', 'removal_proceedings', 'nao')),
+   'enviado', now() - interval '10 days', now() - interval '20 days', now() - interval '10 days');
