@@ -4,7 +4,8 @@ from __future__ import annotations
 import json
 import select
 from contextlib import asynccontextmanager
-from typing import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
+from typing import Any
 
 import psycopg
 from psycopg_pool import AsyncConnectionPool
@@ -24,10 +25,50 @@ def database_unreachable(exc: BaseException) -> bool:
     return not exc.sqlstate or exc.sqlstate.startswith(("08", "57P", "53"))
 
 
-def role_of(claims: dict) -> str:
+def role_of(claims: Mapping[str, Any]) -> str:
     """The database role a request runs as: the JWT's `role` claim, limited to the API roles."""
     role = claims.get("role") or "anon"
     return role if role in API_ROLES else "authenticated" if claims.get("sub") else "anon"
+
+
+# ---------------------------------------------------------------- the one door into SQL as a caller
+# PostgREST's rule, followed by REST, storage and realtime alike: a transaction runs as the JWT's role with
+# its claims in `request.jwt.claims` (what auth.uid(), auth.jwt() and the policies read), all set with
+# set_config(..., true) so they end with the transaction and never leak into a pooled connection's next use.
+
+def caller_gucs(claims: Mapping[str, Any], extra: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The transaction-local settings of a caller: `role`, `request.jwt.claims`, then `extra`."""
+    return {"role": role_of(claims), "request.jwt.claims": json.dumps(claims), **(extra or {})}
+
+
+def request_gucs(method: str, path: str, headers_json: str) -> dict[str, str]:
+    """PostgREST's `request.method`, `request.path` and `request.headers` (a JSON object) of an HTTP request."""
+    return {"request.method": method, "request.path": "/" + path.strip("/"), "request.headers": headers_json}
+
+
+_SET_CONFIG: dict[tuple[int, bool], str] = {}
+
+
+def set_config_sql(count: int, numbered: bool = False) -> str:
+    """`select set_config(name, value, true), ...` for `count` name/value pairs given as flat parameters:
+    psycopg's %s placeholders, or the protocol's $1, $2... when `numbered` (REST's own round trip)."""
+    text = _SET_CONFIG.get((count, numbered))
+    if text is None:
+        def slot(i: int) -> str:
+            return f"${i + 1}" if numbered else "%s"
+        text = _SET_CONFIG[(count, numbered)] = "select " + ", ".join(
+            f"set_config({slot(2 * i)}, {slot(2 * i + 1)}, true)" for i in range(count))
+    return text
+
+
+async def as_caller(conn: psycopg.AsyncConnection[Any], claims: Mapping[str, Any],
+                    extra: Mapping[str, str] | None = None) -> None:
+    """Switches `conn`'s open transaction to the caller: its role and claims (and `extra` settings)."""
+    gucs = caller_gucs(claims, extra)
+    params: list[str] = []
+    for name, value in gucs.items():
+        params += [name, value]
+    await conn.execute(set_config_sql(len(gucs)), params)
 
 
 # How long a request waits for a connection before it is answered 503: during a database outage requests
@@ -77,16 +118,9 @@ class Database:
         Row-level security sees exactly what PostgREST would give it. Commits on success,
         rolls back on any exception.
         """
-        role = role_of(claims)
-        gucs = {"request.jwt.claims": json.dumps(claims), "role": role, **(extra or {})}
         async with self.pool.connection() as conn:
             async with conn.transaction():
-                names = list(gucs)
-                sql = "select " + ", ".join(f"set_config(%s, %s, true)" for _ in names)
-                params: list[str] = []
-                for name in names:
-                    params += [name, gucs[name]]
-                await conn.execute(sql, params)
+                await as_caller(conn, claims, extra)
                 yield conn
 
     @asynccontextmanager

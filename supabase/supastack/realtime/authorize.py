@@ -1,21 +1,21 @@
 """Who may see what: token checks, RLS re-selection of changed rows, and private-channel policies.
 
-Both database checks switch role and `request.jwt.claims` inside one transaction, exactly as
-`Database.scope` does, so PostgreSQL row-level security makes every decision.
+Both database checks switch role and `request.jwt.claims` inside one transaction through core's
+`as_caller` (the door `Database.scope` uses), so PostgreSQL row-level security makes every decision.
 """
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import time
 from dataclasses import dataclass
 
 import psycopg
-from jose import jwt as jose_jwt
-from jose.exceptions import JWTError
 from psycopg import sql
 
 from supastack.core import jwt
-from supastack.core.db import Database, role_of
+from supastack.core.db import Database, as_caller
 from supastack.realtime import filters
 from supastack.realtime.capture import TableInfo
 
@@ -42,9 +42,8 @@ def verify_token(token: str | None, secret: str) -> dict:
     try:
         claims = jwt.verify(token, secret)
     except jwt.InvalidToken as exc:
-        try:
-            unverified = jose_jwt.get_unverified_claims(token)
-        except JWTError:
+        unverified = _unverified_claims(token)
+        if unverified is None:
             raise TokenRejected("MalformedJWT", "The token provided is not a valid JWT") from exc
         if exc.expired:
             ago = max(0, int(time.time()) - int(unverified.get("exp", 0)))
@@ -55,16 +54,26 @@ def verify_token(token: str | None, secret: str) -> dict:
     return claims
 
 
+def _unverified_claims(token: str) -> dict | None:
+    """The payload of a token core/jwt refused, only to word the refusal (how long ago it expired, or that it
+    is no JWT at all); nothing here is trusted."""
+    parts = token.split(".")
+    if len(parts) != 3:
+        return None
+    try:
+        payload = json.loads(base64.urlsafe_b64decode(parts[1] + "=" * (-len(parts[1]) % 4)))
+    except (binascii.Error, ValueError):
+        return None
+    return payload if isinstance(payload, dict) else None
+
+
 def claims_key(claims: dict) -> str:
     """Subscribers with equal claims share one RLS check."""
     return json.dumps(claims, sort_keys=True, separators=(",", ":"))
 
 
 async def _become(conn: psycopg.AsyncConnection, claims: dict, topic: str | None = None) -> None:
-    await conn.execute(
-        "select set_config('role', %s, true), set_config('request.jwt.claims', %s, true), "
-        "set_config('realtime.topic', %s, true)",
-        (role_of(claims), json.dumps(claims), topic or ""))
+    await as_caller(conn, claims, {"realtime.topic": topic or ""})
 
 
 async def visible_to(db: Database, table: TableInfo, record: dict, groups: dict[str, dict]) -> set[str]:

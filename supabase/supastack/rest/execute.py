@@ -3,8 +3,8 @@
 The only REST module that touches connections. Database errors become RestError here.
 
 The transaction is the one `Database.scope` opens (same role switch, same `request.jwt.claims` and
-`request.*` GUCs, set by separate statements BEFORE the main statement is planned, so row-level security
-and privileges apply to it). BEGIN, set_config, the statement and COMMIT travel in one round trip
+`request.*` GUCs from core's `caller_gucs`/`request_gucs`, set by a separate statement BEFORE the main
+statement is planned, so row-level security and privileges apply to it). BEGIN, set_config, the statement and COMMIT travel in one round trip
 (`roundtrip`) when no check has to see the result first, two otherwise.
 """
 from __future__ import annotations
@@ -17,7 +17,7 @@ import psycopg
 from psycopg._queries import PostgresQuery
 from psycopg.adapt import Transformer
 
-from supastack.core.db import Database
+from supastack.core.db import Database, set_config_sql
 from supastack.rest.errors import RestError, from_database_error
 from supastack.rest.roundtrip import Step, is_lost_statement, round_trip, simple
 from supastack.rest.sql import MainQuery
@@ -36,18 +36,13 @@ BEGIN = Step(b"begin")
 BEGIN_READ_ONLY = Step(b"begin transaction read only")
 COMMIT = Step(b"commit")
 
-_GUC_SQL: dict[int, bytes] = {}
 _dumper = Transformer()   # psycopg's global adapters: the same parameter types psycopg would send
 
 
 def guc_step(settings: Sequence[bytes]) -> Step:
-    """`select set_config(name, value, true), ...` for flat [name, value, ...] pairs (transaction-local)."""
-    count = len(settings) // 2
-    text = _GUC_SQL.get(count)
-    if text is None:
-        text = _GUC_SQL[count] = ("select " + ", ".join(
-            f"set_config(${2 * i + 1}, ${2 * i + 2}, true)" for i in range(count))).encode()
-    return Step(text, settings, prepare=True)
+    """`select set_config(name, value, true), ...` for flat [name, value, ...] pairs (transaction-local),
+    the statement core's `as_caller` runs, in the protocol's numbered form."""
+    return Step(set_config_sql(len(settings) // 2, numbered=True).encode(), settings, prepare=True)
 
 
 def main_step(query: MainQuery, prepare: bool = True) -> Step:

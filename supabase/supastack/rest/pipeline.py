@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 import psycopg
 
 from supastack.core import jwt as jwt_keys
-from supastack.core.db import role_of
+from supastack.core.db import caller_gucs, request_gucs
 from supastack.core.stack import Stack
 from supastack.rest import plan as planner
 from supastack.rest import sql as sqlgen
@@ -32,7 +32,20 @@ QUERY_CACHE_SIZE = 2_000
 HEADERS_CACHE_SIZE = 1_000
 DEFAULT_SCHEMAS = ("public", "graphql_public")          # the Supabase CLI's `[api] schemas`
 DEFAULT_EXTRA_SEARCH_PATH = ("public", "extensions")
-ANONYMOUS = ({"role": "anon"}, json.dumps({"role": "anon"}).encode(), b"anon")
+
+
+def _flat(gucs: dict[str, str]) -> tuple[bytes, ...]:
+    """{name: value} -> (name, value, ...) as the round trip sends them."""
+    return tuple(part.encode() for item in gucs.items() for part in item)
+
+
+def _identity_of(claims: dict) -> tuple[dict, tuple[bytes, ...], bool]:
+    """(claims, the caller's settings from core's one rule, whether it runs as anon)."""
+    gucs = caller_gucs(claims)
+    return claims, _flat(gucs), gucs["role"] == "anon"
+
+
+ANONYMOUS = _identity_of({"role": "anon"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,8 +132,8 @@ class RestService:
     def claims(self, headers) -> dict:
         return self._identity(headers)[0]
 
-    def _identity(self, headers) -> tuple[dict, bytes, bytes]:
-        """(claims, claims as JSON, database role) of the request's bearer token; verified once per token."""
+    def _identity(self, headers) -> tuple[dict, tuple[bytes, ...], bool]:
+        """(claims, role and claims settings, anonymous?) of the request's bearer token; verified once per token."""
         token = jwt_keys.bearer_token(headers, self.settings)
         if not token:
             return ANONYMOUS
@@ -137,17 +150,17 @@ class RestService:
         if len(self._jwt_cache) >= JWT_CACHE_SIZE:
             self._jwt_cache.clear()
         exp = claims.get("exp")
-        identity = (claims, json.dumps(claims).encode(), role_of(claims).encode())
+        identity = _identity_of(claims)
         self._jwt_cache[token] = (float(exp) if isinstance(exp, (int, float)) else None, identity)
         return identity
 
-    def _headers_json(self, headers) -> bytes:
+    def _headers_json(self, headers) -> str:
         """`request.headers` as PostgREST sets it; clients repeat the same headers, so it is cached."""
         raw = getattr(headers, "raw", None)
         key = tuple(raw) if raw is not None else None
         text = self._headers_cache.get(key) if key is not None else None
         if text is None:
-            text = json.dumps(dict(headers.items())).encode()
+            text = json.dumps(dict(headers.items()))
             if key is not None:
                 if len(self._headers_cache) >= HEADERS_CACHE_SIZE:
                     self._headers_cache.clear()
@@ -216,7 +229,7 @@ class RestService:
 
     async def handle(self, method: str, path: str, query_string: str, headers, body: bytes) -> RestResponse:
         try:
-            _, claims_json, role = self._identity(headers)
+            _, caller, anonymous = self._identity(headers)
             prepared = self.prepare(method, path, query_string, headers, body)
             checks = []
             if prepared.single:
@@ -228,11 +241,9 @@ class RestService:
                 def check(result, checks=checks):
                     for c in checks:
                         c(result)
-            settings = (b"search_path", self.search_path(prepared.request.schema),
-                        b"request.jwt.claims", claims_json, b"role", role, b"request.method", method.encode(),
-                        b"request.path", ("/" + path.strip("/")).encode(), b"request.headers",
-                        self._headers_json(headers))
-            result = await execute(self.db, prepared.query, settings, role == b"anon", check, prepared.rollback)
+            settings = (b"search_path", self.search_path(prepared.request.schema), *caller,
+                        *_flat(request_gucs(method, path, self._headers_json(headers))))
+            result = await execute(self.db, prepared.query, settings, anonymous, check, prepared.rollback)
             return respond(prepared.request, result, prepared.query.body_kind)
         except RestError as err:
             return error_response(err)
