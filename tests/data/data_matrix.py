@@ -75,6 +75,7 @@ admin_only = _grid(admin=FULL, other_staff=NOTHING, client=NOTHING)
 client_finance = _grid(admin=FULL, assistant=FULL, other_staff=READ_ONLY, client=CLIENT_READS_OWN)
 
 NO_PRIVILEGE = {"select": DENIED, "insert": DENIED, "update": DENIED, "delete": DENIED}
+READ_ONLY_NO_WRITE = {"select": ALL, "insert": DENIED, "update": DENIED, "delete": DENIED}
 
 
 def _tag(actor: Actor) -> str:
@@ -115,8 +116,6 @@ RULES: list[TableRule] = [
     *[
         TableRule(t, client_finance, row, own="client_id = %s")
         for t, row in [
-            ("client_processes", lambda a: {"client_id": _client_for(a), "status": "em andamento",
-                                            "description": "Processo de teste"}),
             ("financial_contracts", lambda a: {"client_id": _client_for(a), "title": "Contrato de teste",
                                                "contract_number": f"CT-T-{_tag(a)}", "total_amount": 100}),
             ("financial_payments", lambda a: {"client_id": _client_for(a), "amount": 10, "status": "pending"}),
@@ -142,7 +141,17 @@ RULES: list[TableRule] = [
                    "uploaded_by": "client" if a.is_client else "office"},
         own="client_id = %s",
     ),
-    TableRule("processes", staff_only, lambda a: {"type": "Green Card", "category": "Imigratório - USCIS"}),
+    # a client reads its own processes (the portal); client_processes is now a read-only view of them
+    TableRule("processes", _grid(admin=FULL, other_staff=FULL, client=CLIENT_READS_OWN),
+              lambda a: {"type": "Green Card", "category": "Imigratório - USCIS"}, own="client_id = %s"),
+    TableRule("case_types", _grid(admin=FULL, other_staff=READ_ONLY, client=NOTHING),
+              lambda a: {"id": f"t_{a.name}", "label": f"Tipo {a.name}", "category": "USCIS"}),
+    TableRule("process_events",
+              _grid(admin=READ_ONLY_NO_WRITE, other_staff=READ_ONLY_NO_WRITE,
+                    client={**NO_PRIVILEGE, "select": OWN}, anon=NO_PRIVILEGE),
+              lambda a: {"process_id": 1, "kind": "stage_change", "to_value": "RFE"},
+              own="kind in ('created', 'stage_change', 'status_change') "
+                  "and process_id in (select id from public.processes where client_id = %s)"),
     TableRule("interactions", staff_only,
               lambda a: {"client_id": MARIA_CLIENT, "type": "call", "content": "Conversa de acompanhamento"}),
     TableRule("process_stages", staff_only, lambda a: {"name": f"Etapa {_tag(a)}", "order_number": 100}),
@@ -153,7 +162,9 @@ RULES: list[TableRule] = [
     TableRule("process_notifications", staff_only,
               lambda a: {"process_id": 1, "notification_type": "stage_update", "notification_channel": "email",
                          "content": "Atualização de teste"}),
-    TableRule("document_requests", staff_only, lambda a: {"process_id": 1, "document_name": "Passaporte"}),
+    TableRule("document_requests", _grid(admin=FULL, other_staff=FULL, client=CLIENT_READS_OWN),
+              lambda a: {"process_id": 1, "document_name": "Passaporte"},
+              own="process_id in (select id from public.processes where client_id = %s)"),
     TableRule("uscis_status_history", staff_append_only,
               lambda a: {"receipt_id": "d1000000-0000-4000-8000-000000000001", "status": "Case Was Received"}),
     TableRule("eoir_court_history", staff_append_only,

@@ -121,7 +121,7 @@ def test_api_roles_cannot_truncate(conn):
 def test_a_client_sees_nothing_of_the_other(conn, client):
     other = JOAO if client is MARIA else MARIA
     client_tables = [t for t, r in RULES_BY_TABLE.items() if r.own == "client_id = %s"]
-    staff_tables = ("processes", "interactions", "uscis_receipts", "eoir_court_cases", "document_requests")
+    staff_tables = ("interactions", "uscis_receipts", "eoir_court_cases")
     # "sees nothing" proves isolation only where there is something to hide: the seed fills every table
     to_hide = {t: _count(conn, t, "client_id = %s", other.client_id) for t in client_tables}
     to_hide.update({t: _count(conn, t) for t in staff_tables})
@@ -133,7 +133,8 @@ def test_a_client_sees_nothing_of_the_other(conn, client):
         assert _count(conn, "clients", "id = %s", other.client_id) == 0
         assert _count(conn, "profiles", "id = %s", other.user_id) == 0
         assert _count(conn, "user_roles", "user_id = %s", other.user_id) == 0
-        # nothing of the staff side either (processes, notes, receipts...)
+        assert _count(conn, "document_requests", RULES_BY_TABLE["document_requests"].own, other.client_id) == 0
+        # nothing of the staff side either (notes, receipts...)
         for table in staff_tables:
             assert _count(conn, table) == 0, table
 
