@@ -248,7 +248,7 @@ insert into public.financial_payments (id, client_id, contract_id, amount, payme
 
 insert into public.financial_quotes (id, client_id, title, quote_number, status, total_amount, expiration_date, notes, created_at) values
   ('f3000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', 'Remoção de condições (I-751)',
-   'OR-2025-001', 'pending', 5500.00, current_date + 30, 'Para daqui a dois anos, após o Green Card condicional.', now() - interval '7 days'),
+   'OR-2025-001', 'sent', 5500.00, current_date + 30, 'Para daqui a dois anos, após o Green Card condicional.', now() - interval '7 days'),
   ('f3000000-0000-4000-8000-000000000002', 'c0000000-0000-4000-8000-000000000002', 'Autorização de trabalho (I-765)',
    'OR-2025-002', 'draft', 1800.00, current_date + 15, null, now() - interval '3 days');
 
@@ -315,3 +315,76 @@ insert into public.client_questionnaires (id, client_id, answers, status, submit
      'immigration', jsonb_build_object('last_entry_date', to_char(current_date - interval '4 years', 'YYYY-MM-DD'),
        'last_entry_place', 'Boston, MA', 'status_at_entry', 'B2', 'removal_proceedings', 'nao')),
    'enviado', now() - interval '10 days', now() - interval '20 days', now() - interval '10 days');
+
+-- ---------------------------------------------------------------------------
+-- finance
+-- ---------------------------------------------------------------------------
+-- The first contracts, payments and quotes above were priced in reais.
+update public.financial_contracts set currency = 'BRL'
+where id in ('f1000000-0000-4000-8000-000000000001', 'f1000000-0000-4000-8000-000000000002');
+update public.financial_payments set currency = 'BRL'
+where id in ('f2000000-0000-4000-8000-000000000001', 'f2000000-0000-4000-8000-000000000002',
+             'f2000000-0000-4000-8000-000000000003', 'f2000000-0000-4000-8000-000000000004');
+update public.financial_quotes set currency = 'BRL'
+where id in ('f3000000-0000-4000-8000-000000000001', 'f3000000-0000-4000-8000-000000000002');
+
+-- USD->BRL rates of the offline demo provider for the last 120 weekdays (source 'demo', not PTAX).
+insert into public.exchange_rates (base_currency, quote_currency, rate, rate_date, source)
+select 'USD', 'BRL', round((5.30 + 0.15 * sin(extract(doy from d)::float8 / 9))::numeric, 4), d::date, 'demo'
+from generate_series(current_date - 170, current_date, interval '1 day') as d
+where extract(isodow from d) < 6;
+
+-- Carla Comercial earns 10% of what the clients of the contracts she sold pay.
+insert into public.financial_commission_rules (id, staff_id, percentage) values
+  ('fa000000-0000-4000-8000-000000000001', '10000000-0000-4000-8000-000000000003', 10.00);
+
+-- Maria: a quote in dollars sent for her decision (fees and honorários).
+insert into public.financial_quotes (id, client_id, title, quote_number, status, total_amount, currency, discount_amount,
+  expiration_date, notes, exchange_rate, exchange_rate_date, fees_date, sales_staff_id, created_by, sent_at, created_at)
+select 'fa100000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', 'Remoção de condições (I-751) com taxas',
+       'OR-2025-003', 'sent', 0, 'USD', 250.00, current_date + 20, 'Honorários e taxa do USCIS; desconto de fidelidade.',
+       r.rate, r.rate_date, current_date, '10000000-0000-4000-8000-000000000003', '10000000-0000-4000-8000-000000000002',
+       now() - interval '2 days', now() - interval '3 days'
+from public.exchange_rate_on(current_date) r;
+insert into public.financial_quote_items (id, quote_id, position, kind, description, quantity, unit_price) values
+  ('fa200000-0000-4000-8000-000000000001', 'fa100000-0000-4000-8000-000000000001', 1, 'custom',
+   'Honorários: preparação do I-751 e acompanhamento', 1, 3000.00);
+insert into public.financial_quote_items (id, quote_id, position, uscis_fee_id, description, quantity, unit_price)
+select 'fa200000-0000-4000-8000-000000000002', 'fa100000-0000-4000-8000-000000000001', 2, f.id, null, 1, null
+from public.financial_uscis_fees f where f.form_code = 'I-751' and f.is_active limit 1;
+
+-- João: a quote he accepted, its contract (entrada + 4 parcelas) and what he paid: one installment is
+-- partly paid and 45 days late, the next 15 days late, the last not yet due.
+insert into public.financial_quotes (id, client_id, title, quote_number, status, total_amount, currency, expiration_date,
+  exchange_rate, exchange_rate_date, fees_date, sales_staff_id, created_by, sent_at, decided_at, decided_by, created_at)
+select 'fa100000-0000-4000-8000-000000000002', 'c0000000-0000-4000-8000-000000000002', 'Defesa na corte de imigração (asilo)',
+       'OR-2025-004', 'accepted', 0, 'USD', current_date - 80, r.rate, r.rate_date, current_date - 95,
+       '10000000-0000-4000-8000-000000000003', '10000000-0000-4000-8000-000000000002',
+       now() - interval '94 days', now() - interval '92 days', '10000000-0000-4000-8000-000000000006', now() - interval '95 days'
+from public.exchange_rate_on(current_date - 95) r;
+insert into public.financial_quote_items (id, quote_id, position, kind, description, quantity, unit_price) values
+  ('fa200000-0000-4000-8000-000000000003', 'fa100000-0000-4000-8000-000000000002', 1, 'custom',
+   'Honorários: representação nas audiências (EOIR)', 1, 6000.00);
+
+insert into public.financial_contracts (id, client_id, title, contract_number, status, total_amount, currency, payment_terms,
+  start_date, end_date, quote_id, process_id, sales_staff_id, down_payment, installment_count, exchange_rate,
+  exchange_rate_date, created_at)
+select 'fa300000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000002', 'Defesa na corte de imigração (asilo)',
+       'CT-2025-003', 'active', 6000.00, 'USD', 'Entrada de US$ 1.200,00 e 4 parcelas de US$ 1.200,00',
+       current_date - 90, current_date + 15, 'fa100000-0000-4000-8000-000000000002', 3,
+       '10000000-0000-4000-8000-000000000003', 1200.00, 4, q.exchange_rate, q.exchange_rate_date, now() - interval '90 days'
+from public.financial_quotes q where q.id = 'fa100000-0000-4000-8000-000000000002';
+insert into public.financial_installments (id, contract_id, client_id, number, due_date, amount, currency) values
+  ('fa400000-0000-4000-8000-000000000000', 'fa300000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000002', 0, current_date - 90, 1200.00, 'USD'),
+  ('fa400000-0000-4000-8000-000000000001', 'fa300000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000002', 1, current_date - 75, 1200.00, 'USD'),
+  ('fa400000-0000-4000-8000-000000000002', 'fa300000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000002', 2, current_date - 45, 1200.00, 'USD'),
+  ('fa400000-0000-4000-8000-000000000003', 'fa300000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000002', 3, current_date - 15, 1200.00, 'USD'),
+  ('fa400000-0000-4000-8000-000000000004', 'fa300000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000002', 4, current_date + 15, 1200.00, 'USD');
+insert into public.financial_payments (id, client_id, contract_id, installment_id, amount, currency, payment_date,
+  payment_method, status, notes, recorded_by) values
+  ('fa500000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000002', 'fa300000-0000-4000-8000-000000000001',
+   'fa400000-0000-4000-8000-000000000000', 1200.00, 'USD', current_date - 90, 'zelle', 'paid', 'Entrada', '10000000-0000-4000-8000-000000000002'),
+  ('fa500000-0000-4000-8000-000000000002', 'c0000000-0000-4000-8000-000000000002', 'fa300000-0000-4000-8000-000000000001',
+   'fa400000-0000-4000-8000-000000000001', 1200.00, 'USD', current_date - 74, 'pix', 'paid', null, '10000000-0000-4000-8000-000000000002'),
+  ('fa500000-0000-4000-8000-000000000003', 'c0000000-0000-4000-8000-000000000002', 'fa300000-0000-4000-8000-000000000001',
+   'fa400000-0000-4000-8000-000000000002', 500.00, 'USD', current_date - 40, 'transferencia', 'paid', 'Pagamento parcial', '10000000-0000-4000-8000-000000000001');
