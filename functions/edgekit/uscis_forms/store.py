@@ -1,0 +1,61 @@
+"""Reads and writes of the forms functions, through supabase-py as the caller (RLS decides)."""
+from __future__ import annotations
+
+from postgrest.exceptions import APIError
+from supabase import AsyncClient
+
+FORMS_BUCKET = "uscis_forms"
+DOCUMENTS_BUCKET = "client_documents"
+CLIENT_COLUMNS = "id, full_name, email, phone, address"
+PROCESS_COLUMNS = "id, type, client_id, client_name, receipt_number, category, stage, status"
+
+
+async def _first(query) -> dict | None:
+    rows = (await query.limit(1).execute()).data
+    return rows[0] if rows else None
+
+
+async def form_by_id(db: AsyncClient, form_id: int) -> dict | None:
+    return await _first(db.table("uscis_forms").select("id, number, name, category, updated_at").eq("id", form_id))
+
+
+async def form_by_number(db: AsyncClient, number: str) -> dict | None:
+    return await _first(db.table("uscis_forms").select("id, number, name, category, updated_at").eq("number", number))
+
+
+async def latest_edition(db: AsyncClient, form_id: int) -> dict | None:
+    return await _first(db.table("uscis_form_editions").select("*").eq("form_id", form_id)
+                        .order("edition_date", desc=True))
+
+
+async def current_mapping(db: AsyncClient, edition_id: int) -> tuple[int, list[dict]]:
+    """The mapping version in force (the highest) and its rows; (0, []) when none was saved."""
+    top = await _first(db.table("uscis_form_mappings").select("version").eq("edition_id", edition_id)
+                       .order("version", desc=True))
+    if top is None:
+        return 0, []
+    rows = (await db.table("uscis_form_mappings").select("field_name, data_path, transform, transform_arg")
+            .eq("edition_id", edition_id).eq("version", top["version"]).execute()).data
+    return top["version"], rows
+
+
+async def _office(db: AsyncClient) -> dict:
+    try:
+        row = await _first(db.table("office_settings").select("office_name"))
+    except APIError:
+        return {}   # the office settings are another module's table: filling works without them
+    return {"name": row["office_name"]} if row else {}
+
+
+async def case_data(db: AsyncClient, process: dict, preparer_id: str) -> dict:
+    """client, process, office, preparer and questionnaire of a process, as mapping paths see them."""
+    client = await _first(db.table("clients").select(CLIENT_COLUMNS).eq("id", process["client_id"])) or {}
+    questionnaire = await _first(db.table("client_questionnaires").select("answers")
+                                 .eq("client_id", process["client_id"]))
+    preparer = await _first(db.table("profiles").select("full_name, email").eq("id", preparer_id)) or {}
+    return {"client": client, "process": process, "office": await _office(db), "preparer": preparer,
+            "questionnaire": (questionnaire or {}).get("answers") or {}}
+
+
+async def process_by_id(db: AsyncClient, process_id: int) -> dict | None:
+    return await _first(db.table("processes").select(PROCESS_COLUMNS).eq("id", process_id))
