@@ -10,8 +10,10 @@ from dataclasses import dataclass, field
 
 from supastack.rest.errors import RestError, column_not_found, table_not_found, write_column_not_found
 from supastack.rest import overloads as overloads_mod
-from supastack.rest.request import (OPERATORS, ApiRequest, Filter, Logic, OrderTerm, SelectEmbed, SelectField,
-                                    parse_filter_value, parse_field)
+from supastack.rest.filters import OPERATORS, parse_filter_value
+from supastack.rest.lexing import parse_field
+from supastack.rest.request import ApiRequest
+from supastack.rest.terms import Filter, Logic, OrderTerm, SelectEmbed, SelectField
 from supastack.rest.schema_cache import EXPOSED_SCHEMA, Column, Function, Relationship, SchemaCache, Table
 
 

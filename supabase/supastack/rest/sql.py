@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from psycopg import sql
 
 from supastack.rest.plan import CallPlan, MutatePlan, PlannedField, ReadNode, ReadPlan
-from supastack.rest.request import Filter, Logic
+from supastack.rest.terms import Filter, Logic
 from supastack.rest.schema_cache import EXPOSED_SCHEMA
 
 
