@@ -144,7 +144,7 @@ RULES: list[TableRule] = [
     # a client reads its own processes (the portal); client_processes is now a read-only view of them
     TableRule("processes", _grid(admin=FULL, other_staff=FULL, client=CLIENT_READS_OWN),
               lambda a: {"type": "Green Card", "category": "Imigratório - USCIS"}, own="client_id = %s"),
-    TableRule("case_types", _grid(admin=FULL, other_staff=READ_ONLY, client=NOTHING),
+    TableRule("case_types", _grid(admin=FULL, other_staff=READ_ONLY, client=NOTHING, anon=NO_PRIVILEGE),
               lambda a: {"id": f"t_{a.name}", "label": f"Tipo {a.name}", "category": "USCIS"}),
     TableRule("process_events",
               _grid(admin=READ_ONLY_NO_WRITE, other_staff=READ_ONLY_NO_WRITE,

@@ -47,7 +47,7 @@ def test_stages_in_order(conn):
 
 def test_sample_processes_and_forms(conn):
     assert [r[0] for r in conn.execute("select type from public.processes order by id")] == [
-        "Green Card", "Naturalização", "Asilo", "Visto T", "DACA"]
+        "Green Card", "Naturalização", "Asilo", "Visto T", "DACA", "Substituição do Green Card (I-90)"]
     linked = {r[0] for r in conn.execute("select distinct client_id::text from public.processes where client_id is not null")}
     assert linked == {MARIA.client_id, JOAO.client_id}
     forms = dict(conn.execute("select number, url from public.uscis_forms").fetchall())
