@@ -388,3 +388,52 @@ insert into public.financial_payments (id, client_id, contract_id, installment_i
    'fa400000-0000-4000-8000-000000000001', 1200.00, 'USD', current_date - 74, 'pix', 'paid', null, '10000000-0000-4000-8000-000000000002'),
   ('fa500000-0000-4000-8000-000000000003', 'c0000000-0000-4000-8000-000000000002', 'fa300000-0000-4000-8000-000000000001',
    'fa400000-0000-4000-8000-000000000002', 500.00, 'USD', current_date - 40, 'transferencia', 'paid', 'Pagamento parcial', '10000000-0000-4000-8000-000000000001');
+
+-- ---------------------------------------------------------------------------
+-- agenda: appointments, tasks, CRM leads (the office settings row comes from its migration; the EOIR
+-- hearing and the biometrics status above already created a preparation task and an appointment)
+-- ---------------------------------------------------------------------------
+insert into public.appointments (id, client_id, staff_id, process_id, starts_at, duration_minutes, kind, location, meeting_link, status, notes) values
+  ('a6000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', '10000000-0000-4000-8000-000000000002', 1,
+   date_trunc('hour', now()) + interval '3 days 2 hours', 60, 'presencial', '120 Main St, Sala 4, Framingham, MA', null,
+   'confirmado', 'Revisão dos documentos do I-485.'),
+  ('a6000000-0000-4000-8000-000000000002', 'c0000000-0000-4000-8000-000000000002', '10000000-0000-4000-8000-000000000001', 3,
+   date_trunc('hour', now()) + interval '5 days 1 hour', 45, 'online', null, 'https://meet.google.com/abc-defg-hij',
+   'agendado', 'Preparação para a audiência individual.'),
+  ('a6000000-0000-4000-8000-000000000003', 'c0000000-0000-4000-8000-000000000001', null, null,
+   date_trunc('hour', now()) + interval '9 days', 30, 'online', null, null,
+   'solicitado', 'Gostaria de conversar sobre a autorização de trabalho.');
+
+insert into public.tasks (id, title, description, assignee_id, due_date, priority, status, client_id, process_id, created_by) values
+  ('a7000000-0000-4000-8000-000000000001', 'Revisar formulário I-485 de Maria Silva', 'Conferir endereços dos últimos 5 anos.',
+   '10000000-0000-4000-8000-000000000002', current_date + 2, 'alta', 'pendente',
+   'c0000000-0000-4000-8000-000000000001', 1, '10000000-0000-4000-8000-000000000001'),
+  ('a7000000-0000-4000-8000-000000000002', 'Traduzir certidão de casamento', null,
+   '10000000-0000-4000-8000-000000000004', current_date - 1, 'media', 'em_andamento',
+   'c0000000-0000-4000-8000-000000000002', 3, '10000000-0000-4000-8000-000000000001'),
+  ('a7000000-0000-4000-8000-000000000003', 'Ligar para o cliente sobre a biometria', null,
+   '10000000-0000-4000-8000-000000000004', current_date + 6, 'baixa', 'pendente',
+   'c0000000-0000-4000-8000-000000000002', 2, '10000000-0000-4000-8000-000000000002'),
+  ('a7000000-0000-4000-8000-000000000004', 'Enviar recibo de pagamento', null,
+   '10000000-0000-4000-8000-000000000003', current_date - 3, 'media', 'concluida',
+   'c0000000-0000-4000-8000-000000000001', null, '10000000-0000-4000-8000-000000000001');
+
+insert into public.task_comments (task_id, author_id, body, created_at) values
+  ('a7000000-0000-4000-8000-000000000002', '10000000-0000-4000-8000-000000000004',
+   'Tradutora juramentada contratada; entrega prevista para amanhã.', now() - interval '1 day');
+
+insert into public.leads (id, name, email, phone, source, case_type_interest, stage, owner_id, notes, created_at, stage_changed_at) values
+  ('a8000000-0000-4000-8000-000000000001', 'Rafael Mendes', 'rafael.mendes@example.com', '+1 (617) 555-0190', 'instagram',
+   'Visto de Trabalho', 'novo', '10000000-0000-4000-8000-000000000003', 'Engenheiro, quer saber do EB-2 NIW.', now() - interval '2 days', now() - interval '2 days'),
+  ('a8000000-0000-4000-8000-000000000002', 'Luciana Prado', 'luciana.prado@example.com', '+1 (973) 555-0133', 'indicacao',
+   'Green Card', 'contato', '10000000-0000-4000-8000-000000000003', 'Indicada por Maria Silva.', now() - interval '10 days', now() - interval '6 days'),
+  ('a8000000-0000-4000-8000-000000000003', 'Fernando Costa', 'fernando.costa@example.com', null, 'site',
+   'Asilo', 'proposta', '10000000-0000-4000-8000-000000000001', null, now() - interval '20 days', now() - interval '3 days'),
+  ('a8000000-0000-4000-8000-000000000004', 'Juliana Rocha', null, '+55 (21) 99876-5432', 'whatsapp',
+   'Naturalização', 'perdido', '10000000-0000-4000-8000-000000000003', 'Decidiu adiar o processo.', now() - interval '40 days', now() - interval '30 days');
+
+insert into public.lead_activities (lead_id, kind, body, author_id, created_at) values
+  ('a8000000-0000-4000-8000-000000000002', 'ligacao', 'Primeira ligação: interessada em ajuste de status pelo casamento.',
+   '10000000-0000-4000-8000-000000000003', now() - interval '6 days'),
+  ('a8000000-0000-4000-8000-000000000003', 'reuniao', 'Consulta inicial realizada; proposta enviada por e-mail.',
+   '10000000-0000-4000-8000-000000000001', now() - interval '3 days');
