@@ -411,8 +411,9 @@ begin
 
   insert into public.financial_contracts (client_id, title, status, total_amount, currency, payment_terms, start_date,
     end_date, quote_id, sales_staff_id, down_payment, installment_count, exchange_rate, exchange_rate_date, notes)
-  values (q.client_id, q.title, 'active', q.total_amount, q.currency, v_terms, current_date,
-    case when installments > 0 then (first_due_date + "interval" * (installments - 1))::date else current_date end,
+  values (q.client_id, q.title, 'active', q.total_amount, q.currency, v_terms, least(current_date, first_due_date),
+    case when installments > 0 then greatest(current_date, (first_due_date + "interval" * (installments - 1))::date)
+         else current_date end,
     q.id, q.sales_staff_id, down_payment, installments, q.exchange_rate, q.exchange_rate_date, q.notes)
   returning * into c;
 
