@@ -68,12 +68,16 @@ as $$
 declare
   next_version integer;
 begin
+  if not (public.is_forms_manager() or coalesce(auth.role(), '') = 'service_role') then
+    raise exception 'Apenas administradores e assistentes jurídicos configuram o mapeamento'
+      using errcode = 'insufficient_privilege';
+  end if;
   if jsonb_typeof(p_fields) is distinct from 'array' then
     raise exception 'Mapeamento inválido: lista de campos esperada' using errcode = 'invalid_parameter_value';
   end if;
   perform 1 from public.uscis_form_editions e where e.id = p_edition_id for update;
   if not found then
-    raise exception 'Edição do formulário não encontrada' using errcode = 'no_data_found';
+    raise exception 'Edição do formulário não encontrada' using errcode = 'PT404';
   end if;
   select coalesce(max(m.version), 0) + 1 into next_version
     from public.uscis_form_mappings m where m.edition_id = p_edition_id;
