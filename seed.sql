@@ -395,13 +395,13 @@ insert into public.financial_payments (id, client_id, contract_id, installment_i
 -- ---------------------------------------------------------------------------
 insert into public.appointments (id, client_id, staff_id, process_id, starts_at, duration_minutes, kind, location, meeting_link, status, notes) values
   ('a6000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', '10000000-0000-4000-8000-000000000002', 1,
-   date_trunc('hour', now()) + interval '3 days 2 hours', 60, 'presencial', '120 Main St, Sala 4, Framingham, MA', null,
+   ((current_date + 3) + time '10:00') at time zone 'America/New_York', 60, 'presencial', '120 Main St, Sala 4, Framingham, MA', null,
    'confirmado', 'Revisão dos documentos do I-485.'),
   ('a6000000-0000-4000-8000-000000000002', 'c0000000-0000-4000-8000-000000000002', '10000000-0000-4000-8000-000000000001', 3,
-   date_trunc('hour', now()) + interval '5 days 1 hour', 45, 'online', null, 'https://meet.google.com/abc-defg-hij',
+   ((current_date + 5) + time '14:30') at time zone 'America/New_York', 45, 'online', null, 'https://meet.google.com/abc-defg-hij',
    'agendado', 'Preparação para a audiência individual.'),
   ('a6000000-0000-4000-8000-000000000003', 'c0000000-0000-4000-8000-000000000001', null, null,
-   date_trunc('hour', now()) + interval '9 days', 30, 'online', null, null,
+   ((current_date + 9) + time '11:00') at time zone 'America/New_York', 30, 'online', null, null,
    'solicitado', 'Gostaria de conversar sobre a autorização de trabalho.');
 
 insert into public.tasks (id, title, description, assignee_id, due_date, priority, status, client_id, process_id, created_by) values
