@@ -106,3 +106,12 @@ def test_logo_bucket_is_public_and_written_by_administrators(db):
     for user in (SECRETARY, MARIA_USER):
         with pytest.raises(psycopg.errors.InsufficientPrivilege), acting_as(db, user):
             rows(db, insert, (f"logo-{user}.png",))
+
+
+def test_staff_directory_lists_staff_for_staff_only(db):
+    with acting_as(db, SECRETARY):
+        names = {r[1] for r in rows(db, "select * from staff_directory()")}
+        assert {"Ana Administradora", "Bruno Assistente", "Carla Comercial", "Daniela Secretária"} <= names
+        assert "Maria Silva" not in names
+    with acting_as(db, MARIA_USER):
+        assert rows(db, "select count(*) from staff_directory()") == [(0,)]
