@@ -112,7 +112,8 @@ class Database:
             yield conn
 
     @asynccontextmanager
-    async def scope(self, claims: dict, extra: dict[str, str] | None = None) -> AsyncIterator[psycopg.AsyncConnection]:
+    async def scope(self, claims: Mapping[str, Any],
+                    extra: Mapping[str, str] | None = None) -> AsyncIterator[psycopg.AsyncConnection]:
         """A transaction running as the claims' role with `request.jwt.claims` (and `extra` GUCs) set.
 
         Row-level security sees exactly what PostgREST would give it. Commits on success,

@@ -109,7 +109,7 @@ class RestApp:
                                 json.dumps(body).encode())
             return
         schema = self.service.cache_of(profile or exposed[0])
-        paths = {"/": {}}
+        paths: dict[str, dict] = {"/": {}}
         for name in sorted(schema.tables):
             paths[f"/{name}"] = {}
         for name in sorted(schema.functions):

@@ -120,6 +120,7 @@ async def execute(db: Database, query: MainQuery, settings: Sequence[bytes], ano
                     if attempt == 1 and not conn.closed and is_lost_statement(exc):
                         continue   # prepared again on the same connection
                     raise
+            raise AssertionError("the last attempt returns or raises")
     except psycopg.OperationalError as exc:
         if exc.diag.sqlstate:
             raise from_database_error(exc, anonymous) from None

@@ -120,17 +120,18 @@ def parse_filter_value(field: Field, text: str) -> Filter:
             raise parse_error(f"failed to parse filter ({text})")
     if op not in OPERATORS:
         raise parse_error(f"failed to parse filter ({text})", f"unknown operator {op!r}")
+    parsed: str | list[str] = value
     if op == "is":
         if value.lower() not in IS_VALUES:
             raise parse_error(f"failed to parse filter ({text})", "is accepts null, not_null, true, false, unknown")
-        value = value.lower()
+        parsed = value.lower()
     elif op == "in":
-        value = parse_in_list(value)
+        parsed = parse_in_list(value)
     elif quantifier:
         if not (value.startswith("{") and value.endswith("}")):
             raise parse_error(f"failed to parse filter ({text})", "expected a {list}")
-        value = [unquote(v) for v in split_top(value[1:-1])] if value != "{}" else []
-    return Filter(field, op, value, negated, quantifier, config)
+        parsed = [unquote(v) for v in split_top(value[1:-1])] if value != "{}" else []
+    return Filter(field, op, parsed, negated, quantifier, config)
 
 
 def parse_logic(operator: str, text: str, negated: bool = False, nested: bool = False) -> Logic:
@@ -139,7 +140,7 @@ def parse_logic(operator: str, text: str, negated: bool = False, nested: bool = 
         check_nesting(text, "logic tree")
     if not (text.startswith("(") and text.endswith(")")):
         raise parse_error(f'"failed to parse logic tree ({text})"', "expecting \"(\"")
-    terms = []
+    terms: list[Filter | Logic] = []
     for term in split_logic(text[1:-1]):
         if term == "":
             raise parse_error(f"failed to parse logic tree ({text})")

@@ -70,8 +70,8 @@ class RestService:
         self.schema: SchemaCache = SchemaCache(schema=self.exposed[0])
         self.schemas: dict[str, SchemaCache] = {}
         self._search_paths: dict[str, bytes] = {}
-        self._jwt_cache: dict[str, tuple[float | None, tuple[dict, bytes, bytes]]] = {}
-        self._headers_cache: dict[tuple, bytes] = {}
+        self._jwt_cache: dict[str, tuple[float | None, tuple[dict, tuple[bytes, ...], bool]]] = {}
+        self._headers_cache: dict[tuple, str] = {}
         self._query_cache: dict[tuple, Prepared] = {}
         self._listener: asyncio.Task | None = None
         self._stopping = False
