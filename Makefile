@@ -3,7 +3,7 @@ SHELL := /bin/bash
 PY    := .venv/bin/python
 STACK := $(PY) -m supastack
 
-.PHONY: up down reset status test dev bench backup restore install install-py install-js build browser clean
+.PHONY: up down reset status test lint dev bench backup restore install install-py install-js build browser clean
 
 up: install build
 	$(STACK) start
@@ -19,6 +19,11 @@ status: install-py
 
 test: install build browser
 	bash scripts/test-all.sh
+
+# ruff (style, imports, likely bugs) on all Python code; mypy on the engine (strict on supastack.core).
+lint: install-py
+	$(PY) -m ruff check supabase functions tests bench
+	$(PY) -m mypy
 
 dev: install
 	$(STACK) start && npm run dev -w app

@@ -11,6 +11,10 @@ failures=()
 
 step() { printf '\n==== %s\n' "$*"; }
 
+step "Lint: ruff and mypy (make lint)"
+$PY -m ruff check supabase functions tests bench; ruff_rc=$?
+$PY -m mypy && ((ruff_rc == 0)) || failures+=("lint")
+
 step "Python tests (stack, functions, data)"
 $PY -m pytest tests || failures+=("python")
 
