@@ -17,10 +17,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "functions")]
 
 from function_fakes import CLIENT_ID, CLIENT_SECRET, ServedApp, UscisBehaviour, case_status, uscis_app  # noqa: E402
-from harness import Cluster, StackProcess  # noqa: E402
 
 from edgekit.uscis.api import UscisApiConfig, UscisCaseStatusApi  # noqa: E402
 from edgekit.uscis.checker import check_receipts  # noqa: E402
+from harness import Cluster, StackProcess  # noqa: E402
 
 RECEIPTS = 200
 LATENCY = 0.05

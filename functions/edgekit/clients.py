@@ -5,9 +5,9 @@ All clients share one pooled httpx client, so a burst of checks does not open a 
 from __future__ import annotations
 
 import httpx
-from supabase import AsyncClient, AsyncClientOptions
 
 from edgekit.env import FunctionEnv
+from supabase import AsyncClient, AsyncClientOptions
 
 _http: httpx.AsyncClient | None = None
 

@@ -8,8 +8,8 @@ function reads `Deno.env`.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 from fastapi import Request
 

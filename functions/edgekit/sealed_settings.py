@@ -38,7 +38,7 @@ class SettingsCipher:
         self._aead = AESGCM(key)
 
     @classmethod
-    def from_env(cls, env) -> "SettingsCipher":
+    def from_env(cls, env) -> SettingsCipher:
         return cls(env.get("SETTINGS_ENCRYPTION_KEY") or env.get("SUPABASE_JWT_SECRET"))
 
     def encrypt(self, plaintext: str, field: str) -> str:

@@ -5,7 +5,7 @@ SECRET fields are encrypted at rest and answered masked (edgekit.sealed_settings
 closed to the API roles, so this function (as service_role) is its only door.
 """
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from fastapi import FastAPI, Request
 
@@ -69,7 +69,7 @@ async def save_setting(request: Request):
         conform(value, shape)
     except SettingRejected as exc:
         raise FunctionError(400, str(exc), "message") from None
-    value = {**value, "lastUpdated": datetime.now(timezone.utc).isoformat()}
+    value = {**value, "lastUpdated": datetime.now(UTC).isoformat()}
     client = service_client(env)
     cipher = SettingsCipher.from_env(env)
     sealed = seal(value, shape, cipher, previous=await stored_value(client, key))

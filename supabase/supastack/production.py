@@ -11,6 +11,7 @@ import psycopg
 
 from supastack.core.config import CLI_JWT_SECRET as CLI_DEVELOPMENT_SECRET  # public, in every tutorial
 from supastack.core.config import Settings
+
 MINIMUM_SECRET_LENGTH = 32
 
 _PASSWORD_IN_SEED = re.compile(r"crypt\(\s*'((?:[^']|'')*)'", re.I)

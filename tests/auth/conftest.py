@@ -1,10 +1,16 @@
 """Auth test fixtures: an auth stack with roomy per-IP limits, users created through the admin API."""
 from __future__ import annotations
 
-import pytest
+import os
 
+import pytest
 from auth_helpers import Api
-from harness import StackProcess
+
+from harness import REPO_ROOT, StackProcess
+
+# The project folder the auth stacks run (migrations, seed, config.toml); AUTH_TEST_WORKDIR runs them
+# against another copy, e.g. a snapshot of the last commit while other migrations are being written.
+WORKDIR = os.environ.get("AUTH_TEST_WORKDIR") or REPO_ROOT
 
 
 @pytest.fixture(scope="session")
@@ -13,7 +19,7 @@ def auth_stack(cluster):
 
     Kept apart from the shared `stack`, so that these failures never throttle other suites' sign-ins.
     """
-    s = StackProcess(cluster, name="auth", env={"SIGN_IN_FAILURES_PER_IP": "100000",
+    s = StackProcess(cluster, WORKDIR, name="auth", env={"SIGN_IN_FAILURES_PER_IP": "100000",
                                                 "SIGN_IN_FAILURES_PER_EMAIL": "100000"})
     yield s
     s.stop()

@@ -8,8 +8,8 @@ import uuid
 
 import httpx
 import pytest
-
 from auth_helpers import PASSWORD
+
 from supastack.core import jwt
 
 INVALID = {"code": "invalid_credentials", "message": "Invalid login credentials"}

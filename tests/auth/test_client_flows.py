@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from supabase import create_client
+from auth_helpers import PASSWORD
 from supabase_auth.errors import AuthApiError
 
+from supabase import create_client
 from supastack.core import jwt
-from auth_helpers import PASSWORD
 
 
 def client(stack):

@@ -4,10 +4,9 @@ The same stack has sign-ups enabled, for the /signup tests.
 """
 from __future__ import annotations
 
-import httpx
 import pytest
-
 from auth_helpers import PASSWORD, Api
+
 from harness import StackProcess
 
 

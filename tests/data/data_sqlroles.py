@@ -2,14 +2,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 import psycopg
+from data_actors import Actor
 from psycopg import sql
 from psycopg.types.json import Jsonb
-
-from data_actors import Actor
 
 
 class Rollback(Exception):

@@ -5,10 +5,10 @@ import json
 
 import psycopg
 import pytest
-from supabase import create_client
-
 from data_actors import ACTORS, DEMO_PASSWORD, STAFF
 from data_sqlroles import act_as
+
+from supabase import create_client
 
 
 @pytest.mark.parametrize("actor", [a for a in ACTORS if not a.is_anon], ids=str)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import bcrypt
 import psycopg
 import pytest
-
 from data_actors import ANON, CLIENTS, STAFF, Actor
 from data_sqlroles import act_as, undone
 

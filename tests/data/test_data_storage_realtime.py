@@ -5,9 +5,9 @@ from pathlib import Path
 
 import psycopg
 import pytest
-
 from data_actors import ACTORS, ANON, JOAO, MARIA, STAFF
 from data_sqlroles import act_as, undone
+
 from supastack.core.config import REPO_ROOT
 
 

@@ -10,13 +10,13 @@ from uuid import UUID
 import httpx
 import psycopg
 import pytest
+from data_actors import ANON, CLIENTS, STAFF, Actor
+from data_matrix import ACTORS_BY_NAME, ADMIN, ALL, DENIED, NONE, OK, OWN, RULES_BY_TABLE, cases
 from postgrest.exceptions import APIError
 from psycopg import sql
 from psycopg.types.json import Jsonb
-from supabase import Client, create_client
 
-from data_actors import ANON, CLIENTS, STAFF, Actor
-from data_matrix import ACTORS_BY_NAME, ADMIN, ALL, DENIED, NONE, OK, OWN, RULES_BY_TABLE, cases
+from supabase import Client, create_client
 from supastack.core import jwt
 
 

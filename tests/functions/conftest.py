@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import httpx
 import pytest
-
 from function_sessions import DEMO_USERS, sign_in
 
 # What the functions write, restored after each test module so later suites still see the seed.
@@ -67,9 +66,18 @@ def call(functions_stack, seed_guard):
 def configured_stack(cluster, functions_stack):
     """A second product stack configured for the real providers (against local fakes of USCIS and the
     office's EOIR service) and with an administrator e-mail that has no account yet."""
+    from function_fakes import (
+        CLIENT_ID,
+        CLIENT_SECRET,
+        EoirBehaviour,
+        ServedApp,
+        UscisBehaviour,
+        case_status,
+        eoir_app,
+        uscis_app,
+    )
+
     from harness import StackProcess
-    from function_fakes import (CLIENT_ID, CLIENT_SECRET, EoirBehaviour, ServedApp, UscisBehaviour, case_status,
-                                eoir_app, uscis_app)
 
     uscis = UscisBehaviour(cases={n: case_status(n, "Request for Additional Evidence Was Sent")
                                   for n in ("EAC9999103403", "MSC2490123456")})

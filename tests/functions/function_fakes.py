@@ -17,8 +17,6 @@ from fastapi.responses import JSONResponse
 from harness import free_port
 
 
-
-
 class ServedApp:
     """Serve an ASGI app on 127.0.0.1:<free port> until stop()."""
 

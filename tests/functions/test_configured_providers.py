@@ -1,7 +1,6 @@
 """The functions with the real providers configured: USCIS Case Status API and the office's EOIR service
 (both local fakes speaking the documented JSON)."""
 import httpx
-
 from function_sessions import sign_in
 
 

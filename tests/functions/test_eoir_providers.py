@@ -1,8 +1,9 @@
 """EOIR providers: demo (stable, marked), the office HTTP data service (fake), and staff entry."""
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import httpx
 import pytest
+from function_fakes import EoirBehaviour, ServedApp, eoir_app
 
 from edgekit.env import FunctionEnv
 from edgekit.eoir.assisted import manual_result
@@ -12,7 +13,6 @@ from edgekit.eoir.http_service import HttpCourtProvider
 from edgekit.eoir.provider import CourtProviderError, parse_hearing
 from edgekit.eoir.store import differs
 from edgekit.responses import FunctionError
-from function_fakes import EoirBehaviour, ServedApp, eoir_app
 
 CASE = {"status": "Audiência individual agendada", "details": "Mérito", "hearingDate": "2026-03-10",
         "hearingTime": "09:30", "courtLocation": "Boston Immigration Court", "judgeName": "Hon. Test Judge"}
@@ -31,7 +31,7 @@ async def test_http_service_answer_is_read(eoir):
     async with httpx.AsyncClient() as http:
         result = await HttpCourtProvider(eoir.url, "eoir-token", http=http).court_case("A234567890")
     assert result.status == CASE["status"] and result.source == "http"
-    assert result.hearing_at == datetime(2026, 3, 10, 9, 30, tzinfo=timezone.utc)
+    assert result.hearing_at == datetime(2026, 3, 10, 9, 30, tzinfo=UTC)
     assert (result.court_location, result.judge_name) == ("Boston Immigration Court", "Hon. Test Judge")
 
 
@@ -83,4 +83,4 @@ def test_change_detection_compares_moments_not_strings():
     assert differs(row, result) is False
     assert differs({**row, "judge_name": "K"}, result) is True
     assert differs(None, result) is True
-    assert parse_hearing("2026-05-02T13:00:00Z") == datetime(2026, 5, 2, 13, tzinfo=timezone.utc)
+    assert parse_hearing("2026-05-02T13:00:00Z") == datetime(2026, 5, 2, 13, tzinfo=UTC)

@@ -1,9 +1,15 @@
 """Receipt numbers and A-numbers: what staff type is normalised, what cannot be one is refused."""
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from edgekit.identifiers import (InvalidIdentifier, a_number_variants, format_a_number, normalize_a_number,
-                                 normalize_receipt_number)
+from edgekit.identifiers import (
+    InvalidIdentifier,
+    a_number_variants,
+    format_a_number,
+    normalize_a_number,
+    normalize_receipt_number,
+)
 
 
 @pytest.mark.parametrize("raw, expected", [

@@ -3,11 +3,20 @@ import asyncio
 import time
 
 import pytest
+from function_fakes import (
+    CLIENT_ID,
+    CLIENT_SECRET,
+    RATE_LIMITED,
+    SLOW,
+    UNAVAILABLE,
+    ServedApp,
+    UscisBehaviour,
+    case_status,
+    uscis_app,
+)
 
 from edgekit.uscis.api import UscisApiConfig, UscisCaseStatusApi
 from edgekit.uscis.provider import ProviderError
-from function_fakes import (CLIENT_ID, CLIENT_SECRET, RATE_LIMITED, SLOW, UNAVAILABLE, ServedApp, UscisBehaviour,
-                           case_status, uscis_app)
 
 RECEIPT = "EAC9999103403"
 

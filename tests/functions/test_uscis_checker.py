@@ -2,12 +2,12 @@
 import time
 
 import pytest
+from function_fakes import CLIENT_ID, CLIENT_SECRET, ServedApp, UscisBehaviour, case_status, uscis_app
 
 from edgekit.uscis.api import UscisApiConfig, UscisCaseStatusApi
 from edgekit.uscis.checker import check_receipts
 from edgekit.uscis.demo import DemoStatusProvider
 from edgekit.uscis.provider import ProviderError
-from function_fakes import CLIENT_ID, CLIENT_SECRET, ServedApp, UscisBehaviour, case_status, uscis_app
 
 
 class MemoryStore:

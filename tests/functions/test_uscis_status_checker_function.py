@@ -3,9 +3,9 @@ import json
 
 import httpx
 import pytest
-from supabase import create_client
 from supabase_functions.errors import FunctionsHttpError
 
+from supabase import create_client
 
 APPROVED_RECEIPT = "EAC9999103403"     # seeded, tracked
 DEMO_PASSWORD = "Demo@12345"

@@ -8,10 +8,10 @@ import time
 
 import httpx
 import pytest
-from supabase import create_client
 from supabase_auth.errors import AuthApiError
 
 from harness import REPO_ROOT, StackProcess
+from supabase import create_client
 from supastack import cli
 from supastack.core import jwt
 from supastack.core.config import CLI_KEYS, load_settings

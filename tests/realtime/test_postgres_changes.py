@@ -8,9 +8,9 @@ import uuid
 import pytest
 import websockets
 from realtime import RealtimeSubscribeStates
-from supabase import acreate_client
 
 from realtime_helpers import sub_of, user_token
+from supabase import acreate_client
 
 
 async def py_channel(stack, token: str, name: str, bindings: list[dict]):

@@ -6,10 +6,10 @@ import uuid
 
 import pytest
 from realtime import RealtimeSubscribeStates
-from supabase import AsyncClientOptions, acreate_client
 
-from realtime_helpers import FIXTURE, NodeListener, sub_of, user_token
 from harness import StackProcess, free_port
+from realtime_helpers import FIXTURE, NodeListener, sub_of, user_token
+from supabase import AsyncClientOptions, acreate_client
 from supastack.core.config import load_settings
 
 subscribed = lambda e: e["type"] == "status" and e["status"] == "SUBSCRIBED"  # noqa: E731

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 from postgrest.exceptions import APIError
-from supabase import create_client
 
 from conftest import ANA, user_token
+from supabase import create_client
 
 REPO = Path(__file__).resolve().parents[2]
 JS_SCRIPT = Path(__file__).parent / "js" / "postgrest_client.mjs"

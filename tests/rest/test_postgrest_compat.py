@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import psycopg
-import pytest
 
 from conftest import ANA
 

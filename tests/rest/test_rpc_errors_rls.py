@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import time
 
-from conftest import ANA, BIA, Rest, user_token
+from conftest import ANA, BIA, Rest
 from supastack.core import jwt
 
 

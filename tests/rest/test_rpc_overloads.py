@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from postgrest.exceptions import APIError
+
 from supabase import create_client
 
 

@@ -98,7 +98,7 @@ class Attacker:
             while loop.time() < deadline:
                 try:
                     frame = json.loads(await asyncio.wait_for(ws.recv(), 0.2))
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     continue
                 if frame.get("event") == "system" and not acted:
                     assert frame["payload"]["status"] == "ok", frame

@@ -4,9 +4,7 @@ from __future__ import annotations
 import uuid
 
 import pytest
-
-from security_helpers import (ADMIN_USER, JOAO_CLIENT, MARIA_CLIENT, MARIA_USER, SECRETARY_USER, b64,
-                              expired_claims)
+from security_helpers import ADMIN_USER, JOAO_CLIENT, MARIA_CLIENT, MARIA_USER, SECRETARY_USER, b64, expired_claims
 
 BUCKET = "client_documents"
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from security_helpers import MARIA_CLIENT
 
 LIMIT = 10 * 1024**2

@@ -6,7 +6,6 @@ import uuid
 
 import pytest
 import websockets
-
 from security_helpers import JOAO_CLIENT, MARIA_CLIENT
 
 SECRET = "segredo do João: número do passaporte"

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import uuid
 
+from security_helpers import ADMIN_USER, MARIA_CLIENT, SECRETARY_USER
+
 from harness import StackProcess
 from supastack.db.migrate import migrate
-from security_helpers import ADMIN_USER, MARIA_CLIENT, SECRETARY_USER
 
 # Every privilege the API roles hold on the database's objects, and the default privileges for new ones.
 PRIVILEGES_SQL = """

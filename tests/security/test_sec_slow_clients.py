@@ -32,7 +32,7 @@ def _closed_within(sock: socket.socket, seconds: float) -> bool:
             data = sock.recv(65536)
             if not data:
                 return True
-    except (socket.timeout, TimeoutError):
+    except TimeoutError:
         return False
     except ConnectionResetError:
         return True

@@ -6,7 +6,6 @@ import time
 import uuid
 
 import pytest
-
 from security_helpers import JOAO_CLIENT, MARIA_CLIENT
 
 BUCKET = "client_documents"

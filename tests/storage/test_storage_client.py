@@ -6,9 +6,9 @@ import uuid
 import httpx
 import pytest
 from storage3.exceptions import StorageApiError
-from supabase import ClientOptions, create_client
-
 from storage_helpers import CLIENT_1, CLIENT_1_ID, user_token
+
+from supabase import ClientOptions, create_client
 
 
 @pytest.fixture(scope="module")

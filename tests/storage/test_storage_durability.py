@@ -11,8 +11,8 @@ import uuid
 
 import httpx
 import pytest
-
 from storage_helpers import FIXTURE
+
 from harness import StackProcess
 
 STAGING = "#staging"

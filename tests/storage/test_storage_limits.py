@@ -10,7 +10,6 @@ import uuid
 from pathlib import Path
 
 import pytest
-
 from storage_helpers import CLIENT_2_ID, object_rows
 
 MAX_BODY = 10 * 1024 * 1024          # [api] max_request_body default (the fixture project keeps it)

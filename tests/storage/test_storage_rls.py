@@ -5,8 +5,8 @@ import time
 import uuid
 
 import pytest
-
 from storage_helpers import CLIENT_1, CLIENT_1_ID, CLIENT_2_ID, Api, object_rows, stored_files, user_token
+
 from supastack.core import jwt
 
 PDF = {"content-type": "application/pdf"}

@@ -7,11 +7,10 @@ import uuid
 import boto3
 import httpx
 import pytest
-from supabase import create_client
+from storage_helpers import FIXTURE
 
 from harness import StackProcess, moto_server
-
-from storage_helpers import FIXTURE
+from supabase import create_client
 
 S3_BUCKET = "objects"
 CREDENTIALS = {"access_key_id": "test-key", "secret_access_key": "test-secret", "region": "us-east-1"}

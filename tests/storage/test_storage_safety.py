@@ -7,7 +7,6 @@ import uuid
 
 import httpx
 import pytest
-
 from storage_helpers import object_rows, stored_files
 
 TEXT = {"content-type": "text/plain"}

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, time, timezone
+from datetime import UTC, date, datetime, time
 
 
 class CourtProviderError(Exception):
@@ -35,14 +35,14 @@ def parse_hearing(hearing_date: object, hearing_time: object = None) -> datetime
     text = hearing_date.strip()
     if len(text) > 10:
         moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
-        return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+        return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
     day = date.fromisoformat(text)
     at = time(0, 0)
     if hearing_time not in (None, ""):
         if not isinstance(hearing_time, str):
             raise ValueError("hearingTime")
         at = time.fromisoformat(hearing_time.strip())
-    return datetime.combine(day, at, tzinfo=timezone.utc)
+    return datetime.combine(day, at, tzinfo=UTC)
 
 
 def clean_text(value: object, limit: int = 2000) -> str | None:

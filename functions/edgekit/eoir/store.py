@@ -5,7 +5,7 @@ history row as service_role (histories are the functions' record of what was see
 """
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from postgrest.exceptions import APIError
 from postgrest.types import ReturnMethod
@@ -22,7 +22,7 @@ def _same_moment(stored: str | None, new: datetime | None) -> bool:
     if stored is None or new is None:
         return stored is None and new is None
     parsed = datetime.fromisoformat(stored.replace("Z", "+00:00"))
-    return parsed.astimezone(timezone.utc) == new.astimezone(timezone.utc)
+    return parsed.astimezone(UTC) == new.astimezone(UTC)
 
 
 def differs(row: dict | None, result: CourtResult) -> bool:
@@ -45,7 +45,7 @@ class CourtCaseStore:
     async def save(self, a_number: str, process_id: int | None, result: CourtResult) -> tuple[dict, bool]:
         existing = await self.find(a_number)
         changed = differs(existing, result)
-        now = datetime.now(timezone.utc).isoformat()
+        now = datetime.now(UTC).isoformat()
         values = {"last_status": result.status, "last_hearing_date": result.hearing_iso,
                   "court_location": result.court_location, "judge_name": result.judge_name,
                   "last_checked_at": now}

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import datetime, timezone
-from typing import Awaitable, Callable
+from datetime import UTC, datetime
 
 import httpx
 
@@ -39,7 +39,7 @@ class UscisApiConfig:
     daily_quota: int = 1000           # sandbox 1,000/day; production per agreement (reset midnight UTC)
 
     @classmethod
-    def from_env(cls, env) -> "UscisApiConfig":
+    def from_env(cls, env) -> UscisApiConfig:
         def number(name: str, default: float) -> float:
             value = env.get(name, "")
             return float(value) if value else default
@@ -82,7 +82,7 @@ class _DailyQuota:
         self.limit, self.day, self.used = limit, None, 0
 
     def take(self) -> None:
-        today = datetime.now(timezone.utc).date()
+        today = datetime.now(UTC).date()
         if today != self.day:
             self.day, self.used = today, 0
         if self.limit and self.used >= self.limit:

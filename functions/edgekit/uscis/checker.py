@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import datetime, timezone
-from typing import Awaitable, Callable, Protocol
+from datetime import UTC, datetime
+from typing import Protocol
 
 from postgrest.types import ReturnMethod
 
@@ -85,7 +86,7 @@ async def check_receipts(raw_numbers: list, provider: StatusProvider, store: Rec
             if row is not None:
                 result.tracked = True
                 result.changed = row.get("last_status") != status.status
-                checked_at = datetime.now(timezone.utc).isoformat()
+                checked_at = datetime.now(UTC).isoformat()
                 async with storing:
                     await store.record(row, status, result.changed, checked_at)
         except ProviderError as exc:

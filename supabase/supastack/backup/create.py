@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from importlib import metadata
 from pathlib import Path
 
@@ -42,7 +42,7 @@ def create_backup(settings: Settings, folder: Path | None = None, now: datetime 
         manifest = {
             "format": FORMAT, "format_version": FORMAT_VERSION,
             "project": cfg.project,
-            "created_at": now.astimezone(timezone.utc).isoformat(timespec="seconds"),
+            "created_at": now.astimezone(UTC).isoformat(timespec="seconds"),
             "stack_version": _version(),
             "postgres": {"server": snap.server_version, "pg_dump": tools.major},
             "storage_backend": settings.storage_backend,

@@ -3,10 +3,10 @@ objects, the API roles it needs, and the restore that replaces the database in o
 from __future__ import annotations
 
 import subprocess
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
 
 import psycopg
 from psycopg import sql

@@ -6,9 +6,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from datetime import date, datetime, time
 from pathlib import Path
-from typing import Callable
 
 import psycopg
 

@@ -2,8 +2,8 @@
 (the embedded one is initialised and started when needed, and stopped again if it was stopped)."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 import httpx
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import json
 import select
-from contextlib import asynccontextmanager
 from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
 from typing import Any
 
 import psycopg

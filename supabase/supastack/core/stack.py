@@ -1,8 +1,8 @@
 """What every service receives: the settings, the database, and hooks for start-up and shut-down."""
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Awaitable, Callable
 
 from supastack.core.config import Settings
 from supastack.core.db import Database

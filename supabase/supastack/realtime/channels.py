@@ -9,8 +9,9 @@ from __future__ import annotations
 import asyncio
 import base64
 import secrets
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Protocol
+from typing import Any, Protocol
 
 from supastack.realtime import filters, protocol
 from supastack.realtime.authorize import PUBLIC, Policies

@@ -10,8 +10,8 @@ statement is planned, so row-level security and privileges apply to it). BEGIN, 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Callable, Sequence
 
 import psycopg
 from psycopg._queries import PostgresQuery

@@ -12,7 +12,6 @@ from supastack.rest.errors import parse_error
 from supastack.rest.lexing import check_nesting, parse_field, split_top, unquote
 from supastack.rest.terms import Field, Filter, Logic
 
-
 OPERATORS = {"eq", "neq", "gt", "gte", "lt", "lte", "like", "ilike", "match", "imatch", "is", "isdistinct",
              "in", "cs", "cd", "ov", "sl", "sr", "nxl", "nxr", "adj", "fts", "plfts", "phfts", "wfts"}
 QUANTIFIABLE = {"eq", "neq", "gt", "gte", "lt", "lte", "like", "ilike", "match", "imatch"}

@@ -6,7 +6,6 @@ import re
 from supastack.rest.errors import parse_error
 from supastack.rest.terms import Field
 
-
 # Deeper select or logic trees are refused before parsing: each level re-scans the text, and
 # recursion this deep would only serve to exhaust the parser.
 MAX_NESTING = 50

@@ -8,13 +8,13 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 
-from supastack.rest.errors import RestError, column_not_found, table_not_found, write_column_not_found
 from supastack.rest import overloads as overloads_mod
+from supastack.rest.errors import RestError, column_not_found, table_not_found, write_column_not_found
 from supastack.rest.filters import OPERATORS, parse_filter_value
 from supastack.rest.lexing import parse_field
 from supastack.rest.request import ApiRequest
-from supastack.rest.terms import Filter, Logic, OrderTerm, SelectEmbed, SelectField
 from supastack.rest.schema_cache import EXPOSED_SCHEMA, Column, Function, Relationship, SchemaCache, Table
+from supastack.rest.terms import Filter, Logic, OrderTerm, SelectEmbed, SelectField
 
 
 # ------------------------------------------------------------------------------------------- types
@@ -38,7 +38,7 @@ class ReadNode:
     inner: bool = False
     spread: bool = False
     fields: list[PlannedField] = field(default_factory=list)
-    children: list["ReadNode"] = field(default_factory=list)
+    children: list[ReadNode] = field(default_factory=list)
     filters: list = field(default_factory=list)            # Filter | Logic, fields validated
     embed_null_filters: list = field(default_factory=list)  # (child, negated)
     order: list = field(default_factory=list)               # (OrderTerm, child or None)

@@ -15,8 +15,8 @@ import asyncio
 import itertools
 import weakref
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import psycopg
 from psycopg import errors, pq

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from psycopg import sql
 
 from supastack.rest.plan import CallPlan, MutatePlan, PlannedField, ReadNode, ReadPlan
-from supastack.rest.terms import Filter, Logic
 from supastack.rest.schema_cache import EXPOSED_SCHEMA
+from supastack.rest.terms import Filter, Logic
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +25,7 @@ class MainQuery:
     payload_param: str | None = None  # the parameter holding the request body
     count_mode: str | None = None     # planned | estimated: `explain` gives the planner's row estimate
     count_threshold: int | None = None  # estimated: exact counts up to this many rows (max_rows)
-    explain: "MainQuery | None" = None  # EXPLAIN (FORMAT JSON) of the count query, same role and GUCs
+    explain: MainQuery | None = None  # EXPLAIN (FORMAT JSON) of the count query, same role and GUCs
 
 
 COMPARISONS = {"eq": "=", "neq": "<>", "gt": ">", "gte": ">=", "lt": "<", "lte": "<=",

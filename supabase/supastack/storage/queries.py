@@ -1,7 +1,6 @@
 """SQL on storage.buckets and storage.objects, run on a connection already in the caller's scope (RLS applies)."""
 from __future__ import annotations
 
-
 from psycopg import AsyncConnection, sql
 from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb

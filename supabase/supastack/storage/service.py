@@ -13,11 +13,11 @@ import asyncio
 import contextlib
 import errno
 import uuid
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import AsyncIterator, Mapping
 
 from supastack.core.config import Settings
 from supastack.core.db import Database, role_of
@@ -49,7 +49,7 @@ class Caller:
 
 
 def _now_iso() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 @contextlib.contextmanager

@@ -13,9 +13,9 @@ import binascii
 import hashlib
 import json
 import os
+from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import AsyncIterator, Mapping
 
 from python_multipart.multipart import MultipartParser, parse_options_header
 

@@ -2,7 +2,7 @@
 remove, signed download and upload URLs."""
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from email.utils import format_datetime
 from urllib.parse import quote
 
@@ -22,7 +22,7 @@ def _http_date(value) -> str | None:
         except ValueError:
             return None
     if isinstance(value, datetime):
-        return format_datetime(value.astimezone(timezone.utc), usegmt=True)
+        return format_datetime(value.astimezone(UTC), usegmt=True)
     return None
 
 

@@ -7,9 +7,10 @@ it commits, and the version it replaces is deleted only after that commit.
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import AsyncIterator, Protocol
+from typing import Protocol
 
 from supastack.core.config import Settings
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import boto3
@@ -140,7 +140,7 @@ class S3Backend:
 
     async def stored_versions(self) -> list[StoredVersion]:
         def run() -> list[StoredVersion]:
-            found, now = [], datetime.now(timezone.utc)
+            found, now = [], datetime.now(UTC)
             for page in self.client.get_paginator("list_objects_v2").paginate(Bucket=self.bucket):
                 for item in page.get("Contents", []):
                     bucket, _, rest = item["Key"].partition("/")
