@@ -1,0 +1,187 @@
+"""The office's finance documents as pt-BR PDFs (fpdf2): quote, contract and payment receipt."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from decimal import Decimal
+
+from fpdf import FPDF
+
+METHODS = {"zelle": "Zelle", "cartao": "Cartão", "pix": "PIX", "transferencia": "Transferência",
+           "dinheiro": "Dinheiro"}
+QUOTE_STATUS = {"draft": "Rascunho", "sent": "Enviado", "accepted": "Aceito", "declined": "Recusado",
+                "expired": "Expirado"}
+INSTALLMENT_STATUS = {"pending": "Pendente", "partial": "Parcial", "paid": "Pago", "cancelled": "Cancelada"}
+
+
+@dataclass(frozen=True)
+class Office:
+    name: str = "Escritório de Advocacia de Imigração"
+    address: str = ""
+    phone: str = ""
+    email: str = ""
+
+
+def money(amount, currency: str) -> str:
+    """pt-BR money: 'US$ 1.234,56' / 'R$ 1.234,56'."""
+    value = Decimal(str(amount or 0)).quantize(Decimal("0.01"))
+    text = f"{abs(value):,.2f}".replace(",", "X").replace(".", ",").replace("X", ".")
+    return ("-" if value < 0 else "") + ("R$ " if currency == "BRL" else "US$ ") + text
+
+
+def day(value) -> str:
+    if not value:
+        return "-"
+    parsed = value if isinstance(value, date) else datetime.fromisoformat(str(value)[:10]).date()
+    return parsed.strftime("%d/%m/%Y")
+
+
+def _latin1(text) -> str:
+    # the PDF core fonts are Latin-1 (enough for Portuguese); anything else becomes '?'
+    return str(text if text is not None else "").encode("latin-1", "replace").decode("latin-1")
+
+
+class _Doc(FPDF):
+    def __init__(self, office: Office, title: str):
+        super().__init__(format="A4")
+        self.office = office
+        self.doc_title = title
+        self.set_title(_latin1(title))
+        self.set_author(_latin1(office.name))
+        self.set_auto_page_break(True, margin=18)
+        self.add_page()
+
+    def header(self):
+        self.set_font("Helvetica", "B", 14)
+        self.set_text_color(30, 58, 138)
+        self.cell(0, 8, _latin1(self.office.name), new_x="LMARGIN", new_y="NEXT")
+        self.set_font("Helvetica", "", 9)
+        self.set_text_color(90, 90, 90)
+        contact = " | ".join(p for p in (self.office.address, self.office.phone, self.office.email) if p)
+        if contact:
+            self.cell(0, 5, _latin1(contact), new_x="LMARGIN", new_y="NEXT")
+        self.set_draw_color(30, 58, 138)
+        self.line(self.l_margin, self.get_y() + 2, self.w - self.r_margin, self.get_y() + 2)
+        self.ln(6)
+        self.set_text_color(0, 0, 0)
+
+    def footer(self):
+        self.set_y(-13)
+        self.set_font("Helvetica", "", 8)
+        self.set_text_color(120, 120, 120)
+        self.cell(0, 5, _latin1(f"{self.doc_title} - página {self.page_no()}"), align="C")
+
+    def heading(self, text: str):
+        self.set_font("Helvetica", "B", 16)
+        self.cell(0, 10, _latin1(text), new_x="LMARGIN", new_y="NEXT")
+        self.set_font("Helvetica", "", 10)
+
+    def field(self, label: str, value):
+        self.set_font("Helvetica", "B", 10)
+        self.cell(45, 6, _latin1(label))
+        self.set_font("Helvetica", "", 10)
+        self.multi_cell(0, 6, _latin1(value), new_x="LMARGIN", new_y="NEXT")
+
+    def table(self, headers: list[str], widths: list[int], rows: list[list[str]], aligns: str):
+        self.ln(2)
+        self.set_font("Helvetica", "B", 9)
+        self.set_fill_color(230, 236, 250)
+        for h, w, a in zip(headers, widths, aligns):
+            self.cell(w, 7, _latin1(h), border=1, fill=True, align=a)
+        self.ln()
+        self.set_font("Helvetica", "", 9)
+        for row in rows:
+            for text, w, a in zip(row, widths, aligns):
+                self.cell(w, 6, _latin1(text), border=1, align=a)
+            self.ln()
+        self.ln(2)
+
+    def total(self, label: str, value: str, bold: bool = False):
+        self.set_font("Helvetica", "B" if bold else "", 10)
+        self.cell(140, 6, _latin1(label), align="R")
+        self.cell(0, 6, _latin1(value), align="R", new_x="LMARGIN", new_y="NEXT")
+
+    def note(self, text: str):
+        self.ln(3)
+        self.set_font("Helvetica", "I", 9)
+        self.multi_cell(0, 5, _latin1(text), new_x="LMARGIN", new_y="NEXT")
+
+    def bytes(self) -> bytes:
+        return bytes(self.output())
+
+
+def _rate_note(rate, rate_date, total, currency) -> str | None:
+    if currency != "USD" or not rate:
+        return None
+    brl = Decimal(str(total)) * Decimal(str(rate))
+    rate_text = f"{Decimal(str(rate)):.4f}".replace(".", ",")
+    return f"Equivalente em reais: {money(brl, 'BRL')} (cotação de {day(rate_date)}: US$ 1,00 = R$ {rate_text})"
+
+
+def quote_pdf(office: Office, quote: dict, items: list[dict], client: dict) -> bytes:
+    cur = quote.get("currency") or "USD"
+    doc = _Doc(office, f"Orçamento {quote['quote_number']}")
+    doc.heading(f"Orçamento {quote['quote_number']}")
+    doc.field("Cliente:", client.get("full_name", ""))
+    doc.field("Título:", quote["title"])
+    doc.field("Situação:", QUOTE_STATUS.get(quote.get("status"), quote.get("status", "")))
+    doc.field("Emitido em:", day(quote.get("created_at")))
+    doc.field("Válido até:", day(quote.get("expiration_date")))
+    rows = [[it["description"], f"{Decimal(str(it['quantity'])):g}".replace(".", ","), money(it["unit_price"], cur),
+             money(it.get("discount_amount") or 0, cur), money(it["amount"], cur)] for it in items]
+    doc.table(["Descrição", "Qtd.", "Valor unitário", "Desconto", "Total"], [80, 15, 32, 28, 35], rows, "LRRRR")
+    doc.total("Subtotal:", money(quote.get("subtotal_amount") or quote["total_amount"], cur))
+    if Decimal(str(quote.get("discount_amount") or 0)) > 0:
+        doc.total("Desconto:", "- " + money(quote["discount_amount"], cur))
+    doc.total("Total:", money(quote["total_amount"], cur), bold=True)
+    note = _rate_note(quote.get("exchange_rate"), quote.get("exchange_rate_date"), quote["total_amount"], cur)
+    if note:
+        doc.note(note)
+    if quote.get("notes"):
+        doc.note(f"Observações: {quote['notes']}")
+    doc.note("As taxas do USCIS são pagas diretamente ao governo americano e podem mudar; "
+             "os valores seguem a tabela vigente na data do orçamento.")
+    return doc.bytes()
+
+
+def contract_pdf(office: Office, contract: dict, installments: list[dict], client: dict) -> bytes:
+    cur = contract.get("currency") or "USD"
+    doc = _Doc(office, f"Contrato {contract['contract_number']}")
+    doc.heading(f"Contrato de prestação de serviços {contract['contract_number']}")
+    doc.field("Contratante:", client.get("full_name", ""))
+    doc.field("Objeto:", contract["title"])
+    doc.field("Valor total:", money(contract["total_amount"], cur))
+    doc.field("Condições:", contract.get("payment_terms") or "-")
+    doc.field("Vigência:", f"{day(contract.get('start_date'))} a {day(contract.get('end_date'))}")
+    rows = [["Entrada" if i["number"] == 0 else f"{i['number']}", day(i["due_date"]), money(i["amount"], cur),
+             money(i.get("paid_amount") or 0, cur), INSTALLMENT_STATUS.get(i["status"], i["status"])]
+            for i in installments]
+    doc.table(["Parcela", "Vencimento", "Valor", "Pago", "Situação"], [25, 35, 40, 40, 40], rows, "LCRRC")
+    note = _rate_note(contract.get("exchange_rate"), contract.get("exchange_rate_date"), contract["total_amount"], cur)
+    if note:
+        doc.note(note)
+    if contract.get("notes"):
+        doc.note(f"Observações: {contract['notes']}")
+    doc.note("Os honorários não incluem as taxas governamentais, salvo quando listadas no orçamento aceito.")
+    return doc.bytes()
+
+
+def receipt_pdf(office: Office, payment: dict, installment: dict | None, contract: dict | None, client: dict) -> bytes:
+    cur = payment.get("currency") or "USD"
+    number = payment.get("receipt_number") or str(payment["id"])[:8]
+    doc = _Doc(office, f"Recibo {number}")
+    doc.heading(f"Recibo de pagamento {number}")
+    doc.field("Recebemos de:", client.get("full_name", ""))
+    doc.field("A quantia de:", money(payment["amount"], cur))
+    doc.field("Data do pagamento:", day(payment.get("payment_date")))
+    doc.field("Forma de pagamento:", METHODS.get(payment.get("payment_method") or "", payment.get("payment_method") or "-"))
+    if contract:
+        doc.field("Referente a:", f"Contrato {contract['contract_number']} - {contract['title']}")
+    if installment:
+        label = "entrada" if installment["number"] == 0 else f"parcela {installment['number']}"
+        doc.field("Parcela:", f"{label}, vencimento {day(installment['due_date'])}, valor {money(installment['amount'], cur)}")
+        doc.field("Saldo da parcela:", money(Decimal(str(installment["amount"])) - Decimal(str(installment["paid_amount"])), cur))
+    if cur == "USD" and payment.get("amount_brl"):
+        doc.field("Equivalente:", f"{money(payment['amount_brl'], 'BRL')} (cotação de {day(payment.get('exchange_rate_date'))})")
+    doc.note("Este recibo comprova o pagamento acima e foi emitido eletronicamente.")
+    return doc.bytes()
