@@ -27,6 +27,16 @@ SETTINGS: Mapping[str, Shape] = {
         fields={"accessKeyId": TEXT, "secretAccessKey": SECRET, "region": TEXT, "bucket": TEXT,
                 "lastUpdated": TEXT},
         required=frozenset({"accessKeyId", "secretAccessKey", "region", "bucket"})),
+    # Integrações > WhatsApp (Cloud API): the number's id, the token and the app secret (webhook signatures),
+    # the approved template for business-initiated messages (per kind in `templates`, else templateName).
+    "whatsapp": Shape(
+        fields={"phoneNumberId": TEXT, "accessToken": SECRET, "appSecret": SECRET, "verifyToken": SECRET,
+                "apiBaseUrl": TEXT, "apiVersion": TEXT, "templateName": TEXT, "languageCode": TEXT,
+                "templates": Shape(fields={k: TEXT for k in (
+                    "stage_change", "uscis_status", "eoir_status", "office_message", "document_request",
+                    "reminder")}),
+                "lastUpdated": TEXT},
+        required=frozenset({"phoneNumberId", "accessToken", "appSecret", "verifyToken", "templateName"})),
 }
 
 ALL_REQUIRED = "Todos os campos são obrigatórios"

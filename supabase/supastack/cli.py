@@ -91,7 +91,8 @@ def seed_bucket_objects(s: Settings) -> int:
 
 
 def print_status(s: Settings) -> None:
-    for key, value in sorted(s.status_env().items()):
+    from supastack.mailsink.server import status_env
+    for key, value in sorted({**s.status_env(), **status_env(s)}.items()):
         print(f'{key}="{value}"')
 
 
@@ -307,6 +308,8 @@ def cmd_serve(s: Settings, args) -> int:
         return 2
 
     sock = _api_socket(s)
+    from supastack.mailsink.server import prepare as prepare_mail_sink
+    sink = prepare_mail_sink(s)   # bound before the fork: every worker's mailer reads where it listens
     children: list[int] = []
     is_parent = True
     for _ in range(max(1, s.api_workers) - 1):
@@ -330,6 +333,8 @@ def cmd_serve(s: Settings, args) -> int:
             servers.append(app.serve())
         await asyncio.gather(*servers)
 
+    if is_parent and sink is not None:
+        sink.start()
     try:
         _event_loop_runner()(main())
     finally:

@@ -9,6 +9,7 @@ from supabase_auth.errors import AuthApiError
 
 from auth_helpers import VERSION, Api
 from harness import StackProcess
+from mailbox import Mailbox
 from supastack.core import jwt
 
 
@@ -107,7 +108,7 @@ def test_anonymous_sign_ins_are_limited_per_ip_and_hour(cluster, tmp_path):
 
 
 def test_with_email_confirmations_on_sign_up_sends_a_code_instead_of_a_session(cluster, tmp_path):
-    s = _stack(cluster, tmp_path, "confirm", "[auth.email]\nenable_confirmations = true")
+    s = _stack(cluster, tmp_path, "confirm", "[auth.email]\nenable_confirmations = true\n[inbucket]\nenabled = true")
     try:
         client = create_client(s.url, s.anon_key)
         res = client.auth.sign_up({"email": "nova@example.test", "password": "Segredo@123"})
@@ -122,9 +123,9 @@ def test_with_email_confirmations_on_sign_up_sends_a_code_instead_of_a_session(c
         assert again.session is None and again.user.identities == [] and again.user.id != res.user.id
         assert s.sql("select count(*) from auth.users") == [(1,)]
 
-        mail = sorted((s.data_dir / "mail").glob("*.eml"))
+        mail = Mailbox(s).messages("nova@example.test")
         assert len(mail) == 1
-        code = next(word for word in mail[0].read_text().split() if word.isdigit() and len(word) == 6)
+        code = next(word for word in mail[0]["body"]["text"].split() if word.isdigit() and len(word) == 6)
         verified = client.auth.verify_otp({"email": "nova@example.test", "token": code, "type": "signup"})
         assert verified.session is not None and verified.user.email_confirmed_at is not None
         assert client.auth.sign_in_with_password({"email": "nova@example.test",

@@ -1,28 +1,26 @@
 """Password recovery and e-mail change through the local mail sink: /recover, the link, /verify."""
 from __future__ import annotations
 
-import email
-import email.policy
 import re
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
 
 from auth_helpers import PASSWORD
+from mailbox import Mailbox
 
 
 def mails(api) -> list:
-    folder = api.stack.data_dir / "mail"
-    return sorted(folder.glob("*.eml")) if folder.is_dir() else []
+    return Mailbox(api.stack).list()
 
 
 def last_mail(api, to: str):
-    for path in reversed(mails(api)):
-        msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
-        if msg["To"] == to:
-            body = msg.get_content()
-            return msg, re.search(r"código (\d{6})", body).group(1), re.search(r"(http\S+)", body).group(1)
-    raise AssertionError(f"no mail to {to}")
+    """The newest mail the sink received for `to`: (message, code, link)."""
+    msg = Mailbox(api.stack).latest(to)
+    if msg is None:
+        raise AssertionError(f"no mail to {to}")
+    body = msg["body"]["text"]
+    return msg, re.search(r"código (\d{6})", body).group(1), re.search(r"(http\S+)", body).group(1)
 
 
 def test_recover_link_opens_a_session(api, user):
@@ -30,7 +28,7 @@ def test_recover_link_opens_a_session(api, user):
                  json={"email": user["email"]})
     assert r.status_code == 200 and r.json() == {}
     msg, code, link = last_mail(api, user["email"])
-    assert msg["Subject"] == "Redefinição de senha"
+    assert msg["subject"] == "Redefinição de senha" and msg["to"] == user["email"]
     assert link in api.stack.log_tail(20000)
     assert "recovery_sent_at" in api.get("/user", api.sign_in(user["email"])["access_token"]).json()
     r = httpx.get(link, follow_redirects=False)

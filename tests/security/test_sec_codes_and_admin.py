@@ -10,14 +10,13 @@ import ast
 import re
 import uuid
 from contextlib import contextmanager
-from email import message_from_bytes
-from email.policy import default as default_policy
 from pathlib import Path
 
 import httpx
 
 from conftest import PER_EMAIL_LIMIT
 from harness import REPO_ROOT
+from mailbox import Mailbox
 from security_helpers import ADMIN_USER, EMAILS, PASSWORD
 
 EXPIRED = {"code": "otp_expired", "message": "Token has expired or is invalid"}
@@ -46,12 +45,8 @@ def _user_with_pending_code(sec_stack) -> tuple[str, str]:
     assert created.status_code == 200, created.text
     with _from_address(sec_stack, 2) as client:
         assert client.post("/auth/v1/recover", json={"email": email}).status_code == 200
-    for mail in sorted((Path(sec_stack.data_dir) / "mail").glob("*"), key=lambda p: p.stat().st_mtime,
-                       reverse=True):
-        message = message_from_bytes(mail.read_bytes(), policy=default_policy)
-        if message["To"] == email:
-            return email, re.search(r"código (\d{6})", message.get_content()).group(1)
-    raise AssertionError(f"no mail to {email}")
+    message = Mailbox(sec_stack).wait_for(email)
+    return email, re.search(r"código (\d{6})", message["body"]["text"]).group(1)
 
 
 def _wrong(code: str, i: int) -> str:

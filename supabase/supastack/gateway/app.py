@@ -20,6 +20,7 @@ from supastack.core.db import DATABASE_UNAVAILABLE, Database, database_unreachab
 from supastack.core.stack import Stack
 from supastack.gateway.body_limit import declared_length, is_chunked, read_limited, replaying, send_too_large
 from supastack.gateway.cors import EXPOSED_HEADERS, RawCors, cors_options  # noqa: F401  (re-exported)
+from supastack.outbox.worker import outbox_worker
 
 SERVICES = (
     ("auth", "/auth/v1"),
@@ -95,6 +96,7 @@ def create_app(settings: Settings, database: Database | None = None) -> Gateway:
     app = FastAPI(title="supastack", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.stack = stack
     stack.on_startup.append(lambda: backup_scheduler(stack))
+    stack.on_startup.append(lambda: outbox_worker(stack))
     app.add_exception_handler(psycopg.OperationalError, database_unavailable)
     cors = cors_options(settings.cors_allowed_origins)
     app.add_middleware(CORSMiddleware, **cors)

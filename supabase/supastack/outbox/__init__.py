@@ -1,0 +1,1 @@
+"""Delivering notifications: the outbox worker (e-mail over SMTP, WhatsApp Cloud API) inside the stack."""

@@ -1,0 +1,58 @@
+"""Notification e-mails: pt-BR HTML + text from one template pair, sent with aiosmtplib.
+
+The Message-ID is derived from the delivery's idempotency key, so a retry after a crash carries the same
+Message-ID as the first attempt and receiving systems (and the local sink) keep one copy."""
+from __future__ import annotations
+
+import uuid
+from email.headerregistry import Address
+from email.message import EmailMessage
+from email.utils import formatdate
+
+import aiosmtplib
+from jinja2 import Environment, PackageLoader, select_autoescape
+
+from supastack.outbox.config import SmtpConfig
+
+_templates = Environment(loader=PackageLoader("supastack.outbox", "templates"),
+                         autoescape=select_autoescape(["html"]), keep_trailing_newline=True)
+
+# A first line per kind, above the body the notification carries; unknown kinds (other areas') get none.
+INTRO = {
+    "stage_change": "Seu processo avançou para uma nova etapa.",
+    "uscis_status": "O USCIS atualizou o status do seu caso.",
+    "eoir_status": "O tribunal de imigração (EOIR) atualizou o seu caso.",
+    "office_message": "Você recebeu uma nova mensagem do escritório.",
+    "document_request": "O escritório precisa de um documento seu.",
+}
+NAMESPACE = uuid.UUID("5f0c7a52-2f57-4f3c-9a0e-0d4c4f6e6b11")
+
+
+def message_id(idempotency_key: str, domain: str = "notificacoes.local") -> str:
+    return f"<{uuid.uuid5(NAMESPACE, idempotency_key)}@{domain}>"
+
+
+def build(config: SmtpConfig, to: str, template: str, payload: dict, idempotency_key: str,
+          site_url: str = "") -> EmailMessage:
+    link = payload.get("link") or ""
+    values = {"title": payload.get("title") or "Notificação", "body": payload.get("body") or "",
+              "recipient_name": payload.get("recipient_name") or "", "intro": INTRO.get(template, ""),
+              "url": (site_url.rstrip("/") + link) if link.startswith("/") and site_url else link}
+    message = EmailMessage()
+    message["From"] = Address(config.sender_name, addr_spec=config.sender)
+    message["To"] = to
+    message["Subject"] = values["title"]
+    message["Date"] = formatdate(localtime=True)
+    message["Message-ID"] = message_id(idempotency_key, config.sender.rsplit("@", 1)[-1])
+    message["X-Idempotency-Key"] = idempotency_key
+    message.set_content(_templates.get_template("notification.txt").render(values))
+    message.add_alternative(_templates.get_template("notification.html").render(values), subtype="html")
+    return message
+
+
+async def send(config: SmtpConfig, message: EmailMessage, timeout: float = 30.0) -> str:
+    """Hand the message to the server; returns its Message-ID (the provider id recorded in the outbox)."""
+    await aiosmtplib.send(message, hostname=config.host, port=config.port, username=config.user or None,
+                          password=config.password or None, use_tls=config.use_tls,
+                          start_tls=False if config.local_sink else None, timeout=timeout)
+    return str(message["Message-ID"])

@@ -1,0 +1,102 @@
+"""WhatsApp Cloud API: business-initiated messages are approved templates (type template, pt_BR), sent with
+POST {api}/{version}/{phone-number-id}/messages. The settings live in system_settings under `whatsapp`
+(Integrações), the access token and app secret encrypted (edgekit.sealed_settings).
+
+The delivery's idempotency key travels as biz_opaque_callback_data: status webhooks carry it back, so a
+message accepted just before the stack died is recognised by its webhook and not sent again."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+import httpx
+import psycopg
+
+from edgekit.sealed_settings import SettingsCipher, opened
+from edgekit.setting_schemas import SETTINGS
+
+KEY = "whatsapp"
+DEFAULT_API = "https://graph.facebook.com"
+DEFAULT_VERSION = "v21.0"
+
+
+@dataclass
+class WhatsAppConfig:
+    phone_number_id: str
+    access_token: str
+    app_secret: str = ""
+    api_base_url: str = DEFAULT_API
+    api_version: str = DEFAULT_VERSION
+    template_name: str = ""
+    language: str = "pt_BR"
+    templates: dict = field(default_factory=dict)     # kind -> template name, overriding template_name
+
+    def template_for(self, kind: str) -> str:
+        return self.templates.get(kind) or self.template_name
+
+
+def cipher(jwt_secret: str) -> SettingsCipher:
+    """The same key system-settings seals with: SETTINGS_ENCRYPTION_KEY, else the JWT secret."""
+    return SettingsCipher.from_env({**os.environ, "SUPABASE_JWT_SECRET": jwt_secret})
+
+
+def parse(value: dict | None, jwt_secret: str) -> WhatsAppConfig | None:
+    if not value:
+        return None
+    clear = opened(value, SETTINGS[KEY], cipher(jwt_secret)) or {}
+    if not (clear.get("phoneNumberId") and clear.get("accessToken") and clear.get("templateName")):
+        return None
+    return WhatsAppConfig(
+        phone_number_id=clear["phoneNumberId"], access_token=clear["accessToken"],
+        app_secret=clear.get("appSecret") or "",
+        api_base_url=(clear.get("apiBaseUrl") or DEFAULT_API).rstrip("/"),
+        api_version=clear.get("apiVersion") or DEFAULT_VERSION,
+        template_name=clear["templateName"], language=clear.get("languageCode") or "pt_BR",
+        templates={k: v for k, v in (clear.get("templates") or {}).items() if v})
+
+
+async def load(conn: psycopg.AsyncConnection, jwt_secret: str) -> WhatsAppConfig | None:
+    cur = await conn.execute("select value from public.system_settings where key = %s", (KEY,))
+    row = await cur.fetchone()
+    return parse(row[0] if row else None, jwt_secret)
+
+
+class SendError(Exception):
+    def __init__(self, message: str, permanent: bool = False) -> None:
+        super().__init__(message)
+        self.permanent = permanent
+
+
+def body(config: WhatsAppConfig, to: str, kind: str, payload: dict, idempotency_key: str) -> dict:
+    """The template's body parameters are the notification's title and text ({{1}}, {{2}})."""
+    texts = [payload.get("title") or "Notificação", (payload.get("body") or payload.get("title") or "")[:1000]]
+    return {
+        "messaging_product": "whatsapp", "recipient_type": "individual", "to": to.lstrip("+"),
+        "type": "template",
+        "template": {"name": config.template_for(kind), "language": {"code": config.language},
+                     "components": [{"type": "body",
+                                     "parameters": [{"type": "text", "text": t} for t in texts]}]},
+        "biz_opaque_callback_data": idempotency_key,
+    }
+
+
+async def send(client: httpx.AsyncClient, config: WhatsAppConfig, to: str, kind: str, payload: dict,
+               idempotency_key: str) -> str:
+    """Returns the wamid. Rate limits, server errors and timeouts are retried; other 4xx are permanent."""
+    url = f"{config.api_base_url}/{config.api_version}/{config.phone_number_id}/messages"
+    try:
+        r = await client.post(url, json=body(config, to, kind, payload, idempotency_key),
+                              headers={"Authorization": f"Bearer {config.access_token}"})
+    except httpx.HTTPError as exc:
+        raise SendError(f"WhatsApp: {type(exc).__name__}: {exc}") from exc
+    if r.status_code >= 300:
+        try:
+            detail = r.json().get("error", {}).get("message") or r.text
+        except ValueError:
+            detail = r.text
+        permanent = 400 <= r.status_code < 500 and r.status_code not in (401, 403, 408, 429)
+        raise SendError(f"WhatsApp {r.status_code}: {detail[:300]}", permanent=permanent)
+    try:
+        return r.json()["messages"][0]["id"]
+    except (ValueError, KeyError, IndexError, TypeError) as exc:
+        raise SendError(f"WhatsApp: resposta inesperada: {r.text[:200]}") from exc

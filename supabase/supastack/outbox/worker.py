@@ -1,0 +1,229 @@
+"""The outbox worker: a claim loop over public.notification_deliveries, in every API process.
+
+A round claims due rows (queued or failed whose next_attempt_at has come, or 'sending' whose lease ran out
+because the process that claimed them died) with FOR UPDATE SKIP LOCKED, and marks them 'sending' with
+attempts + 1 and a lease *before* calling the provider, in its own committed statement. The outcome is
+written only while the row is still the one claimed (same attempt): sent; failed with the next attempt
+after an exponential backoff with jitter; dead after max_attempts or a permanent refusal. A process killed
+mid-send leaves the row 'sending' until the lease expires, then another round sends it again with the
+same idempotency key (Message-ID, biz_opaque_callback_data), which the provider uses to keep one copy."""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+from dataclasses import dataclass
+from typing import Awaitable, Callable
+
+import httpx
+import psycopg
+from psycopg.rows import dict_row
+
+from supastack.core.config import Settings
+from supastack.outbox import email, whatsapp
+from supastack.outbox.config import WorkerConfig, smtp_config, worker_config
+
+log = logging.getLogger("supastack.outbox")
+
+CLAIM = """
+update public.notification_deliveries d
+   set status = 'sending', attempts = d.attempts + 1,
+       lease_until = now() + make_interval(secs => %(lease)s)
+ where d.id in (
+   select id from public.notification_deliveries
+    where channel <> 'in_app'
+      and ((status in ('queued', 'failed') and next_attempt_at <= now())
+           or (status = 'sending' and lease_until < now()))
+    order by next_attempt_at
+    limit %(batch)s
+    for update skip locked)
+returning d.id, d.channel, d.recipient, d.template, d.payload, d.attempts, d.idempotency_key,
+          d.provider_message_id"""
+
+SENT = """update public.notification_deliveries
+   set status = 'sent', sent_at = coalesce(sent_at, now()), provider_message_id = %(pmid)s,
+       lease_until = null, last_error = null
+ where id = %(id)s and status = 'sending' and attempts = %(attempts)s"""
+
+FAILED = """update public.notification_deliveries
+   set status = %(status)s, last_error = %(error)s, lease_until = null,
+       next_attempt_at = now() + make_interval(secs => %(delay)s)
+ where id = %(id)s and status = 'sending' and attempts = %(attempts)s"""
+
+
+class Undeliverable(Exception):
+    """A delivery that cannot be made now (no server, no settings); retried with backoff."""
+
+
+def backoff(attempts: int, config: WorkerConfig, rng: random.Random = random.Random()) -> float:
+    """Seconds before the next attempt: base · 2^(attempts-1), capped, with 'equal jitter' (half fixed, half
+    random) so that rows failing together do not come back together."""
+    ceiling = min(config.backoff_max_seconds, config.backoff_seconds * 2 ** max(0, attempts - 1))
+    return ceiling / 2 + rng.uniform(0, ceiling / 2)
+
+
+@dataclass
+class Result:
+    provider_message_id: str | None = None
+    error: str | None = None
+    permanent: bool = False
+
+
+Sender = Callable[[dict], Awaitable[str]]
+
+
+class OutboxWorker:
+    def __init__(self, settings: Settings, config: WorkerConfig | None = None,
+                 senders: dict[str, Sender] | None = None) -> None:
+        self.settings = settings
+        self.config = config or worker_config(settings)
+        self.http = httpx.AsyncClient(timeout=self.config.send_timeout_seconds)
+        self.senders = senders or {"email": self._send_email, "whatsapp": self._send_whatsapp}
+        self._conn: psycopg.AsyncConnection | None = None
+        self._whatsapp: tuple[float, whatsapp.WhatsAppConfig | None] | None = None
+        self._wake = asyncio.Event()
+
+    async def _connection(self) -> psycopg.AsyncConnection:
+        if self._conn is None or self._conn.closed:
+            self._conn = await psycopg.AsyncConnection.connect(self.settings.db_url, autocommit=True,
+                                                               row_factory=dict_row)
+        return self._conn
+
+    async def close(self) -> None:
+        await self.http.aclose()
+        if self._conn is not None:
+            await self._conn.close()
+
+    # -- providers -------------------------------------------------------------------------------
+    async def _send_email(self, row: dict) -> str:
+        config = smtp_config(self.settings, self.settings.data_dir)
+        if config is None:
+            raise Undeliverable("nenhum servidor SMTP configurado")
+        message = email.build(config, row["recipient"], row["template"], row["payload"], row["idempotency_key"],
+                              self.settings.site_url)
+        return await email.send(config, message, self.config.send_timeout_seconds)
+
+    async def _whatsapp_config(self) -> whatsapp.WhatsAppConfig | None:
+        now = asyncio.get_running_loop().time()
+        if self._whatsapp is None or now - self._whatsapp[0] > 30:
+            async with await psycopg.AsyncConnection.connect(self.settings.db_url, autocommit=True) as conn:
+                self._whatsapp = (now, await whatsapp.load(conn, self.settings.jwt_secret))
+        return self._whatsapp[1]
+
+    async def _send_whatsapp(self, row: dict) -> str:
+        config = await self._whatsapp_config()
+        if config is None:
+            raise Undeliverable("WhatsApp não configurado em Integrações")
+        return await whatsapp.send(self.http, config, row["recipient"], row["template"], row["payload"],
+                                   row["idempotency_key"])
+
+    # -- one delivery, one round -----------------------------------------------------------------
+    async def deliver(self, row: dict) -> Result:
+        if row["provider_message_id"]:
+            # accepted by the provider before a crash (its webhook told us): never send it again
+            return Result(provider_message_id=row["provider_message_id"])
+        try:
+            return Result(provider_message_id=await self.senders[row["channel"]](row))
+        except whatsapp.SendError as exc:
+            return Result(error=str(exc), permanent=exc.permanent)
+        except Exception as exc:   # SMTP errors, timeouts, no configuration: retried
+            return Result(error=f"{type(exc).__name__}: {exc}"[:500])
+
+    async def _finish(self, row: dict, result: Result) -> None:
+        conn = await self._connection()
+        if result.error is None:
+            await conn.execute(SENT, {"pmid": result.provider_message_id, "id": row["id"],
+                                      "attempts": row["attempts"]})
+            return
+        dead = result.permanent or row["attempts"] >= self.config.max_attempts
+        await conn.execute(FAILED, {"status": "dead" if dead else "failed", "error": result.error,
+                                    "delay": 0 if dead else backoff(row["attempts"], self.config),
+                                    "id": row["id"], "attempts": row["attempts"]})
+        log.warning("delivery %s (%s) %s: %s", row["id"], row["channel"], "dead" if dead else "failed",
+                    result.error)
+
+    async def _claim(self, limit: int) -> list[dict]:
+        conn = await self._connection()
+        cur = await conn.execute(CLAIM, {"lease": self.config.lease_seconds, "batch": limit})
+        return await cur.fetchall()
+
+    async def _one(self, row: dict) -> None:
+        if row["attempts"] > self.config.max_attempts:
+            result = Result(error="tentativas esgotadas", permanent=True)
+        else:
+            result = await self.deliver(row)
+        await self._finish(row, result)
+
+    async def run_once(self) -> int:
+        """Claim one batch and deliver it (concurrency at a time); returns how many rows were claimed."""
+        rows = await self._claim(self.config.batch)
+        gate = asyncio.Semaphore(self.config.concurrency)
+
+        async def one(row: dict) -> None:
+            async with gate:
+                await self._one(row)
+
+        await asyncio.gather(*(one(row) for row in rows))
+        return len(rows)
+
+    async def run(self) -> None:
+        """Until cancelled: keeps `concurrency` deliveries in flight, claiming as slots free up; when the
+        outbox is empty, looks again every poll_seconds (or when woken)."""
+        inflight: set[asyncio.Task] = set()
+        try:
+            while True:
+                try:
+                    free = self.config.concurrency - len(inflight)
+                    rows = await self._claim(min(free, self.config.batch)) if free > 0 else []
+                    inflight.update(asyncio.create_task(self._one(row)) for row in rows)
+                    if rows and len(inflight) < self.config.concurrency:
+                        continue              # there may be more due rows
+                    if inflight:
+                        done, inflight = await asyncio.wait(inflight, timeout=self.config.poll_seconds,
+                                                            return_when=asyncio.FIRST_COMPLETED)
+                        for task in done:
+                            if task.exception() is not None:   # the outcome could not be recorded
+                                log.error("outbox delivery failed", exc_info=task.exception())
+                        continue
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    log.exception("outbox round failed")
+                    if self._conn is not None:
+                        with contextlib.suppress(Exception):
+                            await self._conn.close()
+                    self._conn = None
+                self._wake.clear()
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), self.config.poll_seconds)
+        finally:
+            # at shut-down, sends under way get a moment to finish and record their outcome; a row cut
+            # short stays 'sending' and is retried after its lease with the same idempotency key
+            if inflight:
+                _, pending = await asyncio.wait(inflight, timeout=5)
+                for task in pending:
+                    task.cancel()
+
+    def wake(self) -> None:
+        self._wake.set()
+
+
+async def outbox_worker(stack) -> None:
+    """Start-up hook: the worker runs in the background of this API process (every process runs one;
+    SKIP LOCKED keeps them off each other's rows) and stops at shut-down."""
+    from supastack.auth import mailer
+    mailer.configure(stack.settings)
+    worker = OutboxWorker(stack.settings)
+    if not worker.config.enabled:
+        await worker.close()
+        return
+    task = asyncio.create_task(worker.run(), name="outbox-worker")
+
+    async def stop() -> None:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        await worker.close()
+
+    stack.on_shutdown.append(stop)
