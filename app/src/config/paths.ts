@@ -3,7 +3,9 @@ export const paths = {
   auth: '/auth',
   dashboard: '/',
   clientes: '/clientes',
+  cliente: (id: string) => `/clientes/${encodeURIComponent(id)}`,
   processos: '/processos',
+  processo: (id: number | string) => `/processos/${encodeURIComponent(String(id))}`,
   processosAvancado: '/processos/avancado',
   atendimento: '/atendimento',
   perfil: '/perfil',
@@ -27,6 +29,7 @@ export const paths = {
   portal: {
     home: '/cliente',
     processos: '/cliente/processos',
+    processo: (id: number | string) => `/cliente/processos/${encodeURIComponent(String(id))}`,
     financeiro: '/cliente/financeiro',
     mensagens: '/cliente/mensagens',
     documentos: '/cliente/documentos',

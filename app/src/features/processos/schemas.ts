@@ -28,3 +28,22 @@ export function parseProcessId(value: string | number | null | undefined): numbe
   const n = Number.parseInt(String(value ?? '').trim(), 10);
   return Number.isInteger(n) && n > 0 ? n : null;
 }
+
+/** The process form: type, client and status required; receipt optional but well-formed. */
+export const processFormSchema = z.object({
+  caseTypeId: z.string().min(1, 'Selecione o tipo de processo'),
+  clientId: z.string().min(1, 'Selecione o cliente'),
+  category: z.string().min(1, 'Selecione a categoria'),
+  receiptNumber: z
+    .string()
+    .transform(normalizeIdentifier)
+    .refine((v) => v === '' || RECEIPT_NUMBER_PATTERN.test(v), 'Número de recibo inválido (3 letras + 10 dígitos)'),
+  responsibleId: z.string(),
+  stage: z.string(),
+  status: z.string().min(1, 'Selecione o status'),
+  description: z.string(),
+  openedAt: z.string().min(1, 'Informe a data de abertura'),
+  filedAt: z.string(),
+  nextDate: z.string(),
+});
+export type ProcessFormValues = z.input<typeof processFormSchema>;

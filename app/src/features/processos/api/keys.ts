@@ -1,6 +1,10 @@
 export const processKeys = {
   all: ['processos'] as const,
   list: () => [...processKeys.all, 'list'] as const,
+  detail: (id: number) => [...processKeys.all, 'detail', id] as const,
+  caseTypes: () => [...processKeys.all, 'case-types'] as const,
+  staff: () => [...processKeys.all, 'staff'] as const,
+  timeline: (scope: string) => [...processKeys.all, 'timeline', scope] as const,
   stages: () => [...processKeys.all, 'stages'] as const,
   documents: (processId: number) => [...processKeys.all, 'documents', processId] as const,
   forms: () => [...processKeys.all, 'forms'] as const,

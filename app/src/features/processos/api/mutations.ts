@@ -54,7 +54,7 @@ export function useUpdateStage() {
       });
       if (error) throw new NotificationError(error.message);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: processKeys.list() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: processKeys.all }),
   });
 }
 
@@ -147,5 +147,57 @@ export function useAddReceipt() {
       return 'added';
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: processKeys.receipts() }),
+  });
+}
+
+/** The columns the process form writes. */
+export interface ProcessInput {
+  case_type_id: string;
+  client_id: string;
+  category: string;
+  receipt_number: string | null;
+  responsible_id: string | null;
+  stage: string | null;
+  status: string;
+  description: string | null;
+  opened_at: string;
+  filed_at: string | null;
+  next_date: string | null;
+}
+
+/** Creates (no id) or edits a process; returns its id. The type follows the catalogue entry (database trigger). */
+export function useSaveProcess() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, input }: { id?: number; input: ProcessInput }): Promise<number> => {
+      const row = { ...input, last_update: todayISO() };
+      if (id) {
+        await supabase.from('processes').update(row).eq('id', id).throwOnError();
+        return id;
+      }
+      const { data } = await supabase.from('processes').insert(row).select('id').single().throwOnError();
+      return (data as { id: number }).id;
+    },
+    onSuccess: (id) => {
+      void queryClient.invalidateQueries({ queryKey: processKeys.list() });
+      void queryClient.invalidateQueries({ queryKey: processKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: [...processKeys.all, 'timeline'] });
+    },
+  });
+}
+
+/** Close (concluído) or reopen (em andamento) a process; closed_at follows in the database. */
+export function useSetProcessStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, status }: { id: number; status: string }) => {
+      await supabase.from('processes').update({ status, last_update: todayISO() }).eq('id', id).throwOnError();
+      return id;
+    },
+    onSuccess: (id) => {
+      void queryClient.invalidateQueries({ queryKey: processKeys.list() });
+      void queryClient.invalidateQueries({ queryKey: processKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: [...processKeys.all, 'timeline'] });
+    },
   });
 }

@@ -2,6 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { processKeys } from './keys';
 import type {
+  CaseType,
+  StaffMember,
+  TimelineEntry,
   CourtCase,
   CourtHistory,
   DocumentRequest,
@@ -121,6 +124,87 @@ export function useCourtHistory(caseId: string | null) {
         .order('updated_at', { ascending: false })
         .throwOnError();
       return (data ?? []) as CourtHistory[];
+    },
+  });
+}
+
+export function useProcess(id: number) {
+  return useQuery({
+    queryKey: processKeys.detail(id),
+    enabled: Number.isInteger(id) && id > 0,
+    queryFn: async () => {
+      const { data } = await supabase
+        .from('processes')
+        .select('*, client:clients(id, full_name, email, phone)')
+        .eq('id', id)
+        .maybeSingle()
+        .throwOnError();
+      return (data ?? null) as ProcessRow | null;
+    },
+  });
+}
+
+export function useCaseTypes() {
+  return useQuery({
+    queryKey: processKeys.caseTypes(),
+    staleTime: 5 * 60_000,
+    queryFn: async () => {
+      const { data } = await supabase
+        .from('case_types')
+        .select('id, label, category, forms')
+        .eq('is_active', true)
+        .order('sort_order')
+        .throwOnError();
+      return (data ?? []) as CaseType[];
+    },
+  });
+}
+
+/** Staff members (id, name, e-mail) for the responsible picker. */
+export function useStaffDirectory() {
+  return useQuery({
+    queryKey: processKeys.staff(),
+    staleTime: 5 * 60_000,
+    queryFn: async () => {
+      const { data } = await supabase.rpc('staff_directory').throwOnError();
+      return (data ?? []) as StaffMember[];
+    },
+  });
+}
+
+export interface TimelineScope {
+  clientId?: string | null;
+  processId?: number | null;
+  family?: boolean;
+}
+
+/** workspace_timeline(): everything that happened to a client (or its family) or a process, newest first. */
+export function useTimeline({ clientId = null, processId = null, family = false }: TimelineScope, enabled = true) {
+  return useQuery({
+    queryKey: processKeys.timeline(`${clientId ?? ''}|${processId ?? ''}|${family}`),
+    enabled,
+    queryFn: async () => {
+      const { data } = await supabase
+        .rpc('workspace_timeline', { p_client_id: clientId, p_process_id: processId, p_family: family })
+        .throwOnError();
+      return (data ?? []) as TimelineEntry[];
+    },
+  });
+}
+
+export interface ClientOption {
+  id: string;
+  full_name: string;
+}
+
+/** Clients for the process form's client picker. */
+export function useClientOptions(enabled = true) {
+  return useQuery({
+    queryKey: [...processKeys.all, 'client-options'] as const,
+    enabled,
+    queryFn: async () => {
+      const { data } = await supabase.from('clients').select('id, full_name').order('full_name').throwOnError();
+      return (data ?? []) as ClientOption[];
     },
   });
 }

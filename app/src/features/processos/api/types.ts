@@ -10,7 +10,38 @@ export interface ProcessRow {
   status: string;
   last_update: string | null;
   next_date: string | null;
+  case_type_id?: string | null;
+  responsible_id?: string | null;
+  description?: string | null;
+  opened_at?: string | null;
+  filed_at?: string | null;
+  closed_at?: string | null;
+  created_at?: string;
   client?: { id: string; full_name: string | null; email: string | null; phone: string | null } | null;
+}
+
+export interface CaseType {
+  id: string;
+  label: string;
+  category: string;
+  forms: string | null;
+}
+
+export interface StaffMember {
+  id: string;
+  full_name: string;
+  email: string | null;
+}
+
+/** A row of workspace_timeline(). */
+export interface TimelineEntry {
+  at: string;
+  kind: string;
+  detail: string | null;
+  from_value: string | null;
+  client_id: string | null;
+  process_id: number | null;
+  ref_id: string;
 }
 
 export interface ProcessStage {

@@ -6,14 +6,20 @@ import { CourtsTab } from './courts-tab';
 const invoke = vi.fn();
 
 vi.mock('@/lib/supabase', () => {
-  const builder = {
-    select: () => builder,
-    order: () => builder,
-    throwOnError: () => Promise.resolve({ data: [], error: null }),
+  // the process picker reads processes; every other table is empty
+  const rows = (table: string) =>
+    table === 'processes' ? [{ id: 3, type: 'Asilo', client_name: 'Cliente Teste', receipt_number: null, status: 'em andamento' }] : [];
+  const builder = (table: string) => {
+    const b = {
+      select: () => b,
+      order: () => b,
+      throwOnError: () => Promise.resolve({ data: rows(table), error: null }),
+    };
+    return b;
   };
   return {
     supabase: {
-      from: () => builder,
+      from: (table: string) => builder(table),
       auth: { getSession: async () => ({ data: { session: null } }) },
       functions: { invoke: (...args: unknown[]) => invoke(...args) },
     },
@@ -29,12 +35,12 @@ describe('CourtsTab (Casos na Corte EOIR)', { timeout: 20_000 }, () => {
     }
   });
 
-  it('requires the A-number and the process ID', async () => {
+  it('requires the A-number and the process', async () => {
     renderWithProviders(<CourtsTab />);
     await screen.findByText('Nenhum caso adicionado ainda.');
     fireEvent.change(screen.getByLabelText('Número A'), { target: { value: 'A123456789' } });
     fireEvent.click(screen.getByRole('button', { name: 'Consultar' }));
-    expect(await screen.findByText('Número A e ID do processo são obrigatórios')).toBeTruthy();
+    expect(await screen.findByText('Número A e processo são obrigatórios')).toBeTruthy();
     expect(invoke).not.toHaveBeenCalled();
   });
 
@@ -42,9 +48,10 @@ describe('CourtsTab (Casos na Corte EOIR)', { timeout: 20_000 }, () => {
     renderWithProviders(<CourtsTab />);
     await screen.findByText('Nenhum caso adicionado ainda.');
     fireEvent.change(screen.getByLabelText('Número A'), { target: { value: 'a123456789' } });
-    fireEvent.change(screen.getByLabelText('ID do Processo'), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('combobox', { name: 'Processo' }));
+    fireEvent.click(await screen.findByRole('button', { name: /#3 · Asilo/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Consultar' }));
-    expect(await screen.findByText('Authentication required to check court status')).toBeTruthy();
+    expect(await screen.findByText('Entre no sistema para verificar o status na corte')).toBeTruthy();
     expect(invoke).not.toHaveBeenCalled();
   });
 
@@ -52,6 +59,6 @@ describe('CourtsTab (Casos na Corte EOIR)', { timeout: 20_000 }, () => {
     renderWithProviders(<CourtsTab />);
     await screen.findByText('Nenhum caso adicionado ainda.');
     fireEvent.click(screen.getByRole('button', { name: 'Atualizar Todos' }));
-    expect(await screen.findByText('No court cases to check')).toBeTruthy();
+    expect(await screen.findByText('Nenhum caso na corte para verificar')).toBeTruthy();
   });
 });

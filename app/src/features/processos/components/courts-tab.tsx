@@ -10,7 +10,7 @@ import { AuthRequiredError, checkCourtCase } from '../api/functions';
 import { processKeys } from '../api/keys';
 import { useCourtCases, useCourtHistory } from '../api/queries';
 import type { CourtCase } from '../api/types';
-import { normalizeIdentifier, parseProcessId } from '../schemas';
+import { normalizeIdentifier } from '../schemas';
 import { fill, processStrings as t } from '../strings';
 import { CourtStatusBadge } from './process-badges';
 import { CheckAllHeader, CheckProgressStatus, HistoryPanel, ProcessLookupForm, TableStateRows, TrackedRowActions } from './tracked-items';
@@ -55,7 +55,7 @@ export function CourtsTab() {
   const queryClient = useQueryClient();
   const { data: cases = [], isLoading } = useCourtCases();
   const [aNumber, setANumber] = useState('');
-  const [processId, setProcessId] = useState('');
+  const [processId, setProcessId] = useState<number | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const selected = cases.find((c) => c.id === selectedId) ?? null;
@@ -81,7 +81,7 @@ export function CourtsTab() {
   const onLookup = async (event: FormEvent) => {
     event.preventDefault();
     const a = normalizeIdentifier(aNumber);
-    const id = parseProcessId(processId);
+    const id = processId;
     if (!a || id === null) {
       toast.error(t.courtRequired);
       return;
@@ -92,7 +92,7 @@ export function CourtsTab() {
       if (caseId) {
         setSelectedId(caseId);
         setANumber('');
-        setProcessId('');
+        setProcessId(null);
       }
       await refresh(caseId);
     } finally {

@@ -1,5 +1,7 @@
-import { FileText, Filter, ListChecks, MoreHorizontal, RefreshCw } from 'lucide-react';
+import { FileText, Filter, ListChecks, Lock, LockOpen, MoreHorizontal, Pencil, RefreshCw } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import {
@@ -12,15 +14,19 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { SearchInput } from '@/components/ui/search-input';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
+import { categoryLabel, CLOSED_PROCESS_STATUSES, processStatusLabel } from '@/lib/glossary';
+import { useSetProcessStatus } from '../api/mutations';
 import { useProcesses } from '../api/queries';
 import type { ProcessRow } from '../api/types';
 import { pageInfo } from '../lib/pagination';
 import { normalizeText } from '../lib/status-styles';
-import { processStrings as t } from '../strings';
+import { fill, processStrings as t } from '../strings';
 import { DocumentsSheet } from './documents-sheet';
 import { StageBadge } from './process-badges';
-import { ProcessDetailsDialog } from './process-details-dialog';
+import { ProcessFormDialog } from './process-form-dialog';
 import { StageDialog } from './stage-dialog';
 import { progressLabel, useCheckAllReceipts } from './use-check-receipts';
 import { TableStateRows } from './tracked-items';
@@ -58,7 +64,19 @@ export function ProcessesTab() {
   const [category, setCategory] = useState(ANY);
   const [status, setStatus] = useState(ANY);
   const [page, setPage] = useState(1);
-  const [detailsOf, setDetailsOf] = useState<ProcessRow | null>(null);
+  const [editOf, setEditOf] = useState<ProcessRow | null>(null);
+  const navigate = useNavigate();
+  const setProcessStatus = useSetProcessStatus();
+  const toggleClosed = (process: ProcessRow) => {
+    const closing = !CLOSED_PROCESS_STATUSES.includes(process.status);
+    setProcessStatus.mutate(
+      { id: process.id, status: closing ? 'concluído' : 'em andamento' },
+      {
+        onSuccess: () => toast.success(closing ? t.processClosed : t.processReopened),
+        onError: (error) => toast.error(fill(t.processStatusError, { message: errorMessage(error) })),
+      },
+    );
+  };
   const [documentsOf, setDocumentsOf] = useState<ProcessRow | null>(null);
   const [stageOf, setStageOf] = useState<ProcessRow | null>(null);
   const checker = useCheckAllReceipts();
@@ -145,7 +163,7 @@ export function ProcessesTab() {
                   <SelectItem value={ANY}>Todos</SelectItem>
                   {statuses.map((s) => (
                     <SelectItem key={s} value={s}>
-                      {s}
+                      {processStatusLabel(s)}
                     </SelectItem>
                   ))}
                 </SelectContent>
@@ -185,10 +203,14 @@ export function ProcessesTab() {
             {!isLoading &&
               visible.map((process) => (
                 <TableRow key={process.id} data-testid={`process-row-${process.id}`}>
-                  <TableCell className="font-medium">{process.type}</TableCell>
+                  <TableCell className="font-medium">
+                    <Link to={paths.processo(process.id)} className="hover:underline">
+                      {process.type}
+                    </Link>
+                  </TableCell>
                   <TableCell>{process.client?.full_name ?? process.client_name ?? '-'}</TableCell>
                   <TableCell className="font-mono text-xs">{process.receipt_number ?? '-'}</TableCell>
-                  <TableCell>{process.category ?? '-'}</TableCell>
+                  <TableCell>{categoryLabel(process.category)}</TableCell>
                   <TableCell>
                     <StageBadge stage={process.stage} />
                   </TableCell>
@@ -202,9 +224,13 @@ export function ProcessesTab() {
                         </Button>
                       </DropdownMenuTrigger>
                       <DropdownMenuContent align="end">
-                        <DropdownMenuItem onSelect={() => setDetailsOf(shownById(process.id))}>
+                        <DropdownMenuItem onSelect={() => navigate(paths.processo(process.id))}>
                           <FileText aria-hidden="true" />
                           {t.viewDetails}
+                        </DropdownMenuItem>
+                        <DropdownMenuItem onSelect={() => setEditOf(shownById(process.id))}>
+                          <Pencil aria-hidden="true" />
+                          {t.editProcess}
                         </DropdownMenuItem>
                         <DropdownMenuItem onSelect={() => setDocumentsOf(shownById(process.id))}>
                           <ListChecks aria-hidden="true" />
@@ -213,6 +239,10 @@ export function ProcessesTab() {
                         <DropdownMenuItem onSelect={() => setStageOf(shownById(process.id))}>
                           <RefreshCw aria-hidden="true" />
                           {t.updateStage}
+                        </DropdownMenuItem>
+                        <DropdownMenuItem onSelect={() => toggleClosed(process)}>
+                          {CLOSED_PROCESS_STATUSES.includes(process.status) ? <LockOpen aria-hidden="true" /> : <Lock aria-hidden="true" />}
+                          {CLOSED_PROCESS_STATUSES.includes(process.status) ? t.reopenProcess : t.closeProcess}
                         </DropdownMenuItem>
                       </DropdownMenuContent>
                     </DropdownMenu>
@@ -235,7 +265,7 @@ export function ProcessesTab() {
         </div>
       </CardContent>
 
-      <ProcessDetailsDialog process={detailsOf} onOpenChange={(open) => !open && setDetailsOf(null)} />
+      <ProcessFormDialog open={editOf !== null} process={editOf} onOpenChange={(open) => !open && setEditOf(null)} />
       <DocumentsSheet process={documentsOf} onOpenChange={(open) => !open && setDocumentsOf(null)} />
       <StageDialog process={stageOf} onOpenChange={(open) => !open && setStageOf(null)} />
     </Card>

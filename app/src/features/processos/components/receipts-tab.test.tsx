@@ -4,12 +4,18 @@ import { renderWithProviders } from '@/testing/test-utils';
 import { ReceiptsTab } from './receipts-tab';
 
 vi.mock('@/lib/supabase', () => {
-  const builder = {
-    select: () => builder,
-    order: () => builder,
-    throwOnError: () => Promise.resolve({ data: [], error: null }),
+  // the process picker reads processes; every other table is empty
+  const rows = (table: string) =>
+    table === 'processes' ? [{ id: 1, type: 'Green Card', client_name: 'Cliente Teste', receipt_number: null, status: 'em andamento' }] : [];
+  const builder = (table: string) => {
+    const b = {
+      select: () => b,
+      order: () => b,
+      throwOnError: () => Promise.resolve({ data: rows(table), error: null }),
+    };
+    return b;
   };
-  return { supabase: { from: () => builder, auth: { getSession: async () => ({ data: { session: null } }) } } };
+  return { supabase: { from: (table: string) => builder(table), auth: { getSession: async () => ({ data: { session: null } }) } } };
 });
 
 describe('ReceiptsTab', { timeout: 20_000 }, () => {
@@ -20,7 +26,8 @@ describe('ReceiptsTab', { timeout: 20_000 }, () => {
     expect(add.disabled).toBe(true);
     fireEvent.change(screen.getByLabelText('Número do Recibo'), { target: { value: 'msc2090123456' } });
     expect(add.disabled).toBe(true);
-    fireEvent.change(screen.getByLabelText('ID do Processo'), { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('combobox', { name: 'Processo' }));
+    fireEvent.click(await screen.findByRole('button', { name: /#1 · Green Card/ }));
     expect(add.disabled).toBe(false);
     expect((screen.getByLabelText('Número do Recibo') as HTMLInputElement).value).toBe('MSC2090123456');
   });
@@ -29,6 +36,6 @@ describe('ReceiptsTab', { timeout: 20_000 }, () => {
     renderWithProviders(<ReceiptsTab />);
     await screen.findByText('Nenhum recibo adicionado ainda.');
     fireEvent.click(screen.getByRole('button', { name: 'Atualizar Todos' }));
-    expect(await screen.findByText('No receipts to check')).toBeTruthy();
+    expect(await screen.findByText('Nenhum recibo para verificar')).toBeTruthy();
   });
 });

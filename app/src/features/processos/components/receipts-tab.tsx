@@ -11,7 +11,7 @@ import { processKeys } from '../api/keys';
 import { useAddReceipt } from '../api/mutations';
 import { useReceiptHistory, useReceipts } from '../api/queries';
 import type { UscisReceipt } from '../api/types';
-import { RECEIPT_NUMBER_PATTERN, normalizeIdentifier, parseProcessId } from '../schemas';
+import { RECEIPT_NUMBER_PATTERN, normalizeIdentifier } from '../schemas';
 import { fill, processStrings as t } from '../strings';
 import { ReceiptStatusBadge } from './process-badges';
 import { CheckAllHeader, CheckProgressStatus, HistoryPanel, ProcessLookupForm, TableStateRows, TrackedRowActions } from './tracked-items';
@@ -46,14 +46,14 @@ export function ReceiptsTab() {
   const addReceipt = useAddReceipt();
   const checker = useCheckAllReceipts();
   const [receiptNumber, setReceiptNumber] = useState('');
-  const [processId, setProcessId] = useState('');
+  const [processId, setProcessId] = useState<number | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selected = receipts.find((r) => r.id === selectedId) ?? null;
 
   const onAdd = async (event: FormEvent) => {
     event.preventDefault();
     const number = normalizeIdentifier(receiptNumber);
-    const id = parseProcessId(processId);
+    const id = processId;
     if (!number || id === null) {
       toast.error(t.receiptRequired);
       return;
@@ -70,7 +70,7 @@ export function ReceiptsTab() {
       }
       toast.success(t.receiptAdded);
       setReceiptNumber('');
-      setProcessId('');
+      setProcessId(null);
     } catch (error) {
       toast.error(fill(t.receiptAddError, { message: errorMessage(error) }));
     }
@@ -110,7 +110,7 @@ export function ReceiptsTab() {
             processId={processId}
             onProcessIdChange={setProcessId}
             onSubmit={onAdd}
-            submitDisabled={!receiptNumber.trim() || !processId.trim() || addReceipt.isPending}
+            submitDisabled={!receiptNumber.trim() || processId === null || addReceipt.isPending}
             pending={addReceipt.isPending}
             icon={<Plus aria-hidden="true" />}
             submitLabel="Adicionar"

@@ -8,6 +8,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { TableCell, TableRow } from '@/components/ui/table';
+import { ProcessPicker } from './process-picker';
 
 /** Card header with the tab's title and the "Atualizar Todos" button. */
 export function CheckAllHeader({
@@ -153,7 +154,7 @@ export function HistoryPanel<E extends { id: string }>({
   );
 }
 
-/** The "identifier + ID do Processo + action" form above a tracked-item table; the identifier is upper-cased as typed. */
+/** The "identifier + process + action" form above a tracked-item table; the identifier is upper-cased as typed. */
 export function ProcessLookupForm({
   ids,
   identifierLabel,
@@ -168,14 +169,14 @@ export function ProcessLookupForm({
   icon,
   submitLabel,
 }: {
-  /** Element ids of the identifier and process-id inputs. */
+  /** Element ids of the identifier input and the process picker. */
   ids: { identifier: string; processId: string };
   identifierLabel: string;
   identifierPlaceholder: string;
   identifier: string;
   onIdentifierChange: (value: string) => void;
-  processId: string;
-  onProcessIdChange: (value: string) => void;
+  processId: number | null;
+  onProcessIdChange: (value: number | null) => void;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   submitDisabled: boolean;
   pending: boolean;
@@ -183,7 +184,7 @@ export function ProcessLookupForm({
   submitLabel: string;
 }) {
   return (
-    <form className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end" onSubmit={onSubmit} noValidate>
+    <form className="grid gap-3 sm:grid-cols-[1fr_minmax(0,1.4fr)_auto] sm:items-end" onSubmit={onSubmit} noValidate>
       <div className="grid gap-2">
         <Label htmlFor={ids.identifier}>{identifierLabel}</Label>
         <Input
@@ -194,19 +195,7 @@ export function ProcessLookupForm({
           onChange={(e) => onIdentifierChange(e.target.value.toUpperCase())}
         />
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor={ids.processId}>ID do Processo</Label>
-        <Input
-          id={ids.processId}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          placeholder="1"
-          value={processId}
-          onChange={(e) => onProcessIdChange(e.target.value)}
-        />
-      </div>
+      <ProcessPicker id={ids.processId} value={processId} onChange={onProcessIdChange} />
       <Button type="submit" disabled={submitDisabled}>
         {pending ? <Spinner className="size-4 text-current" /> : icon}
         {submitLabel}

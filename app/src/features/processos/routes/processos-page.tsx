@@ -1,21 +1,28 @@
 /** /processos and /processos/avancado: processes, USCIS forms library, USCIS receipts, EOIR court cases. */
 import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { paths } from '@/config/paths';
 import { CourtsTab } from '../components/courts-tab';
 import { FormsTab } from '../components/forms-tab';
+import { ProcessFormDialog } from '../components/process-form-dialog';
 import { ProcessesTab } from '../components/processes-tab';
 import { ReceiptsTab } from '../components/receipts-tab';
 import { processStrings as t } from '../strings';
 
 export default function ProcessosPage() {
+  const [creating, setCreating] = useState(false);
+  const navigate = useNavigate();
   return (
     <>
+      <ProcessFormDialog open={creating} onOpenChange={setCreating} onSaved={(id) => navigate(paths.processo(id))} />
       <PageHeader
         title={t.title}
         actions={
-          <Button>
+          <Button onClick={() => setCreating(true)}>
             <Plus aria-hidden="true" />
             {t.newProcess}
           </Button>
