@@ -33,5 +33,6 @@ export const paths = {
     financeiro: '/cliente/financeiro',
     mensagens: '/cliente/mensagens',
     documentos: '/cliente/documentos',
+    agendamentos: '/cliente/agendamentos',
   },
 } as const;

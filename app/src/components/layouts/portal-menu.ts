@@ -1,5 +1,5 @@
 /** The client portal's menu (spec: Client portal). */
-import { FileText, FolderOpen, Home, MessageSquare, Wallet, type LucideIcon } from 'lucide-react';
+import { CalendarDays, FileText, FolderOpen, Home, MessageSquare, Wallet, type LucideIcon } from 'lucide-react';
 import { paths } from '@/config/paths';
 
 export interface PortalMenuItem {
@@ -14,4 +14,5 @@ export const PORTAL_MENU: readonly PortalMenuItem[] = [
   { label: 'Financeiro', to: paths.portal.financeiro, icon: Wallet },
   { label: 'Mensagens', to: paths.portal.mensagens, icon: MessageSquare },
   { label: 'Documentos', to: paths.portal.documentos, icon: FileText },
+  { label: 'Agendamentos', to: paths.portal.agendamentos, icon: CalendarDays },
 ];

@@ -1,0 +1,37 @@
+/** Shared look-ups for pickers: the staff members (staff_directory()) and the clients, as {id, name} options. */
+import { useQuery } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+
+export interface PersonOption {
+  id: string;
+  name: string;
+}
+
+export const peopleKeys = {
+  staff: ['people', 'staff'] as const,
+  clients: ['people', 'clients'] as const,
+};
+
+export async function fetchStaff(): Promise<PersonOption[]> {
+  const { data } = await supabase.rpc('staff_directory').throwOnError();
+  return ((data ?? []) as { id: string; full_name: string }[]).map((row) => ({ id: row.id, name: row.full_name }));
+}
+
+export async function fetchClientOptions(): Promise<PersonOption[]> {
+  const { data } = await supabase.from('clients').select('id, full_name').order('full_name').throwOnError();
+  return ((data ?? []) as { id: string; full_name: string }[]).map((row) => ({ id: row.id, name: row.full_name }));
+}
+
+export function useStaffOptions() {
+  return useQuery({ queryKey: peopleKeys.staff, queryFn: fetchStaff, staleTime: 5 * 60_000, meta: { silent: true } });
+}
+
+export function useClientOptions() {
+  return useQuery({ queryKey: peopleKeys.clients, queryFn: fetchClientOptions, staleTime: 60_000, meta: { silent: true } });
+}
+
+/** The name of an id among options, or the fallback. */
+export function nameOf(options: readonly PersonOption[] | undefined, id: string | null | undefined, fallback = '-'): string {
+  if (!id) return fallback;
+  return options?.find((option) => option.id === id)?.name ?? fallback;
+}
