@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+from pydantic import ValidationError
 
 from harness import REPO_ROOT
 from supastack.core.config import ConfigError, Settings, load_settings
@@ -91,7 +92,7 @@ def test_the_process_environment_is_read_only_through_the_field_table(tmp_path, 
     monkeypatch.setenv("MAX_ROWS", "5")
     s = load_settings(project(tmp_path / "p"), tmp_path / "d")
     assert (s.host, s.max_rows) == ("127.0.0.1", 1000)
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError, match="no_such_setting"):
         Settings(workdir=tmp_path, data_dir=tmp_path, no_such_setting=1)
 
 

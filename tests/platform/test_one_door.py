@@ -19,7 +19,8 @@ def test_no_module_but_core_db_sets_role_or_claims():
 
 
 def test_realtime_uses_core_jwt_not_the_library():
-    realtime = [p for p in (ENGINE / "realtime").rglob("*.py") if re.search(r"^\s*(from|import) jose", p.read_text(), re.M)]
+    realtime = [p for p in (ENGINE / "realtime").rglob("*.py")
+                if re.search(r"^\s*(from|import) jose", p.read_text(), re.M)]
     assert realtime == []
 
 

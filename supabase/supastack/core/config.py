@@ -301,7 +301,9 @@ def _load_or_create_keys(data_dir: Path, env: dict[str, str], configured_secret:
     now = int(time.time())
     ten_years = 10 * 365 * 24 * 3600
     if not keys.get("anon_key"):
-        keys["anon_key"] = jwt_keys.sign({"iss": "supabase", "role": "anon", "iat": now, "exp": now + ten_years}, secret)
+        keys["anon_key"] = jwt_keys.sign(
+            {"iss": "supabase", "role": "anon", "iat": now, "exp": now + ten_years}, secret
+        )
     if not keys.get("service_role_key"):
         keys["service_role_key"] = jwt_keys.sign(
             {"iss": "supabase", "role": "service_role", "iat": now, "exp": now + ten_years}, secret

@@ -53,4 +53,4 @@ def _csv_payload(body: bytes) -> list[dict]:
     if not rows:
         return []
     header = rows[0]
-    return [{h: (None if v == "NULL" else v) for h, v in zip(header, row)} for row in rows[1:]]
+    return [{h: (None if v == "NULL" else v) for h, v in zip(header, row, strict=False)} for row in rows[1:]]

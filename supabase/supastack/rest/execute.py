@@ -4,8 +4,8 @@ The only REST module that touches connections. Database errors become RestError 
 
 The transaction is the one `Database.scope` opens (same role switch, same `request.jwt.claims` and
 `request.*` GUCs from core's `caller_gucs`/`request_gucs`, set by a separate statement BEFORE the main
-statement is planned, so row-level security and privileges apply to it). BEGIN, set_config, the statement and COMMIT travel in one round trip
-(`roundtrip`) when no check has to see the result first, two otherwise.
+statement is planned, so row-level security and privileges apply to it). BEGIN, set_config, the statement
+and COMMIT travel in one round trip (`roundtrip`) when no check has to see the result first, two otherwise.
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """`order=`, `limit=`/`offset=` and the Range header: which rows, in which order, which page.
 
->>> parse_order("name.desc.nullslast,id")
-(OrderTerm(path=(), field=Field(name='name', json_path=()), descending=True, nulls='last'), OrderTerm(path=(), field=Field(name='id', json_path=()), descending=False, nulls=None))
+>>> [(t.field.name, t.descending, t.nulls) for t in parse_order("name.desc.nullslast,id")]
+[('name', True, 'last'), ('id', False, None)]
 """
 from __future__ import annotations
 

@@ -194,7 +194,8 @@ def resolve_relationship(source: str, name: str, hint: str | None, cache: Schema
             400, "PGRST200",
             f"Could not find a relationship between '{source}' and '{name}' in the schema cache",
             f"Searched for a foreign key relationship between '{source}' and '{name}'"
-            + (f" using the hint '{hint}'" if hint else "") + f" in the schema '{cache.schema}', but no matches were found.",
+            + (f" using the hint '{hint}'" if hint else "")
+            + f" in the schema '{cache.schema}', but no matches were found.",
             _suggest([r.target for r in rels if r.target != name], name,
                      "Perhaps you meant '{}' instead of '" + name + "'."))
     if len(candidates) > 1:
@@ -271,7 +272,8 @@ def _order(node: ReadNode, term: OrderTerm):
         if not child.relationship.to_one:
             raise RestError(400, "PGRST118",
                             f"A related order on '{child.relation}' is not possible",
-                            f"'{node.relation}' and '{child.relation}' do not form a many-to-one or one-to-one relationship")
+                            f"'{node.relation}' and '{child.relation}' do not form a many-to-one or one-to-one "
+                            "relationship")
         _check_column(child, term.field.name)
         return term, child
     _check_column(node, term.field.name)

@@ -130,7 +130,8 @@ class SchemaCache:
 
 TABLES_SQL = """
 select c.oid::int8, c.relname::text, c.relkind::text,
-       c.relkind in ('r', 'p') or (c.relkind in ('v', 'f') and (pg_catalog.pg_relation_is_updatable(c.oid, true) & 8) = 8)
+       c.relkind in ('r', 'p')
+         or (c.relkind in ('v', 'f') and (pg_catalog.pg_relation_is_updatable(c.oid, true) & 8) = 8)
 from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
 where n.nspname = %s and c.relkind in ('r', 'v', 'm', 'f', 'p')
 """
@@ -172,7 +173,8 @@ where n.nspname = %s and i.indisunique and i.indpred is null and i.indexprs is n
 
 FUNCTIONS_SQL = """
 select p.proname::text, p.proargnames::text[], p.proargmodes::text[],
-       array(select pg_catalog.format_type(t, null) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality a(t, i) order by i),
+       array(select pg_catalog.format_type(t, null)
+             from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality a(t, i) order by i),
        p.pronargs::int, p.pronargdefaults::int, pg_catalog.format_type(p.prorettype, null), p.proretset,
        p.provolatile::text, rt.typtype::text, rc.relname::text, rn.nspname::text, p.provariadic <> 0
 from pg_catalog.pg_proc p

@@ -7,7 +7,8 @@ from supastack.rest.errors import parse_error
 from supastack.rest.lexing import check_nesting, parse_field, split_top, strip_whitespace
 from supastack.rest.terms import Field, SelectEmbed, SelectField
 
-_EMBED = re.compile(r"^(?:(?P<alias>[^:!()]+):)?(?P<spread>\.\.\.)?(?P<name>[^!():]+)(?P<hints>(?:![^!()]+)*)\((?P<items>.*)\)$", re.S)
+_EMBED = re.compile(r"^(?:(?P<alias>[^:!()]+):)?(?P<spread>\.\.\.)?(?P<name>[^!():]+)"
+                    r"(?P<hints>(?:![^!()]+)*)\((?P<items>.*)\)$", re.S)
 _AGG = re.compile(r"^(?:(?P<field>.+)\.)?(?P<fn>count|sum|avg|max|min)\(\)$")   # not `discount()`: an embed
 
 

@@ -86,7 +86,8 @@ class Builder:
     def condition(self, node: ReadNode, term) -> sql.Composable:
         if isinstance(term, Logic):
             joiner = sql.SQL(" and " if term.operator == "and" else " or ")
-            parts = [self.condition(node, t) for t in term.terms] or [sql.SQL("true" if term.operator == "and" else "false")]
+            empty = sql.SQL("true" if term.operator == "and" else "false")
+            parts = [self.condition(node, t) for t in term.terms] or [empty]
             expr = sql.SQL("(") + joiner.join(parts) + sql.SQL(")")
             return sql.SQL("not {}").format(expr) if term.negated else expr
         return self.filter(node, term)
@@ -141,14 +142,14 @@ class Builder:
         if rel.kind == "m2m":
             j = sql.Identifier(child.alias + "_j")
             conds = [sql.SQL("{}.{} = {}.{}").format(j, sql.Identifier(jc), p, sql.Identifier(sc))
-                     for jc, sc in zip(rel.junction_source_columns, rel.source_columns)]
+                     for jc, sc in zip(rel.junction_source_columns, rel.source_columns, strict=True)]
             conds += [sql.SQL("{}.{} = {}.{}").format(j, sql.Identifier(jc), a, sql.Identifier(tc))
-                      for jc, tc in zip(rel.junction_target_columns, rel.target_columns)]
+                      for jc, tc in zip(rel.junction_target_columns, rel.target_columns, strict=True)]
             return sql.SQL("exists (select 1 from {}.{} as {} where {})").format(
                 self.schema, sql.Identifier(rel.junction), j, sql.SQL(" and ").join(conds))
         return sql.SQL(" and ").join(
             sql.SQL("{}.{} = {}.{}").format(a, sql.Identifier(tc), p, sql.Identifier(sc))
-            for sc, tc in zip(rel.source_columns, rel.target_columns))
+            for sc, tc in zip(rel.source_columns, rel.target_columns, strict=True))
 
     # --------------------------------------------------------------------------- selects
     def select(self, node: ReadNode, source: sql.Composable, extra_where: list | None = None,
@@ -219,7 +220,8 @@ class Builder:
                 on = sql.SQL("true")
             else:
                 aggs = [sql.SQL("json_agg({}.{}) as {}").format(j, sql.Identifier(n), sql.Identifier(n)) for n in names]
-                body = sql.SQL("select {} from ({}) as {}").format(sql.SQL(", ").join(aggs) or sql.SQL("null"), inner, j)
+                columns = sql.SQL(", ").join(aggs) or sql.SQL("null")
+                body = sql.SQL("select {} from ({}) as {}").format(columns, inner, j)
                 items = [sql.SQL("coalesce({}.{}, '[]') as {}").format(lateral, sql.Identifier(n), sql.Identifier(n))
                          for n in names]
                 on = sql.SQL("{}.{} is not null").format(lateral, sql.Identifier(names[0])) if child.inner and names \
@@ -330,7 +332,8 @@ def mutate_query(plan: MutatePlan, representation: str, want_count: bool, single
                 target, alias, sql.SQL(", ").join(cols), sql.SQL(", ").join(values), b.payload(payload_json), target)
         else:
             statement = sql.SQL(
-                "insert into {} as {} ({}) select {} from json_populate_recordset(null::{}, {}::json) as pgrst_b").format(
+                "insert into {} as {} ({}) select {} "
+                "from json_populate_recordset(null::{}, {}::json) as pgrst_b").format(
                 target, alias, sql.SQL(", ").join(cols), sql.SQL(", ").join(cols), target, b.payload(payload_json))
         if plan.action in ("upsert", "put"):
             conflict = sql.SQL(", ").join(sql.Identifier(c) for c in plan.on_conflict)
@@ -338,7 +341,8 @@ def mutate_query(plan: MutatePlan, representation: str, want_count: bool, single
                 statement += sql.SQL(" on conflict ({}) do nothing").format(conflict)
             else:
                 sets = [sql.SQL("{} = excluded.{}").format(c, c) for c in cols] or \
-                       [sql.SQL("{} = excluded.{}").format(sql.Identifier(c), sql.Identifier(c)) for c in plan.on_conflict]
+                       [sql.SQL("{} = excluded.{}").format(sql.Identifier(c), sql.Identifier(c))
+                        for c in plan.on_conflict]
                 statement += sql.SQL(" on conflict ({}) do update set {}").format(conflict, sql.SQL(", ").join(sets))
         if not returning_rows:
             return MainQuery(statement.as_string(None), dict(b.params), payload_param=b.payload_name,
@@ -410,7 +414,8 @@ def call_query(plan: CallPlan, payload_json: str | None, want_count: bool, singl
         call = sql.SQL("{}({}::" + fn.params[0].type + ")").format(name, b.payload(payload_json))
     elif plan.args:
         params = [p for p in fn.params if p.name in plan.args]
-        definition = sql.SQL(", ").join(sql.SQL("{} {}").format(sql.Identifier(p.name), sql.SQL(p.type)) for p in params)
+        definition = sql.SQL(", ").join(sql.SQL("{} {}").format(sql.Identifier(p.name), sql.SQL(p.type))
+                                        for p in params)
         args_source = sql.SQL("json_to_record({}::json) as pgrst_args({})").format(b.payload(payload_json), definition)
         call = sql.SQL("{}({})").format(name, sql.SQL(", ").join(
             sql.SQL(("variadic " if p.variadic else "") + "{} := pgrst_args.{}").format(
