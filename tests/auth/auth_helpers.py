@@ -60,3 +60,47 @@ class Api:
                                         (select md5(coalesce(string_agg(u::text, '|' order by id), ''))
                                            from auth.users u)
                               """)[0]
+
+
+def read_mail(stack, to: str, subject: str, timeout: float = 10.0) -> tuple[str, str | None, str | None]:
+    """(text, 6-digit code, link) of the newest mail to `to` whose subject holds `subject`: from the stack's
+    mail sink when it runs one, else from the .eml files of the older file sink."""
+    import email as email_lib
+    import email.policy
+    import re
+    import time
+
+    def parse(text: str):
+        code = re.search(r"\b(\d{6})\b", text)
+        link = re.search(r"(http\S+)", text)
+        return text, code.group(1) if code else None, link.group(1) if link else None
+
+    try:
+        from mailbox import Mailbox
+        box = Mailbox(stack)  # tests/mailbox.py (not the standard library's module of that name)
+    except (ImportError, RuntimeError, AttributeError, TypeError):
+        box = None
+    if hasattr(box, "wait_for"):
+        found = box.wait_for(to, subject=subject, timeout=timeout)
+        return parse(found["body"]["text"])
+    deadline = time.monotonic() + timeout
+    folder = stack.data_dir / "mail"
+    while time.monotonic() < deadline:
+        for path in sorted(folder.glob("*.eml"), reverse=True) if folder.is_dir() else []:
+            msg = email_lib.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+            if msg["To"] == to and subject in msg["Subject"]:
+                return parse(msg.get_content())
+        time.sleep(0.05)
+    raise AssertionError(f"no mail to {to} with {subject!r}")
+
+
+def mail_count(stack, to: str) -> int:
+    try:
+        from mailbox import Mailbox
+        return Mailbox(stack).count(to)
+    except (ImportError, RuntimeError, AttributeError, TypeError):
+        import email as email_lib
+        import email.policy
+        folder = stack.data_dir / "mail"
+        return sum(1 for p in (folder.glob("*.eml") if folder.is_dir() else [])
+                   if email_lib.message_from_bytes(p.read_bytes(), policy=email.policy.default)["To"] == to)

@@ -10,7 +10,9 @@ from __future__ import annotations
 MAX_WRONG_CODES = 5
 
 # The accounts whose pending codes were sent to `email`: its own codes, or a change of e-mail to it.
-_ACCOUNTS = "lower(u.email) = %(email)s or lower(u.email_change) = %(email)s"
+# A phone (digits only) cannot equal an e-mail, so the same key serves phone codes.
+_ACCOUNTS = ("lower(u.email) = %(email)s or lower(u.email_change) = %(email)s"
+             " or u.phone = %(email)s or u.phone_change = %(email)s")
 
 
 async def _attempts_on_pending_code(conn, email: str, attempt_id: int) -> int:
@@ -19,7 +21,8 @@ async def _attempts_on_pending_code(conn, email: str, attempt_id: int) -> int:
         f"""select count(*) from auth.failed_sign_ins f
              where f.kind = 'otp' and f.email = %(email)s and f.id <= %(attempt)s
                and f.created_at >= (select max(greatest(u.recovery_sent_at, u.confirmation_sent_at,
-                                                        u.email_change_sent_at))
+                                                        u.email_change_sent_at, u.phone_change_sent_at,
+                                                        u.reauthentication_sent_at))
                                       from auth.users u where {_ACCOUNTS})""",  # noqa: S608 - constant text
         {"email": email, "attempt": attempt_id})
     (count,) = await cur.fetchone()
@@ -29,7 +32,8 @@ async def _attempts_on_pending_code(conn, email: str, attempt_id: int) -> int:
 async def _void_pending_codes(conn, email: str) -> None:
     # The sending times stay: later guesses still count against the same (now dead) code.
     await conn.execute(
-        f"""update auth.users u set recovery_token = '', confirmation_token = '', email_change_token_new = ''
+        f"""update auth.users u set recovery_token = '', confirmation_token = '', email_change_token_new = '',
+                                phone_change_token = '', reauthentication_token = ''
              where {_ACCOUNTS}""", {"email": email})  # noqa: S608 - constant text
 
 

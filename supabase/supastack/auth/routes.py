@@ -3,17 +3,21 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request
 
-from supastack.auth import ratelimit
+from supastack.auth import ratelimit, schema, signing_keys
 from supastack.auth.context import AuthRoute
-from supastack.auth.handlers import admin_users, logout, meta, recover, signup, token, user
+from supastack.auth.handlers import (admin_users, factors, invite, logout, meta, passwordless, recover, signup,
+                                     token, user, verify)
 from supastack.core.stack import Stack
 
 
 def router(stack: Stack) -> APIRouter:
     r = APIRouter(route_class=AuthRoute)
 
+    signing_keys.install(stack.settings)  # before any token is signed or verified in this process
+
     async def prepare() -> None:
         await ratelimit.ensure_schema(stack.db)
+        await schema.ensure_schema(stack.db)
 
     stack.on_startup.append(prepare)
 
@@ -55,11 +59,61 @@ def router(stack: Stack) -> APIRouter:
 
     @r.post("/verify")
     async def verify_post_route(request: Request):
-        return await recover.verify_post(request, stack)
+        return await verify.verify_post(request, stack)
 
     @r.get("/verify")
     async def verify_get_route(request: Request):
-        return await recover.verify_get(request, stack)
+        return await verify.verify_get(request, stack)
+
+    @r.post("/otp")
+    async def otp_route(request: Request):
+        return await passwordless.send_otp(request, stack)
+
+    @r.post("/resend")
+    async def resend_route(request: Request):
+        return await passwordless.resend(request, stack)
+
+    @r.get("/reauthenticate")
+    async def reauthenticate_route(request: Request):
+        return await passwordless.reauthenticate(request, stack)
+
+    @r.post("/invite")
+    async def invite_route(request: Request):
+        return await invite.invite(request, stack)
+
+    @r.post("/admin/generate_link")
+    async def generate_link_route(request: Request):
+        return await invite.generate_link(request, stack)
+
+    @r.post("/factors")
+    async def enroll_route(request: Request):
+        return await factors.enroll(request, stack)
+
+    @r.post("/factors/{factor_id}/challenge")
+    async def challenge_route(request: Request, factor_id: str):
+        return await factors.challenge(request, stack, factor_id)
+
+    @r.post("/factors/{factor_id}/verify")
+    async def verify_factor_route(request: Request, factor_id: str):
+        return await factors.verify(request, stack, factor_id)
+
+    @r.delete("/factors/{factor_id}")
+    async def unenroll_route(request: Request, factor_id: str):
+        return await factors.unenroll(request, stack, factor_id)
+
+    @r.get("/admin/users/{user_id}/factors")
+    async def admin_factors_route(request: Request, user_id: str):
+        return await factors.admin_list(request, stack, user_id)
+
+    @r.delete("/admin/users/{user_id}/factors/{factor_id}")
+    async def admin_factor_delete_route(request: Request, user_id: str, factor_id: str):
+        return await factors.admin_delete(request, stack, user_id, factor_id)
+
+    @r.api_route("/sso", methods=["GET", "POST"])
+    @r.api_route("/sso/{rest:path}", methods=["GET", "POST"])
+    @r.api_route("/admin/sso/{rest:path}", methods=["GET", "POST", "PUT", "DELETE"])
+    async def sso_route(request: Request):
+        raise meta.saml_disabled()
 
     @r.get("/admin/users")
     async def admin_list_route(request: Request):

@@ -37,22 +37,39 @@ def access_token(settings: Settings, user: dict, session_id: str, amr: list[dict
         "session_id": session_id,
         "is_anonymous": bool(user.get("is_anonymous")),
     }
-    return jwt.sign(claims, settings.jwt_secret), exp
+    return jwt.sign_session(claims, settings.jwt_secret), exp
 
 
-def session_json(settings: Settings, user: dict, session_id: str, refresh_token: str, amr: list[dict]) -> dict:
+def session_json(settings: Settings, user: dict, session_id: str, refresh_token: str, amr: list[dict],
+                 aal: str = "aal1") -> dict:
     """GoTrue's AccessTokenResponse."""
-    token, exp = access_token(settings, user, session_id, amr)
+    token, exp = access_token(settings, user, session_id, amr, aal)
     return {"access_token": token, "token_type": "bearer", "expires_in": settings.jwt_expiry, "expires_at": exp,
             "refresh_token": refresh_token, "user": users.user_json(user)}
 
 
-async def _amr(conn, session_id: str) -> list[dict]:
-    cur = await conn.execute("select tag, extract(epoch from created_at)::bigint from auth.sessions where id = %s",
-                              (session_id,))
+async def aal_and_amr(conn, session_id: str) -> tuple[str, list[dict]]:
+    """The session's assurance level and its methods, newest first (GoTrue's mfa_amr_claims)."""
+    cur = await conn.execute(
+        """select s.aal::text, s.tag, extract(epoch from s.created_at)::bigint,
+                  (select json_agg(json_build_object('method', c.authentication_method,
+                                                     'timestamp', extract(epoch from c.updated_at)::bigint)
+                                   order by c.updated_at desc)
+                     from auth.mfa_amr_claims c where c.session_id = s.id)
+             from auth.sessions s where s.id = %s""", (session_id,))
     row = await cur.fetchone()
-    method = (row[0] if row and row[0] else "password")
-    return [{"method": method, "timestamp": row[1] if row else int(time.time())}]
+    if row is None:
+        return "aal1", [{"method": "password", "timestamp": int(time.time())}]
+    aal, tag, created, claims = row
+    return aal or "aal1", claims or [{"method": tag or "password", "timestamp": created}]
+
+
+async def add_amr_claim(conn, session_id: str, method: str) -> None:
+    await conn.execute(
+        """insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
+           values (gen_random_uuid(), %s, now(), now(), %s)
+           on conflict (session_id, authentication_method) do update set updated_at = now()""",
+        (session_id, method))
 
 
 async def issue_session(conn, settings: Settings, user_id: str, method: str, user_agent: str | None,
@@ -137,8 +154,26 @@ async def refresh(conn, settings: Settings, token: str) -> tuple[dict, dict]:
             (users.INSTANCE_ID, issued, row["user_id"], token, row["session_id"]))
     await conn.execute("""update auth.sessions set refreshed_at = now() at time zone 'utc', updated_at = now()
                            where id = %s""", (row["session_id"],))
-    amr = await _amr(conn, str(row["session_id"]))
-    return session_json(settings, user, str(row["session_id"]), issued, amr), user
+    aal, amr = await aal_and_amr(conn, str(row["session_id"]))
+    return session_json(settings, user, str(row["session_id"]), issued, amr, aal), user
+
+
+async def raise_to_aal2(conn, settings: Settings, user_id: str, session_id: str, factor_id: str,
+                        method: str) -> dict:
+    """A verified second factor: the session becomes aal2 with `method` in its amr, and gets a new refresh
+    token (the old ones are revoked), as GoTrue's updateMFASessionAndClaims. Returns the Session JSON."""
+    await conn.execute("""update auth.sessions set aal = 'aal2', factor_id = %s, updated_at = now(),
+                                 refreshed_at = now() at time zone 'utc' where id = %s""", (factor_id, session_id))
+    await add_amr_claim(conn, session_id, method)
+    await conn.execute("update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = %s"
+                       " and revoked = false", (session_id,))
+    refresh = new_refresh_token()
+    await conn.execute(
+        """insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, session_id)
+           values (%s, %s, %s, false, now(), now(), %s)""", (users.INSTANCE_ID, refresh, user_id, session_id))
+    user = await users.by_id(conn, user_id)
+    aal, amr = await aal_and_amr(conn, session_id)
+    return session_json(settings, user, session_id, refresh, amr, aal)
 
 
 class RevokedSession(Exception):

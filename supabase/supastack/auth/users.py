@@ -15,7 +15,10 @@ AUDIENCE = "authenticated"
 _SELECT = """
 select u.*,
        coalesce((select json_agg(i order by i.created_at) from auth.identities i where i.user_id = u.id),
-                '[]'::json) as identities
+                '[]'::json) as identities,
+       (select json_agg(f order by f.created_at)
+          from (select id, friendly_name, factor_type, status, created_at, updated_at, last_challenged_at
+                  from auth.mfa_factors where user_id = u.id) f) as factors
   from auth.users u
 """
 
@@ -44,6 +47,13 @@ def _identity_json(row: dict) -> dict:
         "email": row.get("email"),
     }
     return {k: v for k, v in out.items() if v is not None or k in ("identity_data",)}
+
+
+def _factor_json(row: dict) -> dict:
+    out = {"id": str(row["id"]), "friendly_name": row.get("friendly_name") or None,
+           "factor_type": row["factor_type"], "status": row["status"], "created_at": iso(row.get("created_at")),
+           "updated_at": iso(row.get("updated_at")), "last_challenged_at": iso(row.get("last_challenged_at"))}
+    return {k: v for k, v in out.items() if v is not None}
 
 
 def user_json(row: dict) -> dict:
@@ -76,6 +86,7 @@ def user_json(row: dict) -> dict:
         "banned_until": iso(row.get("banned_until")),
         "deleted_at": iso(row.get("deleted_at")),
         "is_anonymous": bool(row.get("is_anonymous")),
+        "factors": [_factor_json(f) for f in (row.get("factors") or [])] or None,
     }
     required = {"id", "aud", "role", "email", "phone", "app_metadata", "user_metadata", "identities",
                 "created_at", "updated_at", "is_anonymous"}
@@ -109,7 +120,8 @@ async def by_token(conn, column: str, token_hash: str) -> dict | None:
     """The user holding a one-time token (column is one of the auth.users token columns)."""
     where = {"recovery_token": " where u.recovery_token = %s",
              "email_change_token_new": " where u.email_change_token_new = %s",
-             "confirmation_token": " where u.confirmation_token = %s"}[column]
+             "confirmation_token": " where u.confirmation_token = %s",
+             "phone_change_token": " where u.phone_change_token = %s"}[column]
     return await _one(conn, where + " for update of u", (token_hash,))
 
 

@@ -1,13 +1,23 @@
-"""HS256 JWTs: signing, verification, and the gateway's mapping of API keys to a bearer token."""
+"""JWTs: signing, verification, and the gateway's mapping of API keys to a bearer token.
+
+Two kinds of keys are accepted, as GoTrue's asymmetric signing keys made usual:
+- the project's HS256 secret (the legacy keys, the anon/service_role API keys, storage's signed URLs);
+- asymmetric keys (ES256, RS256) found by the token's `kid` in the key ring `use_keys` installs. A token
+  whose kid is unknown makes the ring reload once (another process may have rotated the keys).
+"""
 from __future__ import annotations
 
 import hmac
-from typing import Mapping
+import threading
+import time
+from typing import Callable, Mapping
 
+from jose import jwk as jose_jwk
 from jose import jwt as jose_jwt
 from jose.exceptions import ExpiredSignatureError, JWTError
 
 ALGORITHM = "HS256"
+ASYMMETRIC = ("ES256", "RS256")
 
 
 class InvalidToken(Exception):
@@ -18,26 +28,94 @@ class InvalidToken(Exception):
         self.expired = expired
 
 
+class KeyRing:
+    """The asymmetric keys of this process: the signing key (private JWK or None) and every public JWK by kid."""
+
+    def __init__(self, load: Callable[[], tuple[dict | None, list[dict]]]):
+        self._load = load
+        self._lock = threading.Lock()
+        self._loaded_at = 0.0
+        self.signing: dict | None = None
+        self.public: dict[str, dict] = {}
+        self.reload()
+
+    def reload(self) -> None:
+        signing, public = self._load()
+        with self._lock:
+            self.signing = signing
+            self.public = {k["kid"]: k for k in public}
+            self._loaded_at = time.monotonic()
+
+    def fresh(self, max_age: float) -> "KeyRing":
+        """Reloaded when older than `max_age` seconds (a rotation by another process or by hand)."""
+        if time.monotonic() - self._loaded_at > max_age:
+            self.reload()
+        return self
+
+    def find(self, kid: str) -> dict | None:
+        key = self.public.get(kid)
+        if key is None:
+            key = self.fresh(1.0).public.get(kid)  # at most one reload a second for unknown kids
+        return key
+
+
+_ring: KeyRing | None = None
+
+
+def use_keys(ring: KeyRing | None) -> None:
+    """Install (or remove) the asymmetric key ring of this process; the auth service does it at start-up."""
+    global _ring
+    _ring = ring
+
+
+def key_ring() -> KeyRing | None:
+    return _ring
+
+
 def sign(claims: Mapping, secret: str) -> str:
+    """HS256 with the project secret (API keys, signed URLs, tokens of tests)."""
     return jose_jwt.encode(dict(claims), secret, algorithm=ALGORITHM)
 
 
+def sign_session(claims: Mapping, secret: str) -> str:
+    """An access token: with the ring's signing key (and its kid) when there is one, else HS256."""
+    key = _ring.fresh(5.0).signing if _ring else None
+    if not key:
+        return sign(claims, secret)
+    return jose_jwt.encode(dict(claims), key, algorithm=key["alg"], headers={"kid": key["kid"]})
+
+
+def _bad(header_alg=None) -> InvalidToken:
+    if header_alg:
+        return InvalidToken("invalid JWT: unable to parse or verify signature, signing method "
+                            f"{header_alg} is invalid")
+    return InvalidToken("invalid JWT: unable to parse or verify signature")
+
+
 def verify(token: str, secret: str) -> dict:
-    """Claims of a valid token; `alg: none` and other algorithms are refused."""
+    """Claims of a valid token: HS256 under `secret`, or ES256/RS256 under the ring's key named by `kid`.
+    `alg: none` and other algorithms are refused."""
     try:
         header = jose_jwt.get_unverified_header(token)
     except JWTError as exc:
-        raise InvalidToken("invalid JWT: unable to parse or verify signature") from exc
-    if header.get("alg") != ALGORITHM:
-        raise InvalidToken("invalid JWT: unable to parse or verify signature, signing method " +
-                           f"{header.get('alg')} is invalid")
+        raise _bad() from exc
+    alg = header.get("alg")
+    if alg == ALGORITHM:
+        key, algorithms = secret, [ALGORITHM]
+    elif alg in ASYMMETRIC and _ring is not None and isinstance(header.get("kid"), str):
+        public = _ring.find(header["kid"])
+        if public is None or public.get("alg", alg) != alg:
+            raise _bad()
+        key, algorithms = jose_jwk.construct(public, alg), [alg]
+    else:
+        raise _bad(alg)
     try:
-        claims = jose_jwt.decode(token, secret, algorithms=[ALGORITHM],
+        claims = jose_jwt.decode(token, key, algorithms=algorithms,
                                  options={"verify_aud": False, "verify_sub": False})
     except ExpiredSignatureError as exc:
         raise InvalidToken("JWT expired", expired=True) from exc
     except JWTError as exc:
-        raise InvalidToken("invalid JWT: unable to parse or verify signature") from exc
+        raise _bad() from exc
     return claims
 
 

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from fastapi.responses import JSONResponse
 
+from supastack.auth import signing_keys
+from supastack.auth.errors import AuthError, ErrorCode
 from supastack.core.config import Settings
 
 VERSION = "v2.189.0"  # the GoTrue release whose API this service follows
@@ -17,8 +19,13 @@ def health() -> JSONResponse:
 
 
 def jwks() -> JSONResponse:
-    """Only symmetric (HS256) signing here, and GoTrue publishes no symmetric keys."""
-    return JSONResponse({"keys": []})
+    """The public signing keys (old ones too, until removed from the key file); GoTrue publishes no HS256 key."""
+    return JSONResponse({"keys": signing_keys.jwks()}, headers={"Cache-Control": "public, max-age=600"})
+
+
+def saml_disabled() -> AuthError:
+    """Every /sso route while SAML is off, as GoTrue's requireSAMLEnabled answers."""
+    return AuthError(404, ErrorCode.SAML_PROVIDER_DISABLED, "SAML 2.0 is disabled")
 
 
 def settings_json(settings: Settings) -> JSONResponse:

@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 from fastapi import Request
 from fastapi.responses import JSONResponse
 
-from supastack.auth import audit, mailer, otp, passwords, tokens, users
+from supastack.auth import audit, links, otp, passwords, tokens, users
 from supastack.auth.context import client_ip, field, json_body, normalise_phone, user_agent, validate_email
 from supastack.auth.errors import AuthError, ErrorCode, bad_request, unprocessable
 from supastack.auth.handlers.anonymous import sign_in_anonymously
@@ -70,7 +70,7 @@ async def signup(request: Request, stack: Stack):
             user = await users.by_id(conn, user_id)
     redirect = otp.safe_redirect(request.query_params.get("redirect_to"), settings.site_url, settings.api_url)
     try:
-        mailer.send(settings.data_dir, email, "Confirme seu cadastro",
+        await links.deliver(settings, email, "Confirme seu cadastro",
                     f"Para confirmar seu e-mail, use o código {code} ou abra o link:",
                     otp.verify_link(settings.api_url, hashed, "signup", redirect))
     except OSError as exc:

@@ -4,9 +4,10 @@ from __future__ import annotations
 from fastapi import Request
 from fastapi.responses import JSONResponse
 
-from supastack.auth import audit, mailer, otp, passwords, tokens, users
+from supastack.auth import audit, links, options, otp, otp_attempts, passwords, ratelimit, tokens, users
 from supastack.auth.context import client_ip, field, json_body, require_user, validate_email
 from supastack.auth.errors import ErrorCode, bad_request, forbidden, unprocessable
+from supastack.auth.handlers.passwordless import check_nonce
 from supastack.auth.password_policy import check_strength
 from supastack.core.stack import Stack
 
@@ -29,6 +30,7 @@ async def update_user(request: Request, stack: Stack):
     password = field(body, "password", str)
     data = field(body, "data", dict)
     app_data = field(body, "app_metadata", dict)
+    nonce = field(body, "nonce", str, "")
     if email:
         email = validate_email(email)
     if password is not None:
@@ -41,6 +43,8 @@ async def update_user(request: Request, stack: Stack):
         raise unprocessable(ErrorCode.VALIDATION_FAILED, "Phone changes need an SMS provider, and none is configured")
     changing_email = bool(email) and email != (user.get("email") or "").lower()
 
+    if password:
+        await _reauthentication(request, stack, caller, nonce)
     new_hash = None
     if password:
         if user.get("encrypted_password") and await passwords.verify_password(password, user["encrypted_password"]):
@@ -77,6 +81,32 @@ async def update_user(request: Request, stack: Stack):
             updated = await users.by_id(conn, user_id)
     if mail:
         to, code, link = mail
-        mailer.send(settings.data_dir, to, "Confirme a alteração de e-mail",
+        await links.deliver(settings, to, "Confirme a alteração de e-mail",
                     f"Para confirmar o novo e-mail, use o código {code} ou abra o link:", link)
     return JSONResponse(users.user_json(updated))
+
+
+async def _reauthentication(request: Request, stack: Stack, caller, nonce: str) -> None:
+    """A password change with a nonce checks it (guesses count as code attempts); with secure password
+    change on, a session older than 24 hours must bring one (GoTrue's reauthentication)."""
+    settings, user = stack.settings, caller.user
+    async with stack.db.connection() as conn:
+        if not nonce:
+            if options.secure_password_change(settings):
+                session = await tokens.live_session(conn, caller.session_id) if caller.session_id else None
+                cur = await conn.execute("select %s::timestamptz > now() - interval '24 hours'",
+                                         (session["created_at"] if session else None,))
+                if not (await cur.fetchone())[0]:
+                    raise bad_request(ErrorCode.REAUTHENTICATION_NEEDED, "Password update requires reauthentication")
+            return
+        address = (user.get("email") or user.get("phone") or "").lower()
+        attempt = await ratelimit.reserve(conn, settings, "otp", address, client_ip(request))
+        if await otp_attempts.over_budget(conn, address, attempt):
+            raise unprocessable(ErrorCode.REAUTHENTICATION_NOT_VALID, "Nonce has expired or is invalid")
+        try:
+            async with conn.transaction():
+                await check_nonce(conn, settings, user, nonce)
+                await ratelimit.release(conn, attempt)
+        except Exception:
+            await otp_attempts.wrong_code(conn, address, attempt)
+            raise

@@ -1,0 +1,76 @@
+"""Auth tables beyond the platform bootstrap, created at start-up (any project, not only this product's):
+GoTrue's MFA tables (mfa_factors, mfa_challenges, mfa_amr_claims, with GoTrue's columns) and the local
+SMS sink (auth.sms_sink: what an SMS provider would have sent)."""
+from __future__ import annotations
+
+SCHEMA_SQL = """
+select pg_advisory_xact_lock(hashtext('supastack.auth.schema'));
+do $$ begin create type auth.factor_type as enum ('totp', 'webauthn', 'phone');
+exception when duplicate_object then null; end $$;
+do $$ begin create type auth.factor_status as enum ('unverified', 'verified');
+exception when duplicate_object then null; end $$;
+create table if not exists auth.mfa_factors (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  friendly_name text null,
+  factor_type auth.factor_type not null,
+  status auth.factor_status not null,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  secret text null,
+  phone text unique default null,
+  last_challenged_at timestamptz unique default null,
+  web_authn_credential jsonb null,
+  web_authn_aaguid uuid null,
+  last_webauthn_challenge_data jsonb null
+);
+create unique index if not exists mfa_factors_user_friendly_name_unique on auth.mfa_factors (friendly_name, user_id)
+  where trim(friendly_name) <> '';
+create index if not exists factor_id_created_at_idx on auth.mfa_factors (user_id, created_at);
+create index if not exists mfa_factors_user_id_idx on auth.mfa_factors (user_id);
+create table if not exists auth.mfa_challenges (
+  id uuid primary key,
+  factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+  created_at timestamptz not null,
+  verified_at timestamptz null,
+  ip_address inet not null,
+  otp_code text null,
+  web_authn_session_data jsonb null
+);
+create index if not exists mfa_challenge_created_at_idx on auth.mfa_challenges (created_at desc);
+create table if not exists auth.mfa_amr_claims (
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  id uuid not null constraint amr_id_pk primary key,
+  constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
+);
+create table if not exists auth.sms_sink (
+  id bigserial primary key,
+  phone text not null,
+  body text not null,
+  created_at timestamptz not null default now()
+)
+"""
+
+
+async def ensure_schema(db) -> None:
+    async with db.connection() as conn:
+        async with conn.transaction():
+            for statement in _statements(SCHEMA_SQL):
+                await conn.execute(statement)
+
+
+def _statements(sql: str) -> list[str]:
+    """One statement at a time (the pool prepares them): split at ';' line ends outside $$ blocks."""
+    out, current, in_dollar = [], [], False
+    for line in sql.strip().splitlines():
+        in_dollar ^= line.count("$$") % 2 == 1
+        current.append(line)
+        if not in_dollar and line.rstrip().endswith(";"):
+            out.append("\n".join(current).rstrip().rstrip(";"))
+            current = []
+    if "".join(current).strip():
+        out.append("\n".join(current))
+    return out
