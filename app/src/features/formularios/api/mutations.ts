@@ -1,0 +1,88 @@
+/** Writes of the forms feature: import (upload + function), mapping versions, fills, questionnaire saves. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { processKeys } from '@/features/processos/api/keys';
+import { errorMessage } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+import { formsKeys } from './keys';
+import { FORMS_BUCKET } from './queries';
+import type { FieldMapping, FillResult, Questionnaire, QuestionnaireStatus } from './types';
+
+/** The `error` text of a failed function call (its JSON body), else the error's message. */
+async function invokeFunction<T>(name: string, body: Record<string, unknown>): Promise<T> {
+  const { data, error } = await supabase.functions.invoke<T>(name, { body });
+  if (error) {
+    const context = (error as { context?: unknown }).context;
+    if (context instanceof Response) {
+      const payload = (await context.clone().json().catch(() => null)) as { error?: string } | null;
+      if (payload?.error) throw new Error(payload.error);
+    }
+    throw new Error(errorMessage(error));
+  }
+  return data as T;
+}
+
+export interface ImportInput {
+  file: File;
+  formNumber: string;
+  editionDate: string;
+  formName?: string;
+  category?: string;
+}
+
+export function useImportForm() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ file, formNumber, editionDate, formName, category }: ImportInput) => {
+      const number = formNumber.trim().toUpperCase();
+      const storagePath = `${number}/${editionDate}-${Date.now()}.pdf`;
+      const { error } = await supabase.storage
+        .from(FORMS_BUCKET)
+        .upload(storagePath, file, { contentType: 'application/pdf', upsert: false });
+      if (error) throw error;
+      return invokeFunction<{ form: { id: number; number: string }; edition: { fields: unknown[] } }>('import-uscis-form', {
+        formNumber: number,
+        editionDate,
+        storagePath,
+        formName,
+        category,
+      });
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: formsKeys.all });
+      void queryClient.invalidateQueries({ queryKey: processKeys.forms() });
+    },
+  });
+}
+
+export function useSaveMapping(editionId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (rows: FieldMapping[]) => {
+      const { data } = await supabase
+        .rpc('save_form_mapping', { p_edition_id: editionId, p_fields: rows })
+        .throwOnError();
+      return data as number;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: formsKeys.mapping(editionId) }),
+  });
+}
+
+export function fillForm(body: { formId: number; processId?: number; sample?: boolean }): Promise<FillResult> {
+  return invokeFunction<FillResult>('fill-uscis-form', body);
+}
+
+export function useSaveQuestionnaire(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: { answers?: Record<string, unknown>; status?: QuestionnaireStatus }) => {
+      const { data } = await supabase
+        .from('client_questionnaires')
+        .upsert({ client_id: clientId, ...values }, { onConflict: 'client_id' })
+        .select('*')
+        .single()
+        .throwOnError();
+      return data as Questionnaire;
+    },
+    onSuccess: (row) => queryClient.setQueryData(formsKeys.questionnaire(clientId), row),
+  });
+}

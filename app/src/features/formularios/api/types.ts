@@ -1,0 +1,75 @@
+/** Rows and function answers of the forms feature (migration 20251125007000_forms.sql, functions/*-uscis-form). */
+export type PdfFieldType = 'text' | 'checkbox' | 'radio' | 'choice' | 'signature' | 'button';
+
+export interface PdfField {
+  name: string;
+  type: PdfFieldType;
+  options: string[];
+  label: string | null;
+}
+
+export interface FormEdition {
+  id: number;
+  form_id: number;
+  edition_date: string;
+  storage_path: string;
+  fields: PdfField[];
+  page_count: number | null;
+  created_at: string;
+}
+
+export type Transform =
+  | 'text'
+  | 'upper'
+  | 'date_mdy'
+  | 'name_first'
+  | 'name_middle'
+  | 'name_last'
+  | 'checkbox'
+  | 'phone_us'
+  | 'ssn'
+  | 'a_number'
+  | 'receipt';
+
+export interface FieldMapping {
+  field_name: string;
+  data_path: string;
+  transform: Transform;
+  transform_arg: string | null;
+}
+
+export interface MappingRow extends FieldMapping {
+  version: number;
+  created_at: string;
+}
+
+export interface EmptyField {
+  name: string;
+  dataPath: string;
+}
+
+export interface FillResult {
+  form: { id: number; number: string; name: string };
+  edition: { id: number; edition_date: string; storage_path: string };
+  mappingVersion: number;
+  filledCount: number;
+  emptyFields: EmptyField[];
+  unmappedFields: string[];
+  sample?: boolean;
+  pdfBase64?: string;
+  document?: { id: string; name: string; file_path: string; process_id: number; client_id: string; created_at: string };
+  signedUrl?: string;
+}
+
+export type QuestionnaireStatus = 'rascunho' | 'enviado' | 'revisado';
+
+export interface Questionnaire {
+  id: string;
+  client_id: string;
+  answers: Record<string, unknown>;
+  status: QuestionnaireStatus;
+  submitted_at: string | null;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
+  updated_at: string;
+}

@@ -1,0 +1,107 @@
+/** Importar Formulário: upload the official fillable PDF with its number and edition date; fields are read server-side. */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import type { UscisForm } from '@/features/processos/api/types';
+import { FORM_CATEGORIES } from '@/features/processos/lib/forms-filter';
+import { errorMessage } from '@/lib/errors';
+import { useImportForm } from '../api/mutations';
+import { fill, formsStrings as t } from '../strings';
+import { NativeSelect } from './native-select';
+
+const schema = z.object({
+  formNumber: z.string().trim().regex(/^[A-Za-z]{1,4}-\d{1,4}[A-Za-z]{0,3}$/, 'Número do formulário inválido (ex.: I-130)'),
+  editionDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Informe a data da edição'),
+  formName: z.string().trim().optional(),
+  category: z.string().optional(),
+  file: z.custom<FileList>((value) => value instanceof FileList && value.length === 1, 'Selecione o arquivo PDF'),
+});
+type Values = z.infer<typeof schema>;
+
+export function ImportFormDialog({ open, onOpenChange, forms }: { open: boolean; onOpenChange: (open: boolean) => void; forms: UscisForm[] }) {
+  const importForm = useImportForm();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { formNumber: '', editionDate: '', formName: '', category: '' } });
+  const number = watch('formNumber')?.trim().toUpperCase();
+  const isNew = Boolean(number) && !forms.some((form) => form.number === number);
+
+  const submit = handleSubmit(async (values) => {
+    if (isNew && (!values.formName || !values.category)) {
+      setError('formName', { message: t.newFormNeedsName });
+      return;
+    }
+    try {
+      const answer = await importForm.mutateAsync({ ...values, file: values.file[0] as File });
+      toast.success(fill(t.imported, { number: answer.form.number, count: answer.edition.fields.length }));
+      reset();
+      onOpenChange(false);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{t.importTitle}</DialogTitle>
+          <DialogDescription>{t.importDescription}</DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-4" onSubmit={submit} noValidate>
+          <FormField label={t.formNumber} error={errors.formNumber}>
+            <Input placeholder="I-130" list="uscis-form-numbers" {...register('formNumber')} />
+          </FormField>
+          <datalist id="uscis-form-numbers">
+            {forms.map((form) => (
+              <option key={form.id} value={form.number}>
+                {form.name}
+              </option>
+            ))}
+          </datalist>
+          {isNew && (
+            <>
+              <FormField label={t.formName} error={errors.formName}>
+                <Input {...register('formName')} />
+              </FormField>
+              <FormField label={t.category} error={errors.category}>
+                <NativeSelect {...register('category')}>
+                  <option value="">Selecione</option>
+                  {FORM_CATEGORIES.map((category) => (
+                    <option key={category} value={category}>
+                      {category}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormField>
+            </>
+          )}
+          <FormField label={t.editionDate} error={errors.editionDate}>
+            <Input type="date" {...register('editionDate')} />
+          </FormField>
+          <FormField label={t.pdfFile} error={errors.file as never}>
+            <Input type="file" accept="application/pdf,.pdf" {...register('file')} />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              {t.cancel}
+            </Button>
+            <Button type="submit" disabled={importForm.isPending}>
+              {importForm.isPending ? t.importing : t.importButton}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
