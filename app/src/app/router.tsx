@@ -39,6 +39,10 @@ export const routes: RouteObject[] = [
               { index: true, ...page(() => import('@/features/dashboard/routes/dashboard-page')) },
               { path: 'clientes', ...page(() => import('@/features/clientes/routes/clientes-page')) },
               { path: 'clientes/:clientId/mensagens', ...page(() => import('@/features/mensagens/routes/mensagens-page')) },
+              {
+                path: 'clientes/:clientId/questionario',
+                ...page(() => import('@/features/formularios/routes/questionario-cliente-page')),
+              },
               { path: 'processos', ...page(() => import('@/features/processos/routes/processos-page')) },
               {
                 path: 'processos/avancado',
@@ -91,6 +95,7 @@ export const routes: RouteObject[] = [
               { path: 'financeiro', ...page(() => import('@/features/portal/routes/portal-financeiro-page')) },
               { path: 'mensagens', ...page(() => import('@/features/portal/routes/portal-mensagens-page')) },
               { path: 'documentos', ...page(() => import('@/features/portal/routes/portal-documentos-page')) },
+              { path: 'questionario', ...page(() => import('@/features/portal/routes/portal-questionario-page')) },
               { path: 'agendamentos', ...page(() => import('@/features/agenda/routes/portal-agendamentos-page')) },
             ],
           },

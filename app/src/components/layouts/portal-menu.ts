@@ -14,5 +14,6 @@ export const PORTAL_MENU: readonly PortalMenuItem[] = [
   { label: 'Financeiro', to: paths.portal.financeiro, icon: Wallet },
   { label: 'Mensagens', to: paths.portal.mensagens, icon: MessageSquare },
   { label: 'Documentos', to: paths.portal.documentos, icon: FileText },
+  { label: 'Questionário', to: `${paths.portal.home}/questionario`, icon: ClipboardList },
   { label: 'Agendamentos', to: paths.portal.agendamentos, icon: CalendarDays },
 ];
