@@ -119,7 +119,7 @@ async def http_load(host: str, port: int, request: bytes, clients: int, seconds:
         for _ in range(clients):
             done = loop.create_future()
             _, protocol = await loop.create_connection(
-                lambda: _Client(request, start + duration, ok, latencies, done), host, port)
+                lambda done=done: _Client(request, start + duration, ok, latencies, done), host, port)
             protocols.append(protocol)
         await asyncio.gather(*(p.done for p in protocols))
         return latencies, sum(p.errors for p in protocols), time.perf_counter() - start
@@ -248,7 +248,8 @@ def main() -> None:
             if pgbench:
                 tps, sql_lat, _ = pgbench_load(pgbench, stack.db_url, set_gucs, main_sql, args.clients, args.seconds)
             else:
-                tps, sql_lat, _ = asyncio.run(psycopg_load(stack.db_url, set_gucs, main_sql, args.clients, args.seconds))
+                tps, sql_lat, _ = asyncio.run(
+                    psycopg_load(stack.db_url, set_gucs, main_sql, args.clients, args.seconds))
             flag = f"  ({errors} unexpected statuses)" if errors else ""
             print(f"{name:34} {rps:10.0f} {pct(lat, .5):7.2f} {pct(lat, .99):7.2f} | {tps:9.0f} "
                   f"{pct(sql_lat, .5):7.2f} {pct(sql_lat, .99):7.2f} | {rps / tps:.2f}{flag}", flush=True)

@@ -95,8 +95,10 @@ def main() -> None:
     print(f"office: {objects} objects ({object_bytes / 1e6:.0f} MB), ~{rows} rows (database {db_bytes / 1e6:.0f} MB); "
           f"archive {mb:.0f} MB")
     print(f"  copy of the archive + fsync: {copy_s:6.2f} s  {mb / copy_s:7.1f} MB/s")
-    print(f"  backup:                      {backup_s:6.2f} s  {mb / backup_s:7.1f} MB/s   {backup_s / copy_s:4.1f}x the copy")
-    print(f"  restore (stack stopped):     {restore_s:6.2f} s  {mb / restore_s:7.1f} MB/s   {restore_s / copy_s:4.1f}x the copy")
+    print(f"  backup:                      {backup_s:6.2f} s  {mb / backup_s:7.1f} MB/s   "
+          f"{backup_s / copy_s:4.1f}x the copy")
+    print(f"  restore (stack stopped):     {restore_s:6.2f} s  {mb / restore_s:7.1f} MB/s   "
+          f"{restore_s / copy_s:4.1f}x the copy")
 
 
 if __name__ == "__main__":

@@ -131,7 +131,8 @@ def bare_stack(cluster, tmp_path_factory):
 def test_a_stack_started_without_jwt_secret_accepts_the_well_known_keys(bare_stack):
     url = bare_stack.url
     for key in (WELL_KNOWN["anon"], PUBLISHABLE):
-        assert httpx.get(f"{url}/rest/v1/", headers={"apikey": key, "Authorization": f"Bearer {key}"}).status_code == 200
+        headers = {"apikey": key, "Authorization": f"Bearer {key}"}
+        assert httpx.get(f"{url}/rest/v1/", headers=headers).status_code == 200
     for key in (WELL_KNOWN["service_role"], SECRET):
         r = httpx.get(f"{url}/auth/v1/admin/users", headers={"apikey": key, "Authorization": f"Bearer {key}"})
         assert r.status_code == 200, r.text

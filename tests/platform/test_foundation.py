@@ -63,7 +63,8 @@ def test_seed_files_are_uploaded_once_and_served(stack):
     assert r.content == (root / passport).read_bytes()
     assert r.headers["content-type"].startswith("application/pdf")
     # every seeded document row points at a file that now exists
-    paths = [row[0] for row in stack.sql("select file_path from public.client_documents where id::text like 'f5000000-%'")]
+    paths = [row[0] for row in
+             stack.sql("select file_path from public.client_documents where id::text like 'f5000000-%'")]
     names = {row[0] for row in stack.sql("select name from storage.objects where bucket_id = 'client_documents'")}
     assert set(paths) <= names
 

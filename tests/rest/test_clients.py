@@ -28,7 +28,8 @@ def py_service(rest_stack):
 
 
 def test_py_select_filters_order_range(py):
-    res = py.table("documents").select("id,title", count="exact").gte("id", 2).order("id", desc=True).range(0, 1).execute()
+    res = (py.table("documents").select("id,title", count="exact").gte("id", 2).order("id", desc=True)
+           .range(0, 1).execute())
     assert [r["id"] for r in res.data] == [4, 3]
     assert res.count == 3
 

@@ -96,7 +96,8 @@ def test_no_key_runs_as_anon(nobody):
 
 
 def test_expired_jwt_is_401_pgrst303(rest_stack):
-    token = jwt.sign({"sub": ANA, "role": "authenticated", "exp": int(time.time()) - 10}, rest_stack.settings.jwt_secret)
+    token = jwt.sign({"sub": ANA, "role": "authenticated", "exp": int(time.time()) - 10},
+                     rest_stack.settings.jwt_secret)
     r = Rest(rest_stack, token).get("/tags")
     assert r.status_code == 401 and r.json()["code"] == "PGRST303" and r.json()["message"] == "JWT expired"
     assert r.headers["www-authenticate"].startswith('Bearer error="invalid_token"')

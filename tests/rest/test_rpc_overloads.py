@@ -66,7 +66,8 @@ def test_unknown_arguments_are_404_pgrst202_with_hint(anon):
                    "json/jsonb parameter, but no matches were found in the schema cache.",
         "hint": "Perhaps you meant to call the function public.pick(a, b)"}
     r = anon.get("/rpc/pick", params={"z": "1"})
-    assert r.status_code == 404 and r.json()["message"] == "Could not find the function public.pick(z) in the schema cache"
+    assert r.status_code == 404
+    assert r.json()["message"] == "Could not find the function public.pick(z) in the schema cache"
     assert r.json()["details"] == ("Searched for the function public.pick with parameter z, "
                                    "but no matches were found in the schema cache.")
 

@@ -38,7 +38,8 @@ class PgTools:
         """The environment to run a program in; the password travels here, never on the command line."""
         env = dict(os.environ)
         if self.lib_dir:
-            env["LD_LIBRARY_PATH"] = str(self.lib_dir) + (":" + env["LD_LIBRARY_PATH"] if env.get("LD_LIBRARY_PATH") else "")
+            inherited = env.get("LD_LIBRARY_PATH")
+            env["LD_LIBRARY_PATH"] = str(self.lib_dir) + (":" + inherited if inherited else "")
         if db_url:
             password = conninfo_to_dict(db_url).get("password")
             if password:

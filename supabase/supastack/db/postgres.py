@@ -83,7 +83,8 @@ class EmbeddedPostgres:
     def _env(self) -> dict:
         env = dict(os.environ)
         if self.lib_dir:
-            env["LD_LIBRARY_PATH"] = str(self.lib_dir) + (":" + env["LD_LIBRARY_PATH"] if env.get("LD_LIBRARY_PATH") else "")
+            inherited = env.get("LD_LIBRARY_PATH")
+            env["LD_LIBRARY_PATH"] = str(self.lib_dir) + (":" + inherited if inherited else "")
         env.pop("PGDATA", None)
         return env
 

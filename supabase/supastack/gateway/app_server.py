@@ -21,7 +21,8 @@ COMPRESSIBLE = {".js", ".mjs", ".css", ".html", ".svg", ".json"}
 # (TCP, TLS) off the first request's path. Anonymous, as supabase-js's fetch sends no cookies.
 PRECONNECT = ("(function (link) {{ link.rel = 'preconnect'; link.href = {url}; link.crossOrigin = 'anonymous'; "
               "document.head.appendChild(link); }})(document.createElement('link'));\n")
-NOT_BUILT = "<!doctype html><meta charset=utf-8><title>App</title><p>O aplicativo ainda não foi compilado (npm run build).</p>"
+NOT_BUILT = ("<!doctype html><meta charset=utf-8><title>App</title>"
+             "<p>O aplicativo ainda não foi compilado (npm run build).</p>")
 
 
 def create_app_server(settings: Settings, public_api_url: str | None = None) -> Starlette:

@@ -48,7 +48,7 @@ async def sweep_unreferenced_versions(db: Database, backend: Backend, older_than
         batch = candidates[i:i + BATCH]
         async with db.as_service() as conn:
             used = await queries.references(conn, [(k.bucket, k.name, k.version) for k in batch])
-        garbage = [k for k, in_use in zip(batch, used) if not in_use]
+        garbage = [k for k, in_use in zip(batch, used, strict=True) if not in_use]
         await backend.delete(garbage)
         swept += len(garbage)
     return swept

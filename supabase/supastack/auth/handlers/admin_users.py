@@ -95,14 +95,16 @@ def _ban_seconds(raw: str) -> int | None:
         return 0
     parts = re.fullmatch(r"(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?", raw)
     if not parts or not any(parts.groups()):
-        raise bad_request(ErrorCode.VALIDATION_FAILED, f'invalid format for ban duration: time: invalid duration "{raw}"')
+        raise bad_request(ErrorCode.VALIDATION_FAILED,
+                          f'invalid format for ban duration: time: invalid duration "{raw}"')
     h, m, s = (int(g or 0) for g in parts.groups())
     return h * 3600 + m * 60 + s
 
 
 def _hash_check(password_hash: str) -> None:
     if not password_hash.startswith(("$2a$", "$2b$", "$2y$")):
-        raise bad_request(ErrorCode.VALIDATION_FAILED, "crypto/bcrypt: hashedSecret too short to be a bcrypted password")
+        raise bad_request(ErrorCode.VALIDATION_FAILED,
+                          "crypto/bcrypt: hashedSecret too short to be a bcrypted password")
 
 
 async def create_user(request: Request, stack: Stack):
