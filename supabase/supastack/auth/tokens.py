@@ -87,6 +87,7 @@ async def issue_session(conn, settings: Settings, user_id: str, method: str, use
     await conn.execute(
         """insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, session_id)
            values (%s, %s, %s, false, now(), now(), %s)""", (users.INSTANCE_ID, refresh, user_id, session_id))
+    await add_amr_claim(conn, session_id, method)
     await conn.execute("update auth.users set last_sign_in_at = now(), updated_at = now() where id = %s", (user_id,))
     await conn.execute("""update auth.identities set last_sign_in_at = now(), updated_at = now()
                            where user_id = %s and provider = %s""",
