@@ -15,6 +15,7 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse
 
 from supastack.backup.scheduler import backup_scheduler
+from supastack.cron.service import scheduled_jobs
 from supastack.core.config import Settings
 from supastack.core.db import DATABASE_UNAVAILABLE, Database, database_unreachable
 from supastack.core.stack import Stack
@@ -97,6 +98,7 @@ def create_app(settings: Settings, database: Database | None = None) -> Gateway:
     app.state.stack = stack
     stack.on_startup.append(lambda: backup_scheduler(stack))
     stack.on_startup.append(lambda: outbox_worker(stack))
+    stack.on_startup.append(lambda: scheduled_jobs(stack))
     app.add_exception_handler(psycopg.OperationalError, database_unavailable)
     cors = cors_options(settings.cors_allowed_origins)
     app.add_middleware(CORSMiddleware, **cors)
