@@ -38,12 +38,14 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, ...page(() => import('@/features/dashboard/routes/dashboard-page')) },
               { path: 'clientes', ...page(() => import('@/features/clientes/routes/clientes-page')) },
+              { path: 'clientes/:clientId', ...page(() => import('@/features/clientes/routes/cliente-page')) },
               { path: 'clientes/:clientId/mensagens', ...page(() => import('@/features/mensagens/routes/mensagens-page')) },
               {
                 path: 'clientes/:clientId/questionario',
                 ...page(() => import('@/features/formularios/routes/questionario-cliente-page')),
               },
               { path: 'processos', ...page(() => import('@/features/processos/routes/processos-page')) },
+              { path: 'processos/:processId', ...page(() => import('@/features/processos/routes/processo-page')) },
               {
                 path: 'processos/avancado',
                 element: <RequireAuth roles={ADVANCED_PROCESS_ROLES} />,
@@ -52,7 +54,7 @@ export const routes: RouteObject[] = [
               { path: 'atendimento', ...page(() => import('@/features/atendimento/routes/atendimento-page')) },
               { path: 'perfil', ...page(() => import('@/features/perfil/routes/perfil-page')) },
               { path: 'agendamentos', ...page(() => import('@/features/agenda/routes/agendamentos-page')) },
-              { path: 'tarefas', ...page(() => import('@/features/paginas/routes/tarefas-page')) },
+              { path: 'tarefas', ...page(() => import('@/features/tarefas/routes/tarefas-page')) },
               { path: 'crm', ...page(() => import('@/features/paginas/routes/crm-page')) },
               { path: 'relatorios', ...page(() => import('@/features/paginas/routes/relatorios-page')) },
               { path: 'configuracoes', ...page(() => import('@/features/paginas/routes/configuracoes-page')) },

@@ -1,0 +1,8 @@
+/** Query keys of the tasks. */
+export const taskKeys = {
+  all: ['tasks'] as const,
+  list: () => [...taskKeys.all, 'list'] as const,
+  comments: (taskId: string) => [...taskKeys.all, 'comments', taskId] as const,
+  recent: () => [...taskKeys.all, 'recent'] as const,
+  pendingCount: () => [...taskKeys.all, 'pending-count'] as const,
+};

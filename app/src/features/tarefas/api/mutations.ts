@@ -1,0 +1,38 @@
+/** Writes of the tasks: save, delete, change status, comment. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import type { Task } from '../lib/tasks';
+import { taskKeys } from './keys';
+
+export type TaskRow = Pick<Task, 'title' | 'description' | 'assignee_id' | 'due_date' | 'priority' | 'status' | 'client_id' | 'process_id'>;
+
+export function useSaveTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, row }: { id: string | null; row: Partial<TaskRow> }) => {
+      if (id) await supabase.from('tasks').update(row).eq('id', id).throwOnError();
+      else await supabase.from('tasks').insert(row).throwOnError();
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: taskKeys.all }),
+  });
+}
+
+export function useDeleteTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await supabase.from('tasks').delete().eq('id', id).throwOnError();
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: taskKeys.all }),
+  });
+}
+
+export function useAddComment(taskId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: string) => {
+      await supabase.from('task_comments').insert({ task_id: taskId, body }).throwOnError();
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: taskKeys.comments(taskId) }),
+  });
+}

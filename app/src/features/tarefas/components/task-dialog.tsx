@@ -1,0 +1,226 @@
+/** Create or edit a task; an existing task shows its comments and takes new ones. */
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { errorMessage } from '@/lib/errors';
+import { formatDateTime } from '@/lib/format';
+import { nameOf, useClientOptions, useStaffOptions } from '@/lib/people';
+import { useAddComment, useDeleteTask, useSaveTask, type TaskRow } from '../api/mutations';
+import { useTaskComments } from '../api/queries';
+import type { Task } from '../lib/tasks';
+import { tarefasStrings as t } from '../strings';
+
+interface FormState {
+  title: string;
+  description: string;
+  assignee_id: string;
+  due_date: string;
+  priority: Task['priority'];
+  status: Task['status'];
+  client_id: string;
+  process_id: string;
+}
+
+function toForm(task: Task | null, assignee: string): FormState {
+  return {
+    title: task?.title ?? '',
+    description: task?.description ?? '',
+    assignee_id: task?.assignee_id ?? assignee,
+    due_date: task?.due_date ?? '',
+    priority: task?.priority ?? 'media',
+    status: task?.status ?? 'pendente',
+    client_id: task?.client_id ?? '',
+    process_id: task?.process_id ? String(task.process_id) : '',
+  };
+}
+
+function toRow(form: FormState): TaskRow {
+  return {
+    title: form.title.trim(),
+    description: form.description.trim() || null,
+    assignee_id: form.assignee_id || null,
+    due_date: form.due_date || null,
+    priority: form.priority,
+    status: form.status,
+    client_id: form.client_id || null,
+    process_id: form.process_id ? Number(form.process_id) : null,
+  };
+}
+
+function Comments({ taskId }: { taskId: string }) {
+  const comments = useTaskComments(taskId);
+  const staff = useStaffOptions();
+  const add = useAddComment(taskId);
+  const [body, setBody] = useState('');
+  async function submit() {
+    if (!body.trim()) return;
+    try {
+      await add.mutateAsync(body.trim());
+      setBody('');
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  }
+  return (
+    <section aria-label={t.comments} className="flex flex-col gap-2 border-t pt-3">
+      <h3 className="font-semibold">{t.comments}</h3>
+      {(comments.data?.length ?? 0) === 0 ? (
+        <p className="text-sm text-muted-foreground">{t.noComments}</p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {comments.data!.map((c) => (
+            <li key={c.id} className="rounded-md bg-muted p-2 text-sm">
+              <p className="text-xs text-muted-foreground">
+                {nameOf(staff.data, c.author_id)} · {formatDateTime(c.created_at)}
+              </p>
+              <p className="whitespace-pre-wrap">{c.body}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="flex gap-2">
+        <Textarea
+          rows={2}
+          aria-label={t.commentPlaceholder}
+          placeholder={t.commentPlaceholder}
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+        />
+        <Button type="button" variant="secondary" onClick={submit} disabled={add.isPending || !body.trim()}>
+          {t.addComment}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+export function TaskDialog({
+  open,
+  onOpenChange,
+  task,
+  defaultAssignee,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  task: Task | null;
+  defaultAssignee: string;
+}) {
+  const [form, setForm] = useState<FormState>(() => toForm(task, defaultAssignee));
+  const [problem, setProblem] = useState<string | null>(null);
+  const staff = useStaffOptions();
+  const clients = useClientOptions();
+  const save = useSaveTask();
+  const remove = useDeleteTask();
+  useEffect(() => {
+    if (open) {
+      setForm(toForm(task, defaultAssignee));
+      setProblem(null);
+    }
+  }, [open, task, defaultAssignee]);
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (form.title.trim().length < 3) {
+      setProblem(t.titleTooShort);
+      return;
+    }
+    try {
+      await save.mutateAsync({ id: task?.id ?? null, row: toRow(form) });
+      toast.success(t.saved);
+      onOpenChange(false);
+    } catch (error) {
+      toast.error(t.saveError.replace('{message}', errorMessage(error)));
+    }
+  }
+
+  async function destroy() {
+    if (!task) return;
+    try {
+      await remove.mutateAsync(task.id);
+      toast.success(t.deleted);
+      onOpenChange(false);
+    } catch (error) {
+      toast.error(t.saveError.replace('{message}', errorMessage(error)));
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{task ? t.editTask : t.newTask}</DialogTitle>
+          <DialogDescription>{t.description}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" noValidate>
+          <FormField label={t.fields.title} className="sm:col-span-2" error={problem ?? undefined}>
+            <Input value={form.title} onChange={(e) => set('title', e.target.value)} maxLength={200} />
+          </FormField>
+          <FormField label={t.fields.description} className="sm:col-span-2">
+            <Textarea rows={3} value={form.description} onChange={(e) => set('description', e.target.value)} />
+          </FormField>
+          <FormField label={t.fields.assignee}>
+            <NativeSelect value={form.assignee_id} onChange={(e) => set('assignee_id', e.target.value)}>
+              <option value="">{t.nobody}</option>
+              {staff.data?.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField label={t.fields.due}>
+            <Input type="date" value={form.due_date} onChange={(e) => set('due_date', e.target.value)} />
+          </FormField>
+          <FormField label={t.fields.priority}>
+            <NativeSelect value={form.priority} onChange={(e) => set('priority', e.target.value as Task['priority'])}>
+              {Object.entries(t.priorities).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField label={t.fields.status}>
+            <NativeSelect value={form.status} onChange={(e) => set('status', e.target.value as Task['status'])}>
+              {Object.entries(t.statuses).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField label={t.fields.client}>
+            <NativeSelect value={form.client_id} onChange={(e) => set('client_id', e.target.value)}>
+              <option value="">{t.none}</option>
+              {clients.data?.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField label={t.fields.process}>
+            <Input type="number" min={1} value={form.process_id} onChange={(e) => set('process_id', e.target.value)} />
+          </FormField>
+          <DialogFooter className="sm:col-span-2">
+            {task && (
+              <Button type="button" variant="destructive" onClick={destroy} disabled={remove.isPending}>
+                Excluir
+              </Button>
+            )}
+            <Button type="submit" disabled={save.isPending}>
+              Salvar
+            </Button>
+          </DialogFooter>
+        </form>
+        {task && <Comments taskId={task.id} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
