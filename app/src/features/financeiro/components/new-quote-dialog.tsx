@@ -1,0 +1,138 @@
+/** Creates a draft quote: client, title, currency, the day's exchange rate, the date of the USCIS fees. */
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { formatDate, todayISO } from '@/lib/format';
+import { useClientsList, useCreateQuote, useLatestRate, useRefreshRate, type Quote } from '../money/api';
+import type { Currency } from '../money/format';
+
+export function NewQuoteDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (q: Quote) => void }) {
+  const clients = useClientsList();
+  const latest = useLatestRate();
+  const refresh = useRefreshRate();
+  const create = useCreateQuote();
+  const [clientId, setClientId] = useState('');
+  const [title, setTitle] = useState('');
+  const [currency, setCurrency] = useState<Currency>('USD');
+  const [rate, setRate] = useState('');
+  const [feesDate, setFeesDate] = useState(todayISO());
+  const [expiration, setExpiration] = useState('');
+  const [notes, setNotes] = useState('');
+
+  useEffect(() => {
+    if (latest.data && rate === '') setRate(String(latest.data.rate));
+  }, [latest.data, rate]);
+
+  const submit = async () => {
+    const typedRate = rate.trim() === '' ? null : rate.replace(',', '.');
+    try {
+      const quote = await create.mutateAsync({
+        client_id: clientId,
+        title: title.trim(),
+        currency,
+        exchange_rate: typedRate,
+        // a typed rate is the rate of today; the fetched one keeps its own date
+        exchange_rate_date: typedRate ? (latest.data && String(latest.data.rate) === typedRate ? latest.data.rate_date : todayISO()) : null,
+        fees_date: feesDate,
+        expiration_date: expiration || null,
+        notes: notes.trim() || null,
+        sales_staff_id: null,
+      });
+      toast.success('Orçamento criado');
+      setTitle('');
+      setNotes('');
+      onCreated(quote);
+    } catch (error) {
+      toast.error(`Erro ao criar orçamento: ${(error as { message?: string }).message ?? error}`);
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
+      <DialogContent className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Criar Orçamento</DialogTitle>
+          <DialogDescription>Os itens são adicionados em seguida.</DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-3">
+          <div className="grid gap-1">
+            <Label htmlFor="quote-client">Cliente</Label>
+            <NativeSelect id="quote-client" value={clientId} onChange={(e) => setClientId(e.target.value)}>
+              <option value="">Selecione...</option>
+              {(clients.data ?? []).map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.full_name}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="quote-title">Título</Label>
+            <Input id="quote-title" value={title} onChange={(e) => setTitle(e.target.value)} />
+          </div>
+          <div className="grid grid-cols-2 gap-3">
+            <div className="grid gap-1">
+              <Label htmlFor="quote-currency">Moeda</Label>
+              <NativeSelect id="quote-currency" value={currency} onChange={(e) => setCurrency(e.target.value as Currency)}>
+                <option value="USD">Dólar (US$)</option>
+                <option value="BRL">Real (R$)</option>
+              </NativeSelect>
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor="quote-rate">Cotação US$ 1,00 em R$</Label>
+              <Input id="quote-rate" inputMode="decimal" value={rate} onChange={(e) => setRate(e.target.value)} />
+            </div>
+          </div>
+          <p className="text-xs text-muted-foreground">
+            {latest.data
+              ? `Última cotação: ${String(latest.data.rate).replace('.', ',')} em ${formatDate(latest.data.rate_date)} (${latest.data.source === 'ptax' ? 'PTAX/BCB' : latest.data.source === 'demo' ? 'demonstração' : 'manual'}).`
+              : 'Nenhuma cotação registrada.'}{' '}
+            <Button
+              variant="link"
+              size="sm"
+              className="h-auto p-0"
+              onClick={() =>
+                refresh.mutateAsync().then(
+                  () => {
+                    setRate('');
+                    toast.success('Cotação atualizada');
+                  },
+                  (e) => toast.error(`Erro ao atualizar cotação: ${(e as Error).message}`),
+                )
+              }
+            >
+              Atualizar cotação
+            </Button>
+          </p>
+          <div className="grid grid-cols-2 gap-3">
+            <div className="grid gap-1">
+              <Label htmlFor="quote-fees-date">Taxas USCIS vigentes em</Label>
+              <Input id="quote-fees-date" type="date" value={feesDate} onChange={(e) => setFeesDate(e.target.value)} />
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor="quote-expiration">Válido até</Label>
+              <Input id="quote-expiration" type="date" value={expiration} onChange={(e) => setExpiration(e.target.value)} />
+            </div>
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="quote-notes">Observações</Label>
+            <Textarea id="quote-notes" value={notes} onChange={(e) => setNotes(e.target.value)} />
+          </div>
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button onClick={submit} disabled={!clientId || title.trim() === '' || create.isPending}>
+            Criar
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,287 @@
+/** A quote's lines (products, USCIS fees valid on its date, free lines), discount, totals, send, contract, PDF. */
+import { FileDown, Send, Trash2 } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatBRL, formatDate } from '@/lib/format';
+import { useProducts, useUscisFees } from '../api/queries';
+import { downloadFinanceDocument, useQuoteItemMutations, useQuoteItems, useUpdateQuote, type Quote } from '../money/api';
+import { formatMoney } from '../money/format';
+import { MoneyStatusBadge } from '../money/status-badge';
+import { ContractFromQuoteDialog } from './contract-from-quote-dialog';
+
+type Source = 'product' | 'uscis_fee' | 'custom';
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String((error as { message?: string })?.message ?? error);
+}
+
+export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onClose: () => void }) {
+  const open = quote !== null;
+  const q = quote;
+  const items = useQuoteItems(q?.id ?? '');
+  const products = useProducts(open);
+  const fees = useUscisFees(open);
+  const { add, remove } = useQuoteItemMutations();
+  const update = useUpdateQuote();
+  const [source, setSource] = useState<Source>('custom');
+  const [ref, setRef] = useState('');
+  const [description, setDescription] = useState('');
+  const [quantity, setQuantity] = useState('1');
+  const [price, setPrice] = useState('');
+  const [discount, setDiscount] = useState('');
+  const [contractOpen, setContractOpen] = useState(false);
+
+  const validFees = useMemo(
+    () =>
+      (fees.data ?? []).filter(
+        (f) => f.is_active && q && f.valid_from <= q.fees_date && (!f.valid_until || f.valid_until >= q.fees_date),
+      ),
+    [fees.data, q],
+  );
+  if (!q) return null;
+  const draft = q.status === 'draft';
+  const hasContract = (q.contract ?? []).length > 0;
+
+  const addItem = async () => {
+    const qty = Number(quantity.replace(',', '.'));
+    try {
+      if (source === 'custom') {
+        await add.mutateAsync({
+          quote_id: q.id,
+          description,
+          quantity: qty,
+          unit_price: Number(price.replace(',', '.')),
+          discount_amount: 0,
+        });
+      } else if (source === 'product') {
+        await add.mutateAsync({ quote_id: q.id, product_id: ref, quantity: qty });
+      } else {
+        await add.mutateAsync({ quote_id: q.id, uscis_fee_id: ref, quantity: qty });
+      }
+      setDescription('');
+      setPrice('');
+      setRef('');
+      setQuantity('1');
+      toast.success('Item adicionado');
+    } catch (error) {
+      toast.error(`Erro ao adicionar item: ${errorText(error)}`);
+    }
+  };
+
+  const run = async (fn: () => Promise<unknown>, ok: string, fail: string) => {
+    try {
+      await fn();
+      toast.success(ok);
+    } catch (error) {
+      toast.error(`${fail}: ${errorText(error)}`);
+    }
+  };
+
+  const canAdd =
+    source === 'custom' ? description.trim() !== '' && Number(price.replace(',', '.')) >= 0 && price !== '' : ref !== '';
+
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
+      <DialogContent className="max-w-4xl">
+        <DialogHeader>
+          <DialogTitle>
+            Orçamento {q.quote_number}
+          </DialogTitle>
+          <DialogDescription>
+            {q.title} · {q.client?.full_name ?? ''} · taxas USCIS vigentes em {formatDate(q.fees_date)}
+          </DialogDescription>
+        </DialogHeader>
+        <div className="flex flex-wrap items-center gap-2">
+          <MoneyStatusBadge status={q.status} kind="quote" />
+          {q.exchange_rate && (
+            <span className="text-xs text-muted-foreground">
+              Cotação: US$ 1,00 = {formatBRL(q.exchange_rate)} ({formatDate(q.exchange_rate_date)})
+            </span>
+          )}
+        </div>
+        <div className="max-h-72 overflow-auto">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Descrição</TableHead>
+                <TableHead className="text-right">Qtd.</TableHead>
+                <TableHead className="text-right">Unitário</TableHead>
+                <TableHead className="text-right">Total</TableHead>
+                {draft && <TableHead className="w-10"><span className="sr-only">Ações</span></TableHead>}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {(items.data ?? []).map((it) => (
+                <TableRow key={it.id}>
+                  <TableCell>{it.description}</TableCell>
+                  <TableCell className="text-right">{String(it.quantity).replace('.', ',')}</TableCell>
+                  <TableCell className="text-right">{formatMoney(it.unit_price, q.currency)}</TableCell>
+                  <TableCell className="text-right">{formatMoney(it.amount, q.currency)}</TableCell>
+                  {draft && (
+                    <TableCell>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Remover ${it.description}`}
+                        onClick={() => run(() => remove.mutateAsync(it.id), 'Item removido', 'Erro ao remover item')}
+                      >
+                        <Trash2 aria-hidden="true" />
+                      </Button>
+                    </TableCell>
+                  )}
+                </TableRow>
+              ))}
+              {items.data?.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={5} className="text-center text-sm text-muted-foreground">
+                    Nenhum item no orçamento
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </div>
+        {draft && (
+          <fieldset className="grid gap-2 rounded-md border p-3 sm:grid-cols-6">
+            <legend className="px-1 text-sm font-medium">Adicionar item</legend>
+            <div className="grid gap-1 sm:col-span-1">
+              <Label htmlFor="item-source">Origem</Label>
+              <NativeSelect id="item-source" value={source} onChange={(e) => { setSource(e.target.value as Source); setRef(''); }}>
+                <option value="custom">Livre</option>
+                <option value="product">Produto/serviço</option>
+                <option value="uscis_fee">Taxa USCIS</option>
+              </NativeSelect>
+            </div>
+            {source === 'custom' ? (
+              <>
+                <div className="grid gap-1 sm:col-span-3">
+                  <Label htmlFor="item-description">Descrição do item</Label>
+                  <Input id="item-description" value={description} onChange={(e) => setDescription(e.target.value)} />
+                </div>
+                <div className="grid gap-1 sm:col-span-1">
+                  <Label htmlFor="item-price">Valor unitário ({q.currency})</Label>
+                  <Input id="item-price" inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
+                </div>
+              </>
+            ) : (
+              <div className="grid gap-1 sm:col-span-4">
+                <Label htmlFor="item-ref">{source === 'product' ? 'Produto/serviço' : 'Taxa USCIS'}</Label>
+                <NativeSelect id="item-ref" value={ref} onChange={(e) => setRef(e.target.value)}>
+                  <option value="">Selecione...</option>
+                  {source === 'product'
+                    ? (products.data ?? [])
+                        .filter((p) => p.is_active)
+                        .map((p) => (
+                          <option key={p.id} value={p.id}>
+                            {p.name} ({formatBRL(p.price)})
+                          </option>
+                        ))
+                    : validFees.map((f) => (
+                        <option key={f.id} value={f.id}>
+                          {f.form_code} - {f.description ?? f.form_name} ({formatMoney(f.fee_amount, 'USD')})
+                        </option>
+                      ))}
+                </NativeSelect>
+              </div>
+            )}
+            <div className="grid gap-1 sm:col-span-1">
+              <Label htmlFor="item-quantity">Quantidade</Label>
+              <Input id="item-quantity" inputMode="decimal" value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+            </div>
+            <div className="sm:col-span-6">
+              <Button size="sm" onClick={addItem} disabled={!canAdd || add.isPending}>
+                Adicionar item
+              </Button>
+            </div>
+          </fieldset>
+        )}
+        <dl className="grid gap-1 text-sm sm:ml-auto sm:w-80">
+          <div className="flex justify-between">
+            <dt>Subtotal</dt>
+            <dd>{formatMoney(q.subtotal_amount, q.currency)}</dd>
+          </div>
+          <div className="flex items-center justify-between gap-2">
+            <dt>Desconto</dt>
+            <dd className="flex items-center gap-2">
+              {draft ? (
+                <>
+                  <Input
+                    aria-label="Desconto do orçamento"
+                    className="h-8 w-28"
+                    inputMode="decimal"
+                    placeholder={String(q.discount_amount)}
+                    value={discount}
+                    onChange={(e) => setDiscount(e.target.value)}
+                  />
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={discount === ''}
+                    onClick={() =>
+                      run(
+                        () => update.mutateAsync({ id: q.id, changes: { discount_amount: discount.replace(',', '.') } }),
+                        'Desconto aplicado',
+                        'Erro ao aplicar desconto',
+                      ).then(() => setDiscount(''))
+                    }
+                  >
+                    Aplicar
+                  </Button>
+                </>
+              ) : (
+                formatMoney(q.discount_amount, q.currency)
+              )}
+            </dd>
+          </div>
+          <div className="flex justify-between font-semibold">
+            <dt>Total</dt>
+            <dd data-testid="quote-total">{formatMoney(q.total_amount, q.currency)}</dd>
+          </div>
+          {q.currency === 'USD' && (
+            <div className="flex justify-between text-muted-foreground">
+              <dt>Equivalente em reais</dt>
+              <dd data-testid="quote-total-brl">{q.total_brl ? formatBRL(q.total_brl) : 'sem cotação'}</dd>
+            </div>
+          )}
+        </dl>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button
+            variant="outline"
+            onClick={() =>
+              run(() => downloadFinanceDocument('quote', q.id, `orcamento-${q.quote_number}.pdf`), 'PDF gerado', 'Erro ao gerar PDF')
+            }
+          >
+            <FileDown aria-hidden="true" />
+            Baixar PDF
+          </Button>
+          {draft && (
+            <Button
+              onClick={() =>
+                run(() => update.mutateAsync({ id: q.id, changes: { status: 'sent' } }), 'Orçamento enviado ao cliente', 'Erro ao enviar')
+              }
+              disabled={Number(q.total_amount) <= 0}
+            >
+              <Send aria-hidden="true" />
+              Enviar ao cliente
+            </Button>
+          )}
+          {q.status === 'accepted' && !hasContract && <Button onClick={() => setContractOpen(true)}>Gerar contrato</Button>}
+        </div>
+        <ContractFromQuoteDialog
+          quote={contractOpen ? q : null}
+          onClose={() => setContractOpen(false)}
+          onCreated={() => {
+            setContractOpen(false);
+            onClose();
+          }}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}

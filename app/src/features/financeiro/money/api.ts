@@ -1,0 +1,376 @@
+/** Quotes, contracts, installments, payments, commissions and reports: reads and writes through supabase-js. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import { downloadBlob, type Currency } from './format';
+
+export const moneyKeys = {
+  all: ['financeiro', 'money'] as const,
+  quotes: () => [...moneyKeys.all, 'quotes'] as const,
+  quoteItems: (id: string) => [...moneyKeys.all, 'quote-items', id] as const,
+  contracts: () => [...moneyKeys.all, 'contracts'] as const,
+  installments: (contractId: string) => [...moneyKeys.all, 'installments', contractId] as const,
+  payments: (contractId: string) => [...moneyKeys.all, 'payments', contractId] as const,
+  clients: () => [...moneyKeys.all, 'clients'] as const,
+  staff: () => [...moneyKeys.all, 'staff'] as const,
+  rate: () => [...moneyKeys.all, 'rate'] as const,
+  statements: () => [...moneyKeys.all, 'statements'] as const,
+  rules: () => [...moneyKeys.all, 'rules'] as const,
+  aging: () => [...moneyKeys.all, 'aging'] as const,
+  reports: () => [...moneyKeys.all, 'reports'] as const,
+};
+
+export interface Quote {
+  id: string;
+  client_id: string;
+  title: string;
+  quote_number: string;
+  status: string;
+  currency: Currency;
+  subtotal_amount: string;
+  discount_amount: string;
+  total_amount: string;
+  total_brl: string | null;
+  exchange_rate: string | null;
+  exchange_rate_date: string | null;
+  fees_date: string;
+  expiration_date: string | null;
+  notes: string | null;
+  sales_staff_id: string | null;
+  decided_at: string | null;
+  created_at: string;
+  client?: { full_name: string } | null;
+  contract?: Array<{ id: string; contract_number: string }>;
+}
+
+export interface QuoteItem {
+  id: string;
+  quote_id: string;
+  kind: string;
+  description: string;
+  quantity: string;
+  unit_price: string;
+  discount_amount: string;
+  amount: string;
+}
+
+export interface Contract {
+  id: string;
+  client_id: string;
+  title: string;
+  contract_number: string;
+  status: string;
+  currency: Currency;
+  total_amount: string;
+  payment_terms: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  created_at: string;
+  client?: { full_name: string } | null;
+}
+
+export interface Installment {
+  id: string;
+  contract_id: string;
+  client_id: string;
+  number: number;
+  due_date: string;
+  amount: string;
+  paid_amount: string;
+  currency: Currency;
+  status: string;
+}
+
+export interface Payment {
+  id: string;
+  contract_id: string | null;
+  installment_id: string | null;
+  amount: string;
+  currency: Currency;
+  payment_date: string | null;
+  payment_method: string | null;
+  status: string;
+  receipt_number: string | null;
+  amount_brl: string | null;
+  notes: string | null;
+}
+
+export interface Statement {
+  staff_id: string;
+  staff_name: string | null;
+  period_month: string;
+  currency: Currency;
+  commission_count: number;
+  base_total: string;
+  amount_total: string;
+  paid_total: string;
+  pending_total: string;
+}
+
+export interface AgingRow {
+  installment_id: string;
+  client_name: string | null;
+  contract_number: string;
+  number: number;
+  due_date: string;
+  currency: Currency;
+  open_amount: string;
+  days_late: number;
+  bucket: string;
+}
+
+async function rows<T>(query: PromiseLike<{ data: unknown; error: unknown }>): Promise<T[]> {
+  const { data, error } = await query;
+  if (error) throw error;
+  return (data ?? []) as T[];
+}
+
+export function useQuotes() {
+  return useQuery({
+    queryKey: moneyKeys.quotes(),
+    queryFn: () =>
+      rows<Quote>(
+        supabase
+          .from('financial_quotes')
+          .select('*, client:clients(full_name), contract:financial_contracts(id, contract_number)')
+          .order('created_at', { ascending: false }),
+      ),
+    meta: { errorMessage: 'Erro ao carregar orçamentos: {message}' },
+  });
+}
+
+export function useQuoteItems(quoteId: string) {
+  return useQuery({
+    queryKey: moneyKeys.quoteItems(quoteId),
+    enabled: Boolean(quoteId),
+    queryFn: () =>
+      rows<QuoteItem>(
+        supabase.from('financial_quote_items').select('*').eq('quote_id', quoteId).order('position').order('created_at'),
+      ),
+  });
+}
+
+export function useClientsList() {
+  return useQuery({
+    queryKey: moneyKeys.clients(),
+    queryFn: () => rows<{ id: string; full_name: string }>(supabase.from('clients').select('id, full_name').order('full_name')),
+  });
+}
+
+export function useLatestRate() {
+  return useQuery({
+    queryKey: moneyKeys.rate(),
+    queryFn: async () => {
+      const found = await rows<{ rate: string; rate_date: string; source: string }>(
+        supabase.from('exchange_rates').select('rate, rate_date, source').order('rate_date', { ascending: false }).limit(1),
+      );
+      return found[0] ?? null;
+    },
+  });
+}
+
+export function useContracts() {
+  return useQuery({
+    queryKey: moneyKeys.contracts(),
+    queryFn: () =>
+      rows<Contract>(supabase.from('financial_contracts').select('*, client:clients(full_name)').order('created_at', { ascending: false })),
+    meta: { errorMessage: 'Erro ao carregar contratos: {message}' },
+  });
+}
+
+export function useInstallments(contractId: string) {
+  return useQuery({
+    queryKey: moneyKeys.installments(contractId),
+    enabled: Boolean(contractId),
+    queryFn: () => rows<Installment>(supabase.from('financial_installments').select('*').eq('contract_id', contractId).order('number')),
+  });
+}
+
+export function useContractPayments(contractId: string) {
+  return useQuery({
+    queryKey: moneyKeys.payments(contractId),
+    enabled: Boolean(contractId),
+    queryFn: () =>
+      rows<Payment>(
+        supabase.from('financial_payments').select('*').eq('contract_id', contractId).order('payment_date', { ascending: false }),
+      ),
+  });
+}
+
+export function useStatements() {
+  return useQuery({
+    queryKey: moneyKeys.statements(),
+    queryFn: () =>
+      rows<Statement>(supabase.from('financial_commission_statements').select('*').order('period_month', { ascending: false })),
+    meta: { errorMessage: 'Erro ao carregar comissões: {message}' },
+  });
+}
+
+export function useAging() {
+  return useQuery({
+    queryKey: moneyKeys.aging(),
+    queryFn: () => rows<AgingRow>(supabase.from('financial_receivables_aging').select('*').order('due_date')),
+  });
+}
+
+export interface Reports {
+  revenue: Array<{ month: string; currency: Currency; revenue: string; revenue_brl: string | null }>;
+  expenses: Array<{ due_date: string; amount: string; is_paid: boolean; payment_date: string | null }>;
+  byCaseType: Array<{ case_type: string; currency: Currency; revenue: string; revenue_brl: string | null }>;
+}
+
+export function useReports() {
+  return useQuery({
+    queryKey: moneyKeys.reports(),
+    queryFn: async (): Promise<Reports> => {
+      const [revenue, expenses, byCaseType] = await Promise.all([
+        rows<Reports['revenue'][number]>(supabase.from('financial_monthly_revenue').select('*').order('month')),
+        rows<Reports['expenses'][number]>(supabase.from('financial_expenses').select('due_date, amount, is_paid, payment_date')),
+        rows<Reports['byCaseType'][number]>(supabase.from('financial_revenue_by_case_type').select('*')),
+      ]);
+      return { revenue, expenses, byCaseType };
+    },
+    meta: { errorMessage: 'Erro ao carregar relatórios: {message}' },
+  });
+}
+
+function useInvalidate() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: moneyKeys.all });
+}
+
+export interface NewQuote {
+  client_id: string;
+  title: string;
+  currency: Currency;
+  exchange_rate: string | null;
+  exchange_rate_date: string | null;
+  fees_date: string;
+  expiration_date: string | null;
+  notes: string | null;
+  sales_staff_id: string | null;
+}
+
+export function useCreateQuote() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (input: NewQuote) => {
+      const { data } = await supabase.from('financial_quotes').insert({ ...input, total_amount: 0 }).select().single().throwOnError();
+      return data as Quote;
+    },
+    onSuccess: invalidate,
+  });
+}
+
+export type NewItem =
+  | { quote_id: string; product_id: string; quantity: number }
+  | { quote_id: string; uscis_fee_id: string; quantity: number }
+  | { quote_id: string; description: string; quantity: number; unit_price: number; discount_amount: number };
+
+export function useQuoteItemMutations() {
+  const invalidate = useInvalidate();
+  const add = useMutation({
+    mutationFn: async (item: NewItem) => {
+      // product and fee lines take description and price from the database (converted at the quote's rate)
+      const payload: Record<string, unknown> = 'description' in item ? { ...item } : { ...item, description: '' };
+      await supabase.from('financial_quote_items').insert(payload).throwOnError();
+    },
+    onSuccess: invalidate,
+  });
+  const remove = useMutation({
+    mutationFn: async (id: string) => {
+      await supabase.from('financial_quote_items').delete().eq('id', id).throwOnError();
+    },
+    onSuccess: invalidate,
+  });
+  return { add, remove };
+}
+
+export function useUpdateQuote() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async ({ id, changes }: { id: string; changes: Partial<Pick<Quote, 'status' | 'discount_amount'>> }) => {
+      const { data } = await supabase.from('financial_quotes').update(changes).eq('id', id).select('id').throwOnError();
+      if (!data || data.length === 0) throw new Error('Orçamento não encontrado ou sem permissão');
+    },
+    onSuccess: invalidate,
+  });
+}
+
+export interface ContractInput {
+  quote_id: string;
+  down_payment: number;
+  installments: number;
+  first_due_date: string | null;
+  interval: string;
+}
+
+export function useCreateContract() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (input: ContractInput) => {
+      const { data } = await supabase.rpc('create_contract_from_quote', input).throwOnError();
+      return data as Contract;
+    },
+    onSuccess: invalidate,
+  });
+}
+
+export interface PaymentInput {
+  installment_id: string;
+  amount: number;
+  payment_method: string;
+  payment_date: string;
+  notes: string | null;
+}
+
+export function useRecordPayment() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (input: PaymentInput) => {
+      const { data } = await supabase.rpc('record_payment', input).throwOnError();
+      return data as Payment;
+    },
+    onSuccess: invalidate,
+  });
+}
+
+export function useMarkCommissionsPaid() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async ({ staff_id, period_month }: { staff_id: string; period_month: string }) => {
+      const { data } = await supabase.rpc('mark_commissions_paid', { staff_id, period_month }).throwOnError();
+      return data as number;
+    },
+    onSuccess: invalidate,
+  });
+}
+
+export function useRefreshRate() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async () => {
+      const { error } = await supabase.functions.invoke('exchange-rates', { body: {} });
+      if (error) throw error;
+    },
+    onSuccess: invalidate,
+  });
+}
+
+export function useRespondToQuote(onDone?: () => void) {
+  return useMutation({
+    mutationFn: async ({ quote_id, accept }: { quote_id: string; accept: boolean }) => {
+      await supabase.rpc('respond_to_quote', { quote_id, accept }).throwOnError();
+    },
+    onSuccess: onDone,
+  });
+}
+
+export type DocumentKind = 'quote' | 'contract' | 'receipt';
+
+/** Asks the finance-documents function for the PDF and saves it. */
+export async function downloadFinanceDocument(kind: DocumentKind, id: string, filename: string): Promise<void> {
+  const { data, error } = await supabase.functions.invoke('finance-documents', { body: { kind, id } });
+  if (error) throw error;
+  const blob = data instanceof Blob ? data : new Blob([data as BlobPart], { type: 'application/pdf' });
+  downloadBlob(blob, filename);
+}
