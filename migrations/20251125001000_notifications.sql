@@ -93,14 +93,14 @@ begin
     raise exception 'Apenas o próprio cliente autoriza seus canais' using errcode = 'insufficient_privilege';
   end if;
   if p_channel not in ('email', 'whatsapp') then
-    raise exception 'Canal inválido' using errcode = 'invalid_parameter_value';
+    raise exception 'Canal inválido' using errcode = 'check_violation';
   end if;
   if p_channel = 'whatsapp' and p_granted then
     v_phone := public.phone_e164(coalesce(nullif(btrim(p_phone), ''),
                                           (select c.phone from public.clients c where c.id = v_client_id)));
     if v_phone is null then
       raise exception 'Telefone inválido: use o formato internacional, ex.: +5511912345678'
-        using errcode = 'invalid_parameter_value';
+        using errcode = 'check_violation';
     end if;
   end if;
   insert into public.client_channel_consents as cc (client_id, channel, granted, phone, granted_at, revoked_at)

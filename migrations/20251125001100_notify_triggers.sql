@@ -265,7 +265,7 @@ begin
     raise exception 'Apenas a equipe altera estágios' using errcode = 'insufficient_privilege';
   end if;
   if not exists (select 1 from public.process_stages s where s.name = p_stage) then
-    raise exception 'Estágio desconhecido' using errcode = 'invalid_parameter_value';
+    raise exception 'Estágio desconhecido' using errcode = 'check_violation';
   end if;
   perform set_config('notify.stage_message', coalesce(p_message, ''), true);
   update public.processes set stage = p_stage, last_update = current_date where id = p_process_id;
