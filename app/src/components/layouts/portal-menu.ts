@@ -1,5 +1,5 @@
 /** The client portal's menu (spec: Client portal). */
-import { CalendarDays, FileText, FolderOpen, Home, MessageSquare, Wallet, type LucideIcon } from 'lucide-react';
+import { CalendarDays, ClipboardList, FileText, FolderOpen, Home, MessageSquare, Wallet, type LucideIcon } from 'lucide-react';
 import { paths } from '@/config/paths';
 
 export interface PortalMenuItem {
