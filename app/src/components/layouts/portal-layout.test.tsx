@@ -37,6 +37,7 @@ describe('PortalLayout', () => {
       'Financeiro',
       'Mensagens',
       'Documentos',
+      'Questionário',
       'Agendamentos',
     ]);
     expect(screen.getByRole('contentinfo').textContent).toContain(`${new Date().getFullYear()} Escritório de Imigração`);
