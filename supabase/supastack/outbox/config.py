@@ -72,4 +72,6 @@ def worker_config(settings: Settings, env: dict | None = None) -> WorkerConfig:
         if isinstance(default, bool):
             value = str(value).lower() not in ("false", "0", "off", "no")
         setattr(out, name, type(default)(value))
+    # a send still under way must never look abandoned: the lease outlasts the provider call's timeout
+    out.lease_seconds = max(out.lease_seconds, out.send_timeout_seconds + 1)
     return out
