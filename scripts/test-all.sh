@@ -7,6 +7,8 @@ cd "$(dirname "$0")/.."
 PY=.venv/bin/python
 export SUPASTACK_DATA_DIR="$PWD/.data-test"
 export API_PORT="${TEST_API_PORT:-55321}" DB_PORT="${TEST_DB_PORT:-55322}" APP_PORT="${TEST_APP_PORT:-55300}"
+# the mail sink's inbox and SMTP ports, away from a development stack's 54324/54325
+export INBUCKET_PORT="${TEST_INBUCKET_PORT:-55324}" INBUCKET_SMTP_PORT="${TEST_INBUCKET_SMTP_PORT:-55325}"
 failures=()
 
 step() { printf '\n==== %s\n' "$*"; }
