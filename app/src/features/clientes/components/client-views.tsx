@@ -22,7 +22,16 @@ function ActiveBadge({ label }: { label: string }) {
   return <Badge variant="success">{label}</Badge>;
 }
 
-export function ClientsTable({ clients }: { clients: ClientListItem[] }) {
+function UnreadBadge({ count }: { count: number | undefined }) {
+  if (!count) return null;
+  return (
+    <Badge variant="destructive" aria-label={`${count} mensagens não lidas`}>
+      {count}
+    </Badge>
+  );
+}
+
+export function ClientsTable({ clients, unread = {} }: { clients: ClientListItem[]; unread?: Record<string, number> }) {
   return (
     <Card className="py-0">
       <Table>
@@ -44,7 +53,9 @@ export function ClientsTable({ clients }: { clients: ClientListItem[] }) {
                     <AvatarFallback className="text-xs">{initials(client.full_name)}</AvatarFallback>
                   </Avatar>
                   <div className="min-w-0">
-                    <p className="font-medium">{client.full_name}</p>
+                    <Link to={paths.cliente(client.id)} className="font-medium hover:underline">
+                      {client.full_name}
+                    </Link>
                     <ActiveBadge label={t.active} />
                   </div>
                 </div>
@@ -67,10 +78,12 @@ export function ClientsTable({ clients }: { clients: ClientListItem[] }) {
               </TableCell>
               <TableCell>
                 <div className="flex justify-end gap-1">
-                  <Button variant="ghost" size="icon" aria-label={`${t.details}: ${client.full_name}`} title={t.details}>
-                    <Eye aria-hidden="true" />
-                  </Button>
                   <Button variant="ghost" size="icon" asChild>
+                    <Link to={paths.cliente(client.id)} aria-label={`${t.details}: ${client.full_name}`} title={t.details}>
+                      <Eye aria-hidden="true" />
+                    </Link>
+                  </Button>
+                  <Button variant="ghost" size="icon" asChild className="relative">
                     <Link
                       to={clientMessagesPath(client.id)}
                       aria-label={`${t.message}: ${client.full_name}`}
@@ -79,6 +92,7 @@ export function ClientsTable({ clients }: { clients: ClientListItem[] }) {
                       <MessageSquare aria-hidden="true" />
                     </Link>
                   </Button>
+                  <UnreadBadge count={unread[client.id]} />
                 </div>
               </TableCell>
             </TableRow>
@@ -89,7 +103,7 @@ export function ClientsTable({ clients }: { clients: ClientListItem[] }) {
   );
 }
 
-export function ClientsGrid({ clients }: { clients: ClientListItem[] }) {
+export function ClientsGrid({ clients, unread = {} }: { clients: ClientListItem[]; unread?: Record<string, number> }) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {clients.map((client) => (
@@ -122,14 +136,17 @@ export function ClientsGrid({ clients }: { clients: ClientListItem[] }) {
               </div>
             </CardContent>
             <CardFooter className="gap-2">
-              <Button variant="outline" size="sm" className="flex-1" aria-label={`${t.details}: ${client.full_name}`}>
-                <Eye aria-hidden="true" />
-                {t.details}
+              <Button variant="outline" size="sm" className="flex-1" asChild>
+                <Link to={paths.cliente(client.id)} aria-label={`${t.details}: ${client.full_name}`}>
+                  <Eye aria-hidden="true" />
+                  {t.details}
+                </Link>
               </Button>
               <Button size="sm" className="flex-1" asChild>
                 <Link to={clientMessagesPath(client.id)} aria-label={`${t.message}: ${client.full_name}`}>
                   <MessageSquare aria-hidden="true" />
                   {t.message}
+                  <UnreadBadge count={unread[client.id]} />
                 </Link>
               </Button>
             </CardFooter>

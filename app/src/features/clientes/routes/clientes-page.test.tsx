@@ -45,6 +45,8 @@ beforeEach(() => {
   mocks.rows = [maria, joao];
   mocks.listError = null;
   mocks.rpc.mockReset();
+  // unread_message_counts(): nothing unread unless a test says otherwise
+  mocks.rpc.mockResolvedValue({ data: [], error: null });
   mocks.order.mockReset();
 });
 
@@ -96,7 +98,8 @@ describe('ClientesPage', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Grade' }));
     const cards = await screen.findAllByRole('listitem');
     expect(cards).toHaveLength(2);
-    expect(within(cards[0]!).getByRole('button', { name: /Detalhes/ })).toBeTruthy();
+    // Detalhes opens the client's page
+    expect(within(cards[0]!).getByRole('link', { name: /Detalhes/ }).getAttribute('href')).toMatch(/^\/clientes\/c\d$/);
     expect(within(cards[0]!).getByRole('link', { name: /Mensagem/ }).getAttribute('href')).toBe('/clientes/c1/mensagens');
   });
 
@@ -189,6 +192,6 @@ describe('Novo Cliente dialog', () => {
     const form = dialog.querySelector('form')!;
     form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
     expect(await screen.findByText('Preencha os campos obrigatórios')).toBeTruthy();
-    expect(mocks.rpc).not.toHaveBeenCalled();
+    expect(mocks.rpc).not.toHaveBeenCalledWith('create_client_user', expect.anything());
   });
 });

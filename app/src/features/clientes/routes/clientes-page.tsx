@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { SearchInput } from '@/components/ui/search-input';
+import { useUnreadCounts } from '../api/detail';
 import { useClients } from '../api/queries';
 import {
   ClientsEmptyState,
@@ -21,6 +22,7 @@ export default function ClientesPage() {
   const [search, setSearch] = useState('');
   const [dialogOpen, setDialogOpen] = useState(false);
   const { data: clients, isPending } = useClients();
+  const { data: unread = {} } = useUnreadCounts();
 
   const visible = useMemo(() => filterClients(clients ?? [], search), [clients, search]);
   const searching = search.trim() !== '';
@@ -66,7 +68,7 @@ export default function ClientesPage() {
           ) : empty ? (
             <ClientsEmptyState searching={searching} onCreate={openDialog} />
           ) : (
-            <ClientsTable clients={visible} />
+            <ClientsTable clients={visible} unread={unread} />
           )}
         </TabsContent>
         <TabsContent value="grid">
@@ -75,7 +77,7 @@ export default function ClientesPage() {
           ) : empty ? (
             <ClientsEmptyState searching={searching} onCreate={openDialog} />
           ) : (
-            <ClientsGrid clients={visible} />
+            <ClientsGrid clients={visible} unread={unread} />
           )}
         </TabsContent>
       </Tabs>

@@ -1,6 +1,8 @@
 import { MessageSquare } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { supabase } from '@/lib/supabase';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSendMessage } from '../api/mutations';
@@ -31,6 +33,14 @@ export function MessageThread({ clientId, viewer, otherLabel }: MessageThreadPro
   const ownLabel = viewer === 'client' ? t.you : t.office;
 
   const lastId = messages.length ? messages[messages.length - 1]!.id : null;
+  const queryClient = useQueryClient();
+  // The thread is on screen: the other side's messages are read (unread counts on the clients list drop).
+  useEffect(() => {
+    if (isPending || !lastId || typeof supabase.rpc !== 'function') return;
+    void Promise.resolve(supabase.rpc('mark_messages_read', { p_client_id: clientId })).then(() =>
+      queryClient.invalidateQueries({ queryKey: ['clients', 'unread'] }),
+    );
+  }, [clientId, lastId, isPending, queryClient]);
   useEffect(() => {
     // Scroll to the newest message whenever one is added.
     const el = listRef.current;

@@ -1,0 +1,66 @@
+/** Documents of a client (optionally of one process): list, office upload, download through a signed URL. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import { processKeys } from './keys';
+
+export const DOCUMENTS_BUCKET = 'client_documents';
+
+export interface StaffDocument {
+  id: string;
+  client_id: string;
+  process_id: number | null;
+  name: string;
+  file_path: string;
+  uploaded_by: 'client' | 'office';
+  document_type: string | null;
+  document_request_id: string | null;
+  created_at: string;
+}
+
+const documentKeys = (clientId: string, processId: number | null) =>
+  [...processKeys.all, 'client-documents', clientId, processId ?? 'all'] as const;
+
+export function useDocuments(clientId: string | null | undefined, processId: number | null = null) {
+  return useQuery({
+    queryKey: documentKeys(clientId ?? '', processId),
+    enabled: Boolean(clientId) || processId !== null,
+    queryFn: async () => {
+      let query = supabase.from('client_documents').select('*');
+      query = processId !== null ? query.eq('process_id', processId) : query.eq('client_id', clientId!);
+      const { data } = await query.order('created_at', { ascending: false }).throwOnError();
+      return (data ?? []) as StaffDocument[];
+    },
+  });
+}
+
+/** <client_id>/<timestamp>-office.<ext>: the client's folder, so the client can read it in the portal. */
+export function officeDocumentPath(clientId: string, fileName: string, now = Date.now()): string {
+  const ext = /\.([A-Za-z0-9]{1,8})$/.exec(fileName)?.[1]?.toLowerCase();
+  return `${clientId}/${now}-office${ext ? `.${ext}` : ''}`;
+}
+
+export function useUploadOfficeDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ clientId, processId, file, name }: { clientId: string; processId: number | null; file: File; name: string }) => {
+      const path = officeDocumentPath(clientId, file.name);
+      const { error } = await supabase.storage.from(DOCUMENTS_BUCKET).upload(path, file, {
+        contentType: file.type || undefined,
+        upsert: false,
+      });
+      if (error) throw error;
+      await supabase
+        .from('client_documents')
+        .insert({ client_id: clientId, process_id: processId, name: name.trim(), file_path: path, uploaded_by: 'office' })
+        .throwOnError();
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...processKeys.all, 'client-documents'] }),
+  });
+}
+
+/** A short-lived signed URL, opened in a new tab (the bucket is private). */
+export async function openDocument(path: string): Promise<void> {
+  const { data, error } = await supabase.storage.from(DOCUMENTS_BUCKET).createSignedUrl(path, 60);
+  if (error || !data) throw error ?? new Error('Documento não encontrado');
+  window.open(data.signedUrl, '_blank', 'noopener');
+}
