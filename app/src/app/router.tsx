@@ -55,7 +55,7 @@ export const routes: RouteObject[] = [
               { path: 'perfil', ...page(() => import('@/features/perfil/routes/perfil-page')) },
               { path: 'agendamentos', ...page(() => import('@/features/agenda/routes/agendamentos-page')) },
               { path: 'tarefas', ...page(() => import('@/features/tarefas/routes/tarefas-page')) },
-              { path: 'crm', ...page(() => import('@/features/paginas/routes/crm-page')) },
+              { path: 'crm', ...page(() => import('@/features/crm/routes/crm-page')) },
               { path: 'relatorios', ...page(() => import('@/features/paginas/routes/relatorios-page')) },
               { path: 'configuracoes', ...page(() => import('@/features/paginas/routes/configuracoes-page')) },
               {

@@ -1,0 +1,7 @@
+/** Query keys of the CRM. */
+export const leadKeys = {
+  all: ['leads'] as const,
+  list: () => [...leadKeys.all, 'list'] as const,
+  activities: (leadId: string) => [...leadKeys.all, 'activities', leadId] as const,
+  caseTypes: () => ['office-settings', 'case-types'] as const,
+};

@@ -1,0 +1,106 @@
+/** The CRM board: one column per stage; cards move by drag and drop (pointer or keyboard, dnd-kit). */
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import { Mail, Phone, UserCheck } from 'lucide-react';
+import { Badge, badgeColor } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/lib/utils';
+import { groupByStage, isStage, STAGES, type Lead, type Stage } from '../lib/leads';
+import { crmStrings as t } from '../strings';
+
+function LeadCard({ lead, draggable, onOpen }: { lead: Lead; draggable: boolean; onOpen: (lead: Lead) => void }) {
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: lead.id, disabled: !draggable });
+  const style = transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined;
+  return (
+    <li ref={setNodeRef} style={style} className={cn('list-none', isDragging && 'z-10 opacity-80')} data-lead={lead.name}>
+      <Card
+        className="cursor-grab gap-1 px-3 py-2 text-sm active:cursor-grabbing"
+        {...listeners}
+        {...attributes}
+        aria-roledescription="cartão arrastável"
+        aria-label={`${lead.name} — ${t.stages[lead.stage]}`}
+        onClick={() => onOpen(lead)}
+        onKeyDown={(event) => {
+          listeners?.onKeyDown?.(event);
+          if (event.key === 'Enter') onOpen(lead);
+        }}
+      >
+        <span className="font-medium">{lead.name}</span>
+        {lead.case_type_interest && <span className="text-xs text-muted-foreground">{lead.case_type_interest}</span>}
+        <div className="flex flex-wrap items-center gap-1">
+          <Badge variant="outline">{t.sources[lead.source] ?? lead.source}</Badge>
+          {lead.client_id && (
+            <Badge variant="outline" className={badgeColor.green}>
+              <UserCheck aria-hidden="true" />
+              {t.convertedBadge}
+            </Badge>
+          )}
+        </div>
+        <div className="flex gap-2 text-xs text-muted-foreground">
+          {lead.email && <Mail className="size-3.5" aria-label={lead.email} />}
+          {lead.phone && <Phone className="size-3.5" aria-label={lead.phone} />}
+        </div>
+      </Card>
+    </li>
+  );
+}
+
+function Column({ stage, leads, draggable, onOpen }: { stage: Stage; leads: Lead[]; draggable: boolean; onOpen: (lead: Lead) => void }) {
+  const { setNodeRef, isOver } = useDroppable({ id: stage });
+  return (
+    <section
+      ref={setNodeRef}
+      aria-label={t.stages[stage]}
+      data-stage={stage}
+      className={cn('flex min-h-40 flex-col gap-2 rounded-lg border bg-muted/40 p-2', isOver && 'border-primary bg-primary/5')}
+    >
+      <h2 className="flex items-center justify-between px-1 text-sm font-semibold">
+        {t.stages[stage]}
+        <span className="text-xs text-muted-foreground">{leads.length}</span>
+      </h2>
+      <ul className="flex flex-col gap-2">
+        {leads.map((lead) => (
+          <LeadCard key={lead.id} lead={lead} draggable={draggable} onOpen={onOpen} />
+        ))}
+      </ul>
+      {leads.length === 0 && <p className="px-1 text-xs text-muted-foreground">{t.emptyColumn}</p>}
+    </section>
+  );
+}
+
+export function LeadBoard({
+  leads,
+  canEdit,
+  onMove,
+  onOpen,
+}: {
+  leads: readonly Lead[];
+  canEdit: boolean;
+  onMove: (id: string, stage: Stage) => void;
+  onOpen: (lead: Lead) => void;
+}) {
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor));
+  const groups = groupByStage(leads);
+  function onDragEnd(event: DragEndEvent) {
+    const target = event.over?.id;
+    const lead = leads.find((l) => l.id === event.active.id);
+    if (lead && isStage(target) && target !== lead.stage) onMove(lead.id, target);
+  }
+  return (
+    <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+      <div className="grid gap-3 md:grid-cols-3 xl:grid-cols-5">
+        {STAGES.map((stage) => (
+          <Column key={stage} stage={stage} leads={groups[stage]} draggable={canEdit} onOpen={onOpen} />
+        ))}
+      </div>
+    </DndContext>
+  );
+}
