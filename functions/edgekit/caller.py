@@ -37,6 +37,12 @@ def bearer_of(request: Request) -> str | None:
     return header[7:].strip() or None
 
 
+def is_service_call(request: Request, env: FunctionEnv) -> bool:
+    """The project's own scheduled jobs call with the service role key (never a browser: it never holds it)."""
+    token = bearer_of(request)
+    return bool(token) and bool(env.service_role_key) and same_secret(token, env.service_role_key)
+
+
 async def identify(request: Request, env: FunctionEnv, message: str = "Authentication required",
                    field: str = "error") -> Caller:
     """The signed-in caller, or FunctionError 401 (no token, the anon key, or a token auth refuses)."""

@@ -6,7 +6,7 @@ case is created or updated and a history row appended when something changed.
 """
 from fastapi import FastAPI, Request
 
-from edgekit.caller import identify
+from edgekit.caller import identify, is_service_call
 from edgekit.clients import service_client, user_client
 from edgekit.env import function_env
 from edgekit.eoir.assisted import manual_result
@@ -37,9 +37,13 @@ def _process_id(raw: object) -> int | None:
 @app.post("/")
 async def check_court_case(request: Request):
     env = function_env(request)
-    caller = await identify(request, env)
-    if not caller.is_staff:
-        raise FunctionError(403, "Acesso negado: apenas a equipe do escritório pode consultar casos na EOIR")
+    if is_service_call(request, env):              # the daily scheduled check
+        reader = service_client(env)
+    else:
+        caller = await identify(request, env)
+        if not caller.is_staff:
+            raise FunctionError(403, "Acesso negado: apenas a equipe do escritório pode consultar casos na EOIR")
+        reader = user_client(env, caller.access_token)
     body = await json_body(request)
     if not body.get("aNumber"):
         raise FunctionError(400, "Número A é obrigatório")
@@ -55,6 +59,6 @@ async def check_court_case(request: Request):
             result = await court_provider(env).court_case(a_number)
         except CourtProviderError as exc:
             raise FunctionError(exc.status, exc.message) from exc
-    store = CourtCaseStore(reader=user_client(env, caller.access_token), history_writer=service_client(env))
+    store = CourtCaseStore(reader=reader, history_writer=service_client(env))
     case, changed = await store.save(a_number, process_id, result)
     return {"courtCase": case, "changed": changed, "source": result.source}

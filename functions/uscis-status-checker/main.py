@@ -5,7 +5,7 @@ or the offline demo), and its tracked row updated (history appended when the sta
 """
 from fastapi import FastAPI, Request
 
-from edgekit.caller import identify
+from edgekit.caller import identify, is_service_call
 from edgekit.clients import service_client, user_client
 from edgekit.env import function_env
 from edgekit.responses import FunctionError, install_error_handler, json_body
@@ -22,9 +22,13 @@ install_error_handler(app)
 @app.post("/")
 async def check_status(request: Request):
     env = function_env(request)
-    caller = await identify(request, env)
-    if not caller.is_staff:
-        raise FunctionError(403, "Acesso negado: apenas a equipe do escritório pode consultar status")
+    if is_service_call(request, env):              # the daily scheduled check
+        reader = service_client(env)
+    else:
+        caller = await identify(request, env)
+        if not caller.is_staff:
+            raise FunctionError(403, "Acesso negado: apenas a equipe do escritório pode consultar status")
+        reader = user_client(env, caller.access_token)
     body = await json_body(request)
     numbers = body.get("receiptNumbers")
     if not isinstance(numbers, list) or not numbers:
@@ -35,6 +39,6 @@ async def check_status(request: Request):
         provider = status_provider(env)
     except ProviderError as exc:
         raise FunctionError(503, exc.message) from exc
-    store = SupabaseReceiptStore(reader=user_client(env, caller.access_token), writer=service_client(env))
+    store = SupabaseReceiptStore(reader=reader, writer=service_client(env))
     concurrency = int(env.get("USCIS_CONCURRENCY", "8"))
     return await check_receipts(numbers, provider, store, concurrency=concurrency)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -92,8 +92,8 @@ def test_statement_timeout_fails_a_long_job(cluster):
 # -- the claim, without a stack: two runners racing for one scheduled instant ------------------------------
 def test_two_runners_claim_one_slot_once(cron_stack):
     cron_stack.sql("create table if not exists public.cron_claims (slot timestamptz primary key)")
-    jobid = cron_stack.sql("select cron.schedule('race', '0 0 1 1 *', "
-                           "$$insert into public.cron_claims values (current_setting('supastack.cron_slot')::timestamptz)$$)")[0][0]
+    command = "insert into public.cron_claims values (current_setting('supastack.cron_slot')::timestamptz)"
+    jobid = cron_stack.sql("select cron.schedule('race', '0 0 1 1 *', %s)", (command,))[0][0]
     cron_stack.sql("update cron.job set active = false where jobid = %s", (jobid,))   # the stack's runner stays out
     config = CronConfig(timezone=ZoneInfo("America/New_York"))
     job_row = cron_stack.sql("select jobid, schedule, command, username, database from cron.job where jobid = %s",
@@ -104,7 +104,7 @@ def test_two_runners_claim_one_slot_once(cron_stack):
         a, b = Runner(cron_stack.db_url, config), Runner(cron_stack.db_url, config)
         return await asyncio.gather(a.run_scheduled(Job(*job_row), slot), b.run_scheduled(Job(*job_row), slot))
 
-    now = datetime.now(timezone.utc).replace(microsecond=0) + timedelta(seconds=10)   # after the job's creation
+    now = datetime.now(UTC).replace(microsecond=0) + timedelta(seconds=10)   # after the job's creation
     for k in range(5):
         assert sorted(asyncio.run(race(now + timedelta(seconds=k)))) == [False, True]
     # an instant at or before the last one claimed is never run again

@@ -12,7 +12,8 @@ from harness import StackProcess
 
 def test_two_stacks_with_two_workers_each_run_every_slot_once(cluster):
     first = StackProcess(cluster, workdir=WORKDIR, name="cron-a", seed=False, env={"API_WORKERS": "2"})
-    second = StackProcess(cluster, workdir=WORKDIR, name="cron-b", seed=False, env={"API_WORKERS": "2", "DATABASE_URL": first.db_url})
+    second = StackProcess(cluster, workdir=WORKDIR, name="cron-b", seed=False,
+                          env={"API_WORKERS": "2", "DATABASE_URL": first.db_url})
     try:
         first.sql("create table public.cron_hits (slot timestamptz primary key, by_pid integer not null)")
         first.sql("select cron.schedule('everywhere', '1 seconds', $$insert into public.cron_hits values"

@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import logging
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import psycopg
 from psycopg import sql
@@ -75,7 +75,7 @@ class Runner:
         return found
 
     async def tick(self, conn: psycopg.AsyncConnection, now: datetime | None = None) -> None:
-        now = now or datetime.now(timezone.utc)
+        now = now or datetime.now(UTC)
         for job, slot in await self.due(conn, now):
             self.spawn(job.jobid, self.run_scheduled(job, slot))
         if (await (await conn.execute(_ANY_REQUESTED)).fetchone())[0]:

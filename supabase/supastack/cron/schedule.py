@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 from croniter import croniter
@@ -16,10 +16,10 @@ def latest_slot(schedule: str, now: datetime, zone: ZoneInfo) -> datetime | None
     m = _SECONDS.match(schedule)
     if m:
         every = int(m.group(1))
-        return datetime.fromtimestamp(int(now.timestamp()) // every * every, timezone.utc)
+        return datetime.fromtimestamp(int(now.timestamp()) // every * every, UTC)
     expression = schedule.strip().lower()
     if not croniter.is_valid(expression):
         return None
     local = now.astimezone(zone)
     # croniter steps back from `local`; a run due exactly now is found on the next tick
-    return croniter(expression, local).get_prev(datetime).astimezone(timezone.utc)
+    return croniter(expression, local).get_prev(datetime).astimezone(UTC)

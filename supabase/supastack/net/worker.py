@@ -54,7 +54,8 @@ async def send(client: httpx.AsyncClient, row: tuple, own: Own) -> tuple:
     request_id, method, url, headers, body, timeout_ms = row
     try:
         url, headers = resolve(url, {str(k): str(v) for k, v in (headers or {}).items()}, own)
-        response = await client.request(method.upper(), url, headers=headers, content=bytes(body) if body else None,
+        raw = {k: v.encode() for k, v in headers.items()}    # as libcurl: UTF-8 bytes, not only ASCII
+        response = await client.request(method.upper(), url, headers=raw, content=bytes(body) if body else None,
                                         timeout=max(timeout_ms, 1) / 1000)
     except httpx.TimeoutException:
         return (request_id, None, None, None, None, True, f"Timeout of {timeout_ms} ms reached")
