@@ -13,8 +13,8 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 import pytest
 from auth_helpers import PASSWORD, Api, read_mail
-from conftest import WORKDIR
 
+from conftest import WORKDIR
 from harness import StackProcess
 
 

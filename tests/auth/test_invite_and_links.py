@@ -6,7 +6,6 @@ import uuid
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
-
 from auth_helpers import PASSWORD, mail_count, read_mail
 
 

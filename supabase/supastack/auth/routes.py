@@ -5,8 +5,19 @@ from fastapi import APIRouter, Request
 
 from supastack.auth import ratelimit, schema, signing_keys
 from supastack.auth.context import AuthRoute
-from supastack.auth.handlers import (admin_users, factors, invite, logout, meta, passwordless, recover, signup,
-                                     token, user, verify)
+from supastack.auth.handlers import (
+    admin_users,
+    factors,
+    invite,
+    logout,
+    meta,
+    passwordless,
+    recover,
+    signup,
+    token,
+    user,
+    verify,
+)
 from supastack.core.stack import Stack
 
 

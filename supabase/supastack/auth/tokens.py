@@ -17,7 +17,8 @@ def new_refresh_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-def access_token(settings: Settings, user: dict, session_id: str, amr: list[dict], aal: str = "aal1") -> tuple[str, int]:
+def access_token(settings: Settings, user: dict, session_id: str, amr: list[dict],
+                 aal: str = "aal1") -> tuple[str, int]:
     """A signed access token with GoTrue's claims, and its `exp`."""
     now = int(time.time())
     exp = now + settings.jwt_expiry

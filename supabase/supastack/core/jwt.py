@@ -10,7 +10,7 @@ from __future__ import annotations
 import hmac
 import threading
 import time
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 from jose import jwk as jose_jwk
 from jose import jwt as jose_jwt
@@ -46,7 +46,7 @@ class KeyRing:
             self.public = {k["kid"]: k for k in public}
             self._loaded_at = time.monotonic()
 
-    def fresh(self, max_age: float) -> "KeyRing":
+    def fresh(self, max_age: float) -> KeyRing:
         """Reloaded when older than `max_age` seconds (a rotation by another process or by hand)."""
         if time.monotonic() - self._loaded_at > max_age:
             self.reload()

@@ -3,7 +3,7 @@ on, the user and a confirmation e-mail. Without e-mail or phone it is an anonymo
 from __future__ import annotations
 
 import uuid
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from fastapi import Request
 from fastapi.responses import JSONResponse
@@ -80,7 +80,7 @@ async def signup(request: Request, stack: Stack):
 
 def _stand_in_user(email: str, data: dict) -> dict:
     """GoTrue's sanitizeUser: a made-up unconfirmed user with no identities, for an address already taken."""
-    now = users.iso(datetime.now(timezone.utc))
+    now = users.iso(datetime.now(UTC))
     return users.user_json({
         "id": str(uuid.uuid4()), "aud": users.AUDIENCE, "role": users.AUDIENCE, "email": email,
         "confirmation_sent_at": now, "raw_app_meta_data": {"provider": "email", "providers": ["email"]},
