@@ -57,7 +57,7 @@ comment on table public.uscis_form_mappings is
 comment on column public.uscis_form_mappings.data_path is
   'Dotted path: client.*, process.*, office.*, preparer.* (the staff member filling) or questionnaire.<answer> (list items by index).';
 comment on column public.uscis_form_mappings.transform_arg is
-  'checkbox: the answer value that ticks the box (empty: any non-empty answer).';
+  'checkbox: the answer value that ticks the box (empty: any non-empty answer); radio/choice: a value map "casado=Married; solteiro=Single".';
 create index uscis_form_mappings_created_by_idx on public.uscis_form_mappings (created_by);
 
 -- Saves a whole mapping as the edition's next version, in one transaction (RLS applies: invoker).

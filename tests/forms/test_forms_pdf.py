@@ -132,6 +132,16 @@ def test_the_xfa_copy_of_a_hybrid_form_is_dropped(blank):
     assert "/XFA" not in acroform and filled_values(filled)["Pt2Line4a_FamilyName"] == "Silva"
 
 
+def test_a_value_map_translates_answers_to_the_pdf_options(blank):
+    fields, _ = read_fields(blank)
+    mapping = [{"field_name": "Pt2Line16_MaritalStatus", "data_path": "questionnaire.marital.status",
+                "transform": "text", "transform_arg": "solteiro=Single; casado = Married"},
+               {"field_name": "Pt2Line7_State", "data_path": "questionnaire.addresses.0.state",
+                "transform": "upper", "transform_arg": "MASSACHUSETTS=MA"}]
+    data = {"questionnaire": {"marital": {"status": "Casado"}, "addresses": [{"state": "Massachusetts"}]}}
+    assert plan(fields, mapping, data).values == {"Pt2Line16_MaritalStatus": "Married", "Pt2Line7_State": "MA"}
+
+
 def test_a_radio_value_outside_the_options_is_left_empty(blank):
     fields, _ = read_fields(blank)
     data = {"questionnaire": {"marital": {"status": "viúva"}}}

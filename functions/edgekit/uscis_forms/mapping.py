@@ -26,6 +26,16 @@ def resolve(path: str, data: dict):
     return current
 
 
+def _translate(value: str, arg: str | None) -> str:
+    """A radio group's or list's value map ("casado=Married; solteiro=Single"): answers are in Portuguese,
+    the PDF's options are the form's own."""
+    for pair in (arg or "").split(";"):
+        answer, _, option = pair.partition("=")
+        if option and answer.strip().casefold() == value.casefold():
+            return option.strip()
+    return value
+
+
 def _match(value: str, options: list[str]) -> str:
     """The option a radio group or list takes for the value (case-insensitive), '' when none fits."""
     if not options:
@@ -66,7 +76,7 @@ def plan(fields: list[dict], mappings: list[dict], data: dict) -> FillPlan:
             continue
         text = "" if isinstance(value, bool) else value
         if kind in ("radio", "choice") and text:
-            text = _match(text, options)
+            text = _match(_translate(text, arg), options)
         if text:
             result.values[name] = text
         else:
