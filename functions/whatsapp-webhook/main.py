@@ -9,7 +9,7 @@ import hashlib
 import hmac
 import json
 import logging
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
@@ -45,8 +45,7 @@ def signed(body: bytes, header: str | None, secret: str) -> bool:
 def statuses(payload: dict):
     for entry in payload.get("entry") or []:
         for change in entry.get("changes") or []:
-            for status in (change.get("value") or {}).get("statuses") or []:
-                yield status
+            yield from (change.get("value") or {}).get("statuses") or []
 
 
 @app.get("/")
@@ -75,9 +74,9 @@ async def receive(request: Request):
         errors = status.get("errors") or [{}]
         error = " ".join(str(errors[0].get(k) or "") for k in ("code", "title")).strip() or None
         try:
-            at = datetime.fromtimestamp(int(status.get("timestamp")), timezone.utc).isoformat()
+            at = datetime.fromtimestamp(int(status.get("timestamp")), UTC).isoformat()
         except (TypeError, ValueError):
-            at = datetime.now(timezone.utc).isoformat()
+            at = datetime.now(UTC).isoformat()
         result = await client.rpc("record_whatsapp_status", {
             "p_message_id": status.get("id"), "p_status": status.get("status"),
             "p_idempotency_key": status.get("biz_opaque_callback_data"),

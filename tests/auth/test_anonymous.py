@@ -2,14 +2,15 @@
 neither e-mail nor phone, allowed by `[auth] enable_anonymous_sign_ins`, limited per IP and hour."""
 from __future__ import annotations
 
+from mailbox import Mailbox
+
 import httpx
 import pytest
-from supabase import create_client
+from auth_helpers import VERSION, Api
 from supabase_auth.errors import AuthApiError
 
-from auth_helpers import VERSION, Api
 from harness import StackProcess
-from mailbox import Mailbox
+from supabase import create_client
 from supastack.core import jwt
 
 

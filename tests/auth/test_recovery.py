@@ -2,12 +2,11 @@
 from __future__ import annotations
 
 import re
+from mailbox import Mailbox
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
-
 from auth_helpers import PASSWORD
-from mailbox import Mailbox
 
 
 def mails(api) -> list:

@@ -6,7 +6,6 @@ import signal
 import time
 
 import pytest
-
 from outbox_helpers import MARIA_EMAIL, change_stage, consent, new_stack, wait_rows
 
 

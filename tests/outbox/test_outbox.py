@@ -6,14 +6,24 @@ import hashlib
 import hmac
 import json
 import uuid
+from mailbox import Mailbox
 
 import httpx
 import pytest
+from outbox_helpers import (
+    ADMIN,
+    LEGAL,
+    MARIA,
+    MARIA_EMAIL,
+    MARIA_USER,
+    change_stage,
+    consent,
+    new_stack,
+    rest,
+    wait_rows,
+)
 
 from harness import access_token
-from mailbox import Mailbox
-from outbox_helpers import (ADMIN, LEGAL, MARIA, MARIA_EMAIL, MARIA_USER, change_stage, consent, new_stack, rest,
-                            wait_rows)
 
 APP_SECRET = "segredo-do-app-" + "x" * 16
 VERIFY = "verifica-" + "y" * 16

@@ -5,12 +5,12 @@ import asyncio
 import re
 import uuid
 from collections import Counter
+from mailbox import Mailbox
 
 import httpx
+from security_helpers import EMAILS, PASSWORD
 
 from conftest import PER_EMAIL_LIMIT
-from mailbox import Mailbox
-from security_helpers import EMAILS, PASSWORD
 
 
 def _code(r: httpx.Response) -> str:

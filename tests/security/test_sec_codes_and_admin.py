@@ -10,14 +10,14 @@ import ast
 import re
 import uuid
 from contextlib import contextmanager
+from mailbox import Mailbox
 from pathlib import Path
 
 import httpx
+from security_helpers import ADMIN_USER, EMAILS, PASSWORD
 
 from conftest import PER_EMAIL_LIMIT
 from harness import REPO_ROOT
-from mailbox import Mailbox
-from security_helpers import ADMIN_USER, EMAILS, PASSWORD
 
 EXPIRED = {"code": "otp_expired", "message": "Token has expired or is invalid"}
 LIMITED = {"code": "over_request_rate_limit", "message": "Request rate limit reached"}

@@ -13,8 +13,8 @@ import asyncio
 import contextlib
 import logging
 import random
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Awaitable, Callable
 
 import httpx
 import psycopg
@@ -56,7 +56,10 @@ class Undeliverable(Exception):
     """A delivery that cannot be made now (no server, no settings); retried with backoff."""
 
 
-def backoff(attempts: int, config: WorkerConfig, rng: random.Random = random.Random()) -> float:
+_rng = random.Random()
+
+
+def backoff(attempts: int, config: WorkerConfig, rng: random.Random = _rng) -> float:
     """Seconds before the next attempt: base · 2^(attempts-1), capped, with 'equal jitter' (half fixed, half
     random) so that rows failing together do not come back together."""
     ceiling = min(config.backoff_max_seconds, config.backoff_seconds * 2 ** max(0, attempts - 1))
