@@ -1,6 +1,8 @@
 -- Who can be given an appointment, a task or a lead: the staff members with their names. Staff read only
 -- their own user_roles row, so the list comes from this function (staff callers only).
 
+-- the workspace's version (without roles) may exist: same name, wider row, so it is replaced whole
+drop function if exists public.staff_directory();
 create or replace function public.staff_directory()
 returns table (id uuid, full_name text, email text, roles text[])
 language sql stable security definer
