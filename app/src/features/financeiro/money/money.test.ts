@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney, installmentDisplayStatus, sumMoney, toCsv } from './format';
+import { agingTotals, revenueAndExpensesByMonth, revenueByCaseType } from './reports';
+import type { AgingRow } from './api';
+
+describe('finance money helpers', () => {
+  it('formats by currency and sums in cents', () => {
+    expect(formatMoney('1234.5', 'USD')).toBe('US$ 1.234,50');
+    expect(formatMoney(1234.5, 'BRL')).toBe('R$ 1.234,50');
+    expect(sumMoney(['0.10', '0.20', 0.3])).toBe(0.6);
+  });
+
+  it('shows an open installment past due as overdue', () => {
+    expect(installmentDisplayStatus({ status: 'partial', due_date: '2025-01-01' }, '2025-01-02')).toBe('overdue');
+    expect(installmentDisplayStatus({ status: 'pending', due_date: '2025-01-02' }, '2025-01-02')).toBe('pending');
+    expect(installmentDisplayStatus({ status: 'paid', due_date: '2024-01-01' }, '2025-01-02')).toBe('paid');
+  });
+
+  it('writes CSV with ; and quotes where needed', () => {
+    expect(toCsv(['a', 'b'], [['x;y', 'say "hi"'], [1, null]])).toBe('\ufeffa;b\r\n"x;y";"say ""hi"""\r\n1;\r\n');
+  });
+
+  it('groups revenue and expenses by month and aging by bucket', () => {
+    const months = revenueAndExpensesByMonth({
+      revenue: [
+        { month: '2025-02-01', currency: 'USD', revenue: '100.00', revenue_brl: '533.10' },
+        { month: '2025-02-01', currency: 'BRL', revenue: '10.10', revenue_brl: '10.10' },
+      ],
+      expenses: [{ due_date: '2025-01-15', amount: '99.99', is_paid: true, payment_date: null }],
+      byCaseType: [],
+    });
+    expect(months).toEqual([
+      { month: '2025-01', receita: 0, despesas: 99.99 },
+      { month: '2025-02', receita: 543.2, despesas: 0 },
+    ]);
+    const row = (bucket: string, currency: 'USD' | 'BRL', open: string) =>
+      ({ bucket, currency, open_amount: open }) as unknown as AgingRow;
+    const totals = agingTotals([row('1_30', 'USD', '10.10'), row('1_30', 'USD', '0.20'), row('over_60', 'BRL', '5')]);
+    expect(totals.map((t) => [t.label, t.USD, t.BRL])).toEqual([
+      ['A vencer', 0, 0],
+      ['1-30 dias', 10.3, 0],
+      ['31-60 dias', 0, 0],
+      ['Mais de 60 dias', 0, 5],
+    ]);
+    expect(
+      revenueByCaseType({
+        revenue: [],
+        expenses: [],
+        byCaseType: [
+          { case_type: 'Asilo', currency: 'USD', revenue: '100', revenue_brl: '500' },
+          { case_type: 'N-400', currency: 'BRL', revenue: '900', revenue_brl: '900' },
+        ],
+      }),
+    ).toEqual([
+      { caseType: 'N-400', receita: 900 },
+      { caseType: 'Asilo', receita: 500 },
+    ]);
+  });
+});
