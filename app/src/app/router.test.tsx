@@ -42,7 +42,7 @@ describe('route table', () => {
   it('renders staff screens inside the staff layout', async () => {
     renderApp('/clientes', { roles: ['secretary'] });
     expect(await heading('Clientes')).toBeTruthy();
-    expect(screen.getByPlaceholderText('Pesquisar...')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pesquisar (Ctrl+K)' })).toBeTruthy();
   });
 
   it.each([

@@ -1,9 +1,32 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/test-utils';
 import { StaffLayout } from './staff-layout';
+
+// The bell reads the user's notifications (two, one unread) and listens for new ones; search calls an RPC.
+vi.mock('@/lib/supabase', () => {
+  const rows = [
+    { id: 'n1', kind: 'message', title: 'Nova mensagem de Maria Silva', body: null, link: null, created_at: '2025-01-02T10:00:00Z', read_at: null },
+    { id: 'n2', kind: 'upload', title: 'Documento enviado', body: null, link: null, created_at: '2025-01-01T10:00:00Z', read_at: '2025-01-01T11:00:00Z' },
+  ];
+  const builder = {
+    select: () => builder,
+    order: () => builder,
+    limit: () => builder,
+    throwOnError: () => Promise.resolve({ data: rows, error: null }),
+  };
+  const channel = { on: () => channel, subscribe: () => channel };
+  return {
+    supabase: {
+      from: () => builder,
+      channel: () => channel,
+      removeChannel: () => Promise.resolve(),
+      rpc: () => ({ throwOnError: () => Promise.resolve({ data: [], error: null }) }),
+    },
+  };
+});
 
 function renderLayout(options: Parameters<typeof renderWithProviders>[1] = {}) {
   return renderWithProviders(
@@ -17,14 +40,21 @@ function renderLayout(options: Parameters<typeof renderWithProviders>[1] = {}) {
 }
 
 describe('StaffLayout', () => {
-  it('shows the default company name, caption, search, bell badge and page', () => {
+  it('shows the default company name, caption, search, the bell with the unread count and page', async () => {
     renderLayout();
     expect(screen.getAllByText('Escritório de Imigração').length).toBeGreaterThan(0);
     expect(screen.getAllByText('IMMIGRATION SERVICES').length).toBeGreaterThan(0);
-    expect(screen.getByPlaceholderText('Pesquisar...')).toBeTruthy();
-    const bell = screen.getByRole('button', { name: 'Notificações (3)' });
-    expect(within(bell).getByText('3')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pesquisar (Ctrl+K)' })).toBeTruthy();
+    // the count is the user's unread notifications, not a fixed figure
+    const bell = await screen.findByRole('button', { name: 'Notificações (1 não lidas)' });
+    expect(within(bell).getByText('1')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Conteúdo' })).toBeTruthy();
+  });
+
+  it('opens the search palette with Ctrl+K', async () => {
+    renderLayout();
+    await userEvent.keyboard('{Control>}k{/Control}');
+    expect(await screen.findByRole('combobox', { name: /Pesquisar clientes/ })).toBeTruthy();
   });
 
   it('uses the company name stored in localStorage', () => {

@@ -1,21 +1,19 @@
 /** StaffLayout: sidebar (collapsible; a sheet on phones), top bar with search, bell and user menu; <Outlet/> for the page. */
-import { Bell, LogOut, Menu, PanelLeftClose, PanelLeftOpen, Search } from 'lucide-react';
+import { LogOut, Menu, PanelLeftClose, PanelLeftOpen, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { CompanyLogo } from '@/components/company-logo';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { paths } from '@/config/paths';
+import { SearchPalette, useSearchShortcut } from '@/features/busca/search-palette';
+import { NotificationBell } from '@/features/sino/notification-bell';
 import { useAuth } from '@/lib/auth-context';
 import { COMPANY_CAPTION, useBranding } from '@/lib/branding';
 import { cn } from '@/lib/utils';
 import { SidebarNav } from './sidebar-nav';
 import { staffMenu } from './staff-menu';
 import { UserMenu } from './user-menu';
-
-/** Fixed notification count shown on the bell (spec section 9). */
-export const NOTIFICATION_BADGE = 3;
 
 function Brand({ collapsed = false }: { collapsed?: boolean }) {
   const { name, logo } = useBranding();
@@ -62,6 +60,8 @@ function SidebarBody({ collapsed = false, onNavigate }: { collapsed?: boolean; o
 export function StaffLayout() {
   const [collapsed, setCollapsed] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  useSearchShortcut(setSearchOpen);
 
   return (
     <div className="flex min-h-dvh bg-background">
@@ -106,19 +106,20 @@ export function StaffLayout() {
             {collapsed ? <PanelLeftOpen aria-hidden="true" /> : <PanelLeftClose aria-hidden="true" />}
           </Button>
           <div role="search" className="relative max-w-md min-w-0 flex-1">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-            <Input type="search" placeholder="Pesquisar..." aria-label="Pesquisar" className="pl-9" />
+            <button
+              type="button"
+              onClick={() => setSearchOpen(true)}
+              aria-label="Pesquisar (Ctrl+K)"
+              className="flex h-9 w-full items-center gap-2 rounded-md border bg-background px-3 text-left text-sm text-muted-foreground hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+            >
+              <Search className="size-4 shrink-0" aria-hidden="true" />
+              <span className="truncate">Pesquisar...</span>
+              <kbd className="ml-auto hidden rounded border px-1.5 text-[10px] sm:inline">Ctrl K</kbd>
+            </button>
           </div>
+          <SearchPalette open={searchOpen} onOpenChange={setSearchOpen} />
           <div className="ml-auto flex items-center gap-1 sm:gap-3">
-            <Button variant="ghost" size="icon" className="relative" aria-label={`Notificações (${NOTIFICATION_BADGE})`}>
-              <Bell aria-hidden="true" />
-              <span
-                aria-hidden="true"
-                className="absolute top-1 right-1 flex size-4 items-center justify-center rounded-full bg-destructive text-[10px] font-semibold text-white"
-              >
-                {NOTIFICATION_BADGE}
-              </span>
-            </Button>
+            <NotificationBell />
             <UserMenu />
           </div>
         </header>
