@@ -1,17 +1,24 @@
-/** Company logo and name from localStorage (keys companyLogo, companyName) with defaults; useBranding() follows changes. */
+/**
+ * Company name and logo of the shell. The office_settings row is the source (office_branding(), readable by
+ * every signed-in user, clients included; the logo is a public object in the office_branding bucket);
+ * localStorage (keys companyLogo, companyName) keeps the last value seen, so the login page and the first
+ * paint show it before anyone signs in. useBranding() follows changes.
+ */
 import { useSyncExternalStore } from 'react';
+import { supabase } from '@/lib/supabase';
 
 export const COMPANY_LOGO_KEY = 'companyLogo';
 export const COMPANY_NAME_KEY = 'companyName';
 export const DEFAULT_COMPANY_NAME = 'Escritório de Imigração';
 export const COMPANY_CAPTION = 'IMMIGRATION SERVICES';
+export const LOGO_BUCKET = 'office_branding';
 
 const CHANGE_EVENT = 'company-branding-change';
 
 export interface Branding {
   /** Stored name, or the default name. */
   name: string;
-  /** Stored logo (data URL or URL), or null: show the default logo. */
+  /** Logo URL, or null: show the default logo. */
   logo: string | null;
 }
 
@@ -28,21 +35,41 @@ export function getBranding(): Branding {
   return { name: read(COMPANY_NAME_KEY) ?? DEFAULT_COMPANY_NAME, logo: read(COMPANY_LOGO_KEY) };
 }
 
-/** Save (string) or remove (null) the logo and/or name; every useBranding() re-renders. */
+/** Update the local copy (string) or remove it (null); every useBranding() re-renders. */
 export function setBranding(update: { name?: string | null; logo?: string | null }): void {
   for (const [key, value] of [
     [COMPANY_NAME_KEY, update.name],
     [COMPANY_LOGO_KEY, update.logo],
   ] as const) {
     if (value === undefined) continue;
-    if (value === null || value.trim() === '') window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, value);
+    try {
+      if (value === null || value.trim() === '') window.localStorage.removeItem(key);
+      else window.localStorage.setItem(key, value);
+    } catch {
+      // storage full or blocked: the next load from the database still shows it
+    }
   }
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
 
+/** Public URL of a logo object. */
+export function logoUrl(path: string | null | undefined): string | null {
+  return path ? supabase.storage.from(LOGO_BUCKET).getPublicUrl(path).data.publicUrl : null;
+}
+
+/** Read the office's name and logo from the database (when signed in) into the local copy. */
+export async function loadBranding(): Promise<void> {
+  const { data: session } = await supabase.auth.getSession();
+  if (!session.session) return;
+  const { data, error } = await supabase.rpc('office_branding');
+  const row = (Array.isArray(data) ? data[0] : data) as { office_name?: string; logo_path?: string | null } | null;
+  if (error || !row) return;
+  setBranding({ name: row.office_name ?? null, logo: logoUrl(row.logo_path) });
+}
+
 let cache: Branding | null = null;
 let cacheKey = '';
+let listening = false;
 
 function snapshot(): Branding {
   const next = getBranding();
@@ -54,7 +81,20 @@ function snapshot(): Branding {
   return cache;
 }
 
+/** Once per page: load now and again whenever someone signs in. */
+function listenToSignIns(): void {
+  if (listening) return;
+  listening = true;
+  // a test double of the client may lack auth: then the local copy is all there is
+  if (!supabase.auth?.onAuthStateChange) return;
+  void loadBranding().catch(() => undefined);
+  supabase.auth.onAuthStateChange((event) => {
+    if (event === 'SIGNED_IN') setTimeout(() => void loadBranding().catch(() => undefined), 0);
+  });
+}
+
 function subscribe(onChange: () => void): () => void {
+  listenToSignIns();
   window.addEventListener('storage', onChange);
   window.addEventListener(CHANGE_EVENT, onChange);
   return () => {
