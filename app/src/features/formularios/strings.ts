@@ -28,6 +28,8 @@ export const formsStrings = {
   dataPath: 'Dado',
   transform: 'Transformação',
   checkedWhen: 'Marcar quando',
+  valueMap: 'Valores',
+  valueMapPlaceholder: 'casado=Married; solteiro=Single',
   notMapped: 'Não mapeado',
   saveMapping: 'Salvar mapeamento',
   mappingSaved: 'Mapeamento salvo (versão {version})',

@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { SearchInput } from '@/components/ui/search-input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { FormsLastCheck } from '@/features/automacoes/components/forms-last-check';
 import { useMarkFormDownloaded } from '@/features/processos/api/mutations';
 import { useUscisForms } from '@/features/processos/api/queries';
 import type { UscisForm } from '@/features/processos/api/types';
@@ -26,8 +27,6 @@ import { MappingDialog } from './mapping-dialog';
 
 export const FORMS_REFRESH_MS = 2000;
 export const FORM_DOWNLOAD_MS = 1500;
-/** The update robot's last run (fixed, as the spec describes it). */
-export const ROBOT_LAST_CHECK = '2025-11-20';
 
 type Open = { kind: 'import' | 'mapping' | 'sample' } | { kind: 'view' | 'fill'; form: UscisForm } | null;
 
@@ -212,8 +211,8 @@ export function FormsTab() {
               <Bot className="size-5 text-primary" aria-hidden="true" />
               <h3 className="font-semibold">Robô de atualização</h3>
             </div>
-            <p className="text-sm text-muted-foreground">Verifica novas edições dos formulários no site do USCIS a cada 2 dias.</p>
-            <p className="text-sm">Última verificação: {formatDate(ROBOT_LAST_CHECK)}</p>
+            <p className="text-sm text-muted-foreground">Verifica novas edições dos formulários no site do USCIS toda segunda-feira.</p>
+            <FormsLastCheck />
             <div className="flex flex-wrap gap-2">
               <Button size="sm" onClick={refresh} disabled={refreshing}>
                 <RefreshCw className={refreshing ? 'animate-spin' : undefined} aria-hidden="true" />

@@ -46,7 +46,7 @@ function MappingTable({ edition }: { edition: FormEdition }) {
       field_name,
       data_path: row.data_path,
       transform: row.transform,
-      transform_arg: row.transform === 'checkbox' ? row.transform_arg || null : null,
+      transform_arg: row.transform_arg.trim() || null,
     }));
     try {
       const version = await save.mutateAsync(rows);
@@ -115,10 +115,10 @@ function MappingTable({ edition }: { edition: FormEdition }) {
                           </option>
                         ))}
                       </NativeSelect>
-                      {row?.transform === 'checkbox' && (
+                      {row && (row.transform === 'checkbox' || field.type === 'radio' || field.type === 'choice') && (
                         <Input
-                          aria-label={`${t.checkedWhen}: ${field.name}`}
-                          placeholder={t.checkedWhen}
+                          aria-label={`${row.transform === 'checkbox' ? t.checkedWhen : t.valueMap}: ${field.name}`}
+                          placeholder={row.transform === 'checkbox' ? t.checkedWhen : t.valueMapPlaceholder}
                           value={row.transform_arg}
                           onChange={(event) => update(field.name, { transform_arg: event.target.value })}
                         />

@@ -31,9 +31,17 @@ function fieldError(errors: FormErrors, path: (string | number)[]) {
   return (node as { message?: string } | undefined)?.message;
 }
 
-function QuestionInput({ field, name, register }: { field: QuestionField; name: string; register: UseFormRegister<Answers> }) {
+interface QuestionInputProps {
+  field: QuestionField;
+  name: string;
+  register: UseFormRegister<Answers>;
+  /** id and aria-* from the enclosing FormField, passed on to the control. */
+  [aria: string]: unknown;
+}
+
+function QuestionInput({ field, name, register, ...wiring }: QuestionInputProps) {
   // react-hook-form's typed paths cannot describe sections built from data
-  const registered = register(name as never);
+  const registered = { ...register(name as never), ...wiring };
   if (field.kind === 'select') {
     return (
       <NativeSelect {...registered}>
