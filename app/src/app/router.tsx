@@ -57,7 +57,7 @@ export const routes: RouteObject[] = [
               { path: 'tarefas', ...page(() => import('@/features/tarefas/routes/tarefas-page')) },
               { path: 'crm', ...page(() => import('@/features/crm/routes/crm-page')) },
               { path: 'relatorios', ...page(() => import('@/features/paginas/routes/relatorios-page')) },
-              { path: 'configuracoes', ...page(() => import('@/features/paginas/routes/configuracoes-page')) },
+              { path: 'configuracoes', ...page(() => import('@/features/configuracoes/routes/configuracoes-page')) },
               {
                 path: 'financeiro',
                 children: [
@@ -77,7 +77,13 @@ export const routes: RouteObject[] = [
               {
                 path: 'integracoes',
                 element: <RequireAuth roles={ADMIN_ONLY} />,
-                children: [{ index: true, ...page(() => import('@/features/integracoes/routes/integracoes-page')) }],
+                children: [
+                  { index: true, ...page(() => import('@/features/integracoes/routes/integracoes-page')) },
+                  {
+                    path: 'tarefas-agendadas',
+                    ...page(() => import('@/features/automacoes/routes/tarefas-agendadas-page')),
+                  },
+                ],
               },
               // Open to all staff: the page itself shows "Acesso Restrito" to non-administrators.
               { path: 'usuarios', ...page(() => import('@/features/usuarios/routes/usuarios-page')) },
@@ -94,6 +100,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, ...page(() => import('@/features/portal/routes/portal-home-page')) },
               { path: 'processos', ...page(() => import('@/features/portal/routes/portal-processos-page')) },
+              { path: 'processos/:processId', ...page(() => import('@/features/portal/routes/portal-processo-page')) },
               { path: 'financeiro', ...page(() => import('@/features/portal/routes/portal-financeiro-page')) },
               { path: 'mensagens', ...page(() => import('@/features/portal/routes/portal-mensagens-page')) },
               { path: 'documentos', ...page(() => import('@/features/portal/routes/portal-documentos-page')) },

@@ -1,0 +1,41 @@
+/** Office settings: read (staff), save and logo upload (administrators; RLS refuses others). */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LOGO_BUCKET, loadBranding } from '@/lib/branding';
+import { supabase } from '@/lib/supabase';
+import { logoObjectName, SETTINGS_COLUMNS, type OfficeSettings } from '../lib/settings';
+
+export const settingsKeys = { all: ['office-settings'] as const, row: () => ['office-settings', 'row'] as const };
+
+export function useOfficeSettings() {
+  return useQuery({
+    queryKey: settingsKeys.row(),
+    queryFn: async () => {
+      const { data } = await supabase.from('office_settings').select(SETTINGS_COLUMNS).single().throwOnError();
+      return data as unknown as OfficeSettings;
+    },
+    meta: { errorMessage: 'Erro ao carregar configurações' },
+  });
+}
+
+export function useSaveOfficeSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ row, logo, removeLogo }: { row: Omit<OfficeSettings, 'logo_path'>; logo: File | null; removeLogo: boolean }) => {
+      const update: Partial<OfficeSettings> = { ...row };
+      if (logo) {
+        const name = logoObjectName(logo);
+        const { error } = await supabase.storage.from(LOGO_BUCKET).upload(name, logo, { contentType: logo.type, upsert: true });
+        if (error) throw error;
+        update.logo_path = name;
+      } else if (removeLogo) {
+        update.logo_path = null;
+      }
+      const { data } = await supabase.from('office_settings').update(update).eq('id', true).select('office_name').throwOnError();
+      if (!data || data.length === 0) throw new Error('Permissão negada');
+    },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.all });
+      await loadBranding();
+    },
+  });
+}
