@@ -6,11 +6,11 @@ import uuid
 
 import httpx
 import pytest
+from pdf_builder import DEMO_FIELDS, fillable_pdf
 from pypdf import PdfReader
 
 from conftest import MARIA_CLIENT
 from edgekit.uscis_forms.pdf import filled_values
-from pdf_builder import DEMO_FIELDS, fillable_pdf
 
 ASSISTANT = "assistente@escritorio.test"
 SECRETARY = "secretaria@escritorio.test"
@@ -18,8 +18,10 @@ MARIA = "maria.silva@cliente.test"
 MAPPING = [
     {"field_name": "Pt2Line4a_FamilyName", "data_path": "client.full_name", "transform": "name_last"},
     {"field_name": "Pt2Line4b_GivenName", "data_path": "questionnaire.personal.full_name", "transform": "name_first"},
-    {"field_name": "Pt2Line4c_MiddleName", "data_path": "questionnaire.personal.full_name", "transform": "name_middle"},
-    {"field_name": "Pt2Line8_DateofBirth", "data_path": "questionnaire.personal.date_of_birth", "transform": "date_mdy"},
+    {"field_name": "Pt2Line4c_MiddleName", "data_path": "questionnaire.personal.full_name",
+     "transform": "name_middle"},
+    {"field_name": "Pt2Line8_DateofBirth", "data_path": "questionnaire.personal.date_of_birth",
+     "transform": "date_mdy"},
     {"field_name": "Pt2Line1_AlienNumber", "data_path": "questionnaire.personal.a_number", "transform": "a_number"},
     {"field_name": "Pt2Line11_SSN", "data_path": "questionnaire.personal.ssn", "transform": "ssn"},
     {"field_name": "Pt2Line20_DaytimePhone", "data_path": "client.phone", "transform": "phone_us"},
@@ -34,7 +36,8 @@ MAPPING = [
 # seed.sql: Maria Silva (process 1, MSC2490123456) and her questionnaire; Daniela Secretária fills
 EXPECTED = {
     "Pt2Line4a_FamilyName": "Silva", "Pt2Line4b_GivenName": "Maria", "Pt2Line4c_MiddleName": "Aparecida",
-    "Pt2Line8_DateofBirth": "03/14/1988", "Pt2Line1_AlienNumber": "201234567", "Pt2Line20_DaytimePhone": "(508) 555-0142",
+    "Pt2Line8_DateofBirth": "03/14/1988", "Pt2Line1_AlienNumber": "201234567",
+    "Pt2Line20_DaytimePhone": "(508) 555-0142",
     "Pt2Line12_ReceiptNumber": "MSC2490123456", "Pt2Line9_Female": "Yes", "Pt2Line7_State": "MA",
     "Pt2Line16_MaritalStatus": "Married", "Pt5_PreparerName": "DANIELA SECRETÁRIA",
 }

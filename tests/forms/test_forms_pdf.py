@@ -2,13 +2,13 @@
 import io
 
 import pytest
+from pdf_builder import DEMO_FIELDS, fillable_pdf
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import NameObject, TextStringObject
 
 from edgekit.uscis_forms.mapping import plan, resolve
 from edgekit.uscis_forms.pdf import InvalidPdf, fill, filled_values, read_fields
 from edgekit.uscis_forms.transforms import apply
-from pdf_builder import DEMO_FIELDS, fillable_pdf
 
 DATA = {
     "client": {"full_name": "Maria Aparecida da Silva", "phone": "508.555.0142"},
@@ -24,7 +24,8 @@ MAPPINGS = [
     {"field_name": "Pt2Line4a_FamilyName", "data_path": "client.full_name", "transform": "name_last"},
     {"field_name": "Pt2Line4b_GivenName", "data_path": "client.full_name", "transform": "name_first"},
     {"field_name": "Pt2Line4c_MiddleName", "data_path": "client.full_name", "transform": "name_middle"},
-    {"field_name": "Pt2Line8_DateofBirth", "data_path": "questionnaire.personal.date_of_birth", "transform": "date_mdy"},
+    {"field_name": "Pt2Line8_DateofBirth", "data_path": "questionnaire.personal.date_of_birth",
+     "transform": "date_mdy"},
     {"field_name": "Pt2Line1_AlienNumber", "data_path": "questionnaire.personal.a_number", "transform": "a_number"},
     {"field_name": "Pt2Line11_SSN", "data_path": "questionnaire.personal.ssn", "transform": "ssn"},
     {"field_name": "Pt2Line20_DaytimePhone", "data_path": "client.phone", "transform": "phone_us"},

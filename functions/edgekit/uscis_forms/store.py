@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from postgrest.exceptions import APIError
+
 from supabase import AsyncClient
 
 FORMS_BUCKET = "uscis_forms"
