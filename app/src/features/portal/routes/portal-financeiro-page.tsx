@@ -1,4 +1,4 @@
-import { FileSignature, FileText, Receipt, type LucideIcon } from 'lucide-react';
+import { CalendarClock, FileSignature, FileText, Receipt, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -6,15 +6,27 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { formatBRL, formatDate } from '@/lib/format';
+import { formatDate } from '@/lib/format';
+import { formatMoney } from '@/features/financeiro/money/format';
 import { useClientFinance, useClientId } from '../api/queries';
 import { CardSkeletons, ColouredBadge, EmptyState, Field } from '../components/common';
+import { DownloadButton, InstallmentsTable, QuoteAnswerButtons, useClientInstallments } from '../components/portal-finance-money';
 import { financeStatusColor } from '../rules/finance-status';
 import { portalStrings as t } from '../strings';
-import type { FinancialContract, FinancialPayment, FinancialQuote } from '../types';
+import type { FinancialContract as ContractRow, FinancialPayment as PaymentRow, FinancialQuote as QuoteRow } from '../types';
+
+/** The finance rows with the money columns of the finance module (currency, receipt number). */
+type Money = { currency?: string | null };
+type FinancialContract = ContractRow & Money;
+type FinancialPayment = PaymentRow & Money & { receipt_number?: string | null };
+type FinancialQuote = QuoteRow & Money;
 
 function StatusBadge({ status }: { status: string }) {
   return <ColouredBadge color={financeStatusColor(status)}>{status}</ColouredBadge>;
+}
+
+function money(value: number | string, row: { currency?: string | null }): string {
+  return formatMoney(value, row.currency ?? 'BRL');
 }
 
 function orNotInformed(value: string | null | undefined): string {
@@ -32,12 +44,14 @@ function FinanceCard({
   status,
   children,
   onDetails,
+  actions,
 }: {
   title: string;
   subtitle?: string;
   status: string;
   children: ReactNode;
   onDetails: () => void;
+  actions?: ReactNode;
 }) {
   return (
     <Card data-testid="finance-card">
@@ -50,10 +64,11 @@ function FinanceCard({
       </CardHeader>
       <CardContent className="grid gap-3">
         <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">{children}</dl>
-        <div>
+        <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" onClick={onDetails} aria-label={`${t.viewDetails}: ${title}`}>
             {t.viewDetails}
           </Button>
+          {actions}
         </div>
       </CardContent>
     </Card>
@@ -72,7 +87,7 @@ function DetailsDialog({ detail, contracts, onClose }: { detail: Detail | null; 
         <Field label={t.status}>
           <StatusBadge status={c.status} />
         </Field>
-        <Field label={t.totalValue}>{formatBRL(c.total_amount)}</Field>
+        <Field label={t.totalValue}>{money(c.total_amount, c)}</Field>
         <Field label={t.paymentTerms}>{orNotInformed(c.payment_terms)}</Field>
         <Field label={t.startDate}>{formatDate(c.start_date)}</Field>
         <Field label={t.endDate}>{formatDate(c.end_date)}</Field>
@@ -89,7 +104,7 @@ function DetailsDialog({ detail, contracts, onClose }: { detail: Detail | null; 
         <Field label={t.status}>
           <StatusBadge status={p.status} />
         </Field>
-        <Field label={t.value}>{formatBRL(p.amount)}</Field>
+        <Field label={t.value}>{money(p.amount, p)}</Field>
         <Field label={t.method}>{orNotInformed(p.payment_method)}</Field>
         <Field label={t.relatedContract}>
           {contract ? `${contract.title} (${contract.contract_number})` : t.notInformed}
@@ -106,13 +121,13 @@ function DetailsDialog({ detail, contracts, onClose }: { detail: Detail | null; 
         <Field label={t.status}>
           <StatusBadge status={q.status} />
         </Field>
-        <Field label={t.totalValue}>{formatBRL(q.total_amount)}</Field>
+        <Field label={t.totalValue}>{money(q.total_amount, q)}</Field>
         <Field label={t.expiry}>{formatDate(q.expiration_date)}</Field>
         <Field label={t.notes}>{orNotInformed(q.notes)}</Field>
       </>
     );
   }
-  const name = detail?.kind === 'payment' ? formatBRL(detail.row.amount) : detail ? detail.row.title : '';
+  const name = detail?.kind === 'payment' ? money(detail.row.amount, detail.row) : detail ? detail.row.title : '';
   return (
     <Dialog open={detail !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-lg">
@@ -144,9 +159,10 @@ export default function PortalFinanceiroPage() {
   const clientId = useClientId();
   const { data, isLoading } = useClientFinance(clientId);
   const [detail, setDetail] = useState<Detail | null>(null);
-  const contracts = data?.contracts ?? [];
-  const payments = data?.payments ?? [];
-  const quotes = data?.quotes ?? [];
+  const contracts: FinancialContract[] = data?.contracts ?? [];
+  const payments: FinancialPayment[] = data?.payments ?? [];
+  const quotes: FinancialQuote[] = data?.quotes ?? [];
+  const installments = useClientInstallments(clientId).data ?? [];
 
   const list = (items: unknown[], empty: string, icon: LucideIcon, render: () => ReactNode) =>
     isLoading ? <CardSkeletons /> : items.length === 0 ? <EmptyState icon={icon} title={empty} text="" /> : <div className="grid gap-4">{render()}</div>;
@@ -164,6 +180,7 @@ export default function PortalFinanceiroPage() {
           <TabsTrigger value="contracts">{t.contracts}</TabsTrigger>
           <TabsTrigger value="payments">{t.payments}</TabsTrigger>
           <TabsTrigger value="quotes">{t.quotes}</TabsTrigger>
+          <TabsTrigger value="installments">Parcelas</TabsTrigger>
         </TabsList>
         <TabsContent value="contracts">
           {list(contracts, t.emptyContracts, FileSignature, () =>
@@ -174,8 +191,9 @@ export default function PortalFinanceiroPage() {
                 subtitle={`${t.contractNumber}: ${c.contract_number}`}
                 status={c.status}
                 onDetails={() => setDetail({ kind: 'contract', row: c })}
+                actions={<DownloadButton kind="contract" id={c.id} filename={`contrato-${c.contract_number}.pdf`} label="Baixar contrato" />}
               >
-                <Field label={t.totalValue}>{formatBRL(c.total_amount)}</Field>
+                <Field label={t.totalValue}>{money(c.total_amount, c)}</Field>
                 <Field label={t.validity}>
                   {formatDate(c.start_date)} – {formatDate(c.end_date)}
                 </Field>
@@ -188,12 +206,17 @@ export default function PortalFinanceiroPage() {
             payments.map((p) => (
               <FinanceCard
                 key={p.id}
-                title={`${t.paymentTitle} ${formatBRL(p.amount)}`}
+                title={`${t.paymentTitle} ${money(p.amount, p)}`}
                 status={p.status}
                 onDetails={() => setDetail({ kind: 'payment', row: p })}
+                actions={
+                  p.status === 'paid' ? (
+                    <DownloadButton kind="receipt" id={p.id} filename={`recibo-${p.receipt_number ?? p.id.slice(0, 8)}.pdf`} label="Baixar recibo" />
+                  ) : undefined
+                }
               >
                 <Field label={t.date}>{formatDate(p.payment_date)}</Field>
-                <Field label={t.value}>{formatBRL(p.amount)}</Field>
+                <Field label={t.value}>{money(p.amount, p)}</Field>
                 <Field label={t.method}>{orNotInformed(p.payment_method)}</Field>
               </FinanceCard>
             )),
@@ -208,12 +231,25 @@ export default function PortalFinanceiroPage() {
                 subtitle={`${t.quoteNumber}: ${q.quote_number}`}
                 status={q.status}
                 onDetails={() => setDetail({ kind: 'quote', row: q })}
+                actions={
+                  q.status === 'draft' ? undefined : (
+                    <>
+                      <DownloadButton kind="quote" id={q.id} filename={`orcamento-${q.quote_number}.pdf`} label="Baixar orçamento" />
+                      {q.status === 'sent' && <QuoteAnswerButtons quoteId={q.id} clientId={clientId} />}
+                    </>
+                  )
+                }
               >
-                <Field label={t.totalValue}>{formatBRL(q.total_amount)}</Field>
+                <Field label={t.totalValue}>{money(q.total_amount, q)}</Field>
                 <Field label={t.expiry}>{formatDate(q.expiration_date)}</Field>
               </FinanceCard>
             )),
           )}
+        </TabsContent>
+        <TabsContent value="installments">
+          {list(installments, 'Nenhuma parcela encontrada.', CalendarClock, () => (
+            <InstallmentsTable installments={installments} />
+          ))}
         </TabsContent>
       </Tabs>
       <DetailsDialog detail={detail} contracts={contracts} onClose={() => setDetail(null)} />
