@@ -85,6 +85,11 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
+              {
+                path: 'notificacoes-envios',
+                element: <RequireAuth roles={ADMIN_ONLY} />,
+                children: [{ index: true, ...page(() => import('@/features/notificacoes/routes/envios-page')) }],
+              },
               // Open to all staff: the page itself shows "Acesso Restrito" to non-administrators.
               { path: 'usuarios', ...page(() => import('@/features/usuarios/routes/usuarios-page')) },
             ],
@@ -106,6 +111,7 @@ export const routes: RouteObject[] = [
               { path: 'documentos', ...page(() => import('@/features/portal/routes/portal-documentos-page')) },
               { path: 'questionario', ...page(() => import('@/features/portal/routes/portal-questionario-page')) },
               { path: 'agendamentos', ...page(() => import('@/features/agenda/routes/portal-agendamentos-page')) },
+              { path: 'perfil', ...page(() => import('@/features/notificacoes/routes/canais-page')) },
             ],
           },
         ],

@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { ScheduledJobsLinkCard } from '@/features/automacoes/components/scheduled-jobs-link-card';
 import { useAuth } from '@/lib/auth-context';
 import { useS3Setting } from '../api/queries';
 import { INTEGRATIONS, type Integration } from '../catalog';
@@ -115,8 +116,9 @@ export default function IntegracoesPage() {
           ))}
         </ul>
       )}
-      <div className="mt-6">
+      <div className="mt-6 grid gap-4 lg:grid-cols-2">
         <OpenApiCard />
+        {isAdmin && <ScheduledJobsLinkCard />}
       </div>
       <S3ConfigDialog open={s3Open} onOpenChange={setS3Open} current={s3} />
     </div>
