@@ -153,16 +153,7 @@ export function OfficeSettingsForm({ canEdit }: { canEdit: boolean }) {
             ))}
           </CardContent>
         </Card>
-        <div className="grid gap-4 lg:grid-cols-2">
-          <Card>
-            <CardHeader>
-              <CardTitle>{t.caseTypes}</CardTitle>
-              <CardDescription>{t.caseTypesHint}</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <Textarea rows={8} aria-label={t.caseTypes} value={form.case_types_text} onChange={(e) => set('case_types_text', e.target.value)} />
-            </CardContent>
-          </Card>
+        <div>
           <Card>
             <CardHeader>
               <CardTitle>{t.deadlines}</CardTitle>

@@ -7,21 +7,18 @@ const settings: OfficeSettings = {
   business_hours: { mon: { open: '09:00', close: '18:00' }, sat: null },
   time_zone: 'America/New_York',
   notification_templates: { task_due: 'A tarefa {tarefa} vence em {data}.' },
-  case_types: ['Green Card', 'Asilo'],
   hearing_prep_days: 30,
   rfe_response_days: 87,
   biometrics_lead_days: 14,
 };
 
 describe('office settings form', () => {
-  it('round-trips, filling every weekday and keeping case types one per line', () => {
+  it('round-trips, filling every weekday', () => {
     const form = toForm(settings);
     expect(form.business_hours.sun).toBeNull();
     expect(form.business_hours.mon).toEqual({ open: '09:00', close: '18:00' });
-    expect(form.case_types_text).toBe('Green Card\nAsilo');
-    const row = fromForm({ ...form, office_name: '  Souza  ', case_types_text: 'Green Card\n\n DACA \nGreen Card' });
+    const row = fromForm({ ...form, office_name: '  Souza  ' });
     expect(row.office_name).toBe('Souza');
-    expect(row.case_types).toEqual(['Green Card', 'DACA']);
     expect(row.rfe_response_days).toBe(87);
   });
 

@@ -9,17 +9,15 @@ export interface OfficeSettings {
   business_hours: Partial<Hours>;
   time_zone: string;
   notification_templates: Record<string, string>;
-  case_types: string[];
   hearing_prep_days: number;
   rfe_response_days: number;
   biometrics_lead_days: number;
 }
 
 export const SETTINGS_COLUMNS =
-  'office_name, logo_path, business_hours, time_zone, notification_templates, case_types, hearing_prep_days, rfe_response_days, biometrics_lead_days';
+  'office_name, logo_path, business_hours, time_zone, notification_templates, hearing_prep_days, rfe_response_days, biometrics_lead_days';
 
-export interface SettingsForm extends Omit<OfficeSettings, 'case_types' | 'business_hours' | 'logo_path'> {
-  case_types_text: string;
+export interface SettingsForm extends Omit<OfficeSettings, 'business_hours' | 'logo_path'> {
   business_hours: Hours;
 }
 
@@ -33,13 +31,11 @@ export function toForm(settings: OfficeSettings): SettingsForm {
     rfe_response_days: settings.rfe_response_days,
     biometrics_lead_days: settings.biometrics_lead_days,
     business_hours: hours,
-    case_types_text: settings.case_types.join('\n'),
   };
 }
 
-/** The row to save; case types one per line, blank and repeated lines dropped. */
+/** The row to save. */
 export function fromForm(form: SettingsForm): Omit<OfficeSettings, 'logo_path'> {
-  const caseTypes = [...new Set(form.case_types_text.split('\n').map((line) => line.trim()).filter(Boolean))];
   return {
     office_name: form.office_name.trim(),
     time_zone: form.time_zone,
@@ -48,7 +44,6 @@ export function fromForm(form: SettingsForm): Omit<OfficeSettings, 'logo_path'> 
     rfe_response_days: Number(form.rfe_response_days),
     biometrics_lead_days: Number(form.biometrics_lead_days),
     business_hours: form.business_hours,
-    case_types: caseTypes,
   };
 }
 

@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/page-header';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth-context';
+import { CaseTypesCard } from '../components/case-types-card';
 import { OfficeSettingsForm } from '../components/office-settings-form';
 import { configuracoesStrings as t } from '../strings';
 
@@ -40,6 +41,7 @@ export default function ConfiguracoesPage() {
         ))}
       </ul>
       <OfficeSettingsForm canEdit={isAdmin} />
+      <CaseTypesCard canEdit={isAdmin} />
     </div>
   );
 }

@@ -3,5 +3,5 @@ export const leadKeys = {
   all: ['leads'] as const,
   list: () => [...leadKeys.all, 'list'] as const,
   activities: (leadId: string) => [...leadKeys.all, 'activities', leadId] as const,
-  caseTypes: () => ['office-settings', 'case-types'] as const,
+  caseTypes: () => ['case-types', 'active'] as const,
 };

@@ -1,4 +1,4 @@
-/** Reads of the CRM: leads, a lead's activities, the office's case-type catalogue. */
+/** Reads of the CRM: leads, a lead's activities, the office's case-type catalogue (case_types). */
 import { useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { LEAD_COLUMNS, type Lead } from '../lib/leads';
@@ -45,8 +45,8 @@ export function useCaseTypes() {
   return useQuery({
     queryKey: leadKeys.caseTypes(),
     queryFn: async () => {
-      const { data } = await supabase.from('office_settings').select('case_types').maybeSingle().throwOnError();
-      return ((data as { case_types?: unknown } | null)?.case_types ?? []) as string[];
+      const { data } = await supabase.from('case_types').select('label').eq('is_active', true).order('sort_order').throwOnError();
+      return ((data ?? []) as { label: string }[]).map((row) => row.label);
     },
     meta: { silent: true },
   });
