@@ -51,11 +51,13 @@ export function fetchRevenueFigure(now = new Date()): Promise<StatFigure> {
     const bounds = monthBounds(now);
     const { data } = await supabase
       .from('financial_payments')
-      .select('amount, payment_date, status')
+      .select('amount, amount_brl, payment_date, status')
       .gte('payment_date', bounds.previousStart)
       .lt('payment_date', bounds.nextStart)
       .throwOnError();
-    const { current, previous } = paidRevenueByMonth((data ?? []) as PaymentRow[], bounds);
+    // payments in dollars count by their BRL equivalent (amount_brl: at the rate of the payment's day)
+    const rows = ((data ?? []) as (PaymentRow & { amount_brl: string | null })[]).map((p) => ({ ...p, amount: p.amount_brl ?? p.amount }));
+    const { current, previous } = paidRevenueByMonth(rows, bounds);
     return figure(current, previous, SAMPLE_STATS.revenue.trend);
   }, SAMPLE_STATS.revenue);
 }
