@@ -341,7 +341,7 @@ insert into public.financial_commission_rules (id, staff_id, percentage) values
 -- Maria: a quote in dollars sent for her decision (fees and honorários).
 insert into public.financial_quotes (id, client_id, title, quote_number, status, total_amount, currency, discount_amount,
   expiration_date, notes, exchange_rate, exchange_rate_date, fees_date, sales_staff_id, created_by, sent_at, created_at)
-select 'fa100000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', 'Remoção de condições (I-751) com taxas',
+select 'fa100000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', 'Honorários e taxa do I-751',
        'OR-2025-003', 'sent', 0, 'USD', 250.00, current_date + 20, 'Honorários e taxa do USCIS; desconto de fidelidade.',
        r.rate, r.rate_date, current_date, '10000000-0000-4000-8000-000000000003', '10000000-0000-4000-8000-000000000002',
        now() - interval '2 days', now() - interval '3 days'
