@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
               { path: 'agendamentos', ...page(() => import('@/features/agenda/routes/agendamentos-page')) },
               { path: 'tarefas', ...page(() => import('@/features/tarefas/routes/tarefas-page')) },
               { path: 'crm', ...page(() => import('@/features/crm/routes/crm-page')) },
-              { path: 'relatorios', ...page(() => import('@/features/paginas/routes/relatorios-page')) },
+              { path: 'relatorios', ...page(() => import('@/features/relatorios/routes/relatorios-page')) },
               { path: 'configuracoes', ...page(() => import('@/features/configuracoes/routes/configuracoes-page')) },
               {
                 path: 'financeiro',
