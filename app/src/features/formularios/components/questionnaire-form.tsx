@@ -171,17 +171,29 @@ export function QuestionnaireForm({ clientId, questionnaire, locked, actions }: 
     }
   }, [getValues, save, trigger]);
 
+  // The subscription outlives re-renders (an error message appearing must not drop the pending save).
+  const latestSave = useRef(saveNow);
+  useEffect(() => {
+    latestSave.current = saveNow;
+  }, [saveNow]);
   useEffect(() => {
     if (locked) return undefined;
     const subscription = watch(() => {
       window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(() => void saveNow(), AUTOSAVE_MS);
+      timer.current = window.setTimeout(() => {
+        timer.current = undefined;
+        void latestSave.current();
+      }, AUTOSAVE_MS);
     });
     return () => {
       subscription.unsubscribe();
-      window.clearTimeout(timer.current);
+      if (timer.current !== undefined) {
+        // leaving the page: what was typed in the last moment is still saved
+        window.clearTimeout(timer.current);
+        void latestSave.current();
+      }
     };
-  }, [locked, saveNow, watch]);
+  }, [locked, watch]);
 
   return (
     <form className="grid gap-4" onSubmit={(event) => event.preventDefault()} noValidate>
