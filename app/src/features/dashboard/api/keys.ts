@@ -5,4 +5,7 @@ export const dashboardKeys = {
   processes: () => [...dashboardKeys.all, 'processes'] as const,
   revenue: () => [...dashboardKeys.all, 'revenue'] as const,
   documents: () => [...dashboardKeys.all, 'documents'] as const,
+  pendingTasks: () => [...dashboardKeys.all, 'pending-tasks'] as const,
+  appointments: () => [...dashboardKeys.all, 'appointments'] as const,
+  tasks: () => [...dashboardKeys.all, 'tasks'] as const,
 };

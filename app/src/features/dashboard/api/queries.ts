@@ -62,6 +62,72 @@ export function fetchRevenueFigure(now = new Date()): Promise<StatFigure> {
   }, SAMPLE_STATS.revenue);
 }
 
+const OPEN_TASK = ['pendente', 'em_andamento'];
+
+/** Tarefas Pendentes: open tasks now versus those open when this month began. */
+export function fetchPendingTasksFigure(now = new Date()): Promise<StatFigure> {
+  return orSample(async () => {
+    const start = monthBounds(now).startInstant;
+    const { count: open } = await supabase
+      .from('tasks')
+      .select('*', { count: 'exact', head: true })
+      .in('status', OPEN_TASK)
+      .throwOnError();
+    const { count: before } = await supabase
+      .from('tasks')
+      .select('*', { count: 'exact', head: true })
+      .lt('created_at', start)
+      .neq('status', 'cancelada')
+      .or(`completed_at.is.null,completed_at.gte.${start}`)
+      .throwOnError();
+    return figure(open ?? 0, before ?? 0, SAMPLE_STATS.pendingTasks.trend);
+  }, SAMPLE_STATS.pendingTasks);
+}
+
+export interface UpcomingAppointment {
+  id: string;
+  title: string | null;
+  starts_at: string;
+  kind: 'presencial' | 'online';
+  status: string;
+  clients: { full_name: string } | null;
+}
+
+/** The next five appointments that are not cancelled. */
+export async function fetchUpcomingAppointments(now = new Date()): Promise<UpcomingAppointment[]> {
+  const { data } = await supabase
+    .from('appointments')
+    .select('id, title, starts_at, kind, status, clients(full_name)')
+    .gte('starts_at', now.toISOString())
+    .neq('status', 'cancelado')
+    .order('starts_at')
+    .limit(5)
+    .throwOnError();
+  return (data ?? []) as unknown as UpcomingAppointment[];
+}
+
+export interface RecentTask {
+  id: string;
+  title: string;
+  due_date: string | null;
+  priority: 'alta' | 'media' | 'baixa';
+  status: string;
+  process_id: number | null;
+  clients: { full_name: string } | null;
+}
+
+/** The five most recently created tasks that are not cancelled. */
+export async function fetchRecentTasks(): Promise<RecentTask[]> {
+  const { data } = await supabase
+    .from('tasks')
+    .select('id, title, due_date, priority, status, process_id, clients(full_name)')
+    .neq('status', 'cancelada')
+    .order('created_at', { ascending: false })
+    .limit(5)
+    .throwOnError();
+  return (data ?? []) as unknown as RecentTask[];
+}
+
 export interface RecentDocument {
   id: string;
   name: string;
@@ -103,6 +169,15 @@ export function useActiveProcessesFigure() {
 }
 export function useRevenueFigure() {
   return useQuery(stat(dashboardKeys.revenue(), () => fetchRevenueFigure()));
+}
+export function usePendingTasksFigure() {
+  return useQuery(stat(dashboardKeys.pendingTasks(), () => fetchPendingTasksFigure()));
+}
+export function useUpcomingAppointments() {
+  return useQuery({ queryKey: dashboardKeys.appointments(), queryFn: () => fetchUpcomingAppointments(), meta: { silent: true } });
+}
+export function useRecentTasks() {
+  return useQuery({ queryKey: dashboardKeys.tasks(), queryFn: fetchRecentTasks, meta: { silent: true } });
 }
 export function useRecentDocuments() {
   return useQuery({ queryKey: dashboardKeys.documents(), queryFn: fetchRecentDocuments, meta: { silent: true } });

@@ -1,4 +1,4 @@
-/** The dashboard's three lists: upcoming appointments, recent tasks (samples) and recent documents. */
+/** The dashboard's three lists: upcoming appointments, recent tasks and recent documents, with empty states. */
 import { CheckCircle2, Circle, FileText, MapPin, Video } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -6,16 +6,25 @@ import { Badge, badgeColor } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { formatDate } from '@/lib/format';
-import type { RecentDocument } from '../api/queries';
-import { PRIORITY_LABELS, type Priority, type SampleAppointment, type SampleTask } from '../sample-data';
+import { formatDate, formatDateTime } from '@/lib/format';
+import type { RecentDocument, RecentTask, UpcomingAppointment } from '../api/queries';
 import { dashboardStrings as t } from '../strings';
 
-const PRIORITY_COLOR: Record<Priority, string> = {
+const PRIORITY_COLOR: Record<RecentTask['priority'], string> = {
   alta: badgeColor.red,
-  média: badgeColor.yellow,
+  media: badgeColor.yellow,
   baixa: badgeColor.green,
 };
+
+function Loading() {
+  return (
+    <div className="flex flex-col gap-3" aria-hidden="true">
+      {Array.from({ length: 3 }, (_, i) => (
+        <Skeleton key={i} className="h-10 w-full" />
+      ))}
+    </div>
+  );
+}
 
 function ListCard({ title, link, children }: { title: string; link?: string; children: ReactNode }) {
   return (
@@ -34,52 +43,67 @@ function ListCard({ title, link, children }: { title: string; link?: string; chi
   );
 }
 
-export function AppointmentsList({ appointments }: { appointments: SampleAppointment[] }) {
+export function AppointmentsList({ appointments, loading }: { appointments: UpcomingAppointment[] | undefined; loading: boolean }) {
   return (
     <ListCard title={t.appointmentsTitle} link={paths.agendamentos}>
-      <ul className="flex flex-col divide-y">
-        {appointments.map((item) => (
-          <li key={`${item.client}-${item.date}-${item.time}`} className="flex items-center gap-3 py-2.5">
-            <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
-              {item.type === 'meet' ? <Video className="size-4" aria-hidden="true" /> : <MapPin className="size-4" aria-hidden="true" />}
-            </span>
-            <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium">{item.client}</p>
-              <p className="text-xs text-muted-foreground">
-                {formatDate(item.date)} · {item.time}
-              </p>
-            </div>
-            <Badge variant="outline">{item.type === 'meet' ? t.meet : t.presencial}</Badge>
-          </li>
-        ))}
-      </ul>
+      {loading ? (
+        <Loading />
+      ) : !appointments || appointments.length === 0 ? (
+        <p className="py-4 text-center text-sm text-muted-foreground">{t.noAppointments}</p>
+      ) : (
+        <ul className="flex flex-col divide-y">
+          {appointments.map((item) => (
+            <li key={item.id} className="flex items-center gap-3 py-2.5">
+              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
+                {item.kind === 'online' ? <Video className="size-4" aria-hidden="true" /> : <MapPin className="size-4" aria-hidden="true" />}
+              </span>
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium">{item.clients?.full_name ?? item.title ?? t.unknownClient}</p>
+                <p className="text-xs text-muted-foreground">{formatDateTime(item.starts_at)}</p>
+              </div>
+              <Badge variant="outline">{item.kind === 'online' ? t.online : t.presencial}</Badge>
+            </li>
+          ))}
+        </ul>
+      )}
     </ListCard>
   );
 }
 
-export function TasksList({ tasks }: { tasks: SampleTask[] }) {
+export function TasksList({ tasks, loading }: { tasks: RecentTask[] | undefined; loading: boolean }) {
   return (
     <ListCard title={t.tasksTitle} link={paths.tarefas}>
-      <ul className="flex flex-col divide-y">
-        {tasks.map((task) => (
-          <li key={task.title} className="flex items-start gap-3 py-2.5">
-            {task.completed ? (
-              <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-green-600" aria-label={t.done} />
-            ) : (
-              <Circle className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-            )}
-            <div className="min-w-0 flex-1">
-              <p className={`text-sm font-medium ${task.completed ? 'text-muted-foreground line-through' : ''}`}>{task.title}</p>
-              <p className="text-xs text-muted-foreground">
-                {task.client} · {task.process} · {formatDate(task.dueDate)}
-              </p>
-            </div>
-            <Badge variant="outline" className={PRIORITY_COLOR[task.priority]}>
-              {PRIORITY_LABELS[task.priority]}
-            </Badge>
-          </li>
-        ))}
-      </ul>
+      {loading ? (
+        <Loading />
+      ) : !tasks || tasks.length === 0 ? (
+        <p className="py-4 text-center text-sm text-muted-foreground">{t.noTasks}</p>
+      ) : (
+        <ul className="flex flex-col divide-y">
+          {tasks.map((task) => {
+            const completed = task.status === 'concluida';
+            return (
+              <li key={task.id} className="flex items-start gap-3 py-2.5">
+                {completed ? (
+                  <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-green-600" aria-label={t.done} />
+                ) : (
+                  <Circle className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                )}
+                <div className="min-w-0 flex-1">
+                  <p className={`text-sm font-medium ${completed ? 'text-muted-foreground line-through' : ''}`}>{task.title}</p>
+                  <p className="text-xs text-muted-foreground">
+                    {[task.clients?.full_name, task.process_id ? `Processo ${task.process_id}` : null, formatDate(task.due_date, '')]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </p>
+                </div>
+                <Badge variant="outline" className={PRIORITY_COLOR[task.priority]}>
+                  {t.priorities[task.priority]}
+                </Badge>
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </ListCard>
   );
 }
@@ -88,11 +112,7 @@ export function DocumentsList({ documents, loading }: { documents: RecentDocumen
   return (
     <ListCard title={t.documentsTitle}>
       {loading ? (
-        <div className="flex flex-col gap-3" aria-hidden="true">
-          {Array.from({ length: 3 }, (_, i) => (
-            <Skeleton key={i} className="h-10 w-full" />
-          ))}
-        </div>
+        <Loading />
       ) : !documents || documents.length === 0 ? (
         <p className="py-4 text-center text-sm text-muted-foreground">{t.noDocuments}</p>
       ) : (

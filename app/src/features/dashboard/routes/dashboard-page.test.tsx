@@ -44,6 +44,20 @@ beforeEach(() => {
     financial_payments: [
       { data: [{ amount: '1500.00', payment_date: today, status: 'paid' }, { amount: 99, payment_date: today, status: 'pending' }] },
     ],
+    'tasks:in': [{ count: 3 }],
+    'tasks:lt': [{ count: 2 }],
+    tasks: [
+      {
+        data: [
+          { id: 't1', title: 'Revisar formulário I-485', due_date: '2024-03-07', priority: 'alta', status: 'pendente', process_id: 1, clients: { full_name: 'Maria Silva' } },
+          { id: 't2', title: 'Traduzir certidão', due_date: null, priority: 'media', status: 'concluida', process_id: null, clients: null },
+          { id: 't3', title: 'Ligar para o cliente', due_date: null, priority: 'baixa', status: 'pendente', process_id: null, clients: null },
+        ],
+      },
+    ],
+    appointments: [
+      { data: [{ id: 'a1', title: null, starts_at: '2024-03-08T14:30:00Z', kind: 'online', status: 'agendado', clients: { full_name: 'João Souza' } }] },
+    ],
     client_documents: [
       {
         data: [
@@ -70,8 +84,10 @@ describe('DashboardPage', () => {
     expect(within(card('Receita Mensal')).getByText('+15%')).toBeTruthy();
     expect(within(card('Receita Mensal')).getByText(/tendência de exemplo/)).toBeTruthy();
     expect(within(card('Processos Ativos')).getByText(/tendência de exemplo/)).toBeTruthy();
-    expect(within(card('Tarefas Pendentes')).getByText('23')).toBeTruthy();
-    expect(within(card('Tarefas Pendentes')).getByText(/dado de exemplo/)).toBeTruthy();
+    // open tasks from the tasks table: 3 now against 2 open when the month began
+    expect(await within(card('Tarefas Pendentes')).findByText('3')).toBeTruthy();
+    expect(within(card('Tarefas Pendentes')).getByText('+50%')).toBeTruthy();
+    expect(within(card('Tarefas Pendentes')).queryByText(/de exemplo/)).toBeNull();
     expect(within(card('Total de Clientes')).queryByText(/de exemplo/)).toBeNull();
   });
 
@@ -81,12 +97,17 @@ describe('DashboardPage', () => {
       processes: [{ error: { message: 'denied' } }],
       financial_payments: [{ error: { message: 'denied' } }],
       client_documents: [{ error: { message: 'denied' } }],
+      tasks: [{ error: { message: 'denied' } }],
+      appointments: [{ error: { message: 'denied' } }],
     };
     renderWithProviders(<DashboardPage />);
     expect(await within(card('Total de Clientes')).findByText('128')).toBeTruthy();
     expect(await within(card('Processos Ativos')).findByText('84')).toBeTruthy();
     expect(await within(card('Receita Mensal')).findByText('R$ 42.500')).toBeTruthy();
     expect(await screen.findByText('Nenhum documento recente.')).toBeTruthy();
+    // lists never show samples: an empty state instead
+    expect(await screen.findByText('Nenhum agendamento próximo.')).toBeTruthy();
+    expect(await screen.findByText('Nenhuma tarefa.')).toBeTruthy();
   });
 
   it('shows the six navigation cards and the three lists', async () => {
@@ -97,7 +118,9 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('heading', { name: 'Próximos Agendamentos' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Tarefas Recentes' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Documentos Recentes' })).toBeTruthy();
-    expect(screen.getByText('Revisar formulário I-485')).toBeTruthy();
+    expect(await screen.findByText('Revisar formulário I-485')).toBeTruthy();
+    expect(screen.getByText(/Maria Silva · Processo 1 · 07\/03\/2024/)).toBeTruthy();
+    expect(await screen.findByText('João Souza')).toBeTruthy();
     expect(screen.getByText('Alta').className).toContain('bg-red-100');
     expect(screen.getByText('Média').className).toContain('bg-yellow-100');
     expect(screen.getByText('Baixa').className).toContain('bg-green-100');

@@ -10,18 +10,24 @@ import {
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
-import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '@/components/page-header';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth-context';
 import { displayName } from '@/lib/roles';
-import { useActiveProcessesFigure, useClientsFigure, useRecentDocuments, useRevenueFigure } from '../api/queries';
+import {
+  useActiveProcessesFigure,
+  useClientsFigure,
+  usePendingTasksFigure,
+  useRecentDocuments,
+  useRecentTasks,
+  useRevenueFigure,
+  useUpcomingAppointments,
+} from '../api/queries';
 import { AppointmentsList, DocumentsList, TasksList } from '../components/dashboard-lists';
 import { StatCard } from '../components/stat-card';
-import { sampleAppointments, sampleTasks } from '../sample-data';
-import { formatRevenue, SAMPLE_STATS } from '../stats';
+import { formatRevenue } from '../stats';
 import { dashboardStrings as t } from '../strings';
 
 const NAV_CARDS: { key: keyof typeof t.nav; to: string; icon: LucideIcon }[] = [
@@ -39,8 +45,9 @@ export default function DashboardPage() {
   const processes = useActiveProcessesFigure();
   const revenue = useRevenueFigure();
   const documents = useRecentDocuments();
-  const appointments = useMemo(() => sampleAppointments(), []);
-  const tasks = useMemo(() => sampleTasks(), []);
+  const pendingTasks = usePendingTasksFigure();
+  const appointments = useUpcomingAppointments();
+  const tasks = useRecentTasks();
 
   return (
     <div className="flex flex-col gap-6">
@@ -54,7 +61,7 @@ export default function DashboardPage() {
         <StatCard title={t.stats.clients} icon={Users} figure={clients.data} />
         <StatCard title={t.stats.activeProcesses} icon={ClipboardList} figure={processes.data} />
         <StatCard title={t.stats.revenue} icon={DollarSign} figure={revenue.data} format={formatRevenue} />
-        <StatCard title={t.stats.pendingTasks} icon={CheckSquare} figure={SAMPLE_STATS.pendingTasks} />
+        <StatCard title={t.stats.pendingTasks} icon={CheckSquare} figure={pendingTasks.data} />
       </section>
 
       <nav aria-label="Acesso rápido" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
@@ -74,8 +81,8 @@ export default function DashboardPage() {
       </nav>
 
       <div className="grid gap-4 lg:grid-cols-3">
-        <AppointmentsList appointments={appointments} />
-        <TasksList tasks={tasks} />
+        <AppointmentsList appointments={appointments.data} loading={appointments.isPending} />
+        <TasksList tasks={tasks.data} loading={tasks.isPending} />
         <DocumentsList documents={documents.data} loading={documents.isPending} />
       </div>
     </div>
