@@ -176,7 +176,7 @@ export default function PortalFinanceiroPage() {
         <CountCard icon={FileText} label={t.quotes} count={quotes.length} loading={isLoading} />
       </div>
       <Tabs defaultValue="contracts">
-        <TabsList>
+        <TabsList className="h-auto flex-wrap">
           <TabsTrigger value="contracts">{t.contracts}</TabsTrigger>
           <TabsTrigger value="payments">{t.payments}</TabsTrigger>
           <TabsTrigger value="quotes">{t.quotes}</TabsTrigger>

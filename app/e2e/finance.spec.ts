@@ -1,0 +1,94 @@
+import { expect, test, type Browser, type Download, type Page } from '@playwright/test';
+
+// Money journey: staff create a quote in dollars and send it, the client accepts it in the portal, staff turn
+// it into a contract, record a partial payment and download its receipt. Every record has a unique title.
+const PASSWORD = 'Demo@12345';
+const ADMIN = 'admin@escritorio.test';
+const MARIA = 'maria.silva@cliente.test';
+
+async function signIn(browser: Browser, email: string, landing: RegExp): Promise<Page> {
+  const context = await browser.newContext({ acceptDownloads: true });
+  const page = await context.newPage();
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(landing, { timeout: 20_000 });
+  return page;
+}
+
+async function firstBytes(download: Download): Promise<string> {
+  const stream = await download.createReadStream();
+  for await (const chunk of stream as AsyncIterable<Uint8Array>) return String.fromCharCode(...chunk.slice(0, 5));
+  return '';
+}
+
+test('quote -> sent -> accepted in the portal -> contract -> partial payment -> receipt', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const title = `Orçamento E2E ${Date.now()}`;
+  const staff = await signIn(browser, ADMIN, /\/$/);
+
+  // 1. the quote, in dollars at a typed rate, with one line
+  await staff.goto('/financeiro/orcamentos');
+  await staff.getByRole('button', { name: 'Criar Orçamento' }).click();
+  const create = staff.getByRole('dialog', { name: 'Criar Orçamento' });
+  await create.getByLabel('Cliente').selectOption({ label: 'Maria Silva' });
+  await create.getByLabel('Título').fill(title);
+  await create.getByLabel('Cotação US$ 1,00 em R$').fill('5.00');
+  await create.getByRole('button', { name: 'Criar', exact: true }).click();
+  const editor = staff.getByRole('dialog', { name: /Orçamento OR-/ });
+  await editor.getByLabel('Descrição do item').fill('Honorários E2E');
+  await editor.getByLabel('Valor unitário (USD)').fill('1000');
+  await editor.getByRole('button', { name: 'Adicionar item' }).click();
+  await expect(editor.getByTestId('quote-total')).toHaveText('US$ 1.000,00');
+  await expect(editor.getByTestId('quote-total-brl')).toHaveText('R$ 5.000,00');
+  await editor.getByRole('button', { name: 'Enviar ao cliente' }).click();
+  await expect(staff.getByText('Orçamento enviado ao cliente')).toBeVisible();
+  await staff.keyboard.press('Escape');
+
+  // 2. Maria accepts it in the portal
+  const maria = await signIn(browser, MARIA, /\/cliente/);
+  await maria.goto('/cliente/financeiro');
+  await maria.getByRole('tab', { name: 'Orçamentos' }).click();
+  const card = maria.getByTestId('finance-card').filter({ hasText: title });
+  await expect(card.getByText('US$ 1.000,00')).toBeVisible();
+  await card.getByRole('button', { name: 'Aceitar orçamento' }).click();
+  await expect(maria.getByText('Orçamento aceito', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Aceitar orçamento' })).toHaveCount(0);
+
+  // 3. the contract: entrada of 400 and two installments
+  await staff.reload();
+  await staff.getByRole('row').filter({ hasText: title }).getByRole('button', { name: /Abrir orçamento/ }).click();
+  await staff.getByRole('button', { name: 'Gerar contrato' }).click();
+  const contractDialog = staff.getByRole('dialog', { name: 'Gerar contrato' });
+  await contractDialog.getByLabel('Entrada (USD)').fill('400');
+  await contractDialog.getByLabel('Número de parcelas').fill('2');
+  await contractDialog.getByRole('button', { name: 'Criar contrato' }).click();
+  const created = staff.getByText(/Contrato CT-\d{4}-\d+ criado/);
+  await expect(created).toBeVisible();
+  const contractNumber = (await created.textContent())!.match(/CT-\d{4}-\d+/)![0];
+
+  // 4. a partial payment of the entrada, then its receipt
+  await staff.goto('/financeiro/contratos');
+  await staff.getByRole('button', { name: `Ver parcelas do contrato ${contractNumber}` }).click();
+  const installments = staff.getByRole('table', { name: 'Parcelas' });
+  await expect(installments.getByRole('row')).toHaveCount(4);
+  await installments.getByRole('row').filter({ hasText: 'Entrada' }).getByRole('button', { name: 'Registrar pagamento' }).click();
+  const pay = staff.getByRole('dialog', { name: 'Registrar pagamento' });
+  await pay.getByLabel('Valor recebido (USD)').fill('150');
+  await pay.getByLabel('Forma de pagamento').selectOption('pix');
+  await pay.getByRole('button', { name: 'Registrar' }).click();
+  await expect(staff.getByText(/Pagamento registrado \(recibo RC-/)).toBeVisible();
+  const entrada = installments.getByRole('row').filter({ hasText: 'Entrada' });
+  await expect(entrada.getByText('US$ 150,00')).toBeVisible();
+  await expect(entrada.getByText('Parcial')).toBeVisible();
+  const receipt = staff.getByRole('table', { name: 'Pagamentos' }).getByRole('button', { name: /RC-/ });
+  const [download] = await Promise.all([staff.waitForEvent('download'), receipt.click()]);
+  expect(download.suggestedFilename()).toMatch(/^recibo-RC-.*\.pdf$/);
+  expect(await firstBytes(download)).toBe('%PDF-');
+
+  // the client sees the installment and its partial payment
+  await maria.reload();
+  await maria.getByRole('tab', { name: 'Parcelas' }).click();
+  await expect(maria.getByRole('table', { name: 'Parcelas' }).getByText('US$ 150,00').first()).toBeVisible();
+});
