@@ -11,7 +11,10 @@ from starlette.middleware.cors import CORSMiddleware
 
 EXPOSED_HEADERS = ["Content-Range", "Content-Location", "Preference-Applied", "Range-Unit", "Location",
                    "X-Supabase-Api-Version", "Content-Length", "Content-Type", "ETag", "Last-Modified",
-                   "Cache-Control", "Content-Disposition", "X-Total-Count"]
+                   "Cache-Control", "Content-Disposition", "X-Total-Count",
+                   # resumable uploads (tus-js-client in the browser reads these)
+                   "Upload-Offset", "Upload-Length", "Upload-Expires", "Upload-Metadata", "Tus-Resumable",
+                   "Tus-Version", "Tus-Extension", "Tus-Max-Size"]
 
 
 

@@ -180,3 +180,54 @@ async def search(conn, bucket_id: str, *, prefix: str, search: str, limit: int, 
                                      "limit": limit, "offset": offset})
 
 
+
+
+async def list_v2(conn, bucket_id: str, *, prefix: str, delimited: bool, limit: int, start_after: str,
+                  order: str, column: str, column_after: str | None) -> list[dict]:
+    """One page (`limit` rows) of storage-api's list-v2, names in byte order ("C"), after the cursor.
+
+    Delimited: the entries one level below `prefix` (raw, as S3: "docs" lists the folder "docs/" and
+    files starting with "docs"); a folder is its common prefix ending in "/", `id` null, and when sorting
+    by a timestamp it carries its oldest object's created_at as both timestamps (as search_v2 does).
+    """
+    by_time = column in ("created_at", "updated_at")
+    direction = sql.SQL("desc" if order == "desc" else "asc")
+    op = sql.SQL("<" if order == "desc" else ">")
+    if by_time:
+        sort_key = sql.SQL("coalesce(date_trunc('milliseconds', {c}), 'epoch'::timestamptz)").format(
+            c=sql.Identifier(column))
+        after = sql.SQL("(%(after)s = '' or row({k}, name collate \"C\") {op} "
+                        "row(coalesce(nullif(%(column_after)s, '')::timestamptz, 'epoch'::timestamptz), "
+                        "%(after)s::text))").format(k=sort_key, op=op)
+        order_by = sql.SQL("{k} {d}, name collate \"C\" {d}").format(k=sort_key, d=direction)
+    else:
+        after = sql.SQL("(%(after)s = '' or name collate \"C\" {op} %(after)s::text)").format(op=op)
+        order_by = sql.SQL("name collate \"C\" {d}").format(d=direction)
+    if delimited:
+        folder_time = sql.SQL("min(created_at)") if by_time else sql.SQL("null::timestamptz")
+        source = sql.SQL("""
+            with raw as (
+              select name, id, metadata, updated_at, created_at, last_accessed_at,
+                     case when strpos(substr(name, %(plen)s + 1), '/') > 0
+                          then left(name, %(plen)s + strpos(substr(name, %(plen)s + 1), '/')) end as folder
+              from storage.objects
+              where bucket_id = %(bucket)s and name collate "C" like %(pattern)s escape '\\'
+            ), entries as (
+              select folder as name, null::uuid as id, null::jsonb as metadata, {ft} as updated_at,
+                     {ft} as created_at, null::timestamptz as last_accessed_at, true as is_folder
+              from raw where folder is not null group by folder
+              union all
+              select name, id, metadata, updated_at, created_at, last_accessed_at, false
+              from raw where folder is null
+            )
+            select * from entries""").format(ft=folder_time)
+    else:
+        source = sql.SQL("""
+            select name, id, metadata, updated_at, created_at, last_accessed_at, false as is_folder
+            from storage.objects
+            where bucket_id = %(bucket)s and name collate "C" like %(pattern)s escape '\\'""")
+    query = sql.SQL("select * from ({source}) page where {after} order by {order_by} limit %(limit)s").format(
+        source=source, after=after, order_by=order_by)
+    return await _rows(conn, query, {"plen": len(prefix), "bucket": bucket_id,
+                                     "pattern": _like_escape(prefix) + "%", "after": start_after,
+                                     "column_after": column_after or "", "limit": limit})

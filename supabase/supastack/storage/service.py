@@ -21,7 +21,7 @@ from pathlib import Path
 
 from supastack.core.config import Settings
 from supastack.core.db import Database, role_of
-from supastack.storage import cleanup, errors, queries, signing, upload
+from supastack.storage import cleanup, errors, listing, queries, signing, upload
 from supastack.storage.backend import Backend, Blob, ObjectKey
 from supastack.storage.names import check_bucket_name, check_object_name, mime_allowed, parse_size_limit
 
@@ -270,6 +270,16 @@ class Storage:
             return await queries.search(conn, bucket_id, prefix=prefix.lstrip("/"), search=str(body.get("search") or ""),
                                         limit=min(limit, 1000), offset=offset,
                                         column=str(sort.get("column") or "name"), order=str(sort.get("order") or "asc"))
+
+    async def list_v2(self, caller: Caller, bucket_id: str, body: Mapping) -> dict:
+        """storage-api's list-v2: one page of objects (and folders, `with_delimiter`), with a cursor."""
+        opts = listing.options(body)
+        async with self._read(caller.claims) as conn:
+            rows = await queries.list_v2(conn, bucket_id, prefix=opts["prefix"], delimited=opts["delimited"],
+                                         limit=opts["limit"] + 1, start_after=opts["start_after"],
+                                         order=opts["order"], column=opts["column"],
+                                         column_after=opts["column_after"])
+        return listing.page(rows, opts)
 
     # -- changes ---------------------------------------------------------------------------------
     async def remove(self, caller: Caller, bucket_id: str, names: list[str]) -> list[dict]:

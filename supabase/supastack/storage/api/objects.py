@@ -36,9 +36,17 @@ def _headers(row: dict, request: Request) -> dict[str, str]:
     if modified:
         headers["last-modified"] = modified
     if "download" in request.query_params:
-        filename = request.query_params["download"] or row["name"].rsplit("/", 1)[-1]
-        headers["content-disposition"] = f"attachment; filename*=UTF-8''{quote(filename, safe='')}"
+        headers["content-disposition"] = content_disposition(request.query_params["download"])
     return headers
+
+
+def content_disposition(download: str) -> str:
+    """As storage-api writes it: `?download` with no name is a bare attachment; a name goes in both forms,
+    percent-encoded as JavaScript's encodeURIComponent does."""
+    if download == "":
+        return "attachment;"
+    encoded = quote(download, safe="-_.!~*'()")
+    return f"attachment; filename={encoded}; filename*=UTF-8''{encoded}"
 
 
 def _parse_range(value: str | None, size: int) -> tuple[int, int] | None:
@@ -96,6 +104,10 @@ def object_routes(storage: Storage) -> APIRouter:
     @r.post("/object/list/{bucket_id}")
     async def list_objects(bucket_id: str, request: Request):
         return jsonable_encoder(await storage.list(caller(request), bucket_id, await json_body(request)))
+
+    @r.post("/object/list-v2/{bucket_id}")
+    async def list_objects_v2(bucket_id: str, request: Request):
+        return jsonable_encoder(await storage.list_v2(caller(request), bucket_id, await json_body(request)))
 
     @r.post("/object/move")
     async def move_object(request: Request):
