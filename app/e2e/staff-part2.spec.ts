@@ -88,7 +88,8 @@ test.describe('processes, receipts and court cases', () => {
     await stageDialog.getByLabel('Mensagem (opcional)').fill(`Precisamos responder ao RFE ${id}`);
     await stageDialog.getByRole('button', { name: 'Salvar' }).click();
     await expectText(page, 'Estágio atualizado');
-    await expectText(page, 'Notificação enviada via email');
+    // the toast says what the database really queued for this client (its channel consents decide)
+    await expect(page.getByText(/Notificação enfileirada por|Cliente sem canal autorizado|Cliente sem acesso ao portal/).first()).toBeVisible();
     await expect(stageDialog).toBeHidden();
     await expect(row.getByText('RFE', { exact: true })).toBeVisible({ timeout: 15_000 });
 

@@ -39,6 +39,7 @@ describe('PortalLayout', () => {
       'Documentos',
       'Questionário',
       'Agendamentos',
+      'Meu Perfil',
     ]);
     expect(screen.getByRole('contentinfo').textContent).toContain(`${new Date().getFullYear()} Escritório de Imigração`);
   });

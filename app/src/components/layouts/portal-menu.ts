@@ -1,5 +1,5 @@
 /** The client portal's menu (spec: Client portal). */
-import { CalendarDays, ClipboardList, FileText, FolderOpen, Home, MessageSquare, Wallet, type LucideIcon } from 'lucide-react';
+import { CalendarDays, ClipboardList, FileText, FolderOpen, Home, MessageSquare, UserRound, Wallet, type LucideIcon } from 'lucide-react';
 import { paths } from '@/config/paths';
 
 export interface PortalMenuItem {
@@ -16,4 +16,5 @@ export const PORTAL_MENU: readonly PortalMenuItem[] = [
   { label: 'Documentos', to: paths.portal.documentos, icon: FileText },
   { label: 'Questionário', to: `${paths.portal.home}/questionario`, icon: ClipboardList },
   { label: 'Agendamentos', to: paths.portal.agendamentos, icon: CalendarDays },
+  { label: 'Meu Perfil', to: `${paths.portal.home}/perfil`, icon: UserRound },
 ];

@@ -21,8 +21,9 @@ vi.mock('@/lib/supabase', () => ({
 const URL_BASE = 'http://127.0.0.1:54321/functions/v1/system-settings';
 let stored: Record<string, string> | null;
 let postReply: { status: number; body: unknown } | null;
-const fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
-  if (init.method === 'GET') return new Response(JSON.stringify({ data: stored }), { status: 200 });
+const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+  // only the S3 setting is stored in these tests (the WhatsApp one answers null)
+  if (init.method === 'GET') return new Response(JSON.stringify({ data: url.endsWith('aws_s3_config') ? stored : null }), { status: 200 });
   if (postReply) return new Response(JSON.stringify(postReply.body), { status: postReply.status });
   stored = JSON.parse(String(init.body)).value;
   return new Response(JSON.stringify({ success: true, data: stored }), { status: 200 });
@@ -62,7 +63,7 @@ describe('IntegracoesPage', () => {
     expect(screen.getAllByRole('button', { name: /^Conectar / })).toHaveLength(8);
     expect(screen.queryByText('Conectado')).toBeNull();
     expect(screen.getByRole('button', { name: 'Ver Documentação' })).toBeTruthy();
-    const [url, init] = fetchMock.mock.calls[0]!;
+    const [url, init] = fetchMock.mock.calls.find(([u]) => u.endsWith('aws_s3_config'))!;
     expect(url).toBe(`${URL_BASE}?key=aws_s3_config`);
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer session-token');
   });
@@ -77,9 +78,27 @@ describe('IntegracoesPage', () => {
 
   it('other cards only announce that the integration is starting', async () => {
     renderWithProviders(<IntegracoesPage />, { route: '/integracoes' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Conectar WhatsApp Business' }));
-    expect(await screen.findByText('Iniciando integração com WhatsApp Business...')).toBeTruthy();
+    await userEvent.click(await screen.findByRole('button', { name: 'Conectar Facebook' }));
+    expect(await screen.findByText('Iniciando integração com Facebook...')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('WhatsApp Business opens its configuration and saves the whatsapp setting', async () => {
+    renderWithProviders(<IntegracoesPage />, { route: '/integracoes' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Conectar WhatsApp Business' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Configurar WhatsApp Business' });
+    await userEvent.type(within(dialog).getByLabelText('ID do número de telefone'), '1234567890');
+    await userEvent.type(within(dialog).getByLabelText('Token de acesso'), 'EAA-token');
+    await userEvent.type(within(dialog).getByLabelText('Segredo do app (assinatura dos webhooks)'), 'app-secret');
+    await userEvent.type(within(dialog).getByLabelText('Token de verificação do webhook'), 'verifica');
+    await userEvent.type(within(dialog).getByLabelText('Nome do modelo aprovado'), 'atualizacao_caso');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Configuração do WhatsApp salva')).toBeTruthy();
+    const post = fetchMock.mock.calls.find(([, init]) => init.method === 'POST')!;
+    expect(JSON.parse(String(post[1].body))).toMatchObject({
+      key: 'whatsapp',
+      value: { phoneNumberId: '1234567890', accessToken: 'EAA-token', templateName: 'atualizacao_caso', languageCode: 'pt_BR' },
+    });
   });
 
   it('requires every S3 field', async () => {

@@ -8,6 +8,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ScheduledJobsLinkCard } from '@/features/automacoes/components/scheduled-jobs-link-card';
+import { useWhatsAppSetting } from '@/features/notificacoes/api/whatsapp-setting';
+import { DeliveriesLinkCard } from '@/features/notificacoes/components/deliveries-link-card';
+import { WhatsAppConfigDialog } from '@/features/notificacoes/components/whatsapp-config-dialog';
 import { useAuth } from '@/lib/auth-context';
 import { useS3Setting } from '../api/queries';
 import { INTEGRATIONS, type Integration } from '../catalog';
@@ -61,7 +64,7 @@ function IntegrationCard({
               <CheckCircle2 aria-hidden="true" />
               {t.connected}
             </Badge>
-            {integration.id === 's3' && (
+            {(integration.id === 's3' || integration.id === 'whatsapp') && (
               <Button variant="ghost" size="sm" onClick={onConnect} aria-label={`${t.reconfigure} ${integration.name}`}>
                 <Settings2 aria-hidden="true" />
                 {t.reconfigure}
@@ -84,9 +87,15 @@ export default function IntegracoesPage() {
   const isAdmin = hasRole('administrator');
   const { data: s3, isPending } = useS3Setting(isAdmin);
   const [s3Open, setS3Open] = useState(false);
+  const { data: whatsapp } = useWhatsAppSetting(isAdmin);
+  const [whatsappOpen, setWhatsappOpen] = useState(false);
   const loading = isAdmin && isPending;
 
   const onConnect = (integration: Integration) => {
+    if (integration.id === 'whatsapp' && isAdmin) {
+      setWhatsappOpen(true);
+      return;
+    }
     if (integration.id !== 's3') {
       toast.info(t.starting.replace('{name}', integration.name));
       return;
@@ -109,7 +118,7 @@ export default function IntegracoesPage() {
             <li key={integration.id}>
               <IntegrationCard
                 integration={integration}
-                connected={integration.id === 's3' && Boolean(s3)}
+                connected={(integration.id === 's3' && Boolean(s3)) || (integration.id === 'whatsapp' && Boolean(whatsapp))}
                 onConnect={() => onConnect(integration)}
               />
             </li>
@@ -119,8 +128,10 @@ export default function IntegracoesPage() {
       <div className="mt-6 grid gap-4 lg:grid-cols-2">
         <OpenApiCard />
         {isAdmin && <ScheduledJobsLinkCard />}
+        {isAdmin && <DeliveriesLinkCard />}
       </div>
       <S3ConfigDialog open={s3Open} onOpenChange={setS3Open} current={s3} />
+      <WhatsAppConfigDialog open={whatsappOpen} onOpenChange={setWhatsappOpen} current={whatsapp} />
     </div>
   );
 }

@@ -9,7 +9,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/errors';
-import { NotificationError, useUpdateStage } from '../api/mutations';
+import { stageOutcome, useChangeStage } from '@/features/notificacoes/api/stage';
+import { processKeys } from '../api/keys';
 import { useStages } from '../api/queries';
 import type { ProcessRow } from '../api/types';
 import { stageUpdateSchema, type StageUpdateInput } from '../schemas';
@@ -20,7 +21,8 @@ const DEFAULTS: StageUpdateInput = { stageId: '', notificationChannel: 'email', 
 export function StageDialog({ process, onOpenChange }: { process: ProcessRow | null; onOpenChange: (open: boolean) => void }) {
   const open = process !== null;
   const { data: stages = [], isLoading } = useStages(open);
-  const updateStage = useUpdateStage();
+  // the database moves the stage and notifies the client; the answer says what it really queued
+  const updateStage = useChangeStage([processKeys.list()]);
   const {
     control,
     register,
@@ -46,23 +48,18 @@ export function StageDialog({ process, onOpenChange }: { process: ProcessRow | n
       return;
     }
     try {
-      await updateStage.mutateAsync({
-        process,
+      const result = await updateStage.mutateAsync({
+        processId: process.id,
         stageName: stage.name,
-        channel: values.notificationChannel,
         message: values.notificationMessage,
       });
       toast.success(t.stageUpdated, { description: `${process.type}: ${stage.name}` });
-      toast.success(t.notificationSent[values.notificationChannel]);
+      const outcome = stageOutcome(result);
+      if (outcome.queued) toast.success(outcome.text);
+      else toast.info(outcome.text);
       onOpenChange(false);
     } catch (error) {
-      if (error instanceof NotificationError) {
-        toast.success(t.stageUpdated);
-        toast.error(fill(t.notificationError, { message: error.message }));
-        onOpenChange(false);
-      } else {
-        toast.error(fill(t.stageUpdateError, { message: errorMessage(error) }));
-      }
+      toast.error(fill(t.stageUpdateError, { message: errorMessage(error) }));
     }
   };
 
@@ -91,23 +88,6 @@ export function StageDialog({ process, onOpenChange }: { process: ProcessRow | n
                         {stage.name}
                       </SelectItem>
                     ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          </FormField>
-          <FormField label="Canal de notificação" error={errors.notificationChannel}>
-            <Controller
-              control={control}
-              name="notificationChannel"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value="email">Email</SelectItem>
-                    <SelectItem value="whatsapp">WhatsApp</SelectItem>
                   </SelectContent>
                 </Select>
               )}

@@ -1,0 +1,36 @@
+/** Stage changes through change_process_stage: the database notifies the client and says what it queued. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import { notificacoesStrings as t } from '../strings';
+
+export interface StageChangeResult {
+  client_notified: boolean;
+  channels: ('email' | 'whatsapp')[];
+}
+
+/** What the toast says, from what was really queued. */
+export function stageOutcome(result: StageChangeResult): { queued: boolean; text: string } {
+  if (!result.client_notified) return { queued: false, text: t.noPortal };
+  const email = result.channels.includes('email');
+  const whatsapp = result.channels.includes('whatsapp');
+  if (email && whatsapp) return { queued: true, text: t.queued.both };
+  if (email) return { queued: true, text: t.queued.email };
+  if (whatsapp) return { queued: true, text: t.queued.whatsapp };
+  return { queued: false, text: t.noChannel };
+}
+
+export function useChangeStage(invalidate: readonly (readonly unknown[])[] = []) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (vars: { processId: number; stageName: string; message?: string }) => {
+      const { data, error } = await supabase.rpc('change_process_stage', {
+        p_process_id: vars.processId,
+        p_stage: vars.stageName,
+        p_message: vars.message?.trim() || null,
+      });
+      if (error) throw error;
+      return data as StageChangeResult;
+    },
+    onSettled: () => Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}

@@ -1,0 +1,49 @@
+/** The `whatsapp` system setting, through the system-settings function (secrets come back masked). */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { env } from '@/config/env';
+import { supabase } from '@/lib/supabase';
+import { notificacoesStrings as t } from '../strings';
+
+export interface WhatsAppSetting {
+  phoneNumberId: string;
+  accessToken: string;
+  appSecret: string;
+  verifyToken: string;
+  templateName: string;
+  languageCode?: string;
+  apiBaseUrl?: string;
+  apiVersion?: string;
+}
+
+const KEY = 'whatsapp';
+const settingKeys = { whatsapp: ['system-settings', KEY] as const };
+
+async function call(init: RequestInit, query = ''): Promise<Record<string, unknown>> {
+  const { data } = await supabase.auth.getSession();
+  const token = data.session?.access_token ?? '';
+  const response = await fetch(`${env.SUPABASE_URL.replace(/\/+$/, '')}/functions/v1/system-settings${query}`, {
+    ...init,
+    headers: { Authorization: `Bearer ${token}`, apikey: env.SUPABASE_ANON_KEY, 'Content-Type': 'application/json' },
+  });
+  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!response.ok) {
+    throw new Error(typeof body?.message === 'string' && body.message ? body.message : t.whatsappSaveFailed);
+  }
+  return body ?? {};
+}
+
+export function useWhatsAppSetting(enabled: boolean) {
+  return useQuery({
+    queryKey: settingKeys.whatsapp,
+    enabled,
+    queryFn: async () => ((await call({ method: 'GET' }, `?key=${KEY}`)).data ?? null) as Partial<WhatsAppSetting> | null,
+  });
+}
+
+export function useSaveWhatsAppSetting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (value: WhatsAppSetting) => call({ method: 'POST', body: JSON.stringify({ key: KEY, value }) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: settingKeys.whatsapp }),
+  });
+}
