@@ -437,3 +437,13 @@ insert into public.lead_activities (lead_id, kind, body, author_id, created_at) 
    '10000000-0000-4000-8000-000000000003', now() - interval '6 days'),
   ('a8000000-0000-4000-8000-000000000003', 'reuniao', 'Consulta inicial realizada; proposta enviada por e-mail.',
    '10000000-0000-4000-8000-000000000001', now() - interval '3 days');
+
+-- notify
+-- Channel consents of the demo clients (LGPD: the time of each opt-in is kept): Maria receives e-mails,
+-- João e-mails and WhatsApp (E.164). The notifications the seed's rows created are in-app only: the
+-- consents come after them. Later changes reach the local mail sink (make status: INBUCKET_URL).
+insert into public.client_channel_consents (client_id, channel, granted, phone, granted_at) values
+  ('c0000000-0000-4000-8000-000000000001', 'email', true, null, now() - interval '30 days'),
+  ('c0000000-0000-4000-8000-000000000002', 'email', true, null, now() - interval '20 days'),
+  ('c0000000-0000-4000-8000-000000000002', 'whatsapp', true, '+5511912345678', now() - interval '20 days')
+on conflict (client_id, channel) do nothing;
