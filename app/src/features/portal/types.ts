@@ -1,12 +1,27 @@
 /** Rows the portal reads (columns as the database returns them). */
+/** A process of the client (public.processes through RLS: a client reads only its own). */
 export interface ClientProcess {
   id: number;
   client_id: string;
-  process_id: number | null;
+  type: string;
   status: string;
+  stage: string | null;
   description: string | null;
+  next_date: string | null;
   created_at: string;
   updated_at: string | null;
+}
+
+/** A document the office asked for (the client answers it by uploading). */
+export interface PortalDocumentRequest {
+  id: string;
+  process_id: number;
+  document_name: string;
+  document_description: string | null;
+  is_required: boolean;
+  status: 'pending' | 'fulfilled';
+  requested_at: string;
+  fulfilled_at: string | null;
 }
 
 export interface FinancialContract {
@@ -63,9 +78,8 @@ export interface ClientDocument {
   created_at: string;
 }
 
-/** client_processes options of the upload form (id, process_id, description). */
+/** The upload form's process options (the client's processes). */
 export interface ProcessOption {
   id: number;
-  process_id: number | null;
-  description: string | null;
+  type: string;
 }

@@ -5,4 +5,5 @@ export const portalKeys = {
   finance: (clientId: string) => [...portalKeys.all, clientId, 'finance'] as const,
   documents: (clientId: string) => [...portalKeys.all, clientId, 'documents'] as const,
   processOptions: (clientId: string) => [...portalKeys.all, clientId, 'process-options'] as const,
+  requests: (clientId: string) => [...portalKeys.all, clientId, 'requests'] as const,
 };

@@ -12,6 +12,8 @@ export interface UploadDocumentInput {
   documentType: string | null;
   /** processes.id (client_documents.process_id references processes), or null. */
   processId: number | null;
+  /** The document request this upload answers (it becomes Recebido by itself), or null. */
+  requestId?: string | null;
 }
 
 /**
@@ -34,6 +36,7 @@ export async function uploadDocument(clientId: string, input: UploadDocumentInpu
       file_path: filePath,
       uploaded_by: 'client',
       document_type: input.documentType || null,
+      document_request_id: input.requestId ?? null,
     })
     .throwOnError();
 }
@@ -45,6 +48,7 @@ export function useUploadDocument(clientId: string) {
     onSuccess: async () => {
       toast.success(t.uploaded);
       await queryClient.invalidateQueries({ queryKey: portalKeys.documents(clientId) });
+      await queryClient.invalidateQueries({ queryKey: portalKeys.requests(clientId) });
     },
     onError: (error) => {
       console.error(t.uploadError, error);

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth-context';
 import { supabase } from '@/lib/supabase';
 import { portalStrings as t } from '../strings';
-import type { ClientDocument, ClientFinance, ClientProcess, ProcessOption } from '../types';
+import type { ClientDocument, ClientFinance, ClientProcess, PortalDocumentRequest, ProcessOption } from '../types';
 import { portalKeys } from './keys';
 
 /** The signed-in client's clients.id ('' while unknown). */
@@ -10,11 +10,11 @@ export function useClientId(): string {
   return useAuth().clientData?.id ?? '';
 }
 
-/** client_processes by client_id, newest first. */
+/** The client's processes (one record per process: public.processes under RLS), newest first. */
 export async function fetchClientProcesses(clientId: string): Promise<ClientProcess[]> {
   const { data } = await supabase
-    .from('client_processes')
-    .select('*')
+    .from('processes')
+    .select('id, client_id, type, status, stage, description, next_date, created_at, updated_at')
     .eq('client_id', clientId)
     .order('created_at', { ascending: false })
     .throwOnError();
@@ -104,12 +104,13 @@ export function useClientDocuments(clientId: string) {
   });
 }
 
-/** The upload form's processes: client_processes (id, process_id, description) of the client. */
+/** The upload form's processes: id and type of the client's processes. */
 export async function fetchProcessOptions(clientId: string): Promise<ProcessOption[]> {
   const { data } = await supabase
-    .from('client_processes')
-    .select('id, process_id, description')
+    .from('processes')
+    .select('id, type')
     .eq('client_id', clientId)
+    .order('id', { ascending: false })
     .throwOnError();
   return (data ?? []) as ProcessOption[];
 }
@@ -119,6 +120,23 @@ export function useProcessOptions(clientId: string, enabled: boolean) {
     queryKey: portalKeys.processOptions(clientId),
     queryFn: () => fetchProcessOptions(clientId),
     enabled: Boolean(clientId) && enabled,
+    meta: { silent: true },
+  });
+}
+
+/** The client's document requests (RLS: those of its own processes), newest first. */
+export function useDocumentRequests(clientId: string) {
+  return useQuery({
+    queryKey: portalKeys.requests(clientId),
+    enabled: Boolean(clientId),
+    queryFn: async () => {
+      const { data } = await supabase
+        .from('document_requests')
+        .select('id, process_id, document_name, document_description, is_required, status, requested_at, fulfilled_at')
+        .order('requested_at', { ascending: false })
+        .throwOnError();
+      return (data ?? []) as PortalDocumentRequest[];
+    },
     meta: { silent: true },
   });
 }

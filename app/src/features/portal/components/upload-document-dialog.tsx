@@ -11,8 +11,25 @@ import { portalStrings as t } from '../strings';
 
 const NO_PROCESS = 'none';
 
+/** What the upload answers: a document request of one process (the process is then fixed). */
+export interface UploadRequest {
+  id: string;
+  processId: number;
+  documentName: string;
+}
+
 /** Upload dialog: file, document name (pre-filled with the file name), type and optional process. */
-export function UploadDocumentDialog({ clientId, open, onOpenChange }: { clientId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function UploadDocumentDialog({
+  clientId,
+  open,
+  onOpenChange,
+  request = null,
+}: {
+  clientId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  request?: UploadRequest | null;
+}) {
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState('');
   const [documentType, setDocumentType] = useState('');
@@ -21,8 +38,6 @@ export function UploadDocumentDialog({ clientId, open, onOpenChange }: { clientI
   const processFieldId = useId();
   const { data: processes = [] } = useProcessOptions(clientId, open);
   const upload = useUploadDocument(clientId);
-  // client_documents.process_id references processes.id: only portal processes linked to one can be chosen.
-  const linked = processes.filter((p) => p.process_id !== null);
 
   const reset = () => {
     setFile(null);
@@ -41,7 +56,13 @@ export function UploadDocumentDialog({ clientId, open, onOpenChange }: { clientI
     event.preventDefault();
     if (!file || !canUploadDocument(file, name) || upload.isPending) return;
     upload.mutate(
-      { file, name, documentType: documentType || null, processId: processId === NO_PROCESS ? null : Number(processId) },
+      {
+        file,
+        name,
+        documentType: documentType || null,
+        processId: request ? request.processId : processId === NO_PROCESS ? null : Number(processId),
+        requestId: request?.id ?? null,
+      },
       {
         onSuccess: () => {
           reset();
@@ -53,19 +74,20 @@ export function UploadDocumentDialog({ clientId, open, onOpenChange }: { clientI
 
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent className="max-w-lg">
+      {/* min-w-0 all the way down: a long process label is truncated instead of pushing Enviar off screen. */}
+      <DialogContent className="max-w-lg min-w-0 [&>*]:min-w-0">
         <DialogHeader>
           <DialogTitle>{t.uploadTitle}</DialogTitle>
-          <DialogDescription>{t.uploadDescription}</DialogDescription>
+          <DialogDescription>{request ? `Documento solicitado: ${request.documentName}` : t.uploadDescription}</DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} className="grid gap-4">
+        <form onSubmit={submit} className="grid min-w-0 gap-4 [&>*]:min-w-0">
           <FormField label={t.fileLabel}>
             <Input
               type="file"
               onChange={(event) => {
                 const chosen = event.target.files?.[0] ?? null;
                 setFile(chosen);
-                if (chosen) setName(chosen.name);
+                if (chosen) setName(request ? request.documentName : chosen.name);
               }}
             />
           </FormField>
@@ -86,23 +108,24 @@ export function UploadDocumentDialog({ clientId, open, onOpenChange }: { clientI
               </SelectContent>
             </Select>
           </FormField>
-          <FormField label={t.processLabel} id={processFieldId}>
-            <Select value={processId} onValueChange={setProcessId}>
-              <SelectTrigger id={processFieldId} className="w-full">
-                <SelectValue placeholder={t.processPlaceholder} />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={NO_PROCESS}>{t.noProcess}</SelectItem>
-                {linked.map((p) => (
-                  <SelectItem key={p.id} value={String(p.process_id)}>
-                    {t.processNumber(p.process_id!)}
-                    {p.description ? ` — ${p.description}` : ''}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </FormField>
-          <DialogFooter>
+          {!request && (
+            <FormField label={t.processLabel} id={processFieldId}>
+              <Select value={processId} onValueChange={setProcessId}>
+                <SelectTrigger id={processFieldId} className="w-full min-w-0 [&>span]:min-w-0 [&>span]:truncate">
+                  <SelectValue placeholder={t.processPlaceholder} />
+                </SelectTrigger>
+                <SelectContent className="max-w-[calc(100vw-2rem)]">
+                  <SelectItem value={NO_PROCESS}>{t.noProcess}</SelectItem>
+                  {processes.map((p) => (
+                    <SelectItem key={p.id} value={String(p.id)} className="whitespace-normal">
+                      {t.processNumber(p.id)} — {p.type}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </FormField>
+          )}
+          <DialogFooter className="flex-wrap">
             <Button type="button" variant="outline" onClick={() => close(false)} disabled={upload.isPending}>
               {t.cancel}
             </Button>

@@ -50,10 +50,7 @@ function row(name: string) {
 beforeEach(() => {
   db.reset();
   db.state.rows.client_documents = [mine, fromOffice];
-  db.state.rows.client_processes = [
-    { id: 1, process_id: 1, description: 'Green Card por casamento' },
-    { id: 9, process_id: null, description: 'Sem processo vinculado' },
-  ];
+  db.state.rows.processes = [{ id: 1, type: 'Green Card por casamento' }];
   URL.createObjectURL = vi.fn(() => 'blob:test');
   URL.revokeObjectURL = vi.fn();
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
@@ -125,8 +122,6 @@ describe('PortalDocumentosPage', () => {
     await user.click(within(dialog).getByRole('combobox', { name: 'Tipo de documento' }));
     await user.click(await screen.findByRole('option', { name: 'Certidão' }));
     await user.click(within(dialog).getByRole('combobox', { name: 'Processo (opcional)' }));
-    // only portal processes linked to a process can be chosen (client_documents.process_id -> processes.id)
-    expect(screen.queryByRole('option', { name: /Sem processo vinculado/ })).toBeNull();
     await user.click(await screen.findByRole('option', { name: 'Processo nº 1 — Green Card por casamento' }));
     await user.click(send);
     expect(await screen.findByText('Documento enviado com sucesso')).toBeTruthy();
@@ -140,6 +135,7 @@ describe('PortalDocumentosPage', () => {
         file_path: 'c1/1700000000999.pdf',
         uploaded_by: 'client',
         document_type: 'certidão',
+        document_request_id: null,
       },
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

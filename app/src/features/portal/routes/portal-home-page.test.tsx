@@ -24,10 +24,15 @@ function renderPage() {
 
 beforeEach(() => {
   db.reset();
-  db.state.rows.client_processes = [
-    { id: 1, client_id: 'c1', process_id: 1, status: 'em andamento', description: null, created_at: '2025-01-01T00:00:00Z' },
-    { id: 2, client_id: 'c1', process_id: 2, status: 'in progress', description: null, created_at: '2025-01-01T00:00:00Z' },
-    { id: 3, client_id: 'c1', process_id: 3, status: 'concluído', description: null, created_at: '2025-01-01T00:00:00Z' },
+  db.state.rows.processes = [
+    { id: 1, client_id: 'c1', type: 'Asilo', status: 'em andamento', description: null, created_at: '2025-01-01T00:00:00Z' },
+    { id: 2, client_id: 'c1', type: 'DACA', status: 'in progress', description: null, created_at: '2025-01-01T00:00:00Z' },
+    { id: 3, client_id: 'c1', type: 'TPS', status: 'concluído', description: null, created_at: '2025-01-01T00:00:00Z' },
+  ];
+  // one document the office asked for is still pending (on process 2): that is the next step
+  db.state.rows.document_requests = [
+    { id: 'r1', process_id: 2, document_name: 'Passaporte', status: 'pending', requested_at: '2025-01-02T00:00:00Z' },
+    { id: 'r2', process_id: 1, document_name: 'Certidão', status: 'fulfilled', requested_at: '2025-01-01T00:00:00Z' },
   ];
   db.state.rows.financial_contracts = [];
   db.state.rows.financial_payments = [
@@ -50,7 +55,9 @@ describe('PortalHomePage', () => {
     expect(await screen.findByLabelText('Meus Processos: 2 processos em andamento')).toBeTruthy();
     expect(await screen.findByLabelText('Financeiro: 1 pagamento pendente')).toBeTruthy();
     expect(await screen.findByLabelText('Mensagens: 1 mensagem do escritório')).toBeTruthy();
-    expect(await screen.findByLabelText('Próximos Passos: 1 item a acompanhar')).toBeTruthy();
+    expect(await screen.findByLabelText('Próximos Passos: 1 documento solicitado a enviar')).toBeTruthy();
+    // Ver detalhes opens the process the document is asked for (not Financeiro)
+    expect(screen.getByRole('link', { name: 'Ver detalhes' }).getAttribute('href')).toBe('/cliente/processos/2');
     expect(screen.getByRole('link', { name: 'Ver processos' }).getAttribute('href')).toBe('/cliente/processos');
     expect(screen.getByRole('link', { name: 'Ver financeiro' }).getAttribute('href')).toBe('/cliente/financeiro');
     expect(screen.getByRole('link', { name: 'Ver mensagens' }).getAttribute('href')).toBe('/cliente/mensagens');
@@ -64,14 +71,14 @@ describe('PortalHomePage', () => {
     expect(items.map((i) => i.textContent)).toEqual([
       expect.stringContaining('Nova mensagem do escritório'),
       expect.stringContaining('Você enviou um documento'),
-      expect.stringContaining('R$ 2.000,00 · pending'),
-      expect.stringContaining('R$ 4.000,00 · paid'),
+      expect.stringContaining('R$ 2.000,00 · Pendente'),
+      expect.stringContaining('R$ 4.000,00 · Pago'),
     ]);
   });
 
   it('says when there is no activity', async () => {
     const user = userEvent.setup();
-    for (const t of ['client_processes', 'financial_payments', 'messages', 'client_documents']) db.state.rows[t] = [];
+    for (const t of ['processes', 'financial_payments', 'messages', 'client_documents']) db.state.rows[t] = [];
     renderPage();
     await user.click(screen.getByRole('tab', { name: 'Atividade Recente' }));
     expect(await screen.findByText('Nenhuma atividade recente.')).toBeTruthy();

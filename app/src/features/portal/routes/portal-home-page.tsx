@@ -9,7 +9,7 @@ import { useMessages } from '@/features/mensagens/api/queries';
 import { useAuth } from '@/lib/auth-context';
 import { formatDate } from '@/lib/format';
 import { displayName } from '@/lib/roles';
-import { useClientDocuments, useClientFinance, useClientId, useClientProcesses } from '../api/queries';
+import { useClientDocuments, useClientFinance, useClientId, useClientProcesses, useDocumentRequests } from '../api/queries';
 import { firstName, overviewCounts, recentActivity, type ActivityKind } from '../rules/overview';
 import { portalStrings as t } from '../strings';
 
@@ -62,6 +62,10 @@ export default function PortalHomePage() {
   const finance = useClientFinance(clientId);
   const messages = useMessages(clientId);
   const documents = useClientDocuments(clientId);
+  const requests = useDocumentRequests(clientId);
+  // Next steps are what the client has to do: the documents the office asked for and not yet received.
+  const pendingRequests = (requests.data ?? []).filter((r) => r.status === 'pending');
+  const nextStepsTo = pendingRequests[0] ? paths.portal.processo(pendingRequests[0].process_id) : paths.portal.processos;
 
   const name = firstName(clientData?.full_name || displayName(profile, user?.email));
   const loading = processes.isLoading || finance.isLoading || messages.isLoading || documents.isLoading;
@@ -116,11 +120,11 @@ export default function PortalHomePage() {
             <OverviewCard
               icon={CalendarClock}
               title={t.nextStepsCard}
-              count={counts.nextSteps}
-              caption={t.nextStepsCaption(counts.nextSteps)}
-              to={paths.portal.financeiro}
+              count={pendingRequests.length}
+              caption={t.nextStepsCaption(pendingRequests.length)}
+              to={nextStepsTo}
               linkLabel={t.nextStepsLink}
-              loading={finance.isLoading}
+              loading={requests.isLoading}
             />
           </div>
         </TabsContent>

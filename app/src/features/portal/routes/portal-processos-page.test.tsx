@@ -19,9 +19,11 @@ const clientData: ClientRecord = {
 };
 
 const row = (id: number, status: string, description: string | null) => ({
-  id,
+  id: id + 10,
   client_id: 'c1',
-  process_id: id + 10,
+  type: `Tipo ${id}`,
+  stage: null,
+  next_date: null,
   status,
   description,
   created_at: '2025-03-05T12:00:00Z',
@@ -38,20 +40,21 @@ beforeEach(() => {
 });
 
 describe('PortalProcessosPage', () => {
-  it('shows each process card with number, dates, badge, description and lawyer', async () => {
-    db.state.rows.client_processes = [row(1, 'Em Andamento', 'Green Card por casamento'), row(2, 'concluído', null)];
+  it('shows each process card with type, number, dates, badge, description and a link to its page', async () => {
+    db.state.rows.processes = [row(1, 'Em Andamento', 'Green Card por casamento'), row(2, 'concluído', null)];
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Meus Processos' })).toBeTruthy();
     const cards = await screen.findAllByTestId('process-card');
     expect(cards).toHaveLength(2);
-    expect(db.callsOf('client_processes', 'eq')[0]!.args).toEqual(['client_id', 'c1']);
+    expect(db.callsOf('processes', 'eq')[0]!.args).toEqual(['client_id', 'c1']);
     const first = within(cards[0]!);
-    expect(first.getByText('Processo nº 11')).toBeTruthy();
-    expect(first.getByText('Criado em 05/03/2025')).toBeTruthy();
-    expect(first.getByText('Em Andamento').getAttribute('data-color')).toBe('blue');
+    expect(first.getByRole('heading', { name: 'Tipo 1' })).toBeTruthy();
+    expect(first.getByText('Processo nº 11 · Criado em 05/03/2025')).toBeTruthy();
+    // the glossary's word for the status, coloured by the spec's rule
+    expect(first.getByText('Em andamento').getAttribute('data-color')).toBe('blue');
     expect(first.getByText('Green Card por casamento')).toBeTruthy();
     expect(first.getByText('Última atualização: 07/04/2025')).toBeTruthy();
-    expect(first.getByText('Advogado responsável: Dr. Ricardo Almeida')).toBeTruthy();
+    expect(first.getByRole('link', { name: /Ver detalhes/ }).getAttribute('href')).toBe('/cliente/processos/11');
     const second = within(cards[1]!);
     expect(second.getByText('Sem descrição disponível.')).toBeTruthy();
     expect(second.getByText('Concluído').getAttribute('data-color')).toBe('green');
@@ -59,10 +62,10 @@ describe('PortalProcessosPage', () => {
 
   it('groups by tab (case-insensitive) with its own empty state', async () => {
     const user = userEvent.setup();
-    db.state.rows.client_processes = [row(1, 'PENDING', 'Asilo'), row(2, 'archived', 'Antigo')];
+    db.state.rows.processes = [row(1, 'PENDING', 'Asilo'), row(2, 'archived', 'Antigo')];
     renderPage();
     expect(await screen.findByText('Asilo')).toBeTruthy();
-    expect(screen.getByText('Archived').getAttribute('data-color')).toBe('gray');
+    expect(screen.getByText('Arquivado').getAttribute('data-color')).toBe('gray');
     await user.click(screen.getByRole('tab', { name: 'Em Andamento' }));
     expect(screen.getByText('Asilo')).toBeTruthy();
     expect(screen.queryByText('Antigo')).toBeNull();
@@ -73,7 +76,7 @@ describe('PortalProcessosPage', () => {
 
   it('shows different empty states on each tab without processes', async () => {
     const user = userEvent.setup();
-    db.state.rows.client_processes = [];
+    db.state.rows.processes = [];
     renderPage();
     expect(await screen.findByText('Nenhum processo encontrado')).toBeTruthy();
     expect(screen.getByText('Você ainda não possui processos cadastrados.')).toBeTruthy();
@@ -84,7 +87,7 @@ describe('PortalProcessosPage', () => {
   });
 
   it('only logs a failed load and ends the loading state', async () => {
-    db.state.errors.client_processes = { message: 'boom' };
+    db.state.errors.processes = { message: 'boom' };
     renderPage();
     expect(await screen.findByText('Nenhum processo encontrado')).toBeTruthy();
     expect(console.error).toHaveBeenCalled();

@@ -1,11 +1,14 @@
-import { Calendar, FolderOpen, RefreshCw, UserRound } from 'lucide-react';
+import { Calendar, FolderOpen, RefreshCw } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { PageHeader } from '@/components/page-header';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
+import { processStatusLabel } from '@/lib/glossary';
 import { useClientId, useClientProcesses } from '../api/queries';
 import { CardSkeletons, ColouredBadge, EmptyState } from '../components/common';
-import { filterProcesses, processStatusColor, statusLabel, type ProcessTab } from '../rules/process-status';
+import { filterProcesses, processStatusColor, type ProcessTab } from '../rules/process-status';
 import { portalStrings as t } from '../strings';
 import type { ClientProcess } from '../types';
 
@@ -16,31 +19,32 @@ const TABS: { value: ProcessTab; label: string; emptyTitle: string; emptyText: s
 ];
 
 export function ProcessCard({ process }: { process: ClientProcess }) {
-  const number = process.process_id ?? process.id;
   return (
     <Card data-testid="process-card">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-2">
-        <div className="grid gap-1">
-          <CardTitle>{t.processNumber(number)}</CardTitle>
+        <div className="grid min-w-0 gap-1">
+          <CardTitle>{process.type}</CardTitle>
           <p className="flex items-center gap-1 text-xs text-muted-foreground">
             <Calendar className="size-3.5" aria-hidden="true" />
-            {t.createdAt} {formatDate(process.created_at)}
+            {t.processNumber(process.id)} · {t.createdAt} {formatDate(process.created_at)}
           </p>
         </div>
-        <ColouredBadge color={processStatusColor(process.status)}>{statusLabel(process.status)}</ColouredBadge>
+        <ColouredBadge color={processStatusColor(process.status)}>{processStatusLabel(process.status)}</ColouredBadge>
       </CardHeader>
       <CardContent className="grid gap-3">
         <p className="text-sm">{process.description?.trim() || t.noDescription}</p>
-        <div className="flex flex-col gap-1 text-xs text-muted-foreground sm:flex-row sm:gap-4">
+        <div className="flex flex-col gap-1 text-xs text-muted-foreground sm:flex-row sm:flex-wrap sm:gap-4">
           <span className="flex items-center gap-1">
             <RefreshCw className="size-3.5" aria-hidden="true" />
             {t.updatedAt}: {formatDate(process.updated_at ?? process.created_at)}
           </span>
-          <span className="flex items-center gap-1">
-            <UserRound className="size-3.5" aria-hidden="true" />
-            {t.responsibleLawyer}: {t.lawyerName}
-          </span>
+          {process.stage && <span>Estágio: {process.stage}</span>}
+          {process.next_date && <span>Próxima data: {formatDate(process.next_date)}</span>}
         </div>
+        <Link to={paths.portal.processo(process.id)} className="text-sm font-medium text-primary hover:underline">
+          Ver detalhes
+          <span className="sr-only"> do processo nº {process.id}</span>
+        </Link>
       </CardContent>
     </Card>
   );

@@ -7,7 +7,9 @@ const now = new Date(2025, 5, 15, 12, 0, 0); // 15/06/2025 12:00 local
 const process = (id: number, status: string): ClientProcess => ({
   id,
   client_id: 'c1',
-  process_id: id,
+  type: 'Asilo',
+  stage: null,
+  next_date: null,
   status,
   description: null,
   created_at: '2025-01-01T00:00:00Z',
@@ -63,7 +65,7 @@ describe('recentActivity', () => {
     expect(items.map((i) => i.key)).toEqual(['message-m3', 'document-d1', 'message-m2', 'payment-p3', 'message-m1']);
     expect(items[0]).toMatchObject({ title: 'Nova mensagem do escritório', detail: 'Anexo enviado' });
     expect(items[1]).toMatchObject({ title: 'Você enviou um documento', detail: 'Passaporte' });
-    expect(items[3]).toMatchObject({ title: 'Pagamento', detail: 'R$ 1.000,00 · overdue' });
+    expect(items[3]).toMatchObject({ title: 'Pagamento', detail: 'R$ 1.000,00 · Atrasado' });
     // the future payment (p2) is not an event yet
     expect(recentActivity({ messages: [], documents: [], payments: finance.payments }, now).map((i) => i.key)).toEqual(['payment-p3', 'payment-p1']);
     expect(recentActivity({ messages, documents, payments: finance.payments }, now, 3)).toHaveLength(3);

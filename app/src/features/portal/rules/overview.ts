@@ -1,6 +1,7 @@
 /** The portal home: counts of the overview cards and the merged recent-activity list, from the client's own data. */
 import { formatBRL, parseDate } from '@/lib/format';
 import type { ClientDocument, ClientFinance, ClientProcess } from '../types';
+import { financeStatusLabel } from '@/lib/glossary';
 import { isOpenPayment } from './finance-status';
 import { processGroup } from './process-status';
 
@@ -117,7 +118,7 @@ export function recentActivity(
       date: p.payment_date!,
       time,
       title: ACTIVITY_TEXT.payment,
-      detail: `${formatBRL(p.amount)} · ${p.status}`,
+      detail: `${formatBRL(p.amount)} · ${financeStatusLabel(p.status)}`,
     });
   }
   return items

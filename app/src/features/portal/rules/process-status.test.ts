@@ -15,7 +15,7 @@ describe('processGroup (case-insensitive)', () => {
     ['Archived', 'archived'],
     ['cancelado', 'canceled'],
     ['canceled', 'canceled'],
-    ['em análise', 'other'],
+    ['em análise', 'active'],
     ['', 'other'],
   ])('%s -> %s', (status, group) => {
     expect(processGroup(status)).toBe(group);

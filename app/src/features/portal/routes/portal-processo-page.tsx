@@ -1,0 +1,124 @@
+/** /cliente/processos/:processId: one process of the client — summary, the documents asked for, timeline. */
+import { ArrowLeft, FileUp } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { PageHeader } from '@/components/page-header';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { useTimeline } from '@/features/processos/api/queries';
+import { Timeline } from '@/features/processos/components/timeline';
+import { formatDate } from '@/lib/format';
+import { documentRequestStatusLabel, processStatusLabel } from '@/lib/glossary';
+import { useClientId, useClientProcesses, useDocumentRequests } from '../api/queries';
+import { UploadDocumentDialog, type UploadRequest } from '../components/upload-document-dialog';
+import { portalStrings as t } from '../strings';
+
+export default function PortalProcessoPage() {
+  const id = Number.parseInt(useParams<{ processId: string }>().processId ?? '', 10);
+  const clientId = useClientId();
+  const { data: processes = [], isLoading } = useClientProcesses(clientId);
+  const { data: requests = [] } = useDocumentRequests(clientId);
+  const timeline = useTimeline({ processId: id }, Number.isInteger(id) && Boolean(clientId));
+  const [answering, setAnswering] = useState<UploadRequest | null>(null);
+  const process = processes.find((p) => p.id === id);
+  const own = requests.filter((r) => r.process_id === id);
+
+  const back = (
+    <Button variant="outline" size="sm" asChild>
+      <Link to={paths.portal.processos}>
+        <ArrowLeft aria-hidden="true" />
+        {t.processesTitle}
+      </Link>
+    </Button>
+  );
+
+  if (isLoading || !clientId) return <Skeleton className="h-48" />;
+  if (!process) {
+    return (
+      <>
+        <PageHeader title="Processo não encontrado" actions={back} />
+        <Card>
+          <CardContent>O processo não existe ou não é seu.</CardContent>
+        </Card>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title={process.type} description={`${t.processNumber(process.id)} · ${processStatusLabel(process.status)}`} actions={back} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Resumo</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-2 text-sm">
+            <p>{process.description?.trim() || t.noDescription}</p>
+            <p>Estágio: {process.stage ?? '-'}</p>
+            <p>Próxima data: {formatDate(process.next_date)}</p>
+            <p>
+              {t.updatedAt}: {formatDate(process.updated_at ?? process.created_at)}
+            </p>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Documentos solicitados</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {own.length === 0 ? (
+              <p className="text-sm text-muted-foreground">Nenhum documento solicitado.</p>
+            ) : (
+              <ul className="grid gap-2">
+                {own.map((r) => (
+                  <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3" data-testid="document-request">
+                    <div className="min-w-0">
+                      <p className="font-medium break-words">{r.document_name}</p>
+                      {r.document_description && <p className="text-xs text-muted-foreground">{r.document_description}</p>}
+                      <p className="text-xs text-muted-foreground">Solicitado em {formatDate(r.requested_at)}</p>
+                    </div>
+                    <div className="flex items-center gap-2">
+                      <Badge variant={r.status === 'fulfilled' ? 'success' : 'outline'}>{documentRequestStatusLabel(r.status)}</Badge>
+                      {r.status === 'pending' && (
+                        <Button
+                          size="sm"
+                          onClick={() => setAnswering({ id: r.id, processId: r.process_id, documentName: r.document_name })}
+                          aria-label={`Enviar ${r.document_name}`}
+                        >
+                          <FileUp aria-hidden="true" />
+                          Enviar
+                        </Button>
+                      )}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+      <Card className="mt-4">
+        <CardHeader>
+          <CardTitle>Linha do tempo</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <Timeline entries={timeline.data ?? []} isLoading={timeline.isLoading} />
+        </CardContent>
+      </Card>
+      <UploadDocumentDialog
+        clientId={clientId}
+        open={answering !== null}
+        request={answering}
+        onOpenChange={(open) => {
+          if (!open) {
+            setAnswering(null);
+            void timeline.refetch();
+          }
+        }}
+      />
+    </>
+  );
+}
