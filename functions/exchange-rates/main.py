@@ -4,6 +4,7 @@ up to `date` (default today) from the configured provider (PTAX or demo).
 Callers: administrators and legal assistants (written with their JWT, RLS decides), or the daily job with
 the service role key.
 """
+
 import sys
 from datetime import date, timedelta
 from pathlib import Path
@@ -12,12 +13,13 @@ from fastapi import FastAPI, Request
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from ptax_provider import RateProviderError, rate_provider  # noqa: E402
+
 from edgekit.caller import bearer_of, identify  # noqa: E402
 from edgekit.clients import service_client, user_client  # noqa: E402
 from edgekit.constant_time import same_secret  # noqa: E402
 from edgekit.env import function_env  # noqa: E402
 from edgekit.responses import FunctionError, install_error_handler, json_body  # noqa: E402
-from ptax_provider import RateProviderError, rate_provider  # noqa: E402
 
 MANAGERS = frozenset({"administrator", "legal_assistant"})
 
@@ -54,5 +56,7 @@ async def refresh_rates(request: Request):
         raise FunctionError(exc.status, exc.message) from exc
     rows = [r.row() for r in rates]
     if rows:
-        await writer.table("exchange_rates").upsert(rows, on_conflict="base_currency,quote_currency,rate_date").execute()
+        await (
+            writer.table("exchange_rates").upsert(rows, on_conflict="base_currency,quote_currency,rate_date").execute()
+        )
     return {"rates": rows, "latest": rows[-1] if rows else None}

@@ -1,4 +1,5 @@
 """USD->BRL rates: Banco Central do Brasil's PTAX (open data OData API) or an offline demo provider."""
+
 from __future__ import annotations
 
 import math
@@ -15,11 +16,16 @@ PTAX_BASE_URL = "https://olinda.bcb.gov.br/olinda/servico/PTAX/versao/v1/odata"
 class Rate:
     rate_date: date
     rate: Decimal  # BRL per USD (PTAX selling rate)
-    source: str    # 'ptax' or 'demo'
+    source: str  # 'ptax' or 'demo'
 
     def row(self) -> dict:
-        return {"base_currency": "USD", "quote_currency": "BRL", "rate_date": self.rate_date.isoformat(),
-                "rate": str(self.rate), "source": self.source}
+        return {
+            "base_currency": "USD",
+            "quote_currency": "BRL",
+            "rate_date": self.rate_date.isoformat(),
+            "rate": str(self.rate),
+            "source": self.source,
+        }
 
 
 class RateProviderError(Exception):
@@ -34,8 +40,11 @@ class DemoRates:
 
     async def rates(self, start: date, end: date) -> list[Rate]:
         days = (start + timedelta(days=n) for n in range((end - start).days + 1))
-        return [Rate(d, Decimal(str(round(5.30 + 0.15 * math.sin(d.timetuple().tm_yday / 9), 4))), "demo")
-                for d in days if d.isoweekday() < 6]
+        return [
+            Rate(d, Decimal(str(round(5.30 + 0.15 * math.sin(d.timetuple().tm_yday / 9), 4))), "demo")
+            for d in days
+            if d.isoweekday() < 6
+        ]
 
 
 class PtaxRates:
@@ -47,9 +56,13 @@ class PtaxRates:
         self.http = http
 
     async def rates(self, start: date, end: date) -> list[Rate]:
-        url = (f"{self.base_url}/CotacaoDolarPeriodo(dataInicial=@dataInicial,dataFinalCotacao=@dataFinalCotacao)")
-        params = {"@dataInicial": f"'{start:%m-%d-%Y}'", "@dataFinalCotacao": f"'{end:%m-%d-%Y}'",
-                  "$format": "json", "$select": "cotacaoCompra,cotacaoVenda,dataHoraCotacao"}
+        url = f"{self.base_url}/CotacaoDolarPeriodo(dataInicial=@dataInicial,dataFinalCotacao=@dataFinalCotacao)"
+        params = {
+            "@dataInicial": f"'{start:%m-%d-%Y}'",
+            "@dataFinalCotacao": f"'{end:%m-%d-%Y}'",
+            "$format": "json",
+            "$select": "cotacaoCompra,cotacaoVenda,dataHoraCotacao",
+        }
         try:
             if self.http is not None:
                 answer = await self.http.get(url, params=params, timeout=self.timeout)

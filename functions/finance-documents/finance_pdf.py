@@ -1,4 +1,5 @@
 """The office's finance documents as pt-BR PDFs (fpdf2): quote, contract and payment receipt."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -7,10 +8,14 @@ from decimal import Decimal
 
 from fpdf import FPDF
 
-METHODS = {"zelle": "Zelle", "cartao": "Cartão", "pix": "PIX", "transferencia": "Transferência",
-           "dinheiro": "Dinheiro"}
-QUOTE_STATUS = {"draft": "Rascunho", "sent": "Enviado", "accepted": "Aceito", "declined": "Recusado",
-                "expired": "Expirado"}
+METHODS = {"zelle": "Zelle", "cartao": "Cartão", "pix": "PIX", "transferencia": "Transferência", "dinheiro": "Dinheiro"}
+QUOTE_STATUS = {
+    "draft": "Rascunho",
+    "sent": "Enviado",
+    "accepted": "Aceito",
+    "declined": "Recusado",
+    "expired": "Expirado",
+}
 INSTALLMENT_STATUS = {"pending": "Pendente", "partial": "Parcial", "paid": "Pago", "cancelled": "Cancelada"}
 
 
@@ -86,12 +91,12 @@ class _Doc(FPDF):
         self.ln(2)
         self.set_font("Helvetica", "B", 9)
         self.set_fill_color(230, 236, 250)
-        for h, w, a in zip(headers, widths, aligns):
+        for h, w, a in zip(headers, widths, aligns, strict=True):
             self.cell(w, 7, _latin1(h), border=1, fill=True, align=a)
         self.ln()
         self.set_font("Helvetica", "", 9)
         for row in rows:
-            for text, w, a in zip(row, widths, aligns):
+            for text, w, a in zip(row, widths, aligns, strict=True):
                 self.cell(w, 6, _latin1(text), border=1, align=a)
             self.ln()
         self.ln(2)
@@ -127,8 +132,16 @@ def quote_pdf(office: Office, quote: dict, items: list[dict], client: dict) -> b
     doc.field("Situação:", QUOTE_STATUS.get(quote.get("status"), quote.get("status", "")))
     doc.field("Emitido em:", day(quote.get("created_at")))
     doc.field("Válido até:", day(quote.get("expiration_date")))
-    rows = [[it["description"], f"{Decimal(str(it['quantity'])):g}".replace(".", ","), money(it["unit_price"], cur),
-             money(it.get("discount_amount") or 0, cur), money(it["amount"], cur)] for it in items]
+    rows = [
+        [
+            it["description"],
+            f"{Decimal(str(it['quantity'])):g}".replace(".", ","),
+            money(it["unit_price"], cur),
+            money(it.get("discount_amount") or 0, cur),
+            money(it["amount"], cur),
+        ]
+        for it in items
+    ]
     doc.table(["Descrição", "Qtd.", "Valor unitário", "Desconto", "Total"], [80, 15, 32, 28, 35], rows, "LRRRR")
     doc.total("Subtotal:", money(quote.get("subtotal_amount") or quote["total_amount"], cur))
     if Decimal(str(quote.get("discount_amount") or 0)) > 0:
@@ -139,8 +152,10 @@ def quote_pdf(office: Office, quote: dict, items: list[dict], client: dict) -> b
         doc.note(note)
     if quote.get("notes"):
         doc.note(f"Observações: {quote['notes']}")
-    doc.note("As taxas do USCIS são pagas diretamente ao governo americano e podem mudar; "
-             "os valores seguem a tabela vigente na data do orçamento.")
+    doc.note(
+        "As taxas do USCIS são pagas diretamente ao governo americano e podem mudar; "
+        "os valores seguem a tabela vigente na data do orçamento."
+    )
     return doc.bytes()
 
 
@@ -153,9 +168,16 @@ def contract_pdf(office: Office, contract: dict, installments: list[dict], clien
     doc.field("Valor total:", money(contract["total_amount"], cur))
     doc.field("Condições:", contract.get("payment_terms") or "-")
     doc.field("Vigência:", f"{day(contract.get('start_date'))} a {day(contract.get('end_date'))}")
-    rows = [["Entrada" if i["number"] == 0 else f"{i['number']}", day(i["due_date"]), money(i["amount"], cur),
-             money(i.get("paid_amount") or 0, cur), INSTALLMENT_STATUS.get(i["status"], i["status"])]
-            for i in installments]
+    rows = [
+        [
+            "Entrada" if i["number"] == 0 else f"{i['number']}",
+            day(i["due_date"]),
+            money(i["amount"], cur),
+            money(i.get("paid_amount") or 0, cur),
+            INSTALLMENT_STATUS.get(i["status"], i["status"]),
+        ]
+        for i in installments
+    ]
     doc.table(["Parcela", "Vencimento", "Valor", "Pago", "Situação"], [25, 35, 40, 40, 40], rows, "LCRRC")
     note = _rate_note(contract.get("exchange_rate"), contract.get("exchange_rate_date"), contract["total_amount"], cur)
     if note:
@@ -174,14 +196,24 @@ def receipt_pdf(office: Office, payment: dict, installment: dict | None, contrac
     doc.field("Recebemos de:", client.get("full_name", ""))
     doc.field("A quantia de:", money(payment["amount"], cur))
     doc.field("Data do pagamento:", day(payment.get("payment_date")))
-    doc.field("Forma de pagamento:", METHODS.get(payment.get("payment_method") or "", payment.get("payment_method") or "-"))
+    doc.field(
+        "Forma de pagamento:", METHODS.get(payment.get("payment_method") or "", payment.get("payment_method") or "-")
+    )
     if contract:
         doc.field("Referente a:", f"Contrato {contract['contract_number']} - {contract['title']}")
     if installment:
         label = "entrada" if installment["number"] == 0 else f"parcela {installment['number']}"
-        doc.field("Parcela:", f"{label}, vencimento {day(installment['due_date'])}, valor {money(installment['amount'], cur)}")
-        doc.field("Saldo da parcela:", money(Decimal(str(installment["amount"])) - Decimal(str(installment["paid_amount"])), cur))
+        doc.field(
+            "Parcela:", f"{label}, vencimento {day(installment['due_date'])}, valor {money(installment['amount'], cur)}"
+        )
+        doc.field(
+            "Saldo da parcela:",
+            money(Decimal(str(installment["amount"])) - Decimal(str(installment["paid_amount"])), cur),
+        )
     if cur == "USD" and payment.get("amount_brl"):
-        doc.field("Equivalente:", f"{money(payment['amount_brl'], 'BRL')} (cotação de {day(payment.get('exchange_rate_date'))})")
+        doc.field(
+            "Equivalente:",
+            f"{money(payment['amount_brl'], 'BRL')} (cotação de {day(payment.get('exchange_rate_date'))})",
+        )
     doc.note("Este recibo comprova o pagamento acima e foi emitido eletronicamente.")
     return doc.bytes()

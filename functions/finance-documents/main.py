@@ -5,6 +5,7 @@ only its own (a row it cannot read is a 404). The office's name and contacts com
 `office_profile` system setting when it exists, else OFFICE_NAME / OFFICE_ADDRESS / OFFICE_PHONE /
 OFFICE_EMAIL.
 """
+
 import sys
 from pathlib import Path
 
@@ -13,11 +14,12 @@ from fastapi.responses import Response
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from finance_pdf import Office, contract_pdf, quote_pdf, receipt_pdf  # noqa: E402
+
 from edgekit.caller import identify  # noqa: E402
 from edgekit.clients import service_client, user_client  # noqa: E402
 from edgekit.env import FunctionEnv, function_env  # noqa: E402
 from edgekit.responses import FunctionError, install_error_handler, json_body  # noqa: E402
-from finance_pdf import Office, contract_pdf, quote_pdf, receipt_pdf  # noqa: E402
 
 app = FastAPI()
 install_error_handler(app)
@@ -27,8 +29,9 @@ NOT_FOUND = "Documento não encontrado"
 async def _office(env: FunctionEnv) -> Office:
     profile: dict = {}
     try:
-        rows = (await service_client(env).table("system_settings").select("value")
-                .eq("key", "office_profile").execute()).data
+        rows = (
+            await service_client(env).table("system_settings").select("value").eq("key", "office_profile").execute()
+        ).data
         if rows and isinstance(rows[0]["value"], dict):
             profile = rows[0]["value"]
     except Exception:  # noqa: BLE001 - branding is optional; the document still goes out
@@ -37,8 +40,12 @@ async def _office(env: FunctionEnv) -> Office:
     def pick(key: str, env_name: str, default: str = "") -> str:
         return str(profile.get(key) or env.get(env_name, default))
 
-    return Office(name=pick("name", "OFFICE_NAME", Office.name), address=pick("address", "OFFICE_ADDRESS"),
-                  phone=pick("phone", "OFFICE_PHONE"), email=pick("email", "OFFICE_EMAIL"))
+    return Office(
+        name=pick("name", "OFFICE_NAME", Office.name),
+        address=pick("address", "OFFICE_ADDRESS"),
+        phone=pick("phone", "OFFICE_PHONE"),
+        email=pick("email", "OFFICE_EMAIL"),
+    )
 
 
 async def _one(client, table: str, row_id: str, columns: str = "*") -> dict:
@@ -60,25 +67,34 @@ async def finance_document(request: Request):
     office = await _office(env)
     if kind == "quote":
         quote = await _one(db, "financial_quotes", row_id)
-        items = (await db.table("financial_quote_items").select("*").eq("quote_id", row_id)
-                 .order("position").order("created_at").execute()).data
+        items = (
+            await db.table("financial_quote_items")
+            .select("*")
+            .eq("quote_id", row_id)
+            .order("position")
+            .order("created_at")
+            .execute()
+        ).data
         client = await _one(db, "clients", quote["client_id"], "full_name")
         pdf, name = quote_pdf(office, quote, items, client), f"orcamento-{quote['quote_number']}.pdf"
     elif kind == "contract":
         contract = await _one(db, "financial_contracts", row_id)
-        installments = (await db.table("financial_installments").select("*").eq("contract_id", row_id)
-                        .order("number").execute()).data
+        installments = (
+            await db.table("financial_installments").select("*").eq("contract_id", row_id).order("number").execute()
+        ).data
         client = await _one(db, "clients", contract["client_id"], "full_name")
         pdf, name = contract_pdf(office, contract, installments, client), f"contrato-{contract['contract_number']}.pdf"
     else:
         payment = await _one(db, "financial_payments", row_id)
         if payment.get("status") != "paid":
             raise FunctionError(409, "Só há recibo de pagamento recebido")
-        installment = await _one(db, "financial_installments", payment["installment_id"]) \
-            if payment.get("installment_id") else None
+        installment = (
+            await _one(db, "financial_installments", payment["installment_id"])
+            if payment.get("installment_id")
+            else None
+        )
         contract = await _one(db, "financial_contracts", payment["contract_id"]) if payment.get("contract_id") else None
         client = await _one(db, "clients", payment["client_id"], "full_name")
         pdf = receipt_pdf(office, payment, installment, contract, client)
         name = f"recibo-{payment.get('receipt_number') or row_id[:8]}.pdf"
-    return Response(pdf, media_type="application/pdf",
-                    headers={"Content-Disposition": f'inline; filename="{name}"'})
+    return Response(pdf, media_type="application/pdf", headers={"Content-Disposition": f'inline; filename="{name}"'})

@@ -1,4 +1,5 @@
 """Fixtures of the finance tests: a database of their own (migrations + seed) and callers by role."""
+
 from __future__ import annotations
 
 import json
@@ -48,8 +49,10 @@ class Db:
     def act(self, actor: Actor) -> Db:
         self.conn.execute("reset role")
         self.conn.execute("set local role authenticated")
-        self.conn.execute("select set_config('request.jwt.claims', %s, true)",
-                          (json.dumps({"sub": actor.user_id, "role": "authenticated", "email": actor.email}),))
+        self.conn.execute(
+            "select set_config('request.jwt.claims', %s, true)",
+            (json.dumps({"sub": actor.user_id, "role": "authenticated", "email": actor.email}),),
+        )
         return self
 
     def all(self, query: str, params=None) -> list[tuple]:

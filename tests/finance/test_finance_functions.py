@@ -1,20 +1,25 @@
 """The finance functions through the stack: PDFs only for who may read the row, rates stored by managers."""
+
 from __future__ import annotations
 
 import io
 
 import httpx
 import pytest
+from finance_actors import ADMIN, ASSISTANT, JOAO, JOAO_CONTRACT, MARIA, MARIA_SENT_QUOTE, SECRETARY
 from pypdf import PdfReader
 
-from finance_actors import ADMIN, ASSISTANT, JOAO, JOAO_CONTRACT, MARIA, MARIA_SENT_QUOTE, SECRETARY
 from harness import access_token
 
 
 def call(stack, name: str, actor, body: dict) -> httpx.Response:
     token = access_token(stack, actor.user_id, email=actor.email)
-    return httpx.post(f"{stack.url}/functions/v1/{name}", json=body, timeout=30,
-                      headers={"apikey": stack.anon_key, "Authorization": f"Bearer {token}"})
+    return httpx.post(
+        f"{stack.url}/functions/v1/{name}",
+        json=body,
+        timeout=30,
+        headers={"apikey": stack.anon_key, "Authorization": f"Bearer {token}"},
+    )
 
 
 def pdf_text(answer: httpx.Response) -> str:
@@ -26,8 +31,9 @@ def pdf_text(answer: httpx.Response) -> str:
 def test_quote_pdf_for_staff_and_its_client_only(stack):
     text = pdf_text(call(stack, "finance-documents", SECRETARY, {"kind": "quote", "id": MARIA_SENT_QUOTE}))
     assert "Orçamento OR-2025-003" in text and "Maria Silva" in text and "US$ 3.500,00" in text
-    assert "Orçamento OR-2025-003" in pdf_text(call(stack, "finance-documents", MARIA,
-                                                     {"kind": "quote", "id": MARIA_SENT_QUOTE}))
+    assert "Orçamento OR-2025-003" in pdf_text(
+        call(stack, "finance-documents", MARIA, {"kind": "quote", "id": MARIA_SENT_QUOTE})
+    )
     refused = call(stack, "finance-documents", JOAO, {"kind": "quote", "id": MARIA_SENT_QUOTE})
     assert refused.status_code == 404 and refused.json() == {"error": "Documento não encontrado"}
 
@@ -43,8 +49,12 @@ def test_contract_and_receipt_pdfs(stack):
 
 def test_documents_need_a_kind_and_a_caller(stack):
     assert call(stack, "finance-documents", ADMIN, {"kind": "nota", "id": MARIA_SENT_QUOTE}).status_code == 400
-    anon = httpx.post(f"{stack.url}/functions/v1/finance-documents", json={"kind": "quote", "id": MARIA_SENT_QUOTE},
-                      headers={"apikey": stack.anon_key, "Authorization": f"Bearer {stack.anon_key}"}, timeout=30)
+    anon = httpx.post(
+        f"{stack.url}/functions/v1/finance-documents",
+        json={"kind": "quote", "id": MARIA_SENT_QUOTE},
+        headers={"apikey": stack.anon_key, "Authorization": f"Bearer {stack.anon_key}"},
+        timeout=30,
+    )
     assert anon.status_code == 401
 
 
@@ -54,8 +64,15 @@ def test_rates_are_refreshed_by_managers(stack, actor, status):
     assert answer.status_code == status, answer.text
     if status == 200:
         body = answer.json()
-        assert [r["rate_date"] for r in body["rates"]] == ["2031-01-06", "2031-01-07", "2031-01-08", "2031-01-09",
-                                                            "2031-01-10"]
+        assert [r["rate_date"] for r in body["rates"]] == [
+            "2031-01-06",
+            "2031-01-07",
+            "2031-01-08",
+            "2031-01-09",
+            "2031-01-10",
+        ]
         assert body["latest"]["source"] == "demo"
-        assert stack.sql("select count(*) from public.exchange_rates where rate_date between '2031-01-06' and "
-                         "'2031-01-10' and source = 'demo'") == [(5,)]
+        assert stack.sql(
+            "select count(*) from public.exchange_rates where rate_date between '2031-01-06' and "
+            "'2031-01-10' and source = 'demo'"
+        ) == [(5,)]

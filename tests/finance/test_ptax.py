@@ -1,4 +1,5 @@
 """The PTAX client against a local fake of the BCB OData service, and the offline demo provider."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -38,8 +39,9 @@ class FakePtax:
         class Handler(BaseHTTPRequestHandler):
             def do_GET(self):  # noqa: N802
                 fake.requests.append(self.path)
-                payload = json.dumps(fake.body if fake.body is not None else
-                                     {"@odata.context": "x", "value": BULLETINS}).encode()
+                payload = json.dumps(
+                    fake.body if fake.body is not None else {"@odata.context": "x", "value": BULLETINS}
+                ).encode()
                 self.send_response(fake.status)
                 self.send_header("Content-Type", "application/json;odata.metadata=minimal")
                 self.send_header("Content-Length", str(len(payload)))
@@ -68,7 +70,9 @@ def fake():
 async def test_ptax_asks_the_period_in_us_order_and_keeps_each_days_closing(fake):
     rates = await ptax.PtaxRates(fake.url).rates(date(2025, 11, 17), date(2025, 11, 23))
     assert [(r.rate_date, r.rate, r.source) for r in rates] == [
-        (date(2025, 11, 20), Decimal("5.331700"), "ptax"), (date(2025, 11, 21), Decimal("5.349600"), "ptax")]
+        (date(2025, 11, 20), Decimal("5.331700"), "ptax"),
+        (date(2025, 11, 21), Decimal("5.349600"), "ptax"),
+    ]
     path, query = urlsplit(fake.requests[0])[2:4]
     assert unquote(path).endswith("/CotacaoDolarPeriodo(dataInicial=@dataInicial,dataFinalCotacao=@dataFinalCotacao)")
     params = parse_qs(query)
@@ -102,6 +106,7 @@ def test_provider_choice():
     class Env(dict):
         def get(self, k, d=""):
             return super().get(k, d)
+
     assert isinstance(ptax.rate_provider(Env()), ptax.DemoRates)
     chosen = ptax.rate_provider(Env(EXCHANGE_RATE_PROVIDER="ptax", PTAX_BASE_URL="http://127.0.0.1:9/x"))
     assert isinstance(chosen, ptax.PtaxRates) and chosen.base_url == "http://127.0.0.1:9/x"
