@@ -2,7 +2,7 @@
 import { errorMessage } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 
-async function bodyError(error: unknown): Promise<string | null> {
+export async function bodyError(error: unknown): Promise<string | null> {
   const context = (error as { context?: unknown }).context;
   if (context instanceof Response) {
     try {

@@ -1,5 +1,5 @@
 /** /usuarios: user management for administrators (roles table); others see Acesso Restrito. */
-import { Eye, UserPlus } from 'lucide-react';
+import { Eye } from 'lucide-react';
 import { toast } from 'sonner';
 import { AccessDenied } from '@/components/access-denied';
 import { PageHeader } from '@/components/page-header';
@@ -11,6 +11,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { useAuth } from '@/lib/auth-context';
 import { useUsers, type ManagedUser } from '../api/queries';
 import { useChangeUserRole } from '../api/mutations';
+import { InviteUserDialog } from '../components/invite-user-dialog';
 import { ALL_ROLE_OPTIONS, STAFF_ROLE_OPTIONS, tableRoleFor, tableRoleLabel, type TableRole } from '../roles';
 import { usuariosStrings as t } from '../strings';
 
@@ -41,13 +42,7 @@ export default function UsuariosPage() {
       <PageHeader
         title={t.title}
         description={t.description}
-        actions={
-          // The spec shows no behaviour for inviting; the button only says it is coming.
-          <Button onClick={() => toast.info(t.inviteSoon)}>
-            <UserPlus aria-hidden="true" />
-            {t.invite}
-          </Button>
-        }
+        actions={<InviteUserDialog />}
       />
       <Card className="py-0">
         <Table>
