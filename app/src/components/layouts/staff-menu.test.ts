@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { menuLabels, staffMenu, type MenuGroup } from './staff-menu';
 
-const COMMON = ['Dashboard', 'Clientes', 'Processos', 'Agendamentos', 'Tarefas', 'Configurações', 'Logotipo'];
+const COMMON = ['Dashboard', 'Clientes', 'Processos', 'Atendimento', 'Agendamentos', 'Tarefas', 'Configurações', 'Logotipo'];
 
 describe('staffMenu', () => {
   it('gives the administrator every entry and every finance page', () => {
@@ -9,6 +9,7 @@ describe('staffMenu', () => {
       'Dashboard',
       'Clientes',
       'Processos',
+      'Atendimento',
       'Financeiro',
       'Financeiro > Produtos e Serviços',
       'Financeiro > Despesas',
@@ -46,7 +47,7 @@ describe('staffMenu', () => {
 
   it('gives commercial CRM but no finance or reports', () => {
     const labels = menuLabels(staffMenu(['commercial']));
-    expect(labels).toEqual([...COMMON.slice(0, 5), 'CRM', ...COMMON.slice(5)]);
+    expect(labels).toEqual([...COMMON.slice(0, 6), 'CRM', ...COMMON.slice(6)]);
   });
 
   it('gives the secretary only the common entries', () => {

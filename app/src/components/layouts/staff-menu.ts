@@ -4,6 +4,7 @@ import {
   Calendar,
   CheckSquare,
   FileText,
+  Headset,
   Image,
   LayoutDashboard,
   Plug,
@@ -61,6 +62,7 @@ export function staffMenu(roles: readonly string[]): MenuEntry[] {
   link('Dashboard', paths.dashboard, LayoutDashboard, EVERY_STAFF);
   link('Clientes', paths.clientes, Users, EVERY_STAFF);
   link('Processos', paths.processos, FileText, EVERY_STAFF);
+  link('Atendimento', paths.atendimento, Headset, EVERY_STAFF);
   if (hasAnyRole(roles, ADMIN_LEGAL)) {
     entries.push({
       type: 'group',
