@@ -84,8 +84,14 @@ describe('route table', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('keeps /integracoes and /processos/avancado from other roles', async () => {
+  it('shows Acesso Restrito on /integracoes to non-administrators (no silent redirect)', async () => {
     const router = renderApp('/integracoes', { roles: ['legal_assistant'] });
+    expect(await screen.findByText('Acesso Restrito')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/integracoes');
+  });
+
+  it('keeps /processos/avancado from other roles', async () => {
+    const router = renderApp('/processos/avancado', { roles: ['secretary'] });
     expect(await heading('Dashboard')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
   });

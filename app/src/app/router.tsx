@@ -5,6 +5,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { STAFF_ROLES } from '@/lib/roles';
 import NotFoundPage from './not-found-page';
 import { RequireAuth } from './require-auth';
+import { RequireRoleInPage } from './require-role';
 import { RouteError } from './route-error';
 
 type PageModule = { default: ComponentType };
@@ -76,7 +77,8 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'integracoes',
-                element: <RequireAuth roles={ADMIN_ONLY} />,
+                // Like /usuarios: other staff see Acesso Restrito instead of being sent away silently.
+                element: <RequireRoleInPage roles={ADMIN_ONLY} description="Apenas administradores podem gerenciar as integrações." />,
                 children: [
                   { index: true, ...page(() => import('@/features/integracoes/routes/integracoes-page')) },
                   {
