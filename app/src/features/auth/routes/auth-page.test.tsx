@@ -22,12 +22,12 @@ async function fill(email: string, password: string) {
 beforeEach(() => invoke.mockReset());
 
 describe('AuthPage', () => {
-  it('shows the e-mail and password fields, Entrar and a link to /', () => {
+  it('shows the e-mail and password fields and Entrar, and no "Voltar" link that would loop back to /auth', () => {
     renderAuth();
     expect(screen.getByLabelText('Email').getAttribute('type')).toBe('email');
     expect(screen.getByLabelText('Senha').getAttribute('type')).toBe('password');
     expect(screen.getByRole('button', { name: 'Entrar' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Voltar/ }).getAttribute('href')).toBe('/');
+    expect(screen.queryByRole('link', { name: /Voltar/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Configurar Administrador' })).toBeNull();
   });
 
