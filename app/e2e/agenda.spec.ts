@@ -1,0 +1,133 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+// Journeys of the agenda area: appointments, tasks, the CRM board and the office settings seen in the portal.
+// Every record is created here with a unique name, so other specs' data and counts are left alone.
+const PASSWORD = 'Demo@12345';
+const ADMIN = 'admin@escritorio.test';
+const COMMERCIAL = 'comercial@escritorio.test';
+const MARIA = 'maria.silva@cliente.test';
+
+async function signIn(browser: Browser, email: string, landing: RegExp): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(landing, { timeout: 20_000 });
+  return page;
+}
+
+const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1000)}`;
+
+test('staff creates an appointment and finds it in the calendar list', async ({ browser }) => {
+  const page = await signIn(browser, ADMIN, /\/$/);
+  await page.goto('/agendamentos');
+  await expect(page.getByRole('heading', { level: 1, name: 'Agendamentos' })).toBeVisible();
+  const title = `Consulta E2E ${unique()}`;
+  await page.getByRole('button', { name: 'Novo agendamento' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Cliente').selectOption({ label: 'Maria Silva' });
+  await dialog.getByLabel('Responsável').selectOption({ label: 'Ana Administradora' });
+  await dialog.getByLabel('Título (opcional)').fill(title);
+  const tomorrow = new Date(Date.now() + 86_400_000);
+  const iso = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
+  await dialog.getByLabel('Data').fill(iso);
+  await dialog.getByLabel('Horário').fill('10:00');
+  await dialog.getByLabel('Tipo').selectOption('online');
+  await dialog.getByLabel('Link da reunião').fill('https://meet.google.com/e2e-test');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Agendamento salvo')).toBeVisible();
+
+  // a second one at the same time for the same person is warned about
+  await page.getByRole('button', { name: 'Novo agendamento' }).click();
+  await dialog.getByLabel('Responsável').selectOption({ label: 'Ana Administradora' });
+  await dialog.getByLabel('Data').fill(iso);
+  await dialog.getByLabel('Horário').fill('10:30');
+  await expect(dialog.getByText('Conflito de horário')).toBeVisible();
+  await expect(dialog.getByText(title)).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Lista' }).click();
+  await page.getByRole('button', { name: /Próximo|next/i }).first().click().catch(() => undefined);
+  await page.getByRole('button', { name: /Hoje|today/i }).click();
+  await expect(page.getByText(`${title} — Maria Silva`).first()).toBeVisible();
+  await page.screenshot({ path: 'e2e/artifacts/agenda-calendar.png', fullPage: true });
+});
+
+test('staff creates a task, sees it in Minhas tarefas and comments on it', async ({ browser }) => {
+  const page = await signIn(browser, ADMIN, /\/$/);
+  await page.goto('/tarefas');
+  const title = `Protocolar I-765 E2E ${unique()}`;
+  await page.getByRole('button', { name: 'Nova tarefa' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Título').fill(title);
+  await dialog.getByLabel('Prazo').fill('2020-01-02');
+  await dialog.getByLabel('Prioridade').selectOption('alta');
+  await dialog.getByLabel('Cliente').selectOption({ label: 'Maria Silva' });
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Tarefa salva')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Minhas tarefas' }).click();
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toBeVisible();
+  await expect(row).toHaveAttribute('data-overdue', 'true');
+  await expect(row.getByText('Atrasada')).toBeVisible();
+
+  await row.getByRole('button', { name: title }).click();
+  await dialog.getByLabel('Escreva um comentário...').fill('Documentos conferidos.');
+  await dialog.getByRole('button', { name: 'Comentar' }).click();
+  await expect(dialog.getByText('Documentos conferidos.')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await row.getByRole('checkbox').click();
+  await page.getByLabel('Situação').selectOption('done');
+  await expect(page.getByRole('row').filter({ hasText: title })).toBeVisible();
+});
+
+test('commercial drags a lead to another stage of the CRM board', async ({ browser }) => {
+  const page = await signIn(browser, COMMERCIAL, /\/$/);
+  await page.goto('/crm');
+  const name = `Lead E2E ${unique()}`;
+  await page.getByRole('button', { name: 'Novo lead' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Nome').fill(name);
+  await dialog.getByLabel('Origem').selectOption('instagram');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Lead salvo')).toBeVisible();
+
+  const card = page.locator(`[data-lead="${name}"]`);
+  await expect(page.locator('section[data-stage="novo"]').locator(`[data-lead="${name}"]`)).toBeVisible();
+  const target = page.locator('section[data-stage="proposta"]');
+  const from = (await card.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 40, { steps: 15 });
+  await page.mouse.up();
+  await expect(page.getByText('Lead movido para Proposta')).toBeVisible();
+  await expect(target.locator(`[data-lead="${name}"]`)).toBeVisible();
+
+  // the move is stored: it survives a reload and is in the lead's history
+  await page.reload();
+  await expect(page.locator('section[data-stage="proposta"]').locator(`[data-lead="${name}"]`)).toBeVisible();
+  await page.locator(`[data-lead="${name}"]`).getByText(name).click();
+  await expect(page.getByRole('dialog').getByText('Novo → Proposta')).toBeVisible();
+});
+
+test('the office name saved in Configurações is what the client sees in the portal', async ({ browser }) => {
+  const admin = await signIn(browser, ADMIN, /\/$/);
+  await admin.goto('/configuracoes');
+  const office = `Escritório Agenda ${unique()}`;
+  await admin.getByLabel('Nome do escritório').fill(office);
+  await admin.getByRole('button', { name: 'Salvar configurações' }).click();
+  await expect(admin.getByText('Configurações salvas')).toBeVisible();
+  await expect(admin.getByText(office, { exact: true }).first()).toBeVisible();
+
+  // another browser, another person: the name comes from the database, not from this browser
+  const client = await signIn(browser, MARIA, /\/cliente$/);
+  await expect(client.getByText(office).first()).toBeVisible({ timeout: 15_000 });
+  await client.goto('/cliente/agendamentos');
+  await expect(client.getByRole('heading', { level: 1, name: 'Meus Agendamentos' })).toBeVisible();
+  await expect(client.getByText('Você não tem agendamentos.')).toHaveCount(0);
+});
