@@ -30,6 +30,7 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageSpinner />,
     children: [
       { path: '/auth', ...page(() => import('@/features/auth/routes/auth-page')) },
+      { path: '/definir-senha', ...page(() => import('@/features/auth/routes/definir-senha-page')) },
       {
         // Staff area: every staff role; clients are sent to /cliente by the guard.
         element: <RequireAuth roles={STAFF_ROLES} />,
