@@ -7,3 +7,5 @@ for b in bench/bench_*.py; do
   echo "==== $b"
   .venv/bin/python "$b"
 done
+echo "==== bench/outbox_bench.py"
+.venv/bin/python bench/outbox_bench.py

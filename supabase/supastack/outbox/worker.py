@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 import random
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
@@ -52,6 +53,12 @@ FAILED = """update public.notification_deliveries
  where id = %(id)s and status = 'sending' and attempts = %(attempts)s"""
 
 
+RELEASE = """update public.notification_deliveries
+   set status = case when attempts > 1 then 'failed' else 'queued' end, attempts = attempts - 1,
+       lease_until = null
+ where id = %(id)s and status = 'sending' and attempts = %(attempts)s"""
+
+
 class Undeliverable(Exception):
     """A delivery that cannot be made now (no server, no settings); retried with backoff."""
 
@@ -83,7 +90,8 @@ class OutboxWorker:
         self.config = config or worker_config(settings)
         self.http = httpx.AsyncClient(timeout=self.config.send_timeout_seconds)
         self.senders = senders or {"email": self._send_email, "whatsapp": self._send_whatsapp}
-        self._conn: psycopg.AsyncConnection | None = None
+        self._conn: psycopg.AsyncConnection | None = None          # claims
+        self._outcomes: psycopg.AsyncConnection | None = None      # outcomes, so they never wait on a claim
         self._whatsapp: tuple[float, whatsapp.WhatsAppConfig | None] | None = None
         self._wake = asyncio.Event()
 
@@ -93,10 +101,16 @@ class OutboxWorker:
                                                                row_factory=dict_row)
         return self._conn
 
+    async def _outcome_connection(self) -> psycopg.AsyncConnection:
+        if self._outcomes is None or self._outcomes.closed:
+            self._outcomes = await psycopg.AsyncConnection.connect(self.settings.db_url, autocommit=True)
+        return self._outcomes
+
     async def close(self) -> None:
         await self.http.aclose()
-        if self._conn is not None:
-            await self._conn.close()
+        for conn in (self._conn, self._outcomes):
+            if conn is not None:
+                await conn.close()
 
     # -- providers -------------------------------------------------------------------------------
     async def _send_email(self, row: dict) -> str:
@@ -134,7 +148,7 @@ class OutboxWorker:
             return Result(error=f"{type(exc).__name__}: {exc}"[:500])
 
     async def _finish(self, row: dict, result: Result) -> None:
-        conn = await self._connection()
+        conn = await self._outcome_connection()
         if result.error is None:
             await conn.execute(SENT, {"pmid": result.provider_message_id, "id": row["id"],
                                       "attempts": row["attempts"]})
@@ -170,18 +184,25 @@ class OutboxWorker:
         await asyncio.gather(*(one(row) for row in rows))
         return len(rows)
 
+    async def _release(self, rows) -> None:
+        """Claimed rows never started (shut-down): back to the queue as they were, at once."""
+        if rows:
+            conn = await self._outcome_connection()
+            for row in rows:
+                await conn.execute(RELEASE, {"id": row["id"], "attempts": row["attempts"]})
+
     async def run(self) -> None:
-        """Until cancelled: keeps `concurrency` deliveries in flight, claiming as slots free up; when the
-        outbox is empty, looks again every poll_seconds (or when woken)."""
+        """Until cancelled: keeps `concurrency` deliveries in flight from a small local queue of claimed rows,
+        refilled a batch at a time; when the outbox is empty, looks again every poll_seconds (or when woken)."""
         inflight: set[asyncio.Task] = set()
+        claimed: deque[dict] = deque()
         try:
             while True:
                 try:
-                    free = self.config.concurrency - len(inflight)
-                    rows = await self._claim(min(free, self.config.batch)) if free > 0 else []
-                    inflight.update(asyncio.create_task(self._one(row)) for row in rows)
-                    if rows and len(inflight) < self.config.concurrency:
-                        continue              # there may be more due rows
+                    if len(claimed) < self.config.concurrency:
+                        claimed.extend(await self._claim(self.config.batch))
+                    while claimed and len(inflight) < self.config.concurrency:
+                        inflight.add(asyncio.create_task(self._one(claimed.popleft())))
                     if inflight:
                         done, inflight = await asyncio.wait(inflight, timeout=self.config.poll_seconds,
                                                             return_when=asyncio.FIRST_COMPLETED)
@@ -203,6 +224,8 @@ class OutboxWorker:
         finally:
             # at shut-down, sends under way get a moment to finish and record their outcome; a row cut
             # short stays 'sending' and is retried after its lease with the same idempotency key
+            with contextlib.suppress(Exception):
+                await asyncio.shield(self._release(list(claimed)))
             if inflight:
                 _, pending = await asyncio.wait(inflight, timeout=5)
                 for task in pending:
