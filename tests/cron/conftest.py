@@ -2,16 +2,14 @@
 wait for what they do."""
 from __future__ import annotations
 
-import os
 import time
-from pathlib import Path
 
 import pytest
 
 from harness import StackProcess
 from supastack.core.config import REPO_ROOT
 
-WORKDIR = Path(os.environ.get("CRON_TEST_WORKDIR") or REPO_ROOT)   # TEMP while another area's migration is broken
+WORKDIR = REPO_ROOT
 
 
 @pytest.fixture(scope="module")
