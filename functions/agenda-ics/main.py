@@ -5,8 +5,9 @@ Google Calendar and Outlook subscribe to a URL and send no headers, so the funct
 SHA-256 (calendar_feeds) and answers through service-role-only functions. An unknown token gets the same
 404 as a malformed one.
 """
+
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from fastapi import FastAPI, Request
 from fastapi.responses import PlainTextResponse, Response
@@ -18,15 +19,20 @@ from edgekit.responses import install_error_handler
 
 TOKEN = re.compile(r"[0-9a-f]{48}")
 NOT_FOUND = "Agenda não encontrada"
-STATUS = {"solicitado": "TENTATIVE", "agendado": "CONFIRMED", "confirmado": "CONFIRMED",
-          "realizado": "CONFIRMED", "cancelado": "CANCELLED"}
+STATUS = {
+    "solicitado": "TENTATIVE",
+    "agendado": "CONFIRMED",
+    "confirmado": "CONFIRMED",
+    "realizado": "CONFIRMED",
+    "cancelado": "CANCELLED",
+}
 
 app = FastAPI()
 install_error_handler(app)
 
 
 def _when(value: str) -> datetime:
-    return datetime.fromisoformat(value).astimezone(timezone.utc)
+    return datetime.fromisoformat(value).astimezone(UTC)
 
 
 def build_calendar(owner: str, events: list[dict], host: str = "escritorio") -> bytes:
@@ -72,9 +78,11 @@ async def _feed(request: Request, token: str) -> Response:
         return PlainTextResponse(NOT_FOUND, status_code=404)
     rows = (await admin.rpc("calendar_feed_events", {"p_token": token}).execute()).data or []
     body = build_calendar(owner, rows, request.url.hostname or "escritorio")
-    return Response(body, media_type="text/calendar; charset=utf-8",
-                    headers={"Cache-Control": "private, max-age=300",
-                             "Content-Disposition": 'inline; filename="agenda.ics"'})
+    return Response(
+        body,
+        media_type="text/calendar; charset=utf-8",
+        headers={"Cache-Control": "private, max-age=300", "Content-Disposition": 'inline; filename="agenda.ics"'},
+    )
 
 
 @app.get("/")

@@ -1,4 +1,5 @@
 """Fixtures of the agenda tests: a stack of their own (migrations + seed) and SQL run as a demo user."""
+
 from __future__ import annotations
 
 import json
