@@ -1,4 +1,5 @@
-import { Badge, badgeColorClass } from '@/components/ui/badge';
+import { Badge, badgeColorClass, type BadgeVariant } from '@/components/ui/badge';
+import { cn } from '@/lib/utils';
 import { courtStatusLabel, processStatusLabel, uscisStatusLabel } from '@/lib/glossary';
 import { courtBadge, processStatusColor, receiptBadge, stageColor } from '../lib/status-styles';
 
@@ -22,9 +23,10 @@ export function ProcessStatusBadge({ status }: { status: string | null | undefin
 
 export function ReceiptStatusBadge({ status }: { status: string | null | undefined }) {
   const badge = receiptBadge(status);
+  const look = trackedBadgeProps(badge.variant);
   const label = uscisStatusLabel(status);
   return (
-    <Badge variant={badge.variant} className="h-auto max-w-[18rem] justify-start text-left whitespace-normal" title={badge.label}>
+    <Badge variant={look.variant} className={cn('h-auto max-w-[18rem] justify-start text-left whitespace-normal', look.className)} title={badge.label} data-variant={badge.variant}>
       {label}
     </Badge>
   );
@@ -32,10 +34,22 @@ export function ReceiptStatusBadge({ status }: { status: string | null | undefin
 
 export function CourtStatusBadge({ status }: { status: string | null | undefined }) {
   const badge = courtBadge(status);
+  const look = trackedBadgeProps(badge.variant);
   const label = courtStatusLabel(status);
   return (
-    <Badge variant={badge.variant} className="h-auto max-w-[18rem] justify-start text-left whitespace-normal" title={badge.label}>
+    <Badge variant={look.variant} className={cn('h-auto max-w-[18rem] justify-start text-left whitespace-normal', look.className)} title={badge.label} data-variant={badge.variant}>
       {label}
     </Badge>
   );
+}
+
+/**
+ * Receipt and court badges: success and neutral states in the soft palette (dark text on a tinted
+ * background, contrast above 4.5:1, and a visible border on white cards) instead of white text on mid green.
+ */
+function trackedBadgeProps(variant: BadgeVariant): { variant: BadgeVariant; className?: string } {
+  if (variant === 'success') return { variant: 'outline', className: badgeColorClass('green') };
+  if (variant === 'secondary') return { variant: 'outline', className: badgeColorClass('gray') };
+  if (variant === 'outline') return { variant: 'outline', className: 'border-gray-300 text-gray-700' };
+  return { variant };
 }
