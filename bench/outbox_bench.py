@@ -21,7 +21,6 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests")]
 
 from harness import Cluster, free_port  # noqa: E402
-
 from supastack.core.config import REPO_ROOT, load_settings  # noqa: E402
 from supastack.db.migrate import migrate  # noqa: E402
 from supastack.outbox import whatsapp  # noqa: E402
@@ -45,7 +44,8 @@ uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[1]), log_level="warning")
 def queue(db_url: str) -> None:
     with psycopg.connect(db_url, autocommit=True) as conn:
         conn.execute("delete from public.notification_deliveries where channel <> 'in_app'")
-        conn.execute("""insert into public.notification_deliveries (channel, recipient, template, payload, idempotency_key)
+        conn.execute("""insert into public.notification_deliveries
+                          (channel, recipient, template, payload, idempotency_key)
                         select 'whatsapp', '+5511912345678', 'stage_change', '{"title": "Teste"}',
                                'bench:' || gen_random_uuid() from generate_series(1, %s)""", (COUNT,))
 
