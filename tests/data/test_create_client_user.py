@@ -86,10 +86,10 @@ def test_clients_and_anon_are_refused(conn, actor: Actor):
      "Já existe um usuário com este e-mail"),
     ("admin@escritorio.test", "segredo1", "Outra Ana", psycopg.errors.UniqueViolation,
      "Já existe um usuário com este e-mail"),
-    ("sem-arroba.cliente.test", "segredo1", "Sem Arroba", psycopg.errors.InvalidParameterValue, "E-mail inválido"),
-    ("", "segredo1", "Sem Email", psycopg.errors.InvalidParameterValue, "E-mail inválido"),
-    ("curta@cliente.test", "12345", "Senha Curta", psycopg.errors.InvalidParameterValue,
-     "A senha deve ter pelo menos 6 caracteres"),
+    # bad input of the caller: SQLSTATE PT422, which the REST API answers with HTTP 422
+    ("sem-arroba.cliente.test", "segredo1", "Sem Arroba", psycopg.Error, "E-mail inválido"),
+    ("", "segredo1", "Sem Email", psycopg.Error, "E-mail inválido"),
+    ("curta@cliente.test", "12345", "Senha Curta", psycopg.Error, "A senha deve ter pelo menos 6 caracteres"),
     ("nome@cliente.test", "segredo1", "Jo", psycopg.errors.CheckViolation, "O nome deve ter pelo menos 3 caracteres"),
 ])
 def test_bad_input_is_refused_and_writes_nothing(conn, email, password, full_name, error, message):
@@ -101,6 +101,8 @@ def test_bad_input_is_refused_and_writes_nothing(conn, email, password, full_nam
         with pytest.raises(error) as err:
             conn.execute(CALL, (email, password, full_name, None, None))
         assert message in str(err.value)
+        if error is psycopg.Error:
+            assert err.value.sqlstate == "PT422"
         conn.execute("rollback to savepoint s")
         assert _footprint(conn, email) == before
         assert conn.execute("select count(*) from auth.users").fetchone()[0] == users_before
