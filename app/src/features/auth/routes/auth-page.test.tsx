@@ -6,7 +6,24 @@ import { renderWithProviders, type MockAuthOptions } from '@/testing/test-utils'
 import AuthPage from './auth-page';
 
 const invoke = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/supabase', () => ({ supabase: { functions: { invoke } } }));
+const authApi = vi.hoisted(() => ({
+  signInWithOtp: vi.fn(),
+  setSession: vi.fn(),
+  getUser: vi.fn(async () => ({ data: { user: { id: 'u1' } } })),
+  mfa: {
+    getAuthenticatorAssuranceLevel: vi.fn(),
+    listFactors: vi.fn(),
+    challengeAndVerify: vi.fn(),
+  },
+}));
+const rolesOf = vi.hoisted(() => ({ roles: ['secretary'] }));
+vi.mock('@/lib/supabase', () => ({
+  supabase: {
+    functions: { invoke },
+    auth: authApi,
+    from: () => ({ select: () => ({ eq: async () => ({ data: rolesOf.roles.map((role) => ({ role })) }) }) }),
+  },
+}));
 
 const routes = { '/': <h1>Dashboard</h1>, '/cliente': <h1>Portal</h1> };
 
@@ -19,7 +36,16 @@ async function fill(email: string, password: string) {
   if (password) await userEvent.type(screen.getByLabelText('Senha'), password);
 }
 
-beforeEach(() => invoke.mockReset());
+beforeEach(() => {
+  invoke.mockReset();
+  authApi.signInWithOtp.mockReset();
+  authApi.mfa.challengeAndVerify.mockReset();
+  authApi.mfa.getAuthenticatorAssuranceLevel.mockResolvedValue({
+    data: { currentLevel: 'aal1', nextLevel: 'aal1' },
+    error: null,
+  });
+  authApi.mfa.listFactors.mockResolvedValue({ data: { totp: [] }, error: null });
+});
 
 describe('AuthPage', () => {
   it('shows the e-mail and password fields and Entrar, and no "Voltar" link that would loop back to /auth', () => {
@@ -103,5 +129,40 @@ describe('AuthPage', () => {
   it('redirects users who are already signed in', async () => {
     renderAuth({ roles: ['client'] });
     expect(await screen.findByRole('heading', { name: 'Portal' })).toBeTruthy();
+  });
+
+  it('sends a magic link to the e-mail (no password needed) and says where it went', async () => {
+    authApi.signInWithOtp.mockResolvedValue({ data: {}, error: null });
+    renderAuth();
+    await fill('maria.silva@cliente.test', '');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar com link por e-mail' }));
+    expect(authApi.signInWithOtp).toHaveBeenCalledWith({
+      email: 'maria.silva@cliente.test',
+      options: { shouldCreateUser: false, emailRedirectTo: `${window.location.origin}/auth` },
+    });
+    expect(await screen.findByText(/Enviamos um link para maria.silva@cliente.test/)).toBeTruthy();
+  });
+
+  it('asks for the authenticator code when the user has a second factor, and enters after it', async () => {
+    // signed out when the page opens; at aal1 with a verified factor once the password is accepted
+    authApi.mfa.getAuthenticatorAssuranceLevel
+      .mockResolvedValueOnce({ data: { currentLevel: null, nextLevel: null }, error: null })
+      .mockResolvedValue({ data: { currentLevel: 'aal1', nextLevel: 'aal2' }, error: null });
+    authApi.mfa.listFactors.mockResolvedValue({ data: { totp: [{ id: 'f1', status: 'verified' }] }, error: null });
+    authApi.mfa.challengeAndVerify.mockResolvedValueOnce({ error: { message: 'Invalid TOTP code entered' } });
+    authApi.mfa.challengeAndVerify.mockResolvedValueOnce({ data: {}, error: null });
+    renderAuth({ signedOut: true, signIn: vi.fn(async () => ({ error: null, roles: ['secretary'] })) });
+    await fill('secretaria@escritorio.test', 'Demo@12345');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    const code = await screen.findByLabelText('Código de verificação');
+    expect(screen.queryByRole('heading', { name: 'Dashboard' })).toBeNull();
+    await userEvent.type(code, '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verificar' }));
+    expect(await screen.findByText('Código inválido ou expirado')).toBeTruthy();
+    await userEvent.clear(code);
+    await userEvent.type(code, '654321');
+    await userEvent.click(screen.getByRole('button', { name: 'Verificar' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(authApi.mfa.challengeAndVerify).toHaveBeenLastCalledWith({ factorId: 'f1', code: '654321' });
   });
 });

@@ -1,7 +1,7 @@
 /** /auth: sign-in (email + password), redirect by role, and the one-off administrator setup. */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeft, Eye, EyeOff, Landmark, Loader2, ShieldCheck } from 'lucide-react';
-import { useState, type ComponentProps } from 'react';
+import { ArrowLeft, Eye, EyeOff, Landmark, Loader2, Mail, ShieldCheck } from 'lucide-react';
+import { useEffect, useState, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -16,6 +16,8 @@ import { useAuth } from '@/lib/auth-context';
 import { useBranding } from '@/lib/branding';
 import { errorMessage } from '@/lib/errors';
 import { createAdminUser } from '../api/create-admin';
+import { currentRoles, pendingSecondFactor, sendMagicLink, sessionFromFragment } from '../api/session-links';
+import { SecondFactorForm } from '../components/second-factor-form';
 import { isAdminEmail, isInvalidCredentials, loginSchema, type LoginInput } from '../schemas';
 import { authStrings as t } from '../strings';
 
@@ -36,11 +38,56 @@ export default function AuthPage() {
 
   const email = watch('email');
   const showAdminSetup = isAdminEmail(email, env.ADMIN_EMAIL);
+  const [sendingLink, setSendingLink] = useState(false);
+  // a signed-in user with a verified second factor still at aal1: the factor to challenge
+  const [factorId, setFactorId] = useState<string | null>(null);
+  const [checkingFactor, setCheckingFactor] = useState(true);
+
+  // A magic link lands here with the session in the URL fragment; then the second factor, if any.
+  useEffect(() => {
+    let active = true;
+    void (async () => {
+      const link = await sessionFromFragment();
+      if (link.error) toast.error(t.linkError);
+      const pending = await pendingSecondFactor();
+      if (!active) return;
+      setFactorId(pending);
+      setCheckingFactor(false);
+    })();
+    return () => {
+      active = false;
+    };
+  }, [user?.id]);
+
+  if (factorId) {
+    return (
+      <SecondFactorForm
+        factorId={factorId}
+        onVerified={async () => {
+          const next = await currentRoles();
+          setFactorId(null);
+          toast.success(t.loginSuccess);
+          navigate(landingFor(next), { replace: true });
+        }}
+      />
+    );
+  }
 
   // Already signed in (and not in the middle of this page's own sign-in): go to the landing page.
   if (user && !signingIn) {
-    return loading ? <PageSpinner /> : <Navigate to={landingFor(roles)} replace />;
+    return loading || checkingFactor ? <PageSpinner /> : <Navigate to={landingFor(roles)} replace />;
   }
+
+  const onMagicLink = async (values: LoginInput) => {
+    setSendingLink(true);
+    try {
+      const failure = await sendMagicLink(values.email);
+      if (failure) toast.error(t.magicLinkError.replace('{message}', failure));
+      else toast.success(t.magicLinkSent.replace('{email}', values.email.trim()));
+    } finally {
+      setSendingLink(false);
+    }
+  };
 
   const onSubmit = async (values: LoginInput) => {
     setSigningIn(true);
@@ -52,6 +99,11 @@ export default function AuthPage() {
             ? t.invalidCredentials
             : t.loginError.replace('{message}', result.error.message),
         );
+        return;
+      }
+      const pending = await pendingSecondFactor();
+      if (pending) {
+        setFactorId(pending);
         return;
       }
       toast.success(t.loginSuccess);
@@ -80,7 +132,7 @@ export default function AuthPage() {
     }
   };
 
-  const busy = signingIn || settingUpAdmin;
+  const busy = signingIn || settingUpAdmin || sendingLink;
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-gradient-to-br from-slate-100 via-background to-blue-50 p-4">
@@ -110,6 +162,19 @@ export default function AuthPage() {
             <Button type="submit" className="w-full" disabled={busy}>
               {signingIn && <Loader2 className="animate-spin" aria-hidden="true" />}
               {t.submit}
+            </Button>
+            <Button
+              type="button"
+              variant="outline"
+              className="w-full"
+              disabled={busy}
+              onClick={handleSubmit(onMagicLink, (found) => {
+                // only the e-mail matters here: a missing password is no reason to refuse
+                if (!found.email) void onMagicLink({ email, password: '' });
+              })}
+            >
+              {sendingLink ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Mail aria-hidden="true" />}
+              {t.magicLink}
             </Button>
             {showAdminSetup && (
               <Button
