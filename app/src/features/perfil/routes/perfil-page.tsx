@@ -2,6 +2,7 @@
 import { PageHeader } from '@/components/page-header';
 import { BrandingCard } from '../components/branding-card';
 import { ProfileCard } from '../components/profile-card';
+import { TwoFactorCard } from '../components/two-factor-card';
 import { perfilStrings as t } from '../strings';
 
 export default function PerfilPage() {
@@ -11,6 +12,7 @@ export default function PerfilPage() {
       <div className="grid max-w-5xl gap-6 lg:grid-cols-2">
         <ProfileCard />
         <BrandingCard />
+        <TwoFactorCard />
       </div>
     </div>
   );

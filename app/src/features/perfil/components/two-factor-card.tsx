@@ -1,0 +1,125 @@
+/** Verificação em duas etapas: enrol an authenticator app (QR code from the server), confirm a code, list and remove. */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Loader2, ShieldCheck, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { supabase } from '@/lib/supabase';
+import { perfilStrings as t } from '../strings';
+
+const FACTORS_KEY = ['perfil', 'mfa-factors'] as const;
+
+interface Enrolment {
+  id: string;
+  qrCode: string;
+  secret: string;
+}
+
+export function TwoFactorCard() {
+  const queryClient = useQueryClient();
+  const { data: factors = [] } = useQuery({
+    queryKey: FACTORS_KEY,
+    queryFn: async () => {
+      const { data, error } = await supabase.auth.mfa.listFactors();
+      if (error) throw error;
+      return data.totp.filter((factor) => factor.status === 'verified');
+    },
+  });
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: FACTORS_KEY });
+
+  const start = async () => {
+    setBusy(true);
+    try {
+      const { data, error: failure } = await supabase.auth.mfa.enroll({
+        factorType: 'totp',
+        friendlyName: `${t.mfaAppName} ${new Date().toISOString().slice(0, 19)}`,
+      });
+      if (failure || !data) return void toast.error(t.mfaEnrollError.replace('{message}', failure?.message ?? ''));
+      setEnrolment({ id: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!enrolment) return;
+    if (!/^\d{6}$/.test(code.trim())) return setError(t.mfaCodeInvalid);
+    setBusy(true);
+    try {
+      const { error: failure } = await supabase.auth.mfa.challengeAndVerify({ factorId: enrolment.id, code: code.trim() });
+      if (failure) return setError(t.mfaCodeInvalid);
+      toast.success(t.mfaEnabled);
+      setEnrolment(null);
+      setCode('');
+      setError(null);
+      await refresh();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async (factorId: string) => {
+    const { error: failure } = await supabase.auth.mfa.unenroll({ factorId });
+    if (failure) return void toast.error(t.mfaRemoveError.replace('{message}', failure.message));
+    toast.success(t.mfaRemoved);
+    await refresh();
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <ShieldCheck className="size-5" aria-hidden="true" />
+          {t.mfaTitle}
+        </CardTitle>
+        <CardDescription>{factors.length > 0 ? t.mfaOn : t.mfaOff}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {factors.length > 0 && (
+          <ul className="grid gap-2">
+            {factors.map((factor) => (
+              <li key={factor.id} className="flex items-center justify-between gap-2 rounded-md border p-2 text-sm">
+                <span>{factor.friendly_name || t.mfaAppName}</span>
+                <Button variant="outline" size="sm" onClick={() => void remove(factor.id)} aria-label={`${t.mfaRemove}: ${factor.friendly_name ?? ''}`}>
+                  <Trash2 aria-hidden="true" />
+                  {t.mfaRemove}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {enrolment ? (
+          <form onSubmit={confirm} noValidate className="grid gap-3">
+            <p className="text-sm text-muted-foreground">{t.mfaScan}</p>
+            <img src={enrolment.qrCode} alt={t.mfaQrAlt} className="size-44 self-center rounded border bg-white p-2" />
+            <p className="text-xs break-all text-muted-foreground">
+              {t.mfaSecret} <code>{enrolment.secret}</code>
+            </p>
+            <FormField label={t.mfaCode} error={error ?? undefined}>
+              <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} />
+            </FormField>
+            <Button type="submit" disabled={busy}>
+              {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
+              {t.mfaConfirm}
+            </Button>
+          </form>
+        ) : (
+          factors.length === 0 && (
+            <Button onClick={() => void start()} disabled={busy}>
+              {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
+              {t.mfaEnable}
+            </Button>
+          )
+        )}
+      </CardContent>
+    </Card>
+  );
+}
