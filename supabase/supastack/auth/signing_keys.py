@@ -50,10 +50,10 @@ def _write(path: Path, keys: list[dict]) -> None:
     tmp.replace(path)
 
 
-def public_jwk(key: dict) -> dict:
+def public_jwk(jwk: dict) -> dict:
     """What GoTrue publishes of a key: public parts, kid, alg, and key_ops verify."""
-    out = {k: key[k] for k in PUBLIC_FIELDS if k in key}
-    return {**out, "kid": key["kid"], "alg": key.get("alg", "ES256"), "use": "sig", "key_ops": ["verify"],
+    public = {name: jwk[name] for name in PUBLIC_FIELDS if name in jwk}
+    return {**public, "kid": jwk["kid"], "alg": jwk.get("alg", "ES256"), "use": "sig", "key_ops": ["verify"],
             "ext": True}
 
 
