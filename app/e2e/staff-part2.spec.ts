@@ -34,6 +34,13 @@ async function pick(page: Page, combobox: Locator, option: string | RegExp) {
   await page.getByRole('option', { name: option }).first().click();
 }
 
+/** Chooses a process in the process picker (it replaced the numeric "ID do Processo"). */
+async function pickProcess(page: Page, processId: number) {
+  await page.getByRole('combobox', { name: 'Processo', exact: true }).click();
+  await page.getByLabel('Buscar por cliente, tipo ou recibo').fill(`#${processId} `);
+  await page.getByRole('option').getByRole('button', { name: new RegExp(`^#${processId} ·`) }).click();
+}
+
 /** Creates a process of this journey's own through the REST API, as the signed-in administrator. */
 async function createOwnProcess(page: Page, label: string): Promise<number> {
   const env = await page.evaluate(() => (globalThis as unknown as { __ENV__: { SUPABASE_URL: string; SUPABASE_ANON_KEY: string } }).__ENV__);
@@ -93,15 +100,14 @@ test.describe('processes, receipts and court cases', () => {
     await expect(stageDialog).toBeHidden();
     await expect(row.getByText('RFE', { exact: true })).toBeVisible({ timeout: 15_000 });
 
-    // Details dialog.
+    // Ver detalhes opens the process page; back to the list.
     await row.getByRole('button', { name: `Ações do processo ${processId}` }).click();
     await page.getByRole('menuitem', { name: 'Ver detalhes' }).click();
-    const details = page.getByRole('dialog', { name: 'Detalhes do Processo' });
-    await expect(details.getByText('Tipo de Processo')).toBeVisible();
-    await expect(details.getByText(processType)).toBeVisible();
-    await expect(details.getByText('RFE', { exact: true })).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(details).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: `${processType} · nº ${processId}` })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('RFE', { exact: true }).first()).toBeVisible();
+    await openProcesses(page);
+    await page.getByLabel('Buscar processos').fill(processType);
+    await expect(row).toBeVisible({ timeout: 15_000 });
 
     // Documents: request one and mark it received.
     const documentName = `Comprovante E2E ${id}`;
@@ -138,9 +144,9 @@ test.describe('processes, receipts and court cases', () => {
     const add = page.getByRole('button', { name: 'Adicionar' });
     await expect(add).toBeDisabled();
     await page.getByLabel('Número do Recibo').fill(receipt);
-    await page.getByLabel('ID do Processo').fill(String(processId));
+    await pickProcess(page, processId);
     await add.click();
-    await expectText(page, 'Receipt number added successfully');
+    await expectText(page, 'Número de recibo adicionado');
     await expect(page.getByLabel('Número do Recibo')).toHaveValue('');
     const receiptRow = page.getByRole('row').filter({ hasText: receipt });
     await expect(receiptRow).toBeVisible({ timeout: 15_000 });
@@ -148,12 +154,12 @@ test.describe('processes, receipts and court cases', () => {
 
     // The same number again is refused.
     await page.getByLabel('Número do Recibo').fill(receipt);
-    await page.getByLabel('ID do Processo').fill(String(processId));
+    await pickProcess(page, processId);
     await add.click();
-    await expectText(page, 'This receipt number is already being tracked');
+    await expectText(page, 'Este número de recibo já está sendo acompanhado');
 
     await receiptRow.getByRole('button', { name: `Verificar ${receipt}` }).click();
-    await expectText(page, 'Status checked successfully', 30_000);
+    await expectText(page, 'Status verificado com sucesso', 30_000);
     await expect(receiptRow.getByText('Pendente', { exact: true })).toHaveCount(0, { timeout: 15_000 });
     await receiptRow.getByRole('button', { name: `Histórico ${receipt}` }).click();
     const history = page.getByTestId('receipt-history');
@@ -162,18 +168,18 @@ test.describe('processes, receipts and court cases', () => {
     await page.screenshot({ path: 'e2e/artifacts/staff2-recibos.png', fullPage: true });
 
     await page.getByRole('button', { name: 'Atualizar Todos' }).click();
-    await expectText(page, 'All statuses checked successfully', 60_000);
+    await expectText(page, 'Todos os status verificados com sucesso', 60_000);
 
     // Court cases: look up a new A-number; the case is selected and its history shown.
     const aNumber = `A${Date.now().toString().slice(-9)}`;
     await page.getByRole('tab', { name: 'Cortes EOIR' }).click();
     await expect(page.getByText('Casos na Corte EOIR')).toBeVisible();
     await page.getByRole('button', { name: 'Consultar' }).click();
-    await expectText(page, 'Número A e ID do processo são obrigatórios');
+    await expectText(page, 'Número A e processo são obrigatórios');
     await page.getByLabel('Número A').fill(aNumber);
-    await page.getByLabel('ID do Processo').fill(String(processId));
+    await pickProcess(page, processId);
     await page.getByRole('button', { name: 'Consultar' }).click();
-    await expectText(page, 'Court status checked successfully', 30_000);
+    await expectText(page, 'Status na corte verificado com sucesso', 30_000);
     const caseRow = page.getByRole('row').filter({ hasText: aNumber });
     await expect(caseRow).toHaveAttribute('aria-selected', 'true', { timeout: 15_000 });
     const courtHistory = page.getByTestId('court-history');
@@ -182,7 +188,7 @@ test.describe('processes, receipts and court cases', () => {
     await page.screenshot({ path: 'e2e/artifacts/staff2-cortes.png', fullPage: true });
 
     await page.getByRole('button', { name: 'Atualizar Todos' }).click();
-    await expectText(page, 'All court cases checked successfully', 60_000);
+    await expectText(page, 'Todos os casos na corte verificados com sucesso', 60_000);
     await page.context().close();
   });
 });
