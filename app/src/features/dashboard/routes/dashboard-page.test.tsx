@@ -110,8 +110,15 @@ describe('DashboardPage', () => {
     expect(await screen.findByText('Nenhuma tarefa.')).toBeTruthy();
   });
 
+  it('shows no Financeiro or CRM card to a secretary (no finance area, no CRM)', () => {
+    renderWithProviders(<DashboardPage />, { auth: { roles: ['secretary'] } });
+    const nav = screen.getByRole('navigation', { name: 'Acesso rápido' });
+    const hrefs = within(nav).getAllByRole('link').map((link) => link.getAttribute('href'));
+    expect(hrefs).toEqual(['/clientes', '/processos', '/agendamentos', '/tarefas']);
+  });
+
   it('shows the six navigation cards and the three lists', async () => {
-    renderWithProviders(<DashboardPage />);
+    renderWithProviders(<DashboardPage />, { auth: { roles: ['administrator'] } });
     const nav = screen.getByRole('navigation', { name: 'Acesso rápido' });
     const hrefs = within(nav).getAllByRole('link').map((link) => link.getAttribute('href'));
     expect(hrefs).toEqual(['/clientes', '/processos', '/financeiro', '/agendamentos', '/tarefas', '/crm']);

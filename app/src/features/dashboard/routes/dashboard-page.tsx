@@ -15,7 +15,7 @@ import { PageHeader } from '@/components/page-header';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth-context';
-import { displayName } from '@/lib/roles';
+import { displayName, hasAnyRole } from '@/lib/roles';
 import {
   useActiveProcessesFigure,
   useClientsFigure,
@@ -30,17 +30,18 @@ import { StatCard } from '../components/stat-card';
 import { formatRevenue } from '../stats';
 import { dashboardStrings as t } from '../strings';
 
-const NAV_CARDS: { key: keyof typeof t.nav; to: string; icon: LucideIcon }[] = [
+// A card only for the roles whose menu has the area (no Financeiro card leading to "Nenhuma área financeira").
+const NAV_CARDS: { key: keyof typeof t.nav; to: string; icon: LucideIcon; roles?: readonly string[] }[] = [
   { key: 'clientes', to: paths.clientes, icon: Users },
   { key: 'processos', to: paths.processos, icon: FileText },
-  { key: 'financeiro', to: paths.financeiro.hub, icon: Wallet },
+  { key: 'financeiro', to: paths.financeiro.hub, icon: Wallet, roles: ['administrator', 'legal_assistant'] },
   { key: 'agendamentos', to: paths.agendamentos, icon: Calendar },
   { key: 'tarefas', to: paths.tarefas, icon: CheckSquare },
-  { key: 'crm', to: paths.crm, icon: Target },
+  { key: 'crm', to: paths.crm, icon: Target, roles: ['administrator', 'commercial'] },
 ];
 
 export default function DashboardPage() {
-  const { user, profile } = useAuth();
+  const { user, profile, roles } = useAuth();
   const clients = useClientsFigure();
   const processes = useActiveProcessesFigure();
   const revenue = useRevenueFigure();
@@ -65,7 +66,7 @@ export default function DashboardPage() {
       </section>
 
       <nav aria-label="Acesso rápido" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
-        {NAV_CARDS.map(({ key, to, icon: Icon }) => (
+        {NAV_CARDS.filter((card) => !card.roles || hasAnyRole(roles, card.roles)).map(({ key, to, icon: Icon }) => (
           <Link
             key={key}
             to={to}
