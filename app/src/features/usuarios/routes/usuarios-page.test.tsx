@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
@@ -93,6 +93,11 @@ describe('UsuariosPage', () => {
     expect(roleTrigger('Maria Silva').textContent).toContain('Cliente');
     expect(screen.getByText('Não especificado')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: /^Detalhes/ })).toHaveLength(4);
+    // Detalhes opens the user's details
+    fireEvent.click(screen.getByRole('button', { name: 'Detalhes: Bruno Assistente' }));
+    const details = await screen.findByRole('dialog', { name: 'Detalhes do usuário' });
+    expect(within(details).getByText(/Assistente Legal/)).toBeTruthy();
+    fireEvent.keyDown(details, { key: 'Escape' });
     expect(screen.getByRole('button', { name: 'Convidar Novo Usuário' })).toBeTruthy();
     // the administrator cannot demote themself by accident
     expect(roleTrigger('Ana Administradora').hasAttribute('disabled')).toBe(true);

@@ -1,14 +1,17 @@
 /** /usuarios: user management for administrators (roles table); others see Acesso Restrito. */
 import { Eye } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { AccessDenied } from '@/components/access-denied';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useAuth } from '@/lib/auth-context';
+import { ROLE_LABELS, type AppRole } from '@/lib/roles';
 import { useUsers, type ManagedUser } from '../api/queries';
 import { useChangeUserRole } from '../api/mutations';
 import { InviteUserDialog } from '../components/invite-user-dialog';
@@ -20,6 +23,7 @@ export default function UsuariosPage() {
   const isAdmin = hasRole('administrator');
   const { data: users, isPending } = useUsers(isAdmin);
   const changeRole = useChangeUserRole();
+  const [detailsOf, setDetailsOf] = useState<ManagedUser | null>(null);
 
   if (!isAdmin) return <AccessDenied description={t.denied} />;
 
@@ -100,8 +104,7 @@ export default function UsuariosPage() {
                       </Select>
                     </TableCell>
                     <TableCell className="text-right">
-                      {/* The spec shows no visible action for Detalhes. */}
-                      <Button variant="outline" size="sm" aria-label={`${t.details}: ${name}`}>
+                      <Button variant="outline" size="sm" aria-label={`${t.details}: ${name}`} onClick={() => setDetailsOf(row)}>
                         <Eye aria-hidden="true" />
                         {t.details}
                       </Button>
@@ -113,6 +116,30 @@ export default function UsuariosPage() {
           </TableBody>
         </Table>
       </Card>
+      <Dialog open={detailsOf !== null} onOpenChange={(open) => !open && setDetailsOf(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Detalhes do usuário</DialogTitle>
+            <DialogDescription>{detailsOf?.email ?? '-'}</DialogDescription>
+          </DialogHeader>
+          {detailsOf && (
+            <dl className="grid gap-3 text-sm">
+              <div>
+                <dt className="text-xs text-muted-foreground">Nome</dt>
+                <dd>{detailsOf.full_name?.trim() || 'Não especificado'}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">Email</dt>
+                <dd>{detailsOf.email ?? '-'}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">Funções</dt>
+                <dd>{detailsOf.roles.map((r) => ROLE_LABELS[r as AppRole] ?? r).join(', ') || 'Nenhuma'}</dd>
+              </div>
+            </dl>
+          )}
+        </DialogContent>
+      </Dialog>
     </div>
   );
 }
