@@ -6,8 +6,8 @@ import shutil
 import subprocess
 import tempfile
 from collections.abc import Iterator
-from pathlib import Path
 from contextlib import contextmanager
+from pathlib import Path
 
 import psycopg
 import pytest

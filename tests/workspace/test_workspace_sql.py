@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import psycopg
 import pytest
+
 from conftest import (
     ADMIN,
     ASSISTANT,
@@ -50,7 +51,8 @@ def test_client_processes_is_a_read_only_view_of_processes(conn):
 
 def test_the_portal_copy_moved_into_processes(conn):
     # the seed's portal rows: the I-90 process had no staff record and now is one; descriptions live on processes
-    row = conn.execute("select type, case_type_id, client_id::text, status from public.processes where id = 6").fetchone()
+    row = conn.execute(
+        "select type, case_type_id, client_id::text, status from public.processes where id = 6").fetchone()
     assert row == ("Substituição do Green Card (I-90)", "substituicao_green_card", JOAO_CLIENT, "concluído")
     assert conn.execute("select count(*) from public.processes where client_id is not null and description is null"
                         ).fetchone()[0] == 0
@@ -130,7 +132,8 @@ def test_a_client_reads_its_own_document_requests(conn):
 def test_an_upload_against_a_request_marks_it_received(conn):
     act_as(conn, MARIA)
     conn.execute(
-        "insert into public.client_documents (client_id, name, file_path, uploaded_by, uploader_id, document_request_id) "
+        "insert into public.client_documents "
+        "(client_id, name, file_path, uploaded_by, uploader_id, document_request_id) "
         "values (%s, 'Certidão', %s, 'client', %s, %s)",
         (MARIA_CLIENT, f"{MARIA_CLIENT}/certidao.pdf", MARIA, PENDING_MARIA))
     status, fulfilled_at = conn.execute("select status, fulfilled_at from public.document_requests where id = %s",
@@ -145,7 +148,8 @@ def test_a_client_cannot_answer_another_clients_request(conn):
     act_as(conn, MARIA)
     with pytest.raises(psycopg.errors.ForeignKeyViolation), conn.transaction():
         conn.execute(
-            "insert into public.client_documents (client_id, name, file_path, uploaded_by, uploader_id, document_request_id) "
+            "insert into public.client_documents "
+            "(client_id, name, file_path, uploaded_by, uploader_id, document_request_id) "
             "values (%s, 'Doc', %s, 'client', %s, %s)", (MARIA_CLIENT, f"{MARIA_CLIENT}/x.pdf", MARIA, PENDING_JOAO))
     as_owner(conn)
     assert conn.execute("select status from public.document_requests where id = %s", (PENDING_JOAO,)).fetchone()[0] \
