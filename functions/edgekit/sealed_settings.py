@@ -3,8 +3,8 @@
 A field is secret when its setting's shape declares it SECRET (edgekit.setting_schemas), at any depth;
 fields the shape does not declare are never stored nor answered. A secret's stored form is
 "enc:v1:<base64url(nonce | ciphertext)>", bound to its dotted path (the associated data), with a key
-derived by HKDF-SHA256 from SETTINGS_ENCRYPTION_KEY, or else from the project's JWT secret (rotating that secret makes stored
-secrets unreadable: set SETTINGS_ENCRYPTION_KEY to keep them across rotations). The browser only
+derived by HKDF-SHA256 from SETTINGS_ENCRYPTION_KEY, or else from the project's JWT secret (rotating that
+secret makes stored secrets unreadable: set SETTINGS_ENCRYPTION_KEY to keep them across rotations). The browser only
 ever sees masks like '••••••••abcd'; sending a mask back keeps the stored secret unchanged.
 """
 from __future__ import annotations

@@ -56,7 +56,8 @@ class Api:
     def counts(self) -> tuple:
         """Row counts of every auth table a request could write to."""
         return self.stack.sql("""select (select count(*) from auth.users), (select count(*) from auth.identities),
-                                        (select count(*) from auth.sessions), (select count(*) from auth.refresh_tokens),
+                                        (select count(*) from auth.sessions),
+                                        (select count(*) from auth.refresh_tokens),
                                         (select md5(coalesce(string_agg(u::text, '|' order by id), ''))
                                            from auth.users u)
                               """)[0]

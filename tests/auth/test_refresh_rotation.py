@@ -23,7 +23,8 @@ def test_reuse_within_window_returns_the_active_child(api, user):
     assert again.status_code == 200
     assert again.json()["refresh_token"] == s1["refresh_token"]
     assert api.stack.sql("select count(*) from auth.refresh_tokens where session_id = "
-                         "(select session_id from auth.refresh_tokens where token = %s)", (s0["refresh_token"],)) == [(2,)]
+                         "(select session_id from auth.refresh_tokens where token = %s)",
+                         (s0["refresh_token"],)) == [(2,)]
 
 
 def test_reuse_after_window_revokes_the_whole_session(api, user):
@@ -34,7 +35,8 @@ def test_reuse_after_window_revokes_the_whole_session(api, user):
     assert r.status_code == 400
     assert r.json() == {"code": "refresh_token_already_used", "message": "Invalid Refresh Token: Already Used"}
     assert r.headers["x-supabase-api-version"] == "2024-01-01"
-    session_id = api.stack.sql("select session_id from auth.refresh_tokens where token = %s", (s0["refresh_token"],))[0][0]
+    session_id = api.stack.sql("select session_id from auth.refresh_tokens where token = %s",
+                               (s0["refresh_token"],))[0][0]
     assert api.stack.sql("select bool_and(revoked) from auth.refresh_tokens where session_id = %s",
                          (session_id,)) == [(True,)]
     # the legitimate holder of the child token is out too, and so is its access token

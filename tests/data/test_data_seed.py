@@ -48,7 +48,8 @@ def test_stages_in_order(conn):
 def test_sample_processes_and_forms(conn):
     assert [r[0] for r in conn.execute("select type from public.processes order by id")] == [
         "Green Card", "Naturalização", "Asilo", "Visto T", "DACA", "Substituição do Green Card (I-90)"]
-    linked = {r[0] for r in conn.execute("select distinct client_id::text from public.processes where client_id is not null")}
+    linked = {r[0] for r in conn.execute(
+        "select distinct client_id::text from public.processes where client_id is not null")}
     assert linked == {MARIA.client_id, JOAO.client_id}
     forms = dict(conn.execute("select number, url from public.uscis_forms").fetchall())
     assert set(forms) == {"I-130", "I-485", "I-751", "N-400", "I-589", "I-765", "I-212"}
@@ -74,7 +75,8 @@ def test_each_client_has_its_own_portal_data(conn):
     for client in (MARIA, JOAO):
         for table in ("client_processes", "financial_contracts", "financial_payments", "financial_quotes",
                       "messages", "client_documents"):
-            n = conn.execute(f"select count(*) from public.{table} where client_id = %s", (client.client_id,)).fetchone()[0]
+            n = conn.execute(f"select count(*) from public.{table} where client_id = %s",
+                             (client.client_id,)).fetchone()[0]
             assert n > 0, (client.name, table)
         senders = {r[0] for r in conn.execute("select sender_type from public.messages where client_id = %s",
                                               (client.client_id,))}

@@ -19,7 +19,8 @@ def conn(data_db_url):
 
 def test_bucket(conn):
     public, limit, mimes = conn.execute(
-        "select public, file_size_limit, allowed_mime_types from storage.buckets where id = 'client_documents'").fetchone()
+        "select public, file_size_limit, allowed_mime_types from storage.buckets "
+        "where id = 'client_documents'").fetchone()
     assert public is False and limit == 25 * 1024 * 1024
     assert {"application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "application/msword",
             "application/vnd.openxmlformats-officedocument.wordprocessingml.document", "application/vnd.ms-excel",
@@ -89,7 +90,9 @@ def test_realtime_publication(conn):
     published = {r[0] for r in conn.execute(
         "select tablename from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public'")}
     assert {"messages", "client_documents", "process_notifications"} <= published
-    assert conn.execute("select relreplident from pg_class where oid = 'public.messages'::regclass").fetchone()[0] == "f"
+    replica_identity = conn.execute(
+        "select relreplident from pg_class where oid = 'public.messages'::regclass").fetchone()[0]
+    assert replica_identity == "f"
 
 
 def test_realtime_migration_is_idempotent(conn):

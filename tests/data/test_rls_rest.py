@@ -96,7 +96,8 @@ def test_matrix_through_rest(rest_stack, owner, table, actor_name, operation):
         try:
             if operation == "select":
                 total = _owner_count(owner, table)
-                own = _owner_count(owner, table, rule.own, rule.own_param(actor)) if rule.own and not actor.is_anon else 0
+                own = (_owner_count(owner, table, rule.own, rule.own_param(actor))
+                       if rule.own and not actor.is_anon else 0)
                 seen = len(api.select(rule.pk).execute().data)
             elif operation == "insert":
                 data = api.insert(rule.new_row(actor)).execute().data
@@ -132,8 +133,9 @@ def test_create_client_user_rpc(rest_stack, actor):
     api = client_for(rest_stack, actor)
     try:
         if actor in STAFF:
-            client_id = api.rpc("create_client_user", {"email": email, "password": "segredo1", "full_name": "Cliente RPC",
-                                                       "phone": None, "address": None}).execute().data
+            client_id = api.rpc("create_client_user", {"email": email, "password": "segredo1",
+                                                       "full_name": "Cliente RPC", "phone": None,
+                                                       "address": None}).execute().data
             assert rest_stack.sql("select email from public.clients where id = %s", (client_id,)) == [(email,)]
         else:
             with pytest.raises(APIError) as err:

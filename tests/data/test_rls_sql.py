@@ -87,9 +87,12 @@ def test_security_definer_functions_pin_search_path(conn):
 
 
 def test_policy_helpers_are_not_callable_by_anon(conn):
-    for fn in ("has_role(text)", "is_staff()", "is_admin()", "current_client_id()", "create_client_user(text,text,text,text,text)"):
-        assert conn.execute("select has_function_privilege('anon', %s, 'execute')", (f"public.{fn}",)).fetchone()[0] is False, fn
-        assert conn.execute("select has_function_privilege('authenticated', %s, 'execute')", (f"public.{fn}",)).fetchone()[0], fn
+    for fn in ("has_role(text)", "is_staff()", "is_admin()", "current_client_id()",
+               "create_client_user(text,text,text,text,text)"):
+        assert conn.execute("select has_function_privilege('anon', %s, 'execute')",
+                            (f"public.{fn}",)).fetchone()[0] is False, fn
+        assert conn.execute("select has_function_privilege('authenticated', %s, 'execute')",
+                            (f"public.{fn}",)).fetchone()[0], fn
 
 
 def test_helpers_answer_per_user(conn):
@@ -114,7 +117,8 @@ def test_helpers_answer_per_user(conn):
 
 def test_api_roles_cannot_truncate(conn):
     for role in ("anon", "authenticated"):
-        assert conn.execute("select has_table_privilege(%s, 'public.messages', 'truncate')", (role,)).fetchone()[0] is False
+        assert conn.execute("select has_table_privilege(%s, 'public.messages', 'truncate')",
+                            (role,)).fetchone()[0] is False
 
 
 @pytest.mark.parametrize("client", CLIENTS, ids=str)

@@ -33,7 +33,7 @@ def seed_guard(functions_stack):
     yield
     with psycopg.connect(functions_stack.db_url, autocommit=True) as conn, conn.transaction():
         conn.execute("set local session_replication_role = replica")     # no triggers while restoring
-        for table, key in reversed(list(GUARDED_TABLES.items())):
+        for table in reversed(list(GUARDED_TABLES)):
             conn.execute(sql.SQL("delete from public.{}").format(sql.Identifier(table)))
         for table in GUARDED_TABLES:
             rows = snapshot[table]
@@ -89,7 +89,8 @@ def configured_stack(cluster, functions_stack):
     stack = StackProcess(cluster, name="fn-configured", env={
         "ADMIN_EMAIL": "nova.admin@escritorio.test",
         "USCIS_PROVIDER": "uscis", "USCIS_CLIENT_ID": CLIENT_ID, "USCIS_CLIENT_SECRET": CLIENT_SECRET,
-        "USCIS_API_BASE_URL": f"{uscis_server.url}/case-status", "USCIS_TOKEN_URL": f"{uscis_server.url}/oauth/accesstoken",
+        "USCIS_API_BASE_URL": f"{uscis_server.url}/case-status",
+        "USCIS_TOKEN_URL": f"{uscis_server.url}/oauth/accesstoken",
         "USCIS_MAX_RETRIES": "1", "USCIS_RETRY_BACKOFF_SECONDS": "0",
         "EOIR_PROVIDER": "http", "EOIR_API_BASE_URL": eoir_server.url, "EOIR_API_TOKEN": eoir.token})
     stack.uscis, stack.eoir = uscis, eoir

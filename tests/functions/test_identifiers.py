@@ -62,7 +62,7 @@ _SEPARATORS = st.text(alphabet=" -*", max_size=2)
 def test_typed_receipts_with_separators_are_accepted(letters, digits, separators):
     # random text almost never forms a receipt, so the accepting path gets its own generator
     chars = [*letters, *digits]
-    typed = "".join(sep + char for sep, char in zip(separators, chars)) + separators[-1]
+    typed = "".join(sep + char for sep, char in zip(separators, chars, strict=False)) + separators[-1]
     assert normalize_receipt_number(typed) == letters.upper() + "".join(digits)
 
 

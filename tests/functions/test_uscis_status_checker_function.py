@@ -79,6 +79,7 @@ def test_without_a_valid_jwt_the_gateway_answers(stack):
     bad = httpx.post(url, json={}, headers={"Authorization": "Bearer nonsense"})
     assert bad.status_code == 401 and bad.json()["message"] == "Invalid JWT"
     preflight = httpx.options(url, headers={"Origin": "http://127.0.0.1:3000", "Access-Control-Request-Method": "POST",
-                                            "Access-Control-Request-Headers": "authorization, x-client-info, apikey, content-type"})
+                                            "Access-Control-Request-Headers":
+                                                "authorization, x-client-info, apikey, content-type"})
     assert preflight.status_code == 200
     assert "x-client-info" in preflight.headers["access-control-allow-headers"].lower()

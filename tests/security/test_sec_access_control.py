@@ -85,7 +85,8 @@ def test_forged_tokens_are_refused_everywhere(attacker, name):
     assert attacker.get("/auth/v1/admin/users", token).status_code in (401, 403)
 
 
-@pytest.mark.parametrize("role", ["postgres", "supabase_admin", "supabase_storage_admin", "authenticator", "pg_read_all_data"])
+@pytest.mark.parametrize("role", ["postgres", "supabase_admin", "supabase_storage_admin", "authenticator",
+                                  "pg_read_all_data"])
 def test_correctly_signed_unexpected_roles_are_no_superusers(attacker, role):
     for claims in ({"role": role}, {"role": role, "sub": MARIA_USER}):
         token = "raw:" + attacker.signed(claims)

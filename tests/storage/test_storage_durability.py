@@ -93,7 +93,8 @@ def test_interrupted_upload_leaves_no_part_file(api, stack):
 
 def test_crash_between_storing_and_commit_keeps_the_previous_version(api, stack):
     name = f"{uuid.uuid4()}/keep.txt"
-    assert api.post(f"/object/avatars/{name}", content=b"version 1", headers={"content-type": "text/plain"}).status_code == 200
+    assert api.post(f"/object/avatars/{name}", content=b"version 1",
+                    headers={"content-type": "text/plain"}).status_code == 200
     (v1,) = stack.sql("select version from storage.objects where bucket_id = 'avatars' and name = %s", (name,))[0]
 
     def upsert_then_crash() -> None:

@@ -65,7 +65,8 @@ def _peak_rss_kib(pid: int) -> int:
 def test_a_huge_chunked_json_body_is_not_held_in_memory(storage_stack, service):
     pid = storage_stack.proc.pid
     before = _peak_rss_kib(pid)
-    r = service.post("/object/move", content=chunked_json(96 * 1024 * 1024), headers={"content-type": "application/json"})
+    r = service.post("/object/move", content=chunked_json(96 * 1024 * 1024),
+                     headers={"content-type": "application/json"})
     grown_mib = (_peak_rss_kib(pid) - before) / 1024
     assert grown_mib < 32, f"peak memory grew {grown_mib:.0f} MiB for a refused 96 MiB body"
     assert r.status_code == 413

@@ -79,7 +79,8 @@ def test_owner_is_the_caller(client1, storage_stack):
 
 def test_anon_sees_public_bucket_only(anon, service):
     name = f"{uuid.uuid4()}/a.txt"
-    assert service.post(f"/object/avatars/{name}", content=b"hi", headers={"content-type": "text/plain"}).status_code == 200
+    assert service.post(f"/object/avatars/{name}", content=b"hi",
+                        headers={"content-type": "text/plain"}).status_code == 200
     assert anon.get(f"/object/avatars/{name}").content == b"hi"
     assert anon.get(f"/object/public/avatars/{name}").content == b"hi"
     assert anon.get(f"/object/info/public/avatars/{name}").json()["size"] == 2

@@ -23,7 +23,8 @@ def unchanged(storage_stack):
 
 
 @pytest.mark.parametrize("name", [
-    "%2E%2E/escape.txt", "a/%2E%2E/%2E%2E/escape.txt", "a/%2E/b.txt", "..%2Fescape.txt", "a//b.txt", "%2Fabsolute.txt", "a/%2E%2E/b.txt",
+    "%2E%2E/escape.txt", "a/%2E%2E/%2E%2E/escape.txt", "a/%2E/b.txt", "..%2Fescape.txt", "a//b.txt", "%2Fabsolute.txt",
+    "a/%2E%2E/b.txt",
     "back%5Cslash.txt", "ctrl%01char.txt", "tab%09.txt", "del%7F.txt", "bad%FFutf8.txt",
     "x" * 1025, "long/" + "y" * 256,
 ])
@@ -139,7 +140,8 @@ def test_failed_upsert_keeps_the_previous_bytes(service, storage_stack):
 def test_failed_move_and_copy_keep_bytes_in_place(service, storage_stack):
     name = f"{uuid.uuid4()}/src.txt"
     meta = base64.b64encode(json.dumps({"note": "x"}).encode()).decode()
-    assert service.post(f"/object/avatars/{name}", content=b"src", headers={**TEXT, "x-metadata": meta}).status_code == 200
+    assert service.post(f"/object/avatars/{name}", content=b"src",
+                        headers={**TEXT, "x-metadata": meta}).status_code == 200
     other = f"{uuid.uuid4()}/dst.txt"
     assert service.post(f"/object/avatars/{other}", content=b"dst", headers=TEXT).status_code == 200
     files = stored_files(storage_stack, "avatars")
@@ -155,7 +157,8 @@ def test_failed_move_and_copy_keep_bytes_in_place(service, storage_stack):
 def test_missing_bucket_and_missing_body(service, unchanged):
     r = service.post("/object/no-such-bucket/a.txt", content=b"x", headers=TEXT)
     assert r.json()["statusCode"] == "404" and r.json()["error"] == "Bucket not found"
-    r = service.post("/object/avatars/a.txt", content=b"--x--", headers={"content-type": "multipart/form-data; boundary=x"})
+    r = service.post("/object/avatars/a.txt", content=b"--x--",
+                     headers={"content-type": "multipart/form-data; boundary=x"})
     assert r.status_code == 400 and r.json()["code"] == "InvalidRequest"
     r = service.post("/object/move", content=b"{not json", headers={"content-type": "application/json"})
     assert r.status_code == 400

@@ -104,7 +104,7 @@ class Storage:
         with contextlib.suppress(Exception):
             async with self.db.as_service() as conn:
                 used = await queries.references(conn, [(k.bucket, k.name, k.version) for k in keys])
-            await self.backend.delete([k for k, in_use in zip(keys, used) if not in_use])
+            await self.backend.delete([k for k, in_use in zip(keys, used, strict=True) if not in_use])
 
     async def start(self) -> None:
         start = getattr(self.backend, "start", None)
@@ -267,8 +267,8 @@ class Storage:
         sort = body.get("sortBy") or {}
         limit, offset = _int(body.get("limit"), 100, "limit"), _int(body.get("offset"), 0, "offset")
         async with self._read(caller.claims) as conn:
-            return await queries.search(conn, bucket_id, prefix=prefix.lstrip("/"), search=str(body.get("search") or ""),
-                                        limit=min(limit, 1000), offset=offset,
+            return await queries.search(conn, bucket_id, prefix=prefix.lstrip("/"),
+                                        search=str(body.get("search") or ""), limit=min(limit, 1000), offset=offset,
                                         column=str(sort.get("column") or "name"), order=str(sort.get("order") or "asc"))
 
     async def list_v2(self, caller: Caller, bucket_id: str, body: Mapping) -> dict:

@@ -55,7 +55,8 @@ async def update_user(request: Request, stack: Stack):
     async with stack.db.connection() as conn:
         async with conn.transaction():
             if changing_email and await users.by_email(conn, email):
-                raise unprocessable(ErrorCode.EMAIL_EXISTS, "A user with this email address has already been registered")
+                raise unprocessable(ErrorCode.EMAIL_EXISTS,
+                                    "A user with this email address has already been registered")
             if new_hash:
                 await conn.execute(
                     """update auth.users set encrypted_password = %s, recovery_token = '', recovery_sent_at = null,
