@@ -6,8 +6,8 @@ masked: nothing is guessed from field names.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping, Union
 
 TEXT = "text"      # a string, stored and answered as it is
 SECRET = "secret"  # a string, encrypted at rest and answered masked
@@ -16,7 +16,7 @@ SECRET = "secret"  # a string, encrypted at rest and answered masked
 @dataclass(frozen=True)
 class Shape:
     """An object value: field name -> TEXT, SECRET or a nested Shape; `required` fields must not be blank."""
-    fields: Mapping[str, Union[str, "Shape"]]
+    fields: Mapping[str, str | Shape]
     required: frozenset[str] = field(default_factory=frozenset)
 
 

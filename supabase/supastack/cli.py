@@ -297,6 +297,7 @@ def cmd_serve(s: Settings, args) -> int:
     """Foreground: the API on api_port (in `api_workers` processes sharing one listening socket,
     pre-fork style) and the built app on app_port, served by the first process."""
     import uvicorn
+
     from supastack.gateway.app import create_app
     from supastack.gateway.app_server import create_app_server
     from supastack.gateway.slow_clients import guarded_protocol

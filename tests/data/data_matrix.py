@@ -7,8 +7,8 @@ Both the SQL-level and the REST-level tests read this one table.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from data_actors import ACTORS, ADMIN, ASSISTANT, MARIA, MARIA_CLIENT, Actor
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 import bcrypt
 import psycopg
 import pytest
-
 from data_actors import ACTORS, DEMO_PASSWORD, JOAO, MARIA
 
 

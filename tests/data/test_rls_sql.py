@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import psycopg
 import pytest
-from psycopg import sql
-
 from data_actors import ACTORS, CLIENTS, JOAO, MARIA
 from data_matrix import ACTORS_BY_NAME, ADMIN, ALL, DENIED, NONE, OK, OWN, RULES_BY_TABLE, cases
 from data_sqlroles import act_as, insert, undone
+from psycopg import sql
 
 
 @pytest.fixture(scope="module")

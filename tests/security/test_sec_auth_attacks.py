@@ -8,7 +8,7 @@ from collections import Counter
 from mailbox import Mailbox
 
 import httpx
-from security_helpers import EMAILS, PASSWORD
+from security_helpers import EMAILS
 
 from conftest import PER_EMAIL_LIMIT
 

@@ -15,10 +15,10 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse
 
 from supastack.backup.scheduler import backup_scheduler
-from supastack.cron.service import scheduled_jobs
 from supastack.core.config import Settings
 from supastack.core.db import DATABASE_UNAVAILABLE, Database, database_unreachable
 from supastack.core.stack import Stack
+from supastack.cron.service import scheduled_jobs
 from supastack.gateway.body_limit import declared_length, is_chunked, read_limited, replaying, send_too_large
 from supastack.gateway.cors import EXPOSED_HEADERS, RawCors, cors_options  # noqa: F401  (re-exported)
 from supastack.outbox.worker import outbox_worker
