@@ -17,7 +17,11 @@ def router(stack: Stack) -> APIRouter:
     storage = Storage(stack.settings, stack.db, backend)
     uploads = Uploads(stack.settings.storage_dir / DIR_NAME)
     stack.on_startup.append(storage.start)
-    stack.on_startup.append(lambda: asyncio.to_thread(uploads.sweep))
+
+    async def sweep_stale_uploads() -> None:
+        await asyncio.to_thread(uploads.sweep)
+
+    stack.on_startup.append(sweep_stale_uploads)
     r = APIRouter()
     r.include_router(bucket_routes(storage))
     r.include_router(object_routes(storage))
