@@ -92,7 +92,8 @@ test('the administrator creates a client who can then sign in to the portal', as
   await expect(page.getByRole('row')).toHaveCount(2);
   await expect(page.getByRole('link', { name: `Mensagem: ${client.name}` })).toHaveAttribute('href', /\/clientes\/[0-9a-f-]+\/mensagens$/);
   await page.getByRole('tab', { name: 'Grade' }).click();
-  await expect(page.getByRole('button', { name: `Detalhes: ${client.name}` })).toBeVisible();
+  // Detalhes opens the client's page
+  await expect(page.getByRole('link', { name: `Detalhes: ${client.name}` })).toHaveAttribute('href', /\/clientes\/[0-9a-f-]+$/);
   await page.screenshot({ path: 'e2e/artifacts/staff-clientes.png', fullPage: true });
   await page.getByLabel('Buscar cliente').fill('nada-corresponde-a-isto');
   await expect(page.getByText('Nenhum resultado para sua busca. Tente outro termo.').first()).toBeVisible();
