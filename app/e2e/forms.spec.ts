@@ -10,7 +10,7 @@ async function signIn(browser: Browser, email: string, landing: RegExp): Promise
   await page.goto('/auth');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(page).toHaveURL(landing, { timeout: 20_000 });
   return page;
 }

@@ -23,7 +23,7 @@ async function signIn(browser: Browser, email: string, password = PASSWORD, land
   await page.goto('/auth');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(page).toHaveURL(landing, { timeout: 20_000 });
   return page;
 }
@@ -187,7 +187,7 @@ test('a wrong password shows Email ou senha inválidos', async ({ page }) => {
   await page.goto('/auth');
   await page.getByLabel('Email').fill(COMMERCIAL);
   await page.getByLabel('Senha', { exact: true }).fill('senha-errada');
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(page.getByText('Email ou senha inválidos')).toBeVisible({ timeout: 15_000 });
   await expect(page).toHaveURL(/\/auth$/);
   await page.screenshot({ path: 'e2e/artifacts/staff-login-erro.png', fullPage: true });
