@@ -1,4 +1,4 @@
-"""The workspace's rules in PostgreSQL: one process record read by its client, process history, document
+"""The workspace's rules in PostgreSQL: one process record (its client reads it through the portal's view), process history, document
 requests answered by upload, families, unread messages, the staff directory, search and the timeline."""
 from __future__ import annotations
 
@@ -24,13 +24,16 @@ def ids(conn, query: str, *params) -> set:
 
 # --- one record per process -------------------------------------------------------------------------------
 
-def test_a_client_reads_its_own_processes_only(conn):
+def test_a_client_reads_its_own_processes_through_the_portal_view_only(conn):
+    """DESIGN section 5: processes are staff data; the portal's view shows a client its own, from the same rows."""
     act_as(conn, MARIA)
-    mine = ids(conn, "select id from public.processes")
-    assert mine == {1, 5}
-    assert ids(conn, "select process_id from public.client_processes") == mine
+    assert ids(conn, "select id from public.processes") == set()
+    assert ids(conn, "select process_id from public.client_processes") == {1, 5}
     act_as(conn, JOAO)
-    assert ids(conn, "select id from public.processes") == {2, 3, 6}
+    assert ids(conn, "select id from client_processes") == {2, 3, 6}
+    act_as(conn, SECRETARY)
+    assert ids(conn, "select id from public.client_processes") == ids(
+        conn, "select id from public.processes where client_id is not null")
 
 
 def test_a_client_cannot_write_processes(conn):
@@ -123,9 +126,10 @@ PENDING_MARIA = "d6000000-0000-4000-8000-000000000002"
 PENDING_JOAO = "d6000000-0000-4000-8000-000000000003"
 
 
-def test_a_client_reads_its_own_document_requests(conn):
+def test_a_client_reads_its_own_document_requests_through_the_portal_view(conn):
     act_as(conn, MARIA)
-    assert ids(conn, "select id::text from public.document_requests") == {
+    assert ids(conn, "select id::text from public.document_requests") == set()  # staff data (DESIGN section 5)
+    assert ids(conn, "select id::text from public.client_document_requests") == {
         "d6000000-0000-4000-8000-000000000001", PENDING_MARIA}
 
 
@@ -136,8 +140,8 @@ def test_an_upload_against_a_request_marks_it_received(conn):
         "(client_id, name, file_path, uploaded_by, uploader_id, document_request_id) "
         "values (%s, 'Certidão', %s, 'client', %s, %s)",
         (MARIA_CLIENT, f"{MARIA_CLIENT}/certidao.pdf", MARIA, PENDING_MARIA))
-    status, fulfilled_at = conn.execute("select status, fulfilled_at from public.document_requests where id = %s",
-                                        (PENDING_MARIA,)).fetchone()
+    status, fulfilled_at = conn.execute(
+        "select status, fulfilled_at from public.client_document_requests where id = %s", (PENDING_MARIA,)).fetchone()
     assert status == "fulfilled" and fulfilled_at is not None
     # the document belongs to the request's process
     assert conn.execute("select process_id from public.client_documents where document_request_id = %s",
@@ -180,11 +184,13 @@ def test_the_timeline_of_a_process_holds_every_kind_of_event(conn):
     kinds = ids(conn, "select kind from public.workspace_timeline(null, 1)")
     assert {"stage_change", "document_requested", "document_received", "upload_client", "upload_office",
             "interaction_call", "uscis_status"} <= kinds
-    # a client's timeline holds no staff-only rows (interactions, USCIS history)
+    # the portal's timeline of a process: stage changes, documents and requests, no staff-only rows
     act_as(conn, MARIA)
-    kinds = ids(conn, "select kind from public.workspace_timeline(%s)", MARIA_CLIENT)
-    assert "stage_change" in kinds and "message_office" in kinds
+    kinds = ids(conn, "select kind from public.portal_process_timeline(1)")
+    assert {"stage_change", "document_requested", "document_received", "upload_client"} <= kinds
     assert not any(k.startswith("interaction_") or k == "uscis_status" for k in kinds)
+    assert ids(conn, "select kind from public.portal_process_timeline(2)") == set()  # João's process
+    # the staff timeline run by a client shows nothing of another client
     assert ids(conn, "select client_id::text from public.workspace_timeline(%s)", JOAO_CLIENT) == set()
 
 
@@ -226,8 +232,7 @@ def test_search_finds_clients_processes_receipts_and_a_numbers(conn):
 def test_search_respects_rls(conn):
     act_as(conn, MARIA)
     assert search(conn, "Souza") == set()
-    found = search(conn, "MSC2490")
-    assert found == {("process", "Green Card")}  # her own process; receipts are staff-only
+    assert search(conn, "MSC2490") == set()  # processes and receipts are staff data
     act_as(conn, None)
     with pytest.raises(psycopg.errors.InsufficientPrivilege), conn.transaction():
         conn.execute("select * from public.search_workspace('Maria')")

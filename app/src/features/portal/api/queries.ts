@@ -3,6 +3,7 @@ import { useAuth } from '@/lib/auth-context';
 import { supabase } from '@/lib/supabase';
 import { portalStrings as t } from '../strings';
 import type { ClientDocument, ClientFinance, ClientProcess, PortalDocumentRequest, ProcessOption } from '../types';
+import type { TimelineEntry } from '@/features/processos/api/types';
 import { portalKeys } from './keys';
 
 /** The signed-in client's clients.id ('' while unknown). */
@@ -10,10 +11,10 @@ export function useClientId(): string {
   return useAuth().clientData?.id ?? '';
 }
 
-/** The client's processes (one record per process: public.processes under RLS), newest first. */
+/** The client's processes (client_processes: a view of public.processes showing a client its own), newest first. */
 export async function fetchClientProcesses(clientId: string): Promise<ClientProcess[]> {
   const { data } = await supabase
-    .from('processes')
+    .from('client_processes')
     .select('id, client_id, type, status, stage, description, next_date, created_at, updated_at')
     .eq('client_id', clientId)
     .order('created_at', { ascending: false })
@@ -107,7 +108,7 @@ export function useClientDocuments(clientId: string) {
 /** The upload form's processes: id and type of the client's processes. */
 export async function fetchProcessOptions(clientId: string): Promise<ProcessOption[]> {
   const { data } = await supabase
-    .from('processes')
+    .from('client_processes')
     .select('id, type')
     .eq('client_id', clientId)
     .order('id', { ascending: false })
@@ -124,18 +125,31 @@ export function useProcessOptions(clientId: string, enabled: boolean) {
   });
 }
 
-/** The client's document requests (RLS: those of its own processes), newest first. */
+/** The client's document requests (the client_document_requests view: those of its own processes), newest first. */
 export function useDocumentRequests(clientId: string) {
   return useQuery({
     queryKey: portalKeys.requests(clientId),
     enabled: Boolean(clientId),
     queryFn: async () => {
       const { data } = await supabase
-        .from('document_requests')
+        .from('client_document_requests')
         .select('id, process_id, document_name, document_description, is_required, status, requested_at, fulfilled_at')
         .order('requested_at', { ascending: false })
         .throwOnError();
       return (data ?? []) as PortalDocumentRequest[];
+    },
+    meta: { silent: true },
+  });
+}
+
+/** The client's timeline of one of its processes (portal_process_timeline(): checked in the database). */
+export function usePortalProcessTimeline(processId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...portalKeys.all, 'timeline', processId] as const,
+    enabled,
+    queryFn: async () => {
+      const { data } = await supabase.rpc('portal_process_timeline', { p_process_id: processId }).throwOnError();
+      return (data ?? []) as TimelineEntry[];
     },
     meta: { silent: true },
   });

@@ -50,7 +50,7 @@ function row(name: string) {
 beforeEach(() => {
   db.reset();
   db.state.rows.client_documents = [mine, fromOffice];
-  db.state.rows.processes = [{ id: 1, type: 'Green Card por casamento' }];
+  db.state.rows.client_processes = [{ id: 1, type: 'Green Card por casamento' }];
   URL.createObjectURL = vi.fn(() => 'blob:test');
   URL.revokeObjectURL = vi.fn();
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});

@@ -24,13 +24,13 @@ function renderPage() {
 
 beforeEach(() => {
   db.reset();
-  db.state.rows.processes = [
+  db.state.rows.client_processes = [
     { id: 1, client_id: 'c1', type: 'Asilo', status: 'em andamento', description: null, created_at: '2025-01-01T00:00:00Z' },
     { id: 2, client_id: 'c1', type: 'DACA', status: 'in progress', description: null, created_at: '2025-01-01T00:00:00Z' },
     { id: 3, client_id: 'c1', type: 'TPS', status: 'concluído', description: null, created_at: '2025-01-01T00:00:00Z' },
   ];
   // one document the office asked for is still pending (on process 2): that is the next step
-  db.state.rows.document_requests = [
+  db.state.rows.client_document_requests = [
     { id: 'r1', process_id: 2, document_name: 'Passaporte', status: 'pending', requested_at: '2025-01-02T00:00:00Z' },
     { id: 'r2', process_id: 1, document_name: 'Certidão', status: 'fulfilled', requested_at: '2025-01-01T00:00:00Z' },
   ];
@@ -78,7 +78,7 @@ describe('PortalHomePage', () => {
 
   it('says when there is no activity', async () => {
     const user = userEvent.setup();
-    for (const t of ['processes', 'financial_payments', 'messages', 'client_documents']) db.state.rows[t] = [];
+    for (const t of ['client_processes', 'financial_payments', 'messages', 'client_documents']) db.state.rows[t] = [];
     renderPage();
     await user.click(screen.getByRole('tab', { name: 'Atividade Recente' }));
     expect(await screen.findByText('Nenhuma atividade recente.')).toBeTruthy();

@@ -8,11 +8,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { useTimeline } from '@/features/processos/api/queries';
 import { Timeline } from '@/features/processos/components/timeline';
 import { formatDate } from '@/lib/format';
 import { documentRequestStatusLabel, processStatusLabel } from '@/lib/glossary';
-import { useClientId, useClientProcesses, useDocumentRequests } from '../api/queries';
+import { useClientId, useClientProcesses, useDocumentRequests, usePortalProcessTimeline } from '../api/queries';
 import { UploadDocumentDialog, type UploadRequest } from '../components/upload-document-dialog';
 import { portalStrings as t } from '../strings';
 
@@ -21,7 +20,7 @@ export default function PortalProcessoPage() {
   const clientId = useClientId();
   const { data: processes = [], isLoading } = useClientProcesses(clientId);
   const { data: requests = [] } = useDocumentRequests(clientId);
-  const timeline = useTimeline({ processId: id }, Number.isInteger(id) && Boolean(clientId));
+  const timeline = usePortalProcessTimeline(id, Number.isInteger(id) && Boolean(clientId));
   const [answering, setAnswering] = useState<UploadRequest | null>(null);
   const process = processes.find((p) => p.id === id);
   const own = requests.filter((r) => r.process_id === id);

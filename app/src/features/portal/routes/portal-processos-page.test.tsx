@@ -41,12 +41,12 @@ beforeEach(() => {
 
 describe('PortalProcessosPage', () => {
   it('shows each process card with type, number, dates, badge, description and a link to its page', async () => {
-    db.state.rows.processes = [row(1, 'Em Andamento', 'Green Card por casamento'), row(2, 'concluído', null)];
+    db.state.rows.client_processes = [row(1, 'Em Andamento', 'Green Card por casamento'), row(2, 'concluído', null)];
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Meus Processos' })).toBeTruthy();
     const cards = await screen.findAllByTestId('process-card');
     expect(cards).toHaveLength(2);
-    expect(db.callsOf('processes', 'eq')[0]!.args).toEqual(['client_id', 'c1']);
+    expect(db.callsOf('client_processes', 'eq')[0]!.args).toEqual(['client_id', 'c1']);
     const first = within(cards[0]!);
     expect(first.getByRole('heading', { name: 'Tipo 1' })).toBeTruthy();
     expect(first.getByText('Processo nº 11 · Criado em 05/03/2025')).toBeTruthy();
@@ -62,7 +62,7 @@ describe('PortalProcessosPage', () => {
 
   it('groups by tab (case-insensitive) with its own empty state', async () => {
     const user = userEvent.setup();
-    db.state.rows.processes = [row(1, 'PENDING', 'Asilo'), row(2, 'archived', 'Antigo')];
+    db.state.rows.client_processes = [row(1, 'PENDING', 'Asilo'), row(2, 'archived', 'Antigo')];
     renderPage();
     expect(await screen.findByText('Asilo')).toBeTruthy();
     expect(screen.getByText('Arquivado').getAttribute('data-color')).toBe('gray');
@@ -76,7 +76,7 @@ describe('PortalProcessosPage', () => {
 
   it('shows different empty states on each tab without processes', async () => {
     const user = userEvent.setup();
-    db.state.rows.processes = [];
+    db.state.rows.client_processes = [];
     renderPage();
     expect(await screen.findByText('Nenhum processo encontrado')).toBeTruthy();
     expect(screen.getByText('Você ainda não possui processos cadastrados.')).toBeTruthy();
@@ -87,7 +87,7 @@ describe('PortalProcessosPage', () => {
   });
 
   it('only logs a failed load and ends the loading state', async () => {
-    db.state.errors.processes = { message: 'boom' };
+    db.state.errors.client_processes = { message: 'boom' };
     renderPage();
     expect(await screen.findByText('Nenhum processo encontrado')).toBeTruthy();
     expect(console.error).toHaveBeenCalled();
