@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import dataclasses
 import os
 import shutil
 import stat
@@ -118,7 +117,7 @@ def test_restore_refuses_while_the_stack_runs(office, archive, capsys, tmp_path)
     assert run("restore", office.settings, argparse.Namespace(file=archive)) == 1
     assert "stop the stack before restoring" in capsys.readouterr().err
     # a server that `start` recorded for the data folder counts too, even before it answers on its port
-    elsewhere = dataclasses.replace(office.settings, api_port=free_port(), data_dir=tmp_path)
+    elsewhere = office.settings.model_copy(update=dict(api_port=free_port(), data_dir=tmp_path))
     pid = office.proc.pid
     runtime.record(tmp_path, runtime.Running(pid, runtime.start_time_of(pid), "127.0.0.1", 1, 2, 3))
     with pytest.raises(StackRunning, match=f"process {pid}"):
@@ -136,7 +135,7 @@ def test_a_damaged_archive_changes_nothing(office, archive, tmp_path):
         byte = f.read(1)
         f.seek(offset + 1000)
         f.write(bytes([byte[0] ^ 0xFF]))
-    elsewhere = dataclasses.replace(office.settings, api_port=free_port(), data_dir=tmp_path / "data")
+    elsewhere = office.settings.model_copy(update=dict(api_port=free_port(), data_dir=tmp_path / "data"))
     with pytest.raises(ArchiveError, match="does not match its checksum"):
         restore_backup(elsewhere, damaged, log=lambda *_: None)
     assert table_checksums(office.db_url) == office.checksums
@@ -235,12 +234,12 @@ async def test_one_scheduled_backup_a_day_across_processes(office):
 
 
 async def test_scheduler_hook_runs_in_the_background_and_stops(office):
-    settings = dataclasses.replace(office.settings, raw={**office.settings.raw, "backup": {"schedule": "23:59"}})
+    settings = office.settings.model_copy(update=dict(raw={**office.settings.raw, "backup": {"schedule": "23:59"}}))
     stack = Stack(settings=settings, db=None)
     await asyncio.wait_for(backup_scheduler(stack), 1)           # returns at once
     assert len(stack.on_shutdown) == 1
     await asyncio.wait_for(stack.on_shutdown[0](), 5)
-    off = Stack(settings=dataclasses.replace(settings, raw={}), db=None)
+    off = Stack(settings=settings.model_copy(update=dict(raw={})), db=None)
     await backup_scheduler(off)
     assert off.on_shutdown == []
 
@@ -276,8 +275,8 @@ def test_s3_objects_and_off_site_copies(cluster, moto):
                 assert http.post(f"/object/client_documents/{name}", content=data,
                                  headers={"Content-Type": "text/plain"}).status_code == 200
         # copies go to another bucket of the same store, with [storage.s3]'s endpoint and credentials
-        settings = dataclasses.replace(s.settings, raw={**s.settings.raw, "backup": {
-            "keep": 2, "s3_bucket": "office-backups", "s3_prefix": "nightly"}})
+        settings = s.settings.model_copy(update=dict(raw={**s.settings.raw, "backup": {
+            "keep": 2, "s3_bucket": "office-backups", "s3_prefix": "nightly"}}))
         for second in range(3):
             assert run("backup", settings, argparse.Namespace(dir=None)) == 0
             if second < 2:
@@ -309,7 +308,7 @@ def test_backup_section_of_config(office):
     from supastack.backup.config import backup_config
 
     def cfg(section, env=None):
-        return backup_config(dataclasses.replace(office.settings, raw={**office.settings.raw, "backup": section}),
+        return backup_config(office.settings.model_copy(update=dict(raw={**office.settings.raw, "backup": section})),
                              env or {})
 
     assert cfg({}).daily_at is None and cfg({}).keep == 14 and cfg({}).folder == office.data_dir / "backups"
