@@ -75,8 +75,9 @@ def test_other_staff_cannot_convert_and_bad_input_writes_nothing(db):
     lead = new_lead(db, "bia.lead@example.com")
     with pytest.raises(psycopg.errors.InsufficientPrivilege), acting_as(db, SECRETARY):
         rows(db, "select convert_lead(%s, 'Senha@123')", (lead,))
-    with pytest.raises(psycopg.errors.InvalidParameterValue), acting_as(db, COMMERCIAL):
+    with pytest.raises(psycopg.Error) as too_short, acting_as(db, COMMERCIAL):
         rows(db, "select convert_lead(%s, '123')", (lead,))  # too short for the auth minimum
+    assert too_short.value.sqlstate == "PT422"  # create_client_user's "422" for the API
     no_email = new_lead(db, None)
     with pytest.raises(psycopg.errors.InvalidParameterValue), acting_as(db, COMMERCIAL):
         rows(db, "select convert_lead(%s, 'Senha@123')", (no_email,))
