@@ -77,8 +77,8 @@ def read_mail(stack, to: str, subject: str, timeout: float = 10.0) -> tuple[str,
         return text, code.group(1) if code else None, link.group(1) if link else None
 
     try:
-        from mailbox import Mailbox
-        box = Mailbox(stack)  # tests/mailbox.py (not the standard library's module of that name)
+        from mail_sink import Mailbox
+        box = Mailbox(stack)  # tests/mail_sink.py (not the standard library's module of that name)
     except (ImportError, RuntimeError, AttributeError, TypeError):
         box = None
     if hasattr(box, "wait_for"):
@@ -97,7 +97,7 @@ def read_mail(stack, to: str, subject: str, timeout: float = 10.0) -> tuple[str,
 
 def mail_count(stack, to: str) -> int:
     try:
-        from mailbox import Mailbox
+        from mail_sink import Mailbox
         return Mailbox(stack).count(to)
     except (ImportError, RuntimeError, AttributeError, TypeError):
         import email as email_lib

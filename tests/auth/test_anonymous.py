@@ -2,11 +2,10 @@
 neither e-mail nor phone, allowed by `[auth] enable_anonymous_sign_ins`, limited per IP and hour."""
 from __future__ import annotations
 
-from mailbox import Mailbox
-
 import httpx
 import pytest
 from auth_helpers import VERSION, Api
+from mail_sink import Mailbox
 from supabase_auth.errors import AuthApiError
 
 from harness import StackProcess

@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import re
-from mailbox import Mailbox
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
 from auth_helpers import PASSWORD
+from mail_sink import Mailbox
 
 
 def mails(api) -> list:

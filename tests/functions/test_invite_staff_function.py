@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import re
 import uuid
-from mailbox import Mailbox
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
 import pytest
+from mail_sink import Mailbox
 
 
 @pytest.fixture

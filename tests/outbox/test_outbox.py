@@ -6,10 +6,10 @@ import hashlib
 import hmac
 import json
 import uuid
-from mailbox import Mailbox
 
 import httpx
 import pytest
+from mail_sink import Mailbox
 from outbox_helpers import (
     ADMIN,
     LEGAL,

@@ -5,9 +5,9 @@ import asyncio
 import re
 import uuid
 from collections import Counter
-from mailbox import Mailbox
 
 import httpx
+from mail_sink import Mailbox
 from security_helpers import EMAILS
 
 from conftest import PER_EMAIL_LIMIT

@@ -10,10 +10,10 @@ import ast
 import re
 import uuid
 from contextlib import contextmanager
-from mailbox import Mailbox
 from pathlib import Path
 
 import httpx
+from mail_sink import Mailbox
 from security_helpers import ADMIN_USER, EMAILS, PASSWORD
 
 from conftest import PER_EMAIL_LIMIT

@@ -1,5 +1,6 @@
-"""The workspace's rules in PostgreSQL: one process record (its client reads it through the portal's view), process history, document
-requests answered by upload, families, unread messages, the staff directory, search and the timeline."""
+"""The workspace's rules in PostgreSQL: one process record (its client reads it through the portal's view),
+process history, document requests answered by upload, families, unread messages, the staff directory, search
+and the timeline."""
 from __future__ import annotations
 
 import psycopg

@@ -1,6 +1,6 @@
 """Reading the mails a stack sent, from its local mail sink's JSON API (Inbucket's shape).
 
-    from mailbox import Mailbox
+    from mail_sink import Mailbox
     box = Mailbox(stack)
     mail = box.wait_for("ana@example.test", subject="Redefinição")   # the newest matching message
     mail["body"]["text"]
