@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from data_actors import ACTORS, ADMIN, ASSISTANT, MARIA, MARIA_CLIENT, Actor
+from data_actors import ACTORS, ADMIN, ASSISTANT, COMMERCIAL, JOAO_CLIENT, MARIA, MARIA_CLIENT, SECRETARY, Actor
 
 ALL, OWN, NONE, OK, DENIED = "all", "own", "none", "ok", "denied"
 OPERATIONS = ("select", "insert", "update", "delete")
@@ -76,6 +76,22 @@ client_finance = _grid(admin=FULL, assistant=FULL, other_staff=READ_ONLY, client
 
 NO_PRIVILEGE = {"select": DENIED, "insert": DENIED, "update": DENIED, "delete": DENIED}
 READ_ONLY_NO_WRITE = {"select": ALL, "insert": DENIED, "update": DENIED, "delete": DENIED}
+SEES_NOTHING_NO_WRITE = {**NO_PRIVILEGE, "select": NONE}
+
+# Second-wave tables revoke everything from anon: anon is refused outright (42501), even a select.
+money = _grid(admin=FULL, assistant=FULL, other_staff=READ_ONLY, client=CLIENT_READS_OWN, anon=NO_PRIVILEGE)
+money_staff = _grid(admin=FULL, assistant=FULL, other_staff=READ_ONLY, client=NOTHING, anon=NO_PRIVILEGE)
+staff_work = _grid(admin=FULL, other_staff=FULL, client=NOTHING, anon=NO_PRIVILEGE)
+crm = _grid(admin=FULL, other_staff=READ_ONLY, client=NOTHING, anon=NO_PRIVILEGE)
+
+
+def unseeded(outcomes: Callable[[Actor], Outcome]) -> Callable[[Actor], Outcome]:
+    """The seed has no row in the table: a select can only show that nothing leaks (0 rows), whatever the
+    rule (ALL / OWN) would show once there are rows. Writes are checked as usual."""
+    def pick(actor: Actor) -> Outcome:
+        o = outcomes(actor)
+        return {**o, "select": NONE} if o["select"] in (ALL, OWN) else o
+    return pick
 
 
 def _tag(actor: Actor) -> str:
@@ -141,8 +157,8 @@ RULES: list[TableRule] = [
                    "uploaded_by": "client" if a.is_client else "office"},
         own="client_id = %s",
     ),
-    # a client reads its own processes (the portal); client_processes is now a read-only view of them
-    TableRule("processes", _grid(admin=FULL, other_staff=FULL, client=CLIENT_READS_OWN),
+    # staff data (section 5); the portal reads a client's own through the client_processes view
+    TableRule("processes", _grid(admin=FULL, other_staff=FULL, client=NOTHING),
               lambda a: {"type": "Green Card", "category": "Imigratório - USCIS"}, own="client_id = %s"),
     TableRule("case_types", _grid(admin=FULL, other_staff=READ_ONLY, client=NOTHING, anon=NO_PRIVILEGE),
               lambda a: {"id": f"t_{a.name}", "label": f"Tipo {a.name}", "category": "USCIS"}),
@@ -162,7 +178,8 @@ RULES: list[TableRule] = [
     TableRule("process_notifications", staff_only,
               lambda a: {"process_id": 1, "notification_type": "stage_update", "notification_channel": "email",
                          "content": "Atualização de teste"}),
-    TableRule("document_requests", _grid(admin=FULL, other_staff=FULL, client=CLIENT_READS_OWN),
+    # staff data (section 5); the portal reads a client's own through the client_document_requests view
+    TableRule("document_requests", _grid(admin=FULL, other_staff=FULL, client=NOTHING),
               lambda a: {"process_id": 1, "document_name": "Passaporte"},
               own="process_id in (select id from public.processes where client_id = %s)"),
     TableRule("uscis_status_history", staff_append_only,
@@ -175,6 +192,137 @@ RULES: list[TableRule] = [
               lambda a: {"form_code": "I-TEST", "form_name": "Formulário de teste", "fee_amount": 10}),
     TableRule("financial_expense_categories", admin_only, lambda a: {"name": f"Categoria {_tag(a)}"}),
     TableRule("financial_expenses", admin_only, lambda a: {"description": "Despesa de teste", "amount": 12.5}),
+    # ---- second wave (DESIGN section 8) -------------------------------------------------------------
+    # appointments: staff read and write; a client reads its own. A client may also ASK for an appointment
+    # (the portal's "Solicitar agendamento"): only for itself, status 'solicitado', no system stamps - a
+    # deliberate, narrow widening of section 8's "read own" that the portal relies on.
+    TableRule("appointments",
+              _grid(admin=FULL, other_staff=FULL,
+                    client={"select": OWN, "insert": OK, "update": NONE, "delete": NONE}, anon=NO_PRIVILEGE),
+              lambda a: {"client_id": _client_for(a), "starts_at": "2031-03-10T14:00:00+00:00", "kind": "online",
+                         "status": "solicitado" if a.is_client else "agendado"},
+              own="client_id = %s"),
+    TableRule("tasks", staff_work, lambda a: {"title": f"Tarefa de teste {a.name}", "client_id": MARIA_CLIENT}),
+    # Comments are the task's record: nobody edits one (no UPDATE privilege) and only its author removes it;
+    # the update/delete target is the administrator's comment, so other staff remove nothing.
+    TableRule("task_comments",
+              _grid(admin={"select": ALL, "insert": OK, "update": DENIED, "delete": OK},
+                    other_staff={"select": ALL, "insert": OK, "update": DENIED, "delete": NONE},
+                    client={"select": NONE, "insert": DENIED, "update": DENIED, "delete": NONE},
+                    anon=NO_PRIVILEGE),
+              lambda a: {"task_id": "a7000000-0000-4000-8000-000000000001", "body": f"Comentário de {a.name}",
+                         "author_id": a.user_id}),
+    # leads: administrator and commercial write, other staff read, clients nothing
+    TableRule("leads", crm, lambda a: {"name": f"Lead de teste {a.name}", "source": "site"},
+              exceptions={"comercial": FULL}),
+    # the lead's history is append-only (no UPDATE privilege); the CRM owners may remove an entry
+    TableRule("lead_activities",
+              _grid(admin={"select": ALL, "insert": OK, "update": DENIED, "delete": OK},
+                    other_staff={"select": ALL, "insert": DENIED, "update": DENIED, "delete": NONE},
+                    client={"select": NONE, "insert": DENIED, "update": DENIED, "delete": NONE},
+                    anon=NO_PRIVILEGE),
+              lambda a: {"lead_id": "a8000000-0000-4000-8000-000000000001", "kind": "nota",
+                         "body": f"Nota de teste de {a.name}"},
+              exceptions={"comercial": {"select": ALL, "insert": OK, "update": DENIED, "delete": OK}}),
+    # One row for the whole office (created by its migration): staff read, administrators change it, nobody
+    # adds or removes one; clients get the name and logo through office_branding() only.
+    TableRule("office_settings",
+              _grid(admin={"select": ALL, "insert": DENIED, "update": OK, "delete": DENIED},
+                    other_staff={"select": ALL, "insert": DENIED, "update": NONE, "delete": DENIED},
+                    client={"select": NONE, "insert": DENIED, "update": NONE, "delete": DENIED},
+                    anon=NO_PRIVILEGE),
+              lambda a: {"id": True, "office_name": f"Escritório {a.name}"},
+              touch="office_name", fixed_target={"update": "true", "delete": "true"}),
+    # Each user reads only its own feed (user_id, created_at; never the hash); tokens are written by
+    # rotate_calendar_feed_token() only. The seed has no feed.
+    TableRule("calendar_feeds",
+              unseeded(_grid(admin={**NO_PRIVILEGE, "select": OWN}, other_staff={**NO_PRIVILEGE, "select": OWN},
+                             client={**NO_PRIVILEGE, "select": OWN}, anon=NO_PRIVILEGE)),
+              lambda a: {"user_id": a.user_id or ADMIN.user_id, "token_hash": "ab" * 32},
+              pk="user_id", own="user_id = %s", own_param=lambda a: a.user_id),
+    # money, as section 5: administrator and legal_assistant write, other staff read, a client reads its own
+    TableRule("financial_quote_items", money,
+              # lines change only while their quote is a draft: the target quote is João's draft
+              lambda a: {"quote_id": "f3000000-0000-4000-8000-000000000002", "description": f"Item {a.name}",
+                         "unit_price": 10},
+              own="quote_id in (select id from public.financial_quotes where client_id = %s)"),
+    TableRule("financial_installments", money,
+              lambda a: {"contract_id": {MARIA_CLIENT: "f1000000-0000-4000-8000-000000000001",
+                                         JOAO_CLIENT: "f1000000-0000-4000-8000-000000000002"}[_client_for(a)],
+                         "client_id": _client_for(a), "number": 90, "due_date": "2031-01-10", "amount": 25},
+              own="client_id = %s",
+              # the seed gives Maria no installment: she can only show that she sees none of João's
+              exceptions={"maria": {"select": NONE}}),
+    # Commissions are pay: the administrator manages them (the spec's Comissões screen is administrator-only)
+    # and each staff member reads only its own - narrower than the money rule on purpose. Commissions are
+    # computed from payments by a trigger (no INSERT/DELETE privilege through the API).
+    TableRule("financial_commission_rules",
+              _grid(admin=FULL, other_staff={"select": OWN, "insert": DENIED, "update": NONE, "delete": NONE},
+                    client=NOTHING, anon=NO_PRIVILEGE),
+              lambda a: {"staff_id": SECRETARY.user_id, "percentage": 5},
+              own="staff_id = %s", own_param=lambda a: a.user_id,
+              # only the commercial staff member has a rule in the seed
+              exceptions={"assistente": {"select": NONE}, "secretaria": {"select": NONE}}),
+    TableRule("financial_commissions",
+              _grid(admin={"select": ALL, "insert": DENIED, "update": OK, "delete": DENIED},
+                    other_staff={"select": OWN, "insert": DENIED, "update": NONE, "delete": DENIED},
+                    client={"select": NONE, "insert": DENIED, "update": NONE, "delete": DENIED},
+                    anon=NO_PRIVILEGE),
+              lambda a: {"staff_id": COMMERCIAL.user_id, "payment_id": "f2000000-0000-4000-8000-000000000001",
+                         "base_amount": 100, "percentage": 10, "amount": 10, "currency": "BRL",
+                         "period_month": "2031-01-01"},
+              own="staff_id = %s", own_param=lambda a: a.user_id, touch="status",
+              exceptions={"assistente": {"select": NONE}, "secretaria": {"select": NONE}}),
+    TableRule("exchange_rates", money_staff,
+              lambda a: {"rate": 5.1234, "rate_date": "2001-01-02", "source": "manual"}),
+    # in-app notifications: each user reads its own and marks it read (read_at only); notify() writes them
+    TableRule("notifications",
+              lambda a: NO_PRIVILEGE if a.is_anon else {"select": OWN, "insert": DENIED, "update": NONE,
+                                                        "delete": DENIED},
+              lambda a: {"user_id": a.user_id or ADMIN.user_id, "kind": "teste", "title": f"Aviso {a.name}"},
+              own="user_id = %s", own_param=lambda a: a.user_id, touch="read_at",
+              # the target is the administrator's notification; the seed has none for commercial and secretary
+              exceptions={"admin": {"update": OK}, "comercial": {"select": NONE}, "secretaria": {"select": NONE}}),
+    # the outbox: administrators read it and re-send through resend_delivery(); nobody writes through the API
+    TableRule("notification_deliveries",
+              _grid(admin=READ_ONLY_NO_WRITE, other_staff=SEES_NOTHING_NO_WRITE, client=SEES_NOTHING_NO_WRITE,
+                    anon=NO_PRIVILEGE),
+              lambda a: {"channel": "email", "recipient": "teste@cliente.test", "template": "teste",
+                         "idempotency_key": f"matrix:{a.name}"}),
+    # LGPD consent is the client's own decision, written only through set_channel_consent() (which records
+    # the time): staff read, a client reads its own, nobody writes the table directly. The key is
+    # (client_id, channel): the update/delete targets are Maria's rows, never created by the test.
+    TableRule("client_channel_consents",
+              _grid(admin=READ_ONLY_NO_WRITE, other_staff=READ_ONLY_NO_WRITE,
+                    client={**NO_PRIVILEGE, "select": OWN}, anon=NO_PRIVILEGE),
+              lambda a: {"client_id": _client_for(a), "channel": "whatsapp", "granted": False},
+              pk="client_id", own="client_id = %s", fixed_target={"update": MARIA_CLIENT, "delete": MARIA_CLIENT}),
+    # USCIS form editions and mappings are staff data; importing and mapping is the work of those who prepare
+    # filings (administrator, legal_assistant), other staff read. Mappings are versions: never edited or
+    # removed through the API. The seed has no edition.
+    TableRule("uscis_form_editions", unseeded(money_staff),
+              lambda a: {"form_id": 1, "edition_date": "2001-01-01", "storage_path": f"teste/{a.name}.pdf"}),
+    TableRule("uscis_form_mappings",
+              unseeded(_grid(admin={"select": ALL, "insert": OK, "update": DENIED, "delete": DENIED},
+                             assistant={"select": ALL, "insert": OK, "update": DENIED, "delete": DENIED},
+                             other_staff=READ_ONLY_NO_WRITE, client=SEES_NOTHING_NO_WRITE, anon=NO_PRIVILEGE)),
+              lambda a: {"edition_id": 1, "version": 1, "field_name": "Pt1Line1a_FamilyName",
+                         "data_path": "client.full_name", "transform": "name_last"},
+              fixed_target={"update": "1", "delete": "1"}),
+    # the intake questionnaire: a client reads and writes only its own (one per client); staff read, start and
+    # review it; nobody deletes one through the API
+    TableRule("client_questionnaires",
+              _grid(admin={"select": ALL, "insert": OK, "update": OK, "delete": DENIED},
+                    other_staff={"select": ALL, "insert": OK, "update": OK, "delete": DENIED},
+                    client={"select": OWN, "insert": OK, "update": NONE, "delete": DENIED},
+                    anon=NO_PRIVILEGE),
+              # one per client: Maria has hers (seed), so staff start João's; Maria's attempt is João's and
+              # must be refused, João starts his own
+              lambda a: {"client_id": JOAO_CLIENT, "answers": {}},
+              own="client_id = %s",
+              exceptions={"maria": {"insert": DENIED, "update": NONE},
+                          # João has not started his; he sees none of Maria's
+                          "joao": {"select": NONE, "update": OK}}),
     TableRule("system_settings", lambda a: NO_PRIVILEGE,
               lambda a: {"key": f"test_{a.name}", "value": {"enabled": True}}, pk="key"),
 ]
