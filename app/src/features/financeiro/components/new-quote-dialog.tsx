@@ -1,4 +1,7 @@
-/** Creates a draft quote: client, title, currency, the day's exchange rate, the date of the USCIS fees. */
+/**
+ * Creates a draft quote: client, title, salesperson, currency, the day's exchange rate, the date of the USCIS fees.
+ * The salesperson is copied to the contract and earns the commissions on its payments.
+ */
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -7,8 +10,9 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
+import { useAuth } from '@/lib/auth-context';
 import { formatDate, todayISO } from '@/lib/format';
-import { useClientsList, useCreateQuote, useLatestRate, useRefreshRate, type Quote } from '../money/api';
+import { useClientsList, useCreateQuote, useLatestRate, useRefreshRate, useSalesStaff, type Quote } from '../money/api';
 import type { Currency } from '../money/format';
 
 export function NewQuoteDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (q: Quote) => void }) {
@@ -16,7 +20,11 @@ export function NewQuoteDialog({ open, onClose, onCreated }: { open: boolean; on
   const latest = useLatestRate();
   const refresh = useRefreshRate();
   const create = useCreateQuote();
+  const sellers = useSalesStaff();
+  const { user, hasRole } = useAuth();
   const [clientId, setClientId] = useState('');
+  // a commercial user usually sells their own quotes
+  const [sellerId, setSellerId] = useState(() => (user && hasRole('commercial') ? user.id : ''));
   const [title, setTitle] = useState('');
   const [currency, setCurrency] = useState<Currency>('USD');
   const [rate, setRate] = useState('');
@@ -41,7 +49,7 @@ export function NewQuoteDialog({ open, onClose, onCreated }: { open: boolean; on
         fees_date: feesDate,
         expiration_date: expiration || null,
         notes: notes.trim() || null,
-        sales_staff_id: null,
+        sales_staff_id: sellerId || null,
       });
       toast.success('Orçamento criado');
       setTitle('');
@@ -74,6 +82,17 @@ export function NewQuoteDialog({ open, onClose, onCreated }: { open: boolean; on
           <div className="grid gap-1">
             <Label htmlFor="quote-title">Título</Label>
             <Input id="quote-title" value={title} onChange={(e) => setTitle(e.target.value)} />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="quote-seller">Vendedor(a)</Label>
+            <NativeSelect id="quote-seller" value={sellerId} onChange={(e) => setSellerId(e.target.value)}>
+              <option value="">Nenhum</option>
+              {(sellers.data ?? []).map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.full_name}
+                </option>
+              ))}
+            </NativeSelect>
           </div>
           <div className="grid grid-cols-2 gap-3">
             <div className="grid gap-1">

@@ -156,6 +156,24 @@ export function useClientsList() {
   });
 }
 
+export interface SalesStaff {
+  id: string;
+  full_name: string;
+}
+
+/** Staff with the commercial role: who can be a quote's salesperson (and earn its commissions). */
+export function useSalesStaff() {
+  return useQuery({
+    queryKey: moneyKeys.staff(),
+    queryFn: async () => {
+      const { data } = await supabase.rpc('staff_directory').throwOnError();
+      return ((data ?? []) as Array<SalesStaff & { roles: string[] | null }>)
+        .filter((row) => (row.roles ?? []).includes('commercial'))
+        .map(({ id, full_name }) => ({ id, full_name }));
+    },
+  });
+}
+
 export function useLatestRate() {
   return useQuery({
     queryKey: moneyKeys.rate(),
