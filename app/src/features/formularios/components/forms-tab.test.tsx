@@ -1,9 +1,10 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/test-utils';
 import { FORM_DOWNLOAD_MS, FORMS_REFRESH_MS, FormsTab } from './forms-tab';
 
 const update = vi.fn();
+const rpc = vi.fn();
 
 vi.mock('@/lib/supabase', () => {
   const forms = [
@@ -20,11 +21,60 @@ vi.mock('@/lib/supabase', () => {
     eq: () => builder,
     throwOnError: () => Promise.resolve({ data: forms, error: null }),
   };
-  return { supabase: { from: () => builder } };
+  return { supabase: { from: () => builder, rpc: (...args: unknown[]) => rpc(...args) } };
 });
 
 afterEach(() => {
   vi.useRealTimers();
+  rpc.mockReset();
+});
+
+/** The cron RPCs as the database answers them: the job exists, the requested run 77 succeeds at the first poll. */
+function cronRpcs() {
+  rpc.mockImplementation((name: string) => {
+    const answers: Record<string, unknown> = {
+      cron_jobs: [
+        { jobid: 4, jobname: 'uscis-status-check' },
+        { jobid: 9, jobname: 'uscis-forms-editions' },
+      ],
+      cron_run_now: 77,
+      cron_job_runs: [{ runid: 77, jobid: 9, status: 'succeeded' }],
+      uscis_forms_last_check: [{ started_at: null, finished_at: null, status: null, checked_at: null }],
+    };
+    return { throwOnError: () => Promise.resolve({ data: answers[name] ?? null, error: null }) };
+  });
+}
+
+describe('FormsTab update robot card', { timeout: 20_000 }, () => {
+  it('Executar agora runs the uscis-forms-editions job through cron_run_now and refreshes the last check', async () => {
+    cronRpcs();
+    renderWithProviders(<FormsTab />);
+    await screen.findByText('I-751');
+    const lastChecks = () => rpc.mock.calls.filter(([name]) => name === 'uscis_forms_last_check').length;
+    const before = lastChecks();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Executar agora' }));
+    expect(await screen.findByText('Verificação de edições concluída.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(rpc).toHaveBeenCalledWith('cron_run_now', { p_jobid: 9 });
+    expect(rpc).toHaveBeenCalledWith('cron_job_runs', { p_jobid: 9, p_limit: 10 });
+    await waitFor(() => expect(lastChecks()).toBeGreaterThan(before));
+  });
+
+  it('Configurar opens the scheduled jobs page', async () => {
+    cronRpcs();
+    renderWithProviders(<FormsTab />);
+    await screen.findByText('I-751');
+    expect(screen.getByRole('link', { name: 'Configurar' }).getAttribute('href')).toBe('/integracoes/tarefas-agendadas');
+  });
+
+  it('shows neither robot button to staff who are not administrators', async () => {
+    cronRpcs();
+    renderWithProviders(<FormsTab />, { auth: { roles: ['legal_assistant'] } });
+    await screen.findByText('I-751');
+    expect(screen.queryByRole('button', { name: 'Executar agora' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Configurar' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Configurar' })).toBeNull();
+  });
 });
 
 describe('FormsTab (simulated refresh and download)', { timeout: 20_000 }, () => {

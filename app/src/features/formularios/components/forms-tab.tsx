@@ -1,10 +1,11 @@
 /**
  * The Formulários tab of /processos: the USCIS forms library (search, category chips, the spec's simulated
- * refresh and download) and the filling of forms: Importar Formulário, Ver, Preencher, Configurar
+ * refresh and download; the update robot, run now and configured by administrators) and the filling of forms: Importar Formulário, Ver, Preencher, Configurar
  * mapeamento and Testar preenchimento. Importing and mapping are for administrators and legal assistants.
  */
 import { Bot, Download, Eye, FileInput, PenLine, RefreshCw, Settings, Upload, Wand2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Badge, badgeColor } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -12,13 +13,16 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { SearchInput } from '@/components/ui/search-input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { FormsLastCheck } from '@/features/automacoes/components/forms-last-check';
+import { automacoesStrings } from '@/features/automacoes/strings';
 import { useMarkFormDownloaded } from '@/features/processos/api/mutations';
 import { useUscisForms } from '@/features/processos/api/queries';
 import type { UscisForm } from '@/features/processos/api/types';
 import { TableStateRows } from '@/features/processos/components/tracked-items';
 import { ALL_CATEGORIES, FORM_CATEGORIES, filterForms } from '@/features/processos/lib/forms-filter';
 import { useAuth } from '@/lib/auth';
+import { errorMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
+import { useRunFormsRobot } from '../api/forms-robot';
 import { useFormEditions } from '../api/queries';
 import { fill, formsStrings as t } from '../strings';
 import { FillDialog, SampleFillDialog, ViewPdfDialog } from './fill-dialogs';
@@ -32,10 +36,12 @@ type Open = { kind: 'import' | 'mapping' | 'sample' } | { kind: 'view' | 'fill';
 
 export function FormsTab() {
   const { hasRole } = useAuth();
-  const canManage = hasRole('administrator') || hasRole('legal_assistant');
+  const isAdmin = hasRole('administrator');
+  const canManage = isAdmin || hasRole('legal_assistant');
   const { data: forms = [], isLoading, refetch } = useUscisForms();
   const { data: editions = new Map() } = useFormEditions();
   const markDownloaded = useMarkFormDownloaded();
+  const robot = useRunFormsRobot();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<string>(ALL_CATEGORIES);
   const [refreshing, setRefreshing] = useState(false);
@@ -58,6 +64,19 @@ export function FormsTab() {
         toast.success(t.formsUpdated);
       }, FORMS_REFRESH_MS),
     );
+  };
+
+  /** Runs the weekly edition check now (administrators); the last-check line shows its result. */
+  const runRobot = () => {
+    toast.info(t.robotQueued);
+    robot.mutate(undefined, {
+      onSuccess: (outcome) => {
+        if (outcome === 'succeeded') toast.success(t.robotSucceeded);
+        else if (outcome === 'failed') toast.error(t.robotFailed);
+        else toast.info(t.robotStillRunning);
+      },
+      onError: (error) => toast.error(`${t.robotRequestFailed}: ${errorMessage(error)}`),
+    });
   };
 
   const download = (form: UscisForm) => {
@@ -213,16 +232,20 @@ export function FormsTab() {
             </div>
             <p className="text-sm text-muted-foreground">Verifica novas edições dos formulários no site do USCIS toda segunda-feira.</p>
             <FormsLastCheck />
-            <div className="flex flex-wrap gap-2">
-              <Button size="sm" onClick={refresh} disabled={refreshing}>
-                <RefreshCw className={refreshing ? 'animate-spin' : undefined} aria-hidden="true" />
-                Executar agora
-              </Button>
-              <Button size="sm" variant="outline">
-                <Settings aria-hidden="true" />
-                Configurar
-              </Button>
-            </div>
+            {isAdmin && (
+              <div className="flex flex-wrap gap-2">
+                <Button size="sm" onClick={runRobot} disabled={robot.isPending}>
+                  <RefreshCw className={robot.isPending ? 'animate-spin' : undefined} aria-hidden="true" />
+                  Executar agora
+                </Button>
+                <Button size="sm" variant="outline" asChild>
+                  <Link to={automacoesStrings.path}>
+                    <Settings aria-hidden="true" />
+                    Configurar
+                  </Link>
+                </Button>
+              </div>
+            )}
           </div>
           <div className="grid gap-3 rounded-md border p-4">
             <div className="flex items-center gap-2">
