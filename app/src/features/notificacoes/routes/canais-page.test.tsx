@@ -1,0 +1,83 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '@/lib/format';
+import { renderWithProviders } from '@/testing/test-utils';
+import CanaisPage from './canais-page';
+
+// The consents table (a thenable select) and set_channel_consent, which updates it as the database would.
+const db = vi.hoisted(() => ({ consents: [] as Record<string, unknown>[], rpc: vi.fn() }));
+vi.mock('@/lib/supabase', () => ({
+  supabase: {
+    from: () => ({ select: () => Promise.resolve({ data: db.consents.map((c) => ({ ...c })), error: null }) }),
+    rpc: db.rpc,
+  },
+}));
+
+const GRANTED_AT = '2025-11-24T13:45:00Z';
+const CLIENT = { id: 'c1', full_name: 'Maria Silva', email: 'maria@cliente.test', phone: '+5511987654321' };
+
+function clientAuth() {
+  return { roles: ['client'], clientData: CLIENT } as never;
+}
+
+beforeEach(() => {
+  db.consents = [];
+  db.rpc.mockReset();
+  db.rpc.mockImplementation(async (_fn: string, args: { p_channel: string; p_granted: boolean; p_phone: string | null }) => {
+    db.consents = db.consents.filter((c) => c.channel !== args.p_channel);
+    db.consents.push({
+      channel: args.p_channel,
+      granted: args.p_granted,
+      phone: args.p_phone,
+      granted_at: args.p_granted ? GRANTED_AT : null,
+      revoked_at: args.p_granted ? null : GRANTED_AT,
+    });
+    return { data: null, error: null };
+  });
+});
+
+describe('CanaisPage (Meu Perfil of the portal)', () => {
+  it('opts in to e-mail and shows the time of consent', async () => {
+    renderWithProviders(<CanaisPage />, { auth: clientAuth() });
+    const email = await screen.findByRole('checkbox', { name: 'Receber notificações por e-mail' });
+    expect(email.getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByText('maria@cliente.test')).toBeTruthy();
+    expect(screen.queryByText(/Autorizado em/)).toBeNull();
+
+    await userEvent.setup().click(email);
+    await waitFor(() => expect(db.rpc).toHaveBeenCalledTimes(1));
+    expect(db.rpc).toHaveBeenCalledWith('set_channel_consent', { p_channel: 'email', p_granted: true, p_phone: null });
+    expect(await screen.findByText(`Autorizado em ${formatDateTime(GRANTED_AT)}`)).toBeTruthy();
+    expect(screen.getByText('Preferência salva')).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Receber notificações por e-mail' }).getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('sends the WhatsApp number with the WhatsApp opt-in (prefilled from the client record)', async () => {
+    renderWithProviders(<CanaisPage />, { auth: clientAuth() });
+    const phone = (await screen.findByLabelText('Número do WhatsApp (formato internacional)')) as HTMLInputElement;
+    expect(phone.value).toBe(CLIENT.phone);
+    const user = userEvent.setup();
+    await user.clear(phone);
+    await user.type(phone, ' +5521999990000 ');
+    await user.click(screen.getByRole('checkbox', { name: 'Receber notificações por WhatsApp' }));
+    await waitFor(() => expect(db.rpc).toHaveBeenCalledTimes(1));
+    expect(db.rpc).toHaveBeenCalledWith('set_channel_consent', { p_channel: 'whatsapp', p_granted: true, p_phone: '+5521999990000' });
+  });
+
+  it('shows when a consent was withdrawn', async () => {
+    db.consents = [{ channel: 'email', granted: true, phone: null, granted_at: GRANTED_AT, revoked_at: null }];
+    renderWithProviders(<CanaisPage />, { auth: clientAuth() });
+    await userEvent.setup().click(await screen.findByRole('checkbox', { name: 'Receber notificações por e-mail' }));
+    expect(db.rpc).toHaveBeenCalledWith('set_channel_consent', { p_channel: 'email', p_granted: false, p_phone: null });
+    expect(await screen.findByText(`Autorização retirada em ${formatDateTime(GRANTED_AT)}`)).toBeTruthy();
+  });
+
+  it('keeps the box as it was and says why when the database refuses', async () => {
+    db.rpc.mockResolvedValue({ data: null, error: { message: 'Número inválido' } });
+    renderWithProviders(<CanaisPage />, { auth: clientAuth() });
+    await userEvent.setup().click(await screen.findByRole('checkbox', { name: 'Receber notificações por WhatsApp' }));
+    expect(await screen.findByText('Não foi possível salvar: Número inválido')).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Receber notificações por WhatsApp' }).getAttribute('aria-checked')).toBe('false');
+  });
+});
