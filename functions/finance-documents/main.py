@@ -1,9 +1,9 @@
 """POST {kind: 'quote' | 'contract' | 'receipt', id} -> the document as a pt-BR PDF.
 
 Everything is read with the caller's JWT, so row-level security decides: staff get any document, a client
-only its own (a row it cannot read is a 404). The office's name and contacts come from the
-`office_profile` system setting when it exists, else OFFICE_NAME / OFFICE_ADDRESS / OFFICE_PHONE /
-OFFICE_EMAIL.
+only its own (a row it cannot read is a 404). The office's name comes from its settings (office_settings,
+the name the administrators keep in Configurações); contacts and, when the settings cannot be read, the name
+come from the `office_profile` system setting, else OFFICE_NAME / OFFICE_ADDRESS / OFFICE_PHONE / OFFICE_EMAIL.
 """
 
 import sys
@@ -26,19 +26,39 @@ install_error_handler(app)
 NOT_FOUND = "Documento não encontrado"
 
 
-async def _office(env: FunctionEnv) -> Office:
-    profile: dict = {}
+async def _office_settings(env: FunctionEnv) -> dict:
+    """The office's settings row (service role: a client's document carries the name too), or {}."""
+    try:
+        rows = (await service_client(env).table("office_settings").select("*").limit(1).execute()).data
+    except Exception:  # noqa: BLE001 - the settings are another module's table; the document still goes out
+        return {}
+    if not rows:
+        return {}
+    row = rows[0]
+    # name, and contacts should the settings ever hold them
+    return {
+        "name": row.get("office_name"),
+        "address": row.get("office_address") or row.get("address"),
+        "phone": row.get("office_phone") or row.get("phone"),
+        "email": row.get("office_email") or row.get("email"),
+    }
+
+
+async def _office_profile(env: FunctionEnv) -> dict:
     try:
         rows = (
             await service_client(env).table("system_settings").select("value").eq("key", "office_profile").execute()
         ).data
-        if rows and isinstance(rows[0]["value"], dict):
-            profile = rows[0]["value"]
     except Exception:  # noqa: BLE001 - branding is optional; the document still goes out
-        profile = {}
+        return {}
+    return rows[0]["value"] if rows and isinstance(rows[0]["value"], dict) else {}
+
+
+async def _office(env: FunctionEnv) -> Office:
+    settings, profile = await _office_settings(env), await _office_profile(env)
 
     def pick(key: str, env_name: str, default: str = "") -> str:
-        return str(profile.get(key) or env.get(env_name, default))
+        return str(settings.get(key) or profile.get(key) or env.get(env_name, default))
 
     return Office(
         name=pick("name", "OFFICE_NAME", Office.name),

@@ -47,6 +47,20 @@ def test_contract_and_receipt_pdfs(stack):
     assert "Recibo de pagamento RC-" in text and "US$ 500,00" in text and "Transferência" in text
 
 
+def test_documents_carry_the_office_name_kept_in_the_settings(stack):
+    """The name the administrators keep in office_settings heads the PDF, a client's copy too."""
+    (before,) = stack.sql("select office_name from public.office_settings where id")[0]
+    stack.sql("update public.office_settings set office_name = 'Oliveira & Prado Imigração' where id")
+    try:
+        for actor in (SECRETARY, MARIA):
+            text = pdf_text(call(stack, "finance-documents", actor, {"kind": "quote", "id": MARIA_SENT_QUOTE}))
+            assert "Oliveira & Prado Imigração" in text, actor
+        text = pdf_text(call(stack, "finance-documents", JOAO, {"kind": "contract", "id": JOAO_CONTRACT}))
+        assert "Oliveira & Prado Imigração" in text
+    finally:
+        stack.sql("update public.office_settings set office_name = %s where id", (before,))
+
+
 def test_documents_need_a_kind_and_a_caller(stack):
     assert call(stack, "finance-documents", ADMIN, {"kind": "nota", "id": MARIA_SENT_QUOTE}).status_code == 400
     anon = httpx.post(
