@@ -30,7 +30,7 @@ if $PY -m supastack start > .test-stack.log 2>&1; then
   trap '$PY -m supastack stop >/dev/null 2>&1' EXIT
   eval "$($PY -m supastack status)"
   export SUPABASE_URL="$API_URL" SUPABASE_ANON_KEY="$ANON_KEY" SUPABASE_SERVICE_ROLE_KEY="$SERVICE_ROLE_KEY"
-  export SUPABASE_PUBLISHABLE_KEY="$PUBLISHABLE_KEY" SUPABASE_SECRET_KEY="$SECRET_KEY" APP_URL
+  export SUPABASE_PUBLISHABLE_KEY="$PUBLISHABLE_KEY" SUPABASE_SECRET_KEY="$SECRET_KEY" APP_URL INBUCKET_URL
   step "supabase-js against the live stack (node --test)"
   if ls tests/contract/js/*.test.mjs >/dev/null 2>&1; then
     node --test --test-concurrency=1 tests/contract/js/ || failures+=("js-contract")
