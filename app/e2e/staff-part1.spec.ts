@@ -3,9 +3,6 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 // Staff app, part 1: dashboard, clients, users, integrations, menus per role, login errors, 404.
 // The database is shared with other journeys: only data created here (unique e-mails) is changed.
 
-// Node's Buffer without Node's typings (the e2e project has none): what Playwright expects for in-memory files.
-const NodeBuffer = (globalThis as unknown as { Buffer: { from(data: string): Uint8Array } }).Buffer;
-
 const PASSWORD = 'Demo@12345';
 const ADMIN = 'admin@escritorio.test';
 const ASSISTANT = 'assistente@escritorio.test';
@@ -219,17 +216,16 @@ test('Meu Perfil shows the e-mail read-only and validates the name', async ({ br
   await page.getByRole('button', { name: 'Salvar Alterações' }).click();
   await expect(page.getByText('O nome deve ter pelo menos 3 caracteres')).toBeVisible();
 
-  // The office branding (this browser only) changes the shell's name and logo.
-  const office = `Escritório E2E ${Date.now()}`;
-  await page.getByLabel('Nome do escritório').fill(office);
-  await page.getByLabel('Logotipo', { exact: true }).setInputFiles({
-    name: 'logo.svg',
-    mimeType: 'image/svg+xml',
-    buffer: NodeBuffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#1d4ed8"/></svg>'),
-  });
-  await expect(page.getByAltText('Pré-visualização do logotipo')).toBeVisible();
-  await page.getByRole('button', { name: 'Salvar Logotipo' }).click();
-  await expect(page.getByText('Logotipo atualizado com sucesso')).toBeVisible();
-  await expect(page.getByText(office, { exact: true }).first()).toBeVisible();
+  // The office name and logo are set in Configurações by administrators: nothing about them here for a secretary.
+  await expect(page.getByLabel('Nome do escritório')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Abrir Configurações do escritório' })).toHaveCount(0);
   await page.screenshot({ path: 'e2e/artifacts/staff-perfil.png', fullPage: true });
+});
+
+test('Meu Perfil sends administrators to Configurações for the office name and logo', async ({ browser }) => {
+  const page = await signIn(browser, ADMIN);
+  await page.goto('/perfil');
+  await page.getByRole('link', { name: 'Abrir Configurações do escritório' }).click();
+  await expect(page).toHaveURL(/\/configuracoes$/);
+  await expect(page.getByLabel('Nome do escritório')).toBeVisible();
 });

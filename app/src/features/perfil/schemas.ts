@@ -8,11 +8,3 @@ export const profileSchema = z.object({
 
 export type ProfileInput = z.infer<typeof profileSchema>;
 
-export const LOGO_MAX_BYTES = 1024 * 1024;
-
-/** Why a chosen logo file is refused, or null when it is fine. */
-export function logoFileProblem(file: Pick<File, 'type' | 'size'>): string | null {
-  if (!file.type.startsWith('image/')) return t.logoInvalid;
-  if (file.size > LOGO_MAX_BYTES) return t.logoTooLarge;
-  return null;
-}

@@ -1,7 +1,7 @@
 /** UI texts of /perfil (spec: Perfil; the sidebar calls it Logotipo). */
 export const perfilStrings = {
   title: 'Meu Perfil',
-  description: 'Seus dados de acesso e a identidade visual do escritório.',
+  description: 'Seus dados de acesso e a segurança da sua conta.',
   personalTitle: 'Informações pessoais',
   personalDescription: 'Atualize o nome exibido no sistema.',
   fullName: 'Nome completo',
@@ -12,21 +12,10 @@ export const perfilStrings = {
   nameMin: 'O nome deve ter pelo menos 3 caracteres',
   updated: 'Perfil atualizado com sucesso!',
   updateError: 'Erro ao atualizar perfil',
-  // Branding
+  // Office name and logo: set in Configurações (administrators)
   brandingTitle: 'Logotipo e nome do escritório',
-  brandingDescription: 'Exibidos no menu lateral e no portal do cliente deste navegador.',
-  companyName: 'Nome do escritório',
-  logo: 'Logotipo',
-  chooseLogo: 'Escolher imagem',
-  logoHint: 'Imagem PNG, JPG, SVG ou WebP de até 1 MB.',
-  logoPreview: 'Pré-visualização do logotipo',
-  noLogo: 'Logotipo padrão',
-  removeLogo: 'Remover logotipo',
-  saveBranding: 'Salvar Logotipo',
-  brandingSaved: 'Logotipo atualizado com sucesso',
-  logoInvalid: 'Selecione um arquivo de imagem',
-  logoTooLarge: 'A imagem deve ter no máximo 1 MB',
-  logoReadError: 'Não foi possível ler a imagem',
+  brandingNote: 'O nome e o logotipo do escritório são definidos nas Configurações do escritório e valem para toda a equipe e para o portal do cliente.',
+  openOfficeSettings: 'Abrir Configurações do escritório',
   mfaTitle: 'Verificação em duas etapas',
   mfaOn: 'Ativada: ao entrar, além da senha, será pedido o código do aplicativo autenticador.',
   mfaOff: 'Proteja sua conta com um código do aplicativo autenticador (Google Authenticator, Authy, 1Password...).',

@@ -1,10 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getBranding } from '@/lib/branding';
 import { toast } from 'sonner';
 import { renderWithProviders } from '@/testing/test-utils';
-import { logoFileProblem } from '../schemas';
 import PerfilPage from './perfil-page';
 
 const mocks = vi.hoisted(() => ({ update: vi.fn(), eq: vi.fn(), error: null as null | { message: string } }));
@@ -80,28 +78,17 @@ describe('PerfilPage', () => {
     expect(auth.refreshProfile).not.toHaveBeenCalled();
   });
 
-  it('saves the company name and logo for the shell', async () => {
+  it('points administrators to the office settings, with no local name or logo form', () => {
     renderWithProviders(<PerfilPage />, { route: '/perfil' });
-    const name = screen.getByLabelText('Nome do escritório');
-    await userEvent.clear(name);
-    await userEvent.type(name, 'Souza & Associados');
-    const file = new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'logo.svg', { type: 'image/svg+xml' });
-    await userEvent.upload(screen.getByLabelText('Logotipo'), file);
-    expect(await screen.findByAltText('Pré-visualização do logotipo')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Salvar Logotipo' }));
-    expect(await screen.findByText('Logotipo atualizado com sucesso')).toBeTruthy();
-    await waitFor(() => expect(getBranding().name).toBe('Souza & Associados'));
-    expect(getBranding().logo).toMatch(/^data:image\/svg\+xml/);
-    await userEvent.click(screen.getByRole('button', { name: 'Remover logotipo' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Salvar Logotipo' }));
-    await waitFor(() => expect(getBranding().logo).toBeNull());
+    expect(screen.getByRole('link', { name: 'Abrir Configurações do escritório' }).getAttribute('href')).toBe('/configuracoes');
+    expect(screen.queryByLabelText('Nome do escritório')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Salvar Logotipo' })).toBeNull();
   });
-});
 
-describe('logoFileProblem', () => {
-  it('accepts images up to 1 MB only', () => {
-    expect(logoFileProblem({ type: 'image/png', size: 1000 })).toBeNull();
-    expect(logoFileProblem({ type: 'application/pdf', size: 1000 })).toBe('Selecione um arquivo de imagem');
-    expect(logoFileProblem({ type: 'image/png', size: 2 * 1024 * 1024 })).toBe('A imagem deve ter no máximo 1 MB');
+  it('shows other staff neither the office card nor the link', () => {
+    renderWithProviders(<PerfilPage />, { route: '/perfil', auth: { roles: ['secretary'] } });
+    expect(screen.getByLabelText('Nome completo')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Abrir Configurações do escritório' })).toBeNull();
+    expect(screen.queryByText('Logotipo e nome do escritório')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
-/** /perfil (Meu Perfil; Logotipo in the sidebar): the user's name and the office branding. */
+/** /perfil (Meu Perfil; Logotipo in the sidebar): the user's name, two-step verification and, for administrators, the way to the office settings. */
 import { PageHeader } from '@/components/page-header';
-import { BrandingCard } from '../components/branding-card';
+import { OfficeSettingsNote } from '../components/office-settings-note';
 import { ProfileCard } from '../components/profile-card';
 import { TwoFactorCard } from '../components/two-factor-card';
 import { perfilStrings as t } from '../strings';
@@ -11,7 +11,7 @@ export default function PerfilPage() {
       <PageHeader title={t.title} description={t.description} />
       <div className="grid max-w-5xl gap-6 lg:grid-cols-2">
         <ProfileCard />
-        <BrandingCard />
+        <OfficeSettingsNote />
         <TwoFactorCard />
       </div>
     </div>
