@@ -181,9 +181,9 @@ test('notifications: opt-in, stage change, e-mail in the sink, portal and the de
   await admin.goto('/notificacoes-envios');
   await expect(admin.getByRole('heading', { level: 1, name: 'Envios de notificações' })).toBeVisible();
   await admin.getByLabel('Situação').selectOption({ label: 'Enviado' });
-  const created_ = new Date(createdAt);
+  const queuedAt = new Date(createdAt);
   const pad = (n: number) => String(n).padStart(2, '0');
-  const when = `${localDate(created_)} ${pad(created_.getHours())}:${pad(created_.getMinutes())}`;
+  const when = `${localDate(queuedAt)} ${pad(queuedAt.getHours())}:${pad(queuedAt.getMinutes())}`;
   // No journey runs beside this one: the newest e-mail sent is this stage change's.
   const newest = admin.getByRole('row').nth(1);
   await expect(newest).toContainText(when, { timeout: 15_000 });
