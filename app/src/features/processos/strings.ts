@@ -16,8 +16,6 @@ export const processStrings = {
   stageUpdated: 'Estágio atualizado',
   stageUpdateError: 'Erro ao atualizar estágio: {message}',
   noProcessSelected: 'Nenhum processo selecionado',
-  notificationSent: { email: 'Notificação enviada via email', whatsapp: 'Notificação enviada via WhatsApp' },
-  stageNotification: 'O status do seu processo foi atualizado para: {stage}',
   documentRequested: 'Documento solicitado',
   documentRequestError: 'Erro ao adicionar solicitação: {message}',
   documentStatusUpdated: 'Status atualizado',

@@ -27,37 +27,6 @@ export class NotificationError extends Error {
   }
 }
 
-export interface StageUpdateVars {
-  process: ProcessRow;
-  stageName: string;
-  channel: 'email' | 'whatsapp';
-  message?: string;
-}
-
-/** Stores the new stage on the process, then records the stage_update notification for the client. */
-export function useUpdateStage() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ process, stageName, channel, message }: StageUpdateVars) => {
-      await supabase
-        .from('processes')
-        .update({ stage: stageName, last_update: todayISO() })
-        .eq('id', process.id)
-        .throwOnError();
-      const content = message?.trim() || fill(t.stageNotification, { stage: stageName });
-      const { error } = await supabase.from('process_notifications').insert({
-        process_id: process.id,
-        notification_type: 'stage_update',
-        notification_channel: channel,
-        content,
-        recipient: notificationRecipient(process, channel),
-      });
-      if (error) throw new NotificationError(error.message);
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: processKeys.all }),
-  });
-}
-
 export interface DocumentRequestVars {
   process: ProcessRow;
   documentName: string;
@@ -65,7 +34,11 @@ export interface DocumentRequestVars {
   isRequired: boolean;
 }
 
-/** Inserts the request, then a document_request notification to the client. */
+/**
+ * Inserts the request, then the spec's process_notifications row of type document_request. The database
+ * trigger notify_document_request sends the client's notification (notifications table) on its own; this row
+ * is the process's notification log, which no trigger writes.
+ */
 export function useRequestDocument() {
   const queryClient = useQueryClient();
   return useMutation({
