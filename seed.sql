@@ -299,7 +299,7 @@ insert into public.interactions (id, client_id, process_id, type, content, conta
 -- ---------------------------------------------------------------------------
 -- forms
 -- ---------------------------------------------------------------------------
--- Maria Silva's intake questionnaire, partly answered and sent to the office (João Souza has not started his).
+-- Maria Silva's intake questionnaire, partly answered and sent to the office.
 insert into public.client_questionnaires (id, client_id, answers, status, submitted_at, created_at, updated_at) values
   ('f7000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001',
    jsonb_build_object(
@@ -315,6 +315,29 @@ insert into public.client_questionnaires (id, client_id, answers, status, submit
      'immigration', jsonb_build_object('last_entry_date', to_char(current_date - interval '4 years', 'YYYY-MM-DD'),
        'last_entry_place', 'Boston, MA', 'status_at_entry', 'B2', 'removal_proceedings', 'nao')),
    'enviado', now() - interval '10 days', now() - interval '20 days', now() - interval '10 days');
+
+-- João Souza has started his: a draft with his personal data only.
+insert into public.client_questionnaires (id, client_id, answers, status, created_at, updated_at) values
+  ('f7000000-0000-4000-8000-000000000002', 'c0000000-0000-4000-8000-000000000002',
+   jsonb_build_object('personal', jsonb_build_object('full_name', 'João Carlos Souza', 'country_of_birth', 'Brasil',
+     'nationality', 'Brasil', 'email', 'joao.souza@cliente.test')),
+   'rascunho', now() - interval '6 days', now() - interval '2 days');
+
+-- An I-751 edition in the library with a first mapping, so that Configurar mapeamento has something to show.
+-- Its field list is a short illustrative one and its PDF (bucket uscis_forms) is not part of the seed (the
+-- table does not require the object to exist): staff import the real file (Importar Formulário) before filling.
+insert into public.uscis_form_editions (id, form_id, edition_date, storage_path, fields, imported_by, created_at) values
+  (1, 3, '2024-04-01', 'I-751/2024-04-01-demo.pdf',
+   '[{"name": "Pt1Line1a_FamilyName", "type": "text", "label": "Family Name (Last Name)"},
+     {"name": "Pt1Line1b_GivenName", "type": "text", "label": "Given Name (First Name)"},
+     {"name": "Pt1Line2_DateOfBirth", "type": "text", "label": "Date of Birth (mm/dd/yyyy)"},
+     {"name": "Pt1Line4_AlienNumber", "type": "text", "label": "Alien Registration Number (A-Number)"}]'::jsonb,
+   '10000000-0000-4000-8000-000000000002', now() - interval '30 days');
+select setval(pg_get_serial_sequence('public.uscis_form_editions', 'id'), 1);
+insert into public.uscis_form_mappings (edition_id, version, field_name, data_path, transform, created_by, created_at) values
+  (1, 1, 'Pt1Line1b_GivenName', 'client.full_name', 'name_first', '10000000-0000-4000-8000-000000000002', now() - interval '29 days'),
+  (1, 1, 'Pt1Line2_DateOfBirth', 'questionnaire.personal.date_of_birth', 'date_mdy', '10000000-0000-4000-8000-000000000002', now() - interval '29 days'),
+  (1, 1, 'Pt1Line4_AlienNumber', 'questionnaire.personal.a_number', 'a_number', '10000000-0000-4000-8000-000000000002', now() - interval '29 days');
 
 -- ---------------------------------------------------------------------------
 -- finance
@@ -388,6 +411,19 @@ insert into public.financial_payments (id, client_id, contract_id, installment_i
    'fa400000-0000-4000-8000-000000000001', 1200.00, 'USD', current_date - 74, 'pix', 'paid', null, '10000000-0000-4000-8000-000000000002'),
   ('fa500000-0000-4000-8000-000000000003', 'c0000000-0000-4000-8000-000000000002', 'fa300000-0000-4000-8000-000000000001',
    'fa400000-0000-4000-8000-000000000002', 500.00, 'USD', current_date - 40, 'transferencia', 'paid', 'Pagamento parcial', '10000000-0000-4000-8000-000000000001');
+
+-- Maria: the installments of CT-2025-001 (entrada of R$ 4.000,00 and 4 monthly parcelas of R$ 2.000,00, the
+-- first due with her pending boleto). The entrada she paid (the first payment above) settles installment 0.
+update public.financial_contracts set down_payment = 4000.00, installment_count = 4
+where id = 'f1000000-0000-4000-8000-000000000001';
+insert into public.financial_installments (id, contract_id, client_id, number, due_date, amount, currency) values
+  ('fa400000-0000-4000-8000-000000000010', 'f1000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', 0, current_date - 85, 4000.00, 'BRL'),
+  ('fa400000-0000-4000-8000-000000000011', 'f1000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', 1, current_date + 5, 2000.00, 'BRL'),
+  ('fa400000-0000-4000-8000-000000000012', 'f1000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', 2, current_date + 35, 2000.00, 'BRL'),
+  ('fa400000-0000-4000-8000-000000000013', 'f1000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', 3, current_date + 65, 2000.00, 'BRL'),
+  ('fa400000-0000-4000-8000-000000000014', 'f1000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', 4, current_date + 95, 2000.00, 'BRL');
+update public.financial_payments set installment_id = 'fa400000-0000-4000-8000-000000000010', payment_method = 'pix'
+where id = 'f2000000-0000-4000-8000-000000000001';
 
 -- ---------------------------------------------------------------------------
 -- agenda: appointments, tasks, CRM leads (the office settings row comes from its migration; the EOIR

@@ -36,6 +36,9 @@ class TableRule:
     touch: str | None = None
     # an existing row to update/delete instead of a fresh one (pk value)
     fixed_target: dict[str, str] = field(default_factory=dict)
+    # SQL predicate of seeded rows a fresh insert would collide with (a unique key): the runners take them
+    # out (as the owner) before an insert case and put them back after it
+    vacate: str | None = None
     # per-actor exceptions to the group outcomes (actor name -> {operation: outcome})
     exceptions: dict[str, Outcome] = field(default_factory=dict)
 
@@ -250,9 +253,7 @@ RULES: list[TableRule] = [
               lambda a: {"contract_id": {MARIA_CLIENT: "f1000000-0000-4000-8000-000000000001",
                                          JOAO_CLIENT: "f1000000-0000-4000-8000-000000000002"}[_client_for(a)],
                          "client_id": _client_for(a), "number": 90, "due_date": "2031-01-10", "amount": 25},
-              own="client_id = %s",
-              # the seed gives Maria no installment: she can only show that she sees none of João's
-              exceptions={"maria": {"select": NONE}}),
+              own="client_id = %s"),
     # Commissions are pay: the administrator manages them (the spec's Comissões screen is administrator-only)
     # and each staff member reads only its own - narrower than the money rule on purpose. Commissions are
     # computed from payments by a trigger (no INSERT/DELETE privilege through the API).
@@ -299,13 +300,13 @@ RULES: list[TableRule] = [
               pk="client_id", own="client_id = %s", fixed_target={"update": MARIA_CLIENT, "delete": MARIA_CLIENT}),
     # USCIS form editions and mappings are staff data; importing and mapping is the work of those who prepare
     # filings (administrator, legal_assistant), other staff read. Mappings are versions: never edited or
-    # removed through the API. The seed has no edition.
-    TableRule("uscis_form_editions", unseeded(money_staff),
+    # removed through the API. The seed has one edition (id 1) and a mapping of it.
+    TableRule("uscis_form_editions", money_staff,
               lambda a: {"form_id": 1, "edition_date": "2001-01-01", "storage_path": f"teste/{a.name}.pdf"}),
     TableRule("uscis_form_mappings",
-              unseeded(_grid(admin={"select": ALL, "insert": OK, "update": DENIED, "delete": DENIED},
-                             assistant={"select": ALL, "insert": OK, "update": DENIED, "delete": DENIED},
-                             other_staff=READ_ONLY_NO_WRITE, client=SEES_NOTHING_NO_WRITE, anon=NO_PRIVILEGE)),
+              _grid(admin={"select": ALL, "insert": OK, "update": DENIED, "delete": DENIED},
+                    assistant={"select": ALL, "insert": OK, "update": DENIED, "delete": DENIED},
+                    other_staff=READ_ONLY_NO_WRITE, client=SEES_NOTHING_NO_WRITE, anon=NO_PRIVILEGE),
               lambda a: {"edition_id": 1, "version": 1, "field_name": "Pt1Line1a_FamilyName",
                          "data_path": "client.full_name", "transform": "name_last"},
               fixed_target={"update": "1", "delete": "1"}),
@@ -316,13 +317,15 @@ RULES: list[TableRule] = [
                     other_staff={"select": ALL, "insert": OK, "update": OK, "delete": DENIED},
                     client={"select": OWN, "insert": OK, "update": NONE, "delete": DENIED},
                     anon=NO_PRIVILEGE),
-              # one per client: Maria has hers (seed), so staff start João's; Maria's attempt is João's and
-              # must be refused, João starts his own
+              # one per client and both have one (seed): inserts start João's afresh once his seeded draft is
+              # out of the way; staff may, João may, Maria's attempt is João's and must be refused
               lambda a: {"client_id": JOAO_CLIENT, "answers": {}},
               own="client_id = %s",
-              exceptions={"maria": {"insert": DENIED, "update": NONE},
-                          # João has not started his; he sees none of Maria's
-                          "joao": {"select": NONE, "update": OK}}),
+              vacate=f"client_id = '{JOAO_CLIENT}'",
+              # updates and deletes touch João's seeded draft: out of Maria's reach, João edits his own while open
+              fixed_target={"update": "f7000000-0000-4000-8000-000000000002",
+                            "delete": "f7000000-0000-4000-8000-000000000002"},
+              exceptions={"maria": {"insert": DENIED}, "joao": {"update": OK}}),
     TableRule("system_settings", lambda a: NO_PRIVILEGE,
               lambda a: {"key": f"test_{a.name}", "value": {"enabled": True}}, pk="key"),
 ]

@@ -32,6 +32,8 @@ def test_matrix(conn, table, actor_name, operation):
         target = None
         if operation in ("update", "delete"):
             target = rule.fixed_target.get(operation) or insert(conn, table, rule.new_row(ADMIN), returning=rule.pk)
+        if operation == "insert" and rule.vacate:
+            conn.execute(sql.SQL("delete from public.{} where {}").format(sql.Identifier(table), sql.SQL(rule.vacate)))
         total = _count(conn, table)
         own = _count(conn, table, rule.own, rule.own_param(actor)) if rule.own and not actor.is_anon else 0
         conn.execute("savepoint before_act")

@@ -18,11 +18,15 @@ def test_a_client_reads_only_their_own_questionnaire(api):
     assert mine.status_code == 200
     assert [row["client_id"] for row in mine.json()] == [MARIA_CLIENT]
     assert mine.json()[0]["answers"]["personal"]["full_name"] == "Maria Aparecida Silva"
-    assert api[JOAO].rest("GET", "client_questionnaires?select=id").json() == []
+    # João has his own draft (seed): he reads it and nothing of Maria's
+    theirs = api[JOAO].rest("GET", "client_questionnaires?select=client_id,status")
+    assert theirs.json() == [{"client_id": JOAO_CLIENT, "status": "rascunho"}]
     assert api[None].rest("GET", "client_questionnaires?select=id").status_code in (401, 403)
 
 
 def test_a_client_starts_and_saves_their_own_but_not_another_clients(api, forms_stack):
+    # João starts afresh: his seeded draft goes (one per client); the module puts it back afterwards
+    forms_stack.sql("delete from client_questionnaires where client_id = %s", (JOAO_CLIENT,))
     joao = api[JOAO]
     foreign = joao.rest("POST", "client_questionnaires", json={"client_id": MARIA_CLIENT, "answers": {}})
     assert foreign.status_code == 403 and foreign.json()["code"] == "42501"
@@ -70,7 +74,8 @@ def test_a_client_cannot_mark_reviewed_nor_edit_after_review_until_staff_reopen(
 def test_forms_and_mappings_are_staff_data(api, forms_stack):
     for table in ("uscis_form_editions", "uscis_form_mappings"):
         assert api[MARIA].rest("GET", f"{table}?select=id").json() == []
-        assert api["secretaria@escritorio.test"].rest("GET", f"{table}?select=id").status_code == 200
+        staff_sees = api["secretaria@escritorio.test"].rest("GET", f"{table}?select=id")
+        assert staff_sees.status_code == 200 and staff_sees.json() != []   # the seed has an edition and its mapping
     form_id = forms_stack.sql("select id from uscis_forms where number = 'I-130'")[0][0]
     edition = {"form_id": form_id, "edition_date": "2001-01-01", "storage_path": "I-130/x.pdf", "fields": []}
     assert api[MARIA].rest("POST", "uscis_form_editions", json=edition).status_code == 403
