@@ -237,3 +237,16 @@ def test_search_respects_rls(conn):
     act_as(conn, None)
     with pytest.raises(psycopg.errors.InsufficientPrivilege), conn.transaction():
         conn.execute("select * from public.search_workspace('Maria')")
+
+
+def test_the_portal_views_show_everything_to_the_service_role_and_nothing_to_anon(conn):
+    as_owner(conn)
+    everyone = ids(conn, "select id from public.processes where client_id is not null")
+    assert ids(conn, "select id from public.client_processes") == everyone
+    conn.execute("set local role service_role")
+    assert ids(conn, "select id from public.client_processes") == everyone
+    assert ids(conn, "select id from public.client_document_requests")
+    as_owner(conn)
+    act_as(conn, None)
+    with pytest.raises(psycopg.errors.InsufficientPrivilege), conn.transaction():
+        conn.execute("select id from public.client_processes")
