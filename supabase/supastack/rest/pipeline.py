@@ -199,9 +199,10 @@ class RestService:
         prefs = req.preferences
         want_count = prefs.count is not None
         single = req.accept == "object"
+        csv = req.accept == "csv"
         if req.action == "read":
             query = sqlgen.read_query(plan, want_count, single, prefs.count, self.settings.max_rows,
-                                      req.strip_nulls)
+                                      req.strip_nulls, csv)
         elif req.action == "call":
             payload = None
             if plan.single_object_param is not None:
@@ -209,7 +210,7 @@ class RestService:
             elif plan.args:
                 payload = req.raw_body.decode() if req.body_kind == "json" else json.dumps(plan.args)
             read_only = method in ("GET", "HEAD") and plan.function.volatility == "v"
-            query = sqlgen.call_query(plan, payload, want_count, single, read_only, req.strip_nulls)
+            query = sqlgen.call_query(plan, payload, want_count, single, read_only, req.strip_nulls, csv)
         else:
             payload = None
             if req.action in ("insert", "upsert", "put"):
@@ -217,7 +218,8 @@ class RestService:
             elif req.action == "update":
                 payload = req.raw_body.decode() if req.raw_body.strip() else "{}"
             query = sqlgen.mutate_query(plan, prefs.representation or "minimal", want_count, single,
-                                        prefs.missing == "default", prefs.resolution, payload, req.strip_nulls)
+                                        prefs.missing == "default", prefs.resolution, payload, req.strip_nulls,
+                                        csv)
         max_affected = prefs.max_affected if prefs.handling == "strict" and req.action in ("update", "delete", "call") \
             else None
         prepared = Prepared(req, query, single, max_affected, prefs.tx == "rollback")

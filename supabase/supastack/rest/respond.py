@@ -1,8 +1,6 @@
 """Stage 5, respond: DbResult + ApiRequest -> status, headers and body as PostgREST sends them."""
 from __future__ import annotations
 
-import csv
-import io
 import json
 from dataclasses import dataclass
 from urllib.parse import quote
@@ -58,26 +56,9 @@ def location(resource: str, key_json: str) -> str:
         for name, value in pairs)
 
 
-def _csv(body: bytes) -> bytes:
-    rows = json.loads(body) if body else []
-    if isinstance(rows, dict):
-        rows = [rows]
-    out = io.StringIO()
-    if rows:
-        writer = csv.writer(out, lineterminator="\n")
-        header = list(rows[0])
-        writer.writerow(header)
-        for row in rows:
-            writer.writerow(["" if row.get(h) is None else
-                             (json.dumps(row[h]) if isinstance(row[h], (dict, list)) else
-                              ("true" if row[h] is True else "false" if row[h] is False else row[h]))
-                             for h in header])
-    return out.getvalue().encode()
-
-
 def _body(req: ApiRequest, result: DbResult) -> tuple[bytes, str]:
     if req.accept == "csv":
-        return _csv(result.body or b"[]"), CSV
+        return result.body or b"\n", CSV   # PostgreSQL wrote it (sql.CSV_BODY)
     if req.accept == "object":
         return result.body or b"null", OBJECT_STRIPPED if req.strip_nulls else OBJECT
     return result.body or b"[]", ARRAY_STRIPPED if req.strip_nulls else JSON

@@ -251,14 +251,27 @@ def _output_names(child: ReadNode) -> list[str]:
     return [f.output for f in child.fields] + [n for c in child.children for n in _output_names(c)]
 
 
+# PostgREST's CSV: the first row's keys as the header, then each row's record text without its parentheses
+# (PostgreSQL's quoting: a field with a comma, quote, space or backslash is quoted; NULL is an empty field).
+CSV_BODY = sql.SQL(
+    "(select coalesce(string_agg(pgrst_k, ','), '') "
+    "from json_object_keys((array_agg(row_to_json(pgrst_r)))[1]) as pgrst_k) || E'\\n' || "
+    "coalesce(string_agg(substring(pgrst_r::text, 2, length(pgrst_r::text) - 2), E'\\n'), '')")
+
+
 def _envelope(rows: sql.Composable, count: sql.Composable | None, body_kind: str,
               location: sql.Composable | None = None, inserted: sql.Composable | None = None,
               strip_nulls: bool = False) -> sql.Composable:
     """The single result row: (total, page, body, location[, inserted])."""
     r = sql.Identifier("pgrst_r")
-    body = sql.SQL("coalesce(json_agg({})->0, 'null')").format(r) if body_kind == "object" \
-        else sql.SQL("coalesce(json_agg({}), '[]')").format(r)
-    if strip_nulls:   # every object key whose value is null goes, at any depth (nulls inside arrays stay)
+    if body_kind == "csv":
+        body = CSV_BODY
+    elif body_kind == "object":
+        body = sql.SQL("coalesce(json_agg({})->0, 'null')").format(r)
+    else:
+        body = sql.SQL("coalesce(json_agg({}), '[]')").format(r)
+    if strip_nulls and body_kind != "csv":
+        # every object key whose value is null goes, at any depth (nulls inside arrays stay)
         body = sql.SQL("json_strip_nulls({})").format(body)
     body = body + sql.SQL("::text")
     return sql.SQL("select {}, count({}), {}, {}{} from ({}) as {}").format(
@@ -274,7 +287,7 @@ INSERTED_FLAG = "pgrst_inserted"
 
 # ------------------------------------------------------------------------------------------- reads
 def read_query(plan: ReadPlan, want_count: bool, single: bool, count_mode: str | None = None,
-               max_rows: int | None = None, strip_nulls: bool = False) -> MainQuery:
+               max_rows: int | None = None, strip_nulls: bool = False, csv: bool = False) -> MainQuery:
     """`count_mode` planned: no counting, the planner's estimate instead; estimated: the exact count
     stopped after `max_rows` + 1 rows, the estimate beyond that (as PostgREST does)."""
     b = Builder(plan.schema)
@@ -292,7 +305,7 @@ def read_query(plan: ReadPlan, want_count: bool, single: bool, count_mode: str |
         explained = sql.SQL("explain (format json) ") + e.select(root, source, count_only=True)
         explain = MainQuery(explained.as_string(None), dict(e.params))
     rows = b.select(root, source)
-    query = _envelope(rows, count, "object" if single else "array", strip_nulls=strip_nulls)
+    query = _envelope(rows, count, "csv" if csv else "object" if single else "array", strip_nulls=strip_nulls)
     return MainQuery(query.as_string(None), dict(b.params), payload_param=b.payload_name,
                      body_kind="object" if single else "array", count_mode=count_mode if approximate else None,
                      count_threshold=max_rows, explain=explain)
@@ -301,7 +314,7 @@ def read_query(plan: ReadPlan, want_count: bool, single: bool, count_mode: str |
 # ------------------------------------------------------------------------------------------ writes
 def mutate_query(plan: MutatePlan, representation: str, want_count: bool, single: bool,
                  missing_default: bool, resolution: str | None, payload_json: str | None,
-                 strip_nulls: bool = False) -> MainQuery:
+                 strip_nulls: bool = False, csv: bool = False) -> MainQuery:
     b = Builder(plan.schema)
     table = plan.table
     target = sql.SQL("{}.{}").format(b.schema, sql.Identifier(table.name))
@@ -386,7 +399,8 @@ def mutate_query(plan: MutatePlan, representation: str, want_count: bool, single
     count = sql.SQL("(select count(*) from pgrst_source)") if want_count else None
     inserted = sql.SQL("(select count(*) from pgrst_source where {})").format(sql.Identifier(INSERTED_FLAG)) \
         if track_inserted else None
-    envelope = _envelope(rows, count, "object" if single else "array", location, inserted, strip_nulls)
+    envelope = _envelope(rows, count, "csv" if csv else "object" if single else "array", location, inserted,
+                         strip_nulls)
     query = sql.SQL("with pgrst_source as ({}) ").format(statement) + envelope
     return MainQuery(query.as_string(None), dict(b.params), payload_param=b.payload_name,
                      body_kind="object" if single else "array")
@@ -404,7 +418,7 @@ def _default_sql(schema: str, table: str, name: str, column) -> sql.Composable:
 
 # --------------------------------------------------------------------------------------------- rpc
 def call_query(plan: CallPlan, payload_json: str | None, want_count: bool, single: bool,
-               read_only: bool, strip_nulls: bool = False) -> MainQuery:
+               read_only: bool, strip_nulls: bool = False, csv: bool = False) -> MainQuery:
     b = Builder(plan.schema)
     fn = plan.function
     name = sql.SQL("{}.{}").format(b.schema, sql.Identifier(fn.name))
@@ -435,7 +449,8 @@ def call_query(plan: CallPlan, payload_json: str | None, want_count: bool, singl
             if want_count else None
         rows = b.select(root, source)
         object_body = single or not fn.returns_set
-        query = _envelope(rows, count, "object" if object_body else "array", strip_nulls=strip_nulls)
+        query = _envelope(rows, count, "csv" if csv else "object" if object_body else "array",
+                          strip_nulls=strip_nulls)
         return MainQuery(query.as_string(None), dict(b.params), payload_param=b.payload_name,
                      read_only=read_only,
                          body_kind="object" if object_body else "array")
@@ -449,8 +464,13 @@ def call_query(plan: CallPlan, payload_json: str | None, want_count: bool, singl
             rows = rows + sql.SQL(" limit {}").format(b.param(plan.limit))
         if plan.offset:
             rows = rows + sql.SQL(" offset {}").format(b.param(plan.offset))
-        query = sql.SQL("select {}, count(pgrst_r), coalesce(json_agg(pgrst_r.pgrst_v), '[]')::text, null::text "
-                        "from ({}) as pgrst_r").format(count if count is not None else sql.SQL("null::int8"), rows)
+        body = sql.SQL("coalesce(json_agg(pgrst_r.pgrst_v), '[]')::text")
+        if csv:   # one column, named after the function
+            body = sql.SQL("{} || E'\\n' || coalesce(string_agg(substring(pgrst_r::text, 2, "
+                           "length(pgrst_r::text) - 2), E'\\n'), '')").format(sql.Literal(fn.name))
+        query = sql.SQL("select {}, count(pgrst_r), {}, null::text "
+                        "from ({}) as pgrst_r").format(count if count is not None else sql.SQL("null::int8"), body,
+                                                       rows)
         return MainQuery(query.as_string(None), dict(b.params), payload_param=b.payload_name,
                      read_only=read_only, body_kind="array")
     select_call = sql.SQL("select {}").format(call) if args_source is None else \
