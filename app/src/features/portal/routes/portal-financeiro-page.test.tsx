@@ -69,6 +69,8 @@ describe('PortalFinanceiroPage', () => {
   it('counts contracts, payments and quotes and queries them by client, newest first', async () => {
     renderPage();
     expect(await screen.findByText('Green Card por casamento')).toBeTruthy();
+    // the card title follows the page's h1 as an h2 (heading order)
+    expect(screen.getByRole('heading', { level: 2, name: 'Green Card por casamento' })).toBeTruthy();
     expect(screen.getByTestId('count-Contratos').textContent).toBe('1');
     expect(screen.getByTestId('count-Pagamentos').textContent).toBe('2');
     expect(screen.getByTestId('count-Orçamentos').textContent).toBe('1');

@@ -57,7 +57,7 @@ function FinanceCard({
     <Card data-testid="finance-card">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-2">
         <div className="grid min-w-0 gap-1">
-          <CardTitle className="break-words">{title}</CardTitle>
+          <CardTitle as="h2" className="break-words">{title}</CardTitle>
           {subtitle && <p className="text-xs text-muted-foreground">{subtitle}</p>}
         </div>
         <StatusBadge status={status} />

@@ -56,6 +56,9 @@ describe('PortalHomePage', () => {
     expect(await screen.findByLabelText('Financeiro: 1 pagamento pendente')).toBeTruthy();
     expect(await screen.findByLabelText('Mensagens: 1 mensagem do escritório')).toBeTruthy();
     expect(await screen.findByLabelText('Próximos Passos: 1 documento solicitado a enviar')).toBeTruthy();
+    // heading order: the cards sit right under the page's h1, so they are h2 (no jump to h3)
+    expect(screen.getByRole('heading', { level: 2, name: 'Meus Processos' })).toBeTruthy();
+    expect(screen.queryAllByRole('heading', { level: 3 })).toHaveLength(0);
     // Ver detalhes opens the process the document is asked for (not Financeiro)
     expect(screen.getByRole('link', { name: 'Ver detalhes' }).getAttribute('href')).toBe('/cliente/processos/2');
     expect(screen.getByRole('link', { name: 'Ver processos' }).getAttribute('href')).toBe('/cliente/processos');

@@ -35,7 +35,7 @@ function OverviewCard({
   return (
     <Card data-testid="overview-card">
       <CardHeader className="flex-row items-center justify-between gap-2">
-        <CardTitle className="text-base">{title}</CardTitle>
+        <CardTitle as="h2" className="text-base">{title}</CardTitle>
         <Icon className="size-5 text-muted-foreground" aria-hidden="true" />
       </CardHeader>
       <CardContent className="grid gap-2">
@@ -131,7 +131,7 @@ export default function PortalHomePage() {
         <TabsContent value="activity">
           <Card>
             <CardHeader>
-              <CardTitle>{t.activityTitle}</CardTitle>
+              <CardTitle as="h2">{t.activityTitle}</CardTitle>
               <CardDescription>{t.activityDescription}</CardDescription>
             </CardHeader>
             <CardContent>

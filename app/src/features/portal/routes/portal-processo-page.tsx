@@ -52,7 +52,7 @@ export default function PortalProcessoPage() {
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
           <CardHeader>
-            <CardTitle>Resumo</CardTitle>
+            <CardTitle as="h2">Resumo</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-2 text-sm">
             <p>{process.description?.trim() || t.noDescription}</p>
@@ -65,7 +65,7 @@ export default function PortalProcessoPage() {
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>Documentos solicitados</CardTitle>
+            <CardTitle as="h2">Documentos solicitados</CardTitle>
           </CardHeader>
           <CardContent>
             {own.length === 0 ? (
@@ -101,7 +101,7 @@ export default function PortalProcessoPage() {
       </div>
       <Card className="mt-4">
         <CardHeader>
-          <CardTitle>Linha do tempo</CardTitle>
+          <CardTitle as="h2">Linha do tempo</CardTitle>
         </CardHeader>
         <CardContent>
           <Timeline entries={timeline.data ?? []} isLoading={timeline.isLoading} />

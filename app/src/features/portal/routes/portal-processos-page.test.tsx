@@ -48,7 +48,7 @@ describe('PortalProcessosPage', () => {
     expect(cards).toHaveLength(2);
     expect(db.callsOf('client_processes', 'eq')[0]!.args).toEqual(['client_id', 'c1']);
     const first = within(cards[0]!);
-    expect(first.getByRole('heading', { name: 'Tipo 1' })).toBeTruthy();
+    expect(first.getByRole('heading', { level: 2, name: 'Tipo 1' })).toBeTruthy();
     expect(first.getByText('Processo nº 11 · Criado em 05/03/2025')).toBeTruthy();
     // the glossary's word for the status, coloured by the spec's rule
     expect(first.getByText('Em andamento').getAttribute('data-color')).toBe('blue');

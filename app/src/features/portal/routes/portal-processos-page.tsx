@@ -23,7 +23,7 @@ export function ProcessCard({ process }: { process: ClientProcess }) {
     <Card data-testid="process-card">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-2">
         <div className="grid min-w-0 gap-1">
-          <CardTitle>{process.type}</CardTitle>
+          <CardTitle as="h2">{process.type}</CardTitle>
           <p className="flex items-center gap-1 text-xs text-muted-foreground">
             <Calendar className="size-3.5" aria-hidden="true" />
             {t.processNumber(process.id)} · {t.createdAt} {formatDate(process.created_at)}
