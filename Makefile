@@ -20,10 +20,12 @@ status: install-py
 test: install build browser
 	bash scripts/test-all.sh
 
-# ruff (style, imports, likely bugs) on all Python code; mypy on the engine (strict on supastack.core).
-lint: install-py
+# ruff (style, imports, likely bugs) on all Python code; mypy on the engine (strict on supastack.core);
+# ESLint (typescript-eslint, Rules of Hooks) on the app.
+lint: install-py install-js
 	$(PY) -m ruff check supabase functions tests bench
 	$(PY) -m mypy
+	npm run lint -w app
 
 dev: install
 	$(STACK) start && npm run dev -w app
