@@ -13,9 +13,12 @@ failures=()
 
 step() { printf '\n==== %s\n' "$*"; }
 
-step "Lint: ruff and mypy (make lint)"
-$PY -m ruff check supabase functions tests bench; ruff_rc=$?
-$PY -m mypy && ((ruff_rc == 0)) || failures+=("lint")
+step "Lint: ruff, mypy and eslint (make lint)"
+lint_rc=0
+$PY -m ruff check supabase functions tests bench || lint_rc=1
+$PY -m mypy || lint_rc=1
+npm run lint -w app || lint_rc=1
+((lint_rc == 0)) || failures+=("lint")
 
 step "Python tests (stack, functions, data)"
 $PY -m pytest tests || failures+=("python")
