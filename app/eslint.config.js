@@ -25,6 +25,18 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
+      // A feature's lib/ and testing/ are private to it; shared helpers live in src/lib and src/testing.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/*/lib/*', '@/features/*/testing/*'],
+              message: "Import shared helpers from '@/lib' or '@/testing', not from another feature's lib/ or testing/.",
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -18,7 +18,7 @@ import { useMarkFormDownloaded } from '@/features/processos/api/mutations';
 import { useUscisForms } from '@/features/processos/api/queries';
 import type { UscisForm } from '@/features/processos/api/types';
 import { TableStateRows } from '@/features/processos/components/tracked-items';
-import { ALL_CATEGORIES, FORM_CATEGORIES, filterForms } from '@/features/processos/lib/forms-filter';
+import { ALL_CATEGORIES, FORM_CATEGORIES, filterForms } from '@/lib/forms-filter';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/format';

@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import type { UscisForm } from '@/features/processos/api/types';
-import { FORM_CATEGORIES } from '@/features/processos/lib/forms-filter';
+import { FORM_CATEGORIES } from '@/lib/forms-filter';
 import { errorMessage } from '@/lib/errors';
 import { useImportForm } from '../api/mutations';
 import { fill, formsStrings as t } from '../strings';

@@ -2,10 +2,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/test-utils';
-import { db } from '../testing/mock-supabase';
+import { db } from '@/testing/mock-supabase';
 import { MessageThread } from './message-thread';
 
-vi.mock('@/lib/supabase', async () => ({ supabase: (await import('../testing/mock-supabase')).db.client }));
+vi.mock('@/lib/supabase', async () => ({ supabase: (await import('@/testing/mock-supabase')).db.client }));
 
 const fromClient = {
   id: 'm1',

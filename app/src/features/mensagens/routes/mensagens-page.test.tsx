@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/test-utils';
-import { db } from '../testing/mock-supabase';
+import { db } from '@/testing/mock-supabase';
 import MensagensPage from './mensagens-page';
 
-vi.mock('@/lib/supabase', async () => ({ supabase: (await import('../testing/mock-supabase')).db.client }));
+vi.mock('@/lib/supabase', async () => ({ supabase: (await import('@/testing/mock-supabase')).db.client }));
 
 beforeEach(() => {
   db.reset();

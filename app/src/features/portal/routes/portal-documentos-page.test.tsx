@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db } from '@/features/mensagens/testing/mock-supabase';
+import { db } from '@/testing/mock-supabase';
 import { renderWithProviders } from '@/testing/test-utils';
 import type { ClientRecord } from '@/types/auth';
 import PortalDocumentosPage from './portal-documentos-page';
 
-vi.mock('@/lib/supabase', async () => ({ supabase: (await import('@/features/mensagens/testing/mock-supabase')).db.client }));
+vi.mock('@/lib/supabase', async () => ({ supabase: (await import('@/testing/mock-supabase')).db.client }));
 
 const clientData: ClientRecord = {
   id: 'c1',

@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { db } from '@/features/mensagens/testing/mock-supabase';
+import { db } from '@/testing/mock-supabase';
 import { createTestQueryClient, renderWithProviders } from '@/testing/test-utils';
 import { createQueryClient } from '@/lib/query-client';
 import type { ClientRecord } from '@/types/auth';
 import PortalFinanceiroPage from './portal-financeiro-page';
 
-vi.mock('@/lib/supabase', async () => ({ supabase: (await import('@/features/mensagens/testing/mock-supabase')).db.client }));
+vi.mock('@/lib/supabase', async () => ({ supabase: (await import('@/testing/mock-supabase')).db.client }));
 
 const clientData: ClientRecord = {
   id: 'c1',

@@ -7,7 +7,7 @@ import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 import { useProcesses } from '../api/queries';
 import type { ProcessRow } from '../api/types';
-import { normalizeText } from '../lib/status-styles';
+import { normalizeText } from '@/lib/text';
 import { processStrings as t } from '../strings';
 
 /** "#3 · Asilo · João Souza" */

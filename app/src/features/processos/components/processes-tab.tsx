@@ -22,7 +22,7 @@ import { useSetProcessStatus } from '../api/mutations';
 import { useProcesses } from '../api/queries';
 import type { ProcessRow } from '../api/types';
 import { pageInfo } from '../lib/pagination';
-import { normalizeText } from '../lib/status-styles';
+import { normalizeText } from '@/lib/text';
 import { fill, processStrings as t } from '../strings';
 import { DocumentsSheet } from './documents-sheet';
 import { StageBadge } from './process-badges';

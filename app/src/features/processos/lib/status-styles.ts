@@ -1,14 +1,6 @@
 /** Colour and badge rules for processes, stages, USCIS receipts and EOIR court cases (spec section 4). */
 import type { BadgeColor, BadgeVariant } from '@/components/ui/badge';
-
-/** Lower-case and strip accents, so "Aprovação" and "aprovacao" compare alike. */
-export function normalizeText(value: string | null | undefined): string {
-  return (value ?? '')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .trim();
-}
+import { normalizeText } from '@/lib/text';
 
 function containsAny(text: string, needles: readonly string[]): boolean {
   return needles.some((needle) => text.includes(normalizeText(needle)));

@@ -2,7 +2,7 @@
  * Test double of the supabase client for the portal and thread tests: chainable table calls answered
  * from per-table rows, recorded inserts, storage upload/download and realtime channels.
  *
- *   vi.mock('@/lib/supabase', async () => ({ supabase: (await import('@/features/mensagens/testing/mock-supabase')).db.client }));
+ *   vi.mock('@/lib/supabase', async () => ({ supabase: (await import('@/testing/mock-supabase')).db.client }));
  */
 import { vi } from 'vitest';
 

@@ -1,5 +1,5 @@
 /** USCIS forms library: the categories of spec section 9 and the search + category filter. */
-import { normalizeText } from './status-styles';
+import { normalizeText } from './text';
 
 export const FORM_CATEGORIES = [
   'Green Card',
