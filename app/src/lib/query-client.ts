@@ -2,6 +2,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { errorMessage } from '@/lib/errors';
+import { fill } from './strings';
 
 /**
  * Per-query / per-mutation options read by the global handlers.
@@ -23,7 +24,7 @@ declare module '@tanstack/react-query' {
 
 export function toastTextFor(error: unknown, meta: AppQueryMeta | undefined): string {
   const message = errorMessage(error);
-  if (meta?.errorMessage) return meta.errorMessage.replace('{message}', message);
+  if (meta?.errorMessage) return fill(meta.errorMessage, { message });
   return message;
 }
 

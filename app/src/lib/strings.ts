@@ -21,3 +21,8 @@ export const commonStrings = {
   signOutError: 'Erro ao sair do sistema',
   genericError: 'Ocorreu um erro inesperado',
 } as const;
+
+/** A text with {placeholders} filled in: fill('Erro: {message}', { message }) → 'Erro: …'. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+}

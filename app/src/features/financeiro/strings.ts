@@ -1,3 +1,5 @@
+import { fill } from '@/lib/strings';
+
 /** Texts of the finance module (pt-BR, as the spec writes them). */
 export const financeStrings = {
   hubTitle: 'Módulo Financeiro',
@@ -49,5 +51,5 @@ export const financeStrings = {
 } as const;
 
 export function withMessage(template: string, message: string): string {
-  return template.replace('{message}', message);
+  return fill(template, { message });
 }

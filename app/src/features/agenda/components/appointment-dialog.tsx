@@ -22,6 +22,7 @@ import {
   type AppointmentForm,
 } from '../lib/appointments';
 import { agendaStrings as t } from '../strings';
+import { fill } from '@/lib/strings';
 
 export interface AppointmentDialogProps {
   open: boolean;
@@ -61,7 +62,7 @@ export function AppointmentDialog({ open, onOpenChange, appointment, start, defa
       toast.success(t.saved);
       onOpenChange(false);
     } catch (error) {
-      toast.error(t.saveError.replace('{message}', errorMessage(error)));
+      toast.error(fill(t.saveError, { message: errorMessage(error) }));
     }
   }
 
@@ -72,7 +73,7 @@ export function AppointmentDialog({ open, onOpenChange, appointment, start, defa
       toast.success(t.deleted);
       onOpenChange(false);
     } catch (error) {
-      toast.error(t.saveError.replace('{message}', errorMessage(error)));
+      toast.error(fill(t.saveError, { message: errorMessage(error) }));
     }
   }
 

@@ -20,6 +20,7 @@ import { InteractionFormDialog } from '../components/interaction-form-dialog';
 import { canCancel, canComplete, filterInteractions, STATUS_COLORS, type InteractionRow, type InteractionTab } from '../lib/interactions';
 import { STATUS_LABELS, TYPE_LABELS, type InteractionInput, type InteractionStatus, type InteractionType } from '../schemas';
 import { atendimentoStrings as t } from '../strings';
+import { fill } from '@/lib/strings';
 
 function typeLabel(type: string): string {
   return TYPE_LABELS[type as InteractionType] ?? type;
@@ -68,7 +69,7 @@ export default function AtendimentoPage() {
       setEditing(null);
       return true;
     } catch (error) {
-      toast.error((editing ? t.updateError : t.createError).replace('{message}', errorMessage(error, 'Erro desconhecido')));
+      toast.error(fill(editing ? t.updateError : t.createError, { message: errorMessage(error, 'Erro desconhecido') }));
       return false;
     }
   };
@@ -78,7 +79,7 @@ export default function AtendimentoPage() {
       { id: row.id, status },
       {
         onSuccess: () => toast.success(status === 'completed' ? t.completed : t.cancelled),
-        onError: (error) => toast.error(t.updateError.replace('{message}', errorMessage(error))),
+        onError: (error) => toast.error(fill(t.updateError, { message: errorMessage(error) })),
       },
     );
   };

@@ -20,6 +20,7 @@ import { currentRoles, pendingSecondFactor, sendMagicLink, sessionFromFragment }
 import { SecondFactorForm } from '../components/second-factor-form';
 import { isAdminEmail, isInvalidCredentials, loginSchema, type LoginInput } from '../schemas';
 import { authStrings as t } from '../strings';
+import { fill } from '@/lib/strings';
 
 export default function AuthPage() {
   const { user, roles, loading, signIn } = useAuth();
@@ -82,8 +83,8 @@ export default function AuthPage() {
     setSendingLink(true);
     try {
       const failure = await sendMagicLink(values.email);
-      if (failure) toast.error(t.magicLinkError.replace('{message}', failure));
-      else toast.success(t.magicLinkSent.replace('{email}', values.email.trim()));
+      if (failure) toast.error(fill(t.magicLinkError, { message: failure }));
+      else toast.success(fill(t.magicLinkSent, { email: values.email.trim() }));
     } finally {
       setSendingLink(false);
     }
@@ -97,7 +98,7 @@ export default function AuthPage() {
         toast.error(
           isInvalidCredentials(result.error)
             ? t.invalidCredentials
-            : t.loginError.replace('{message}', result.error.message),
+            : fill(t.loginError, { message: result.error.message }),
         );
         return;
       }
@@ -109,7 +110,7 @@ export default function AuthPage() {
       toast.success(t.loginSuccess);
       navigate(landingFor(result.roles), { replace: true });
     } catch (error) {
-      toast.error(t.loginError.replace('{message}', errorMessage(error)));
+      toast.error(fill(t.loginError, { message: errorMessage(error) }));
     } finally {
       setSigningIn(false);
     }
@@ -123,10 +124,10 @@ export default function AuthPage() {
     setSettingUpAdmin(true);
     try {
       const failure = await createAdminUser(values.email.trim(), values.password);
-      if (failure) toast.error(t.adminSetupError.replace('{message}', failure));
+      if (failure) toast.error(fill(t.adminSetupError, { message: failure }));
       else toast.success(t.adminSetupSuccess);
     } catch (error) {
-      toast.error(t.adminSetupError.replace('{message}', errorMessage(error)));
+      toast.error(fill(t.adminSetupError, { message: errorMessage(error) }));
     } finally {
       setSettingUpAdmin(false);
     }

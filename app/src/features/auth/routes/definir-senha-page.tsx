@@ -12,6 +12,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { supabase } from '@/lib/supabase';
 import { currentRoles, sessionFromFragment } from '../api/session-links';
 import { authStrings as t } from '../strings';
+import { fill } from '@/lib/strings';
 
 const STRONG = /^(?=.*[A-Za-z])(?=.*\d).{8,}$/;
 
@@ -44,7 +45,7 @@ export default function DefinirSenhaPage() {
     try {
       const { error: failure } = await supabase.auth.updateUser({ password });
       if (failure) {
-        toast.error(t.setPasswordError.replace('{message}', failure.message));
+        toast.error(fill(t.setPasswordError, { message: failure.message }));
         return;
       }
       toast.success(t.passwordSet);

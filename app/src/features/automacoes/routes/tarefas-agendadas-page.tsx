@@ -12,6 +12,7 @@ import { formatDateTime } from '@/lib/format';
 import { type CronJob, useCronJobs, useCronRuns, useRunJobNow } from '../api/queries';
 import { describeSchedule } from '../lib/describe-schedule';
 import { automacoesStrings as t } from '../strings';
+import { fill } from '@/lib/strings';
 
 const STATUS_COLOR: Record<string, string> = {
   starting: badgeColor.blue,
@@ -58,7 +59,7 @@ function JobsTable() {
   const runNow = useRunJobNow();
   const request = (job: CronJob) =>
     runNow.mutate(job.jobid, {
-      onSuccess: () => toast.success(t.runQueued.replace('{name}', jobLabel(job.jobname, job.jobid))),
+      onSuccess: () => toast.success(fill(t.runQueued, { name: jobLabel(job.jobname, job.jobid) })),
       onError: (e) => toast.error(t.runFailed, { description: errorMessage(e) }),
     });
 
@@ -108,7 +109,7 @@ function JobsTable() {
                     )}
                     {job.failed_runs > 0 && (
                       <span className="text-xs text-muted-foreground">
-                        {t.failedCount.replace('{count}', String(job.failed_runs))}
+                        {fill(t.failedCount, { count: String(job.failed_runs) })}
                       </span>
                     )}
                   </div>

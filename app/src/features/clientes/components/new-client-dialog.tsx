@@ -19,6 +19,7 @@ import { errorMessage } from '@/lib/errors';
 import { useCreateClient } from '../api/mutations';
 import { emptyNewClient, hasRequiredFields, newClientSchema, type NewClientInput } from '../schemas';
 import { clientesStrings as t } from '../strings';
+import { fill } from '@/lib/strings';
 
 export function NewClientDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const createClient = useCreateClient();
@@ -38,7 +39,7 @@ export function NewClientDialog({ open, onOpenChange }: { open: boolean; onOpenC
         reset(emptyNewClient);
         onOpenChange(false);
       },
-      onError: (error) => toast.error(t.createError.replace('{message}', errorMessage(error))),
+      onError: (error) => toast.error(fill(t.createError, { message: errorMessage(error) })),
     });
   };
 

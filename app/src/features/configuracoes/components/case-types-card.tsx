@@ -10,6 +10,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { errorMessage } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { configuracoesStrings as t } from '../strings';
+import { fill } from '@/lib/strings';
 
 interface CaseType {
   id: string;
@@ -49,7 +50,7 @@ export function CaseTypesCard({ canEdit }: { canEdit: boolean }) {
         await supabase.from('case_types').update({ is_active: !change.toggle.is_active }).eq('id', change.toggle.id).throwOnError();
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
-    onError: (error) => toast.error(t.saveError.replace('{message}', errorMessage(error))),
+    onError: (error) => toast.error(fill(t.saveError, { message: errorMessage(error) })),
   });
   const [label, setLabel] = useState('');
   const [category, setCategory] = useState('USCIS');

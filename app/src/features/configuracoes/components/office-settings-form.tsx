@@ -15,6 +15,7 @@ import { errorMessage } from '@/lib/errors';
 import { useOfficeSettings, useSaveOfficeSettings } from '../api/settings';
 import { fromForm, toForm, WEEKDAYS, type SettingsForm } from '../lib/settings';
 import { configuracoesStrings as t } from '../strings';
+import { fill } from '@/lib/strings';
 
 const TIME_ZONES = ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'America/Sao_Paulo', 'Europe/Lisbon'];
 
@@ -48,7 +49,7 @@ export function OfficeSettingsForm({ canEdit }: { canEdit: boolean }) {
       setRemoveLogo(false);
       toast.success(t.saved);
     } catch (error) {
-      toast.error(t.saveError.replace('{message}', errorMessage(error)));
+      toast.error(fill(t.saveError, { message: errorMessage(error) }));
     }
   }
 

@@ -16,6 +16,7 @@ import { useAddLeadActivity, useConvertLead, useDeleteLead, useSaveLead, type Le
 import { useCaseTypes, useLeadActivities } from '../api/queries';
 import { STAGES, type Lead } from '../lib/leads';
 import { crmStrings as t } from '../strings';
+import { fill } from '@/lib/strings';
 
 function toRow(lead: Lead | null, owner: string): LeadRow {
   return {
@@ -169,7 +170,7 @@ export function LeadDialog({
       toast.success(t.saved);
       onOpenChange(false);
     } catch (error) {
-      toast.error(t.saveError.replace('{message}', errorMessage(error)));
+      toast.error(fill(t.saveError, { message: errorMessage(error) }));
     }
   }
 
@@ -180,7 +181,7 @@ export function LeadDialog({
       toast.success(t.deleted);
       onOpenChange(false);
     } catch (error) {
-      toast.error(t.saveError.replace('{message}', errorMessage(error)));
+      toast.error(fill(t.saveError, { message: errorMessage(error) }));
     }
   }
 

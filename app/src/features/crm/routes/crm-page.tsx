@@ -13,6 +13,7 @@ import { LeadBoard } from '../components/lead-board';
 import { LeadDialog } from '../components/lead-dialog';
 import type { Lead, Stage } from '../lib/leads';
 import { crmStrings as t } from '../strings';
+import { fill } from '@/lib/strings';
 
 export default function CrmPage() {
   const { user, hasRole } = useAuth();
@@ -25,8 +26,8 @@ export default function CrmPage() {
     move.mutate(
       { id, stage },
       {
-        onSuccess: () => toast.success(t.moved.replace('{stage}', t.stages[stage] ?? stage)),
-        onError: (error) => toast.error(t.saveError.replace('{message}', errorMessage(error))),
+        onSuccess: () => toast.success(fill(t.moved, { stage: t.stages[stage] ?? stage })),
+        onError: (error) => toast.error(fill(t.saveError, { message: errorMessage(error) })),
       },
     );
   }

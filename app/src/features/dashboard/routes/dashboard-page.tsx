@@ -29,6 +29,7 @@ import { AppointmentsList, DocumentsList, TasksList } from '../components/dashbo
 import { StatCard } from '../components/stat-card';
 import { formatRevenue } from '../stats';
 import { dashboardStrings as t } from '../strings';
+import { fill } from '@/lib/strings';
 
 // A card only for the roles whose menu has the area (no Financeiro card leading to "Nenhuma área financeira").
 const NAV_CARDS: { key: keyof typeof t.nav; to: string; icon: LucideIcon; roles?: readonly string[] }[] = [
@@ -55,7 +56,7 @@ export default function DashboardPage() {
       <PageHeader
         className="mb-0"
         title={t.title}
-        description={t.welcome.replace('{name}', displayName(profile, user?.email))}
+        description={fill(t.welcome, { name: displayName(profile, user?.email) })}
       />
 
       <section aria-label="Indicadores" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">

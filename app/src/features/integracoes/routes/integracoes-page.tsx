@@ -17,6 +17,7 @@ import { INTEGRATIONS, type Integration } from '../catalog';
 import { OpenApiCard } from '../components/open-api-card';
 import { S3ConfigDialog } from '../components/s3-config-dialog';
 import { integracoesStrings as t } from '../strings';
+import { fill } from '@/lib/strings';
 
 function IntegrationsSkeleton() {
   return (
@@ -97,7 +98,7 @@ export default function IntegracoesPage() {
       return;
     }
     if (integration.id !== 's3') {
-      toast.info(t.starting.replace('{name}', integration.name));
+      toast.info(fill(t.starting, { name: integration.name }));
       return;
     }
     if (!isAdmin) {

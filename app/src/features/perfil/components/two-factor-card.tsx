@@ -9,6 +9,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { supabase } from '@/lib/supabase';
 import { perfilStrings as t } from '../strings';
+import { fill } from '@/lib/strings';
 
 const FACTORS_KEY = ['perfil', 'mfa-factors'] as const;
 
@@ -41,7 +42,7 @@ export function TwoFactorCard() {
         factorType: 'totp',
         friendlyName: `${t.mfaAppName} ${new Date().toISOString().slice(0, 19)}`,
       });
-      if (failure || !data) return void toast.error(t.mfaEnrollError.replace('{message}', failure?.message ?? ''));
+      if (failure || !data) return void toast.error(fill(t.mfaEnrollError, { message: failure?.message ?? '' }));
       setEnrolment({ id: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret });
     } finally {
       setBusy(false);
@@ -68,7 +69,7 @@ export function TwoFactorCard() {
 
   const remove = async (factorId: string) => {
     const { error: failure } = await supabase.auth.mfa.unenroll({ factorId });
-    if (failure) return void toast.error(t.mfaRemoveError.replace('{message}', failure.message));
+    if (failure) return void toast.error(fill(t.mfaRemoveError, { message: failure.message }));
     toast.success(t.mfaRemoved);
     await refresh();
   };

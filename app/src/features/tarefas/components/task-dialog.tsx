@@ -14,6 +14,7 @@ import { useAddComment, useDeleteTask, useSaveTask, type TaskRow } from '../api/
 import { useTaskComments } from '../api/queries';
 import type { Task } from '../lib/tasks';
 import { tarefasStrings as t } from '../strings';
+import { fill } from '@/lib/strings';
 
 interface FormState {
   title: string;
@@ -135,7 +136,7 @@ export function TaskDialog({
       toast.success(t.saved);
       onOpenChange(false);
     } catch (error) {
-      toast.error(t.saveError.replace('{message}', errorMessage(error)));
+      toast.error(fill(t.saveError, { message: errorMessage(error) }));
     }
   }
 
@@ -146,7 +147,7 @@ export function TaskDialog({
       toast.success(t.deleted);
       onOpenChange(false);
     } catch (error) {
-      toast.error(t.saveError.replace('{message}', errorMessage(error)));
+      toast.error(fill(t.saveError, { message: errorMessage(error) }));
     }
   }
 

@@ -21,6 +21,7 @@ import { useTasks } from '../api/queries';
 import { TaskDialog } from '../components/task-dialog';
 import { filterTasks, isOpen, isOverdue, PRIORITY_COLORS, sortTasks, STATUS_COLORS, type Task, type TaskFilters } from '../lib/tasks';
 import { tarefasStrings as t } from '../strings';
+import { fill } from '@/lib/strings';
 
 export default function TarefasPage() {
   const { user } = useAuth();
@@ -41,7 +42,7 @@ export default function TarefasPage() {
     try {
       await save.mutateAsync({ id: task.id, row: { status: task.status === 'concluida' ? 'pendente' : 'concluida' } });
     } catch (error) {
-      toast.error(t.saveError.replace('{message}', errorMessage(error)));
+      toast.error(fill(t.saveError, { message: errorMessage(error) }));
     }
   }
 
@@ -50,7 +51,7 @@ export default function TarefasPage() {
       <PageHeader
         className="mb-0"
         title={t.title}
-        description={t.pendingCount.replace('{n}', String(openCount))}
+        description={fill(t.pendingCount, { n: openCount })}
         actions={
           <Button onClick={() => setDialog({ open: true, task: null })}>
             <Plus aria-hidden="true" />

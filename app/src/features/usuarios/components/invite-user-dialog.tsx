@@ -12,6 +12,7 @@ import { inviteStaff } from '../api/invite';
 import { userKeys } from '../api/keys';
 import { STAFF_ROLE_OPTIONS, tableRoleLabel } from '../roles';
 import { usuariosStrings as t } from '../strings';
+import { fill } from '@/lib/strings';
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
@@ -45,7 +46,7 @@ export function InviteUserDialog() {
         toast.error(failure);
         return;
       }
-      toast.success(t.inviteSent.replace('{email}', email.trim().toLowerCase()));
+      toast.success(fill(t.inviteSent, { email: email.trim().toLowerCase() }));
       await queryClient.invalidateQueries({ queryKey: userKeys.all });
       reset();
       setOpen(false);

@@ -17,6 +17,7 @@ import { useChangeUserRole } from '../api/mutations';
 import { InviteUserDialog } from '../components/invite-user-dialog';
 import { ALL_ROLE_OPTIONS, STAFF_ROLE_OPTIONS, tableRoleFor, tableRoleLabel, type TableRole } from '../roles';
 import { usuariosStrings as t } from '../strings';
+import { fill } from '@/lib/strings';
 
 export default function UsuariosPage() {
   const { hasRole, user } = useAuth();
@@ -89,7 +90,7 @@ export default function UsuariosPage() {
                       <Select value={current} onValueChange={(value) => onRoleChange(row, value as TableRole)} disabled={isSelf || busy}>
                         <SelectTrigger
                           className="w-44"
-                          aria-label={t.roleFor.replace('{name}', name)}
+                          aria-label={fill(t.roleFor, { name })}
                           title={isSelf ? t.ownRole : undefined}
                         >
                           <SelectValue />
