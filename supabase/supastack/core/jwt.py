@@ -11,6 +11,7 @@ import hmac
 import threading
 import time
 from collections.abc import Callable, Mapping
+from typing import Any, Protocol
 
 from jose import jwk as jose_jwk
 from jose import jwt as jose_jwt
@@ -18,6 +19,20 @@ from jose.exceptions import ExpiredSignatureError, JWTError
 
 ALGORITHM = "HS256"
 ASYMMETRIC = ("ES256", "RS256")
+
+
+Jwk = dict[str, Any]
+Claims = dict[str, Any]
+
+
+class ApiKeys(Protocol):
+    """What the key mapping reads of the settings (core.config.Settings has these)."""
+
+    jwt_secret: str
+    anon_key: str
+    service_role_key: str
+    publishable_key: str
+    secret_key: str
 
 
 class InvalidToken(Exception):
@@ -31,12 +46,12 @@ class InvalidToken(Exception):
 class KeyRing:
     """The asymmetric keys of this process: the signing key (private JWK or None) and every public JWK by kid."""
 
-    def __init__(self, load: Callable[[], tuple[dict | None, list[dict]]]):
+    def __init__(self, load: Callable[[], tuple[Jwk | None, list[Jwk]]]):
         self._load = load
         self._lock = threading.Lock()
         self._loaded_at = 0.0
-        self.signing: dict | None = None
-        self.public: dict[str, dict] = {}
+        self.signing: Jwk | None = None
+        self.public: dict[str, Jwk] = {}
         self.reload()
 
     def reload(self) -> None:
@@ -52,7 +67,7 @@ class KeyRing:
             self.reload()
         return self
 
-    def find(self, kid: str) -> dict | None:
+    def find(self, kid: str) -> Jwk | None:
         key = self.public.get(kid)
         if key is None:
             key = self.fresh(1.0).public.get(kid)  # at most one reload a second for unknown kids
@@ -72,27 +87,29 @@ def key_ring() -> KeyRing | None:
     return _ring
 
 
-def sign(claims: Mapping, secret: str) -> str:
+def sign(claims: Mapping[str, Any], secret: str) -> str:
     """HS256 with the project secret (API keys, signed URLs, tokens of tests)."""
-    return jose_jwt.encode(dict(claims), secret, algorithm=ALGORITHM)
+    token: str = jose_jwt.encode(dict(claims), secret, algorithm=ALGORITHM)
+    return token
 
 
-def sign_session(claims: Mapping, secret: str) -> str:
+def sign_session(claims: Mapping[str, Any], secret: str) -> str:
     """An access token: with the ring's signing key (and its kid) when there is one, else HS256."""
     key = _ring.fresh(5.0).signing if _ring else None
     if not key:
         return sign(claims, secret)
-    return jose_jwt.encode(dict(claims), key, algorithm=key["alg"], headers={"kid": key["kid"]})
+    token: str = jose_jwt.encode(dict(claims), key, algorithm=key["alg"], headers={"kid": key["kid"]})
+    return token
 
 
-def _bad(header_alg=None) -> InvalidToken:
+def _bad(header_alg: object = None) -> InvalidToken:
     if header_alg:
         return InvalidToken("invalid JWT: unable to parse or verify signature, signing method "
                             f"{header_alg} is invalid")
     return InvalidToken("invalid JWT: unable to parse or verify signature")
 
 
-def verify(token: str, secret: str) -> dict:
+def verify(token: str, secret: str) -> Claims:
     """Claims of a valid token: HS256 under `secret`, or ES256/RS256 under the ring's key named by `kid`.
     `alg: none` and other algorithms are refused."""
     try:
@@ -110,7 +127,7 @@ def verify(token: str, secret: str) -> dict:
     else:
         raise _bad(alg)
     try:
-        claims = jose_jwt.decode(token, key, algorithms=algorithms,
+        claims: Claims = jose_jwt.decode(token, key, algorithms=algorithms,
                                  options={"verify_aud": False, "verify_sub": False})
     except ExpiredSignatureError as exc:
         raise InvalidToken("JWT expired", expired=True) from exc
@@ -124,7 +141,7 @@ def same_secret(given: str, expected: str) -> bool:
     return bool(given) and hmac.compare_digest(given.encode(), expected.encode())
 
 
-def bearer_token(headers: Mapping[str, str], settings) -> str | None:
+def bearer_token(headers: Mapping[str, str], settings: ApiKeys) -> str | None:
     """The bearer token the services see, after the gateway's key mapping (Supabase CLI's Kong).
 
     1. an incoming `Authorization: Bearer <jwt>` that is not an `sb_` key;
@@ -147,7 +164,7 @@ def bearer_token(headers: Mapping[str, str], settings) -> str | None:
     return None
 
 
-def request_claims(headers: Mapping[str, str], settings) -> dict:
+def request_claims(headers: Mapping[str, str], settings: ApiKeys) -> Claims:
     """Claims for a request: the verified bearer token's, or `{"role": "anon"}` without one.
 
     Raises InvalidToken for a bad or expired token.
