@@ -5,12 +5,14 @@ from __future__ import annotations
 import ipaddress
 import os
 import re
+from collections.abc import Mapping
 from urllib.parse import urlsplit
 
 import psycopg
 
 from supastack.core.config import CLI_JWT_SECRET as CLI_DEVELOPMENT_SECRET  # public, in every tutorial
 from supastack.core.config import Settings
+from supastack.core.rows import one
 
 MINIMUM_SECRET_LENGTH = 32
 
@@ -50,7 +52,7 @@ def demo_log_ins_present(settings: Settings) -> list[str]:
     if not emails or not passwords:
         return []
     with psycopg.connect(settings.db_url, connect_timeout=10) as conn:
-        if conn.execute("select to_regclass('auth.users') is null").fetchone()[0]:
+        if one(conn.execute("select to_regclass('auth.users') is null").fetchone())[0]:
             return []
         rows = conn.execute(
             """select u.email from auth.users u
@@ -61,19 +63,19 @@ def demo_log_ins_present(settings: Settings) -> list[str]:
     return [r[0] for r in rows]
 
 
-def public_addresses(settings: Settings, env: dict | None = None) -> list[str]:
+def public_addresses(settings: Settings, env: Mapping[str, str] | None = None) -> list[str]:
     """Where the stack is reachable beyond this machine: its listen address, or the public URLs of a proxy in
     front of it (API_EXTERNAL_URL, SITE_URL) when it listens on loopback."""
-    env = os.environ if env is None else env
+    environ: Mapping[str, str] = os.environ if env is None else env
     found = [] if is_loopback(settings.host) else [settings.host]
-    for url in (env.get("API_EXTERNAL_URL"), settings.site_url):
+    for url in (environ.get("API_EXTERNAL_URL"), settings.site_url):
         host = urlsplit(url).hostname if url else None
         if host and not is_loopback(host):
             found.append(host)
     return found
 
 
-def refusal(settings: Settings, env: dict | None = None) -> str | None:
+def refusal(settings: Settings, env: Mapping[str, str] | None = None) -> str | None:
     """Why the stack must not serve, with what to set; None when it may. Reachable beyond loopback (listening
     there, or behind a proxy with a public URL) it needs a real JWT secret and the demo log-ins gone."""
     public = public_addresses(settings, env)

@@ -112,8 +112,10 @@ class ArchiveWriter:
 def read_manifest(path: Path) -> dict:
     try:
         with tarfile.open(path, mode="r:") as tar:
-            member = tar.getmember(MANIFEST)
-            manifest = json.loads(tar.extractfile(member).read())
+            source = tar.extractfile(tar.getmember(MANIFEST))
+            if source is None:                 # a directory or link by that name
+                raise ArchiveError(f"{path} is not a readable backup archive: {MANIFEST} is not a file")
+            manifest = json.loads(source.read())
     except (tarfile.TarError, KeyError, OSError, ValueError) as exc:
         raise ArchiveError(f"{path} is not a readable backup archive: {exc}") from exc
     if manifest.get("format") != FORMAT or manifest.get("format_version", 0) > FORMAT_VERSION:
@@ -144,7 +146,10 @@ def extract_verified(path: Path, staging: Path) -> tuple[dict, dict[str, Path]]:
                 raise ArchiveError(f"unexpected member in the archive: {member.name}")
             target = staging / f"{len(extracted):08d}"
             digest = hashlib.sha256()
-            with tar.extractfile(member) as source, open(target, "wb") as out:
+            reader = tar.extractfile(member)
+            if reader is None:                 # isfile() above: never, but say so rather than crash
+                raise ArchiveError(f"unexpected member in the archive: {member.name}")
+            with reader as source, open(target, "wb") as out:
                 while chunk := source.read(CHUNK):
                     digest.update(chunk)
                     out.write(chunk)

@@ -12,6 +12,7 @@ import psycopg
 from psycopg import sql
 
 from supastack.backup.pgtools import PgTools, find_tools, without_password
+from supastack.core.rows import one
 
 
 class DatabaseRestoreError(RuntimeError):
@@ -34,7 +35,7 @@ class Snapshot:
 
 def server_major(db_url: str) -> int:
     with psycopg.connect(db_url, autocommit=True) as conn:
-        return int(conn.execute("show server_version_num").fetchone()[0]) // 10000
+        return int(one(conn.execute("show server_version_num").fetchone())[0]) // 10000
 
 
 _ROLES = """
@@ -61,19 +62,19 @@ def snapshot(db_url: str) -> Iterator[Snapshot]:
     with psycopg.connect(db_url) as conn:
         conn.isolation_level = psycopg.IsolationLevel.REPEATABLE_READ
         conn.read_only = True
-        snap_id = conn.execute("select pg_export_snapshot()").fetchone()[0]
-        version = conn.execute("show server_version").fetchone()[0]
-        major = int(conn.execute("show server_version_num").fetchone()[0]) // 10000
+        snap_id = one(conn.execute("select pg_export_snapshot()").fetchone())[0]
+        version = one(conn.execute("show server_version").fetchone())[0]
+        major = int(one(conn.execute("show server_version_num").fetchone())[0]) // 10000
         snap = Snapshot(snap_id, version, major)
-        if conn.execute("select to_regclass('storage.objects') is not null").fetchone()[0]:
+        if one(conn.execute("select to_regclass('storage.objects') is not null").fetchone())[0]:
             snap.objects = [tuple(row) for row in conn.execute(
                 "select bucket_id, name, version from storage.objects order by bucket_id, name")]
             snap.buckets = [b for (b,) in conn.execute("select id from storage.buckets order by id")]
-        if conn.execute("select to_regclass('supabase_migrations.schema_migrations') is not null").fetchone()[0]:
-            snap.latest_migration = conn.execute(
-                "select max(version) from supabase_migrations.schema_migrations").fetchone()[0]
+        if one(conn.execute("select to_regclass('supabase_migrations.schema_migrations') is not null").fetchone())[0]:
+            snap.latest_migration = one(conn.execute(
+                "select max(version) from supabase_migrations.schema_migrations").fetchone())[0]
         for (table,) in conn.execute(_TABLES).fetchall():
-            snap.row_counts[table] = conn.execute(f"select count(*) from {table}").fetchone()[0]
+            snap.row_counts[table] = one(conn.execute(f"select count(*) from {table}").fetchone())[0]
         member_of_current = {g for (g,) in conn.execute(_MEMBER_OF_CURRENT)}
         snap.roles = [{"name": name, "login": login, "inherit": inherit, "bypassrls": bypass,
                        "member_of": list(member_of), "granted_to_owner": name in member_of_current}
@@ -136,7 +137,7 @@ create schema public;
 def restore(db_url: str, workdir: Path, dump_file: Path, roles: list[dict]) -> None:
     """Replace the database's contents with the dump (pg_restore piped into one psql transaction)."""
     with psycopg.connect(db_url, autocommit=True) as conn:
-        major = int(conn.execute("show server_version_num").fetchone()[0]) // 10000
+        major = int(one(conn.execute("show server_version_num").fetchone())[0]) // 10000
         with conn.transaction():
             _create_missing_roles(conn, roles)
     tools = find_tools(workdir, major)
@@ -147,6 +148,7 @@ def restore(db_url: str, workdir: Path, dump_file: Path, roles: list[dict]) -> N
                            "--set=ON_ERROR_STOP=1", f"--dbname={without_password(db_url)}",
                            "--command", _CLEAR, "--file=-"],
                           stdin=script.stdout, capture_output=True, text=True, env=env)
+    assert script.stdout is not None and script.stderr is not None     # both are pipes (Popen above)
     script.stdout.close()
     script_errors = script.stderr.read().decode(errors="replace")
     script.wait()

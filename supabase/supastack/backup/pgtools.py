@@ -51,7 +51,7 @@ def without_password(db_url: str) -> str:
     """A connection string for a command line (the password goes through PGPASSWORD)."""
     params = conninfo_to_dict(db_url)
     params.pop("password", None)
-    return make_conninfo(**params)
+    return make_conninfo("", **params)
 
 
 def _candidates(workdir: Path) -> list[tuple[Path, Path | None]]:

@@ -14,6 +14,7 @@ from supastack.backup import database, objects
 from supastack.backup.archive import DATABASE, KEYS, extract_verified, object_member, read_manifest
 from supastack.backup.server import database_server, running_api
 from supastack.core.config import Settings
+from supastack.core.rows import one
 from supastack.db.migrate import migrate
 from supastack.storage.backend import ObjectKey
 
@@ -24,7 +25,7 @@ class StackRunning(RuntimeError):
 
 def _current_buckets(db_url: str) -> set[str]:
     with psycopg.connect(db_url, autocommit=True) as conn:
-        if not conn.execute("select to_regclass('storage.buckets') is not null").fetchone()[0]:
+        if not one(conn.execute("select to_regclass('storage.buckets') is not null").fetchone())[0]:
             return set()
         return {b for (b,) in conn.execute("select id from storage.buckets")}
 

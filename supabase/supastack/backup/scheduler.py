@@ -15,6 +15,7 @@ import psycopg
 from supastack.backup.config import backup_config
 from supastack.backup.create import backup_now
 from supastack.core.config import Settings
+from supastack.core.rows import one
 from supastack.core.stack import Stack
 
 log = logging.getLogger("supastack.backup")
@@ -34,7 +35,7 @@ async def run_if_due(settings: Settings, daily_at: time, now: datetime,
         return None
     day: date = now.date()
     async with await psycopg.AsyncConnection.connect(settings.db_url, autocommit=True) as conn:
-        if not (await (await conn.execute("select pg_try_advisory_lock(%s)", (LOCK_KEY,))).fetchone())[0]:
+        if not one(await (await conn.execute("select pg_try_advisory_lock(%s)", (LOCK_KEY,))).fetchone())[0]:
             return None                        # another process is making it right now
         try:
             await conn.execute(_RUNS)

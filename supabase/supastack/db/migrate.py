@@ -12,6 +12,8 @@ from pathlib import Path
 
 import psycopg
 
+from supastack.core.rows import one
+
 BOOTSTRAP_DIR = Path(__file__).parent / "bootstrap"
 NEW_DATABASE_DIR = BOOTSTRAP_DIR / "new_database"
 
@@ -25,7 +27,7 @@ class MigrationReport:
 
 def _bootstrap(conn: psycopg.Connection) -> bool:
     """Apply the platform SQL; True when the database had never been bootstrapped."""
-    new = conn.execute("select to_regclass('supabase_migrations.schema_migrations') is null").fetchone()[0]
+    new = one(conn.execute("select to_regclass('supabase_migrations.schema_migrations') is null").fetchone())[0]
     with conn.transaction():
         for path in sorted(BOOTSTRAP_DIR.glob("*.sql")):
             conn.execute(path.read_text())

@@ -8,6 +8,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from starlette.types import ASGIApp
+
 log = logging.getLogger("supastack.functions")
 
 FUNCTION_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
@@ -17,7 +19,7 @@ FUNCTION_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 class LoadedFunction:
     name: str
     path: Path
-    app: object | None = None
+    app: ASGIApp | None = None
     error: str | None = None
 
 
@@ -42,6 +44,8 @@ def load(name: str, main: Path) -> LoadedFunction:
     module_name = "supastack_function_" + re.sub(r"\W", "_", name)
     try:
         spec = importlib.util.spec_from_file_location(module_name, main)
+        if spec is None or spec.loader is None:
+            raise ImportError(f"{main} cannot be imported")
         module = importlib.util.module_from_spec(spec)
         sys.modules[module_name] = module
         spec.loader.exec_module(module)
