@@ -53,7 +53,7 @@ try {
       await page.goto(`${appUrl}/auth`);
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-      await page.getByRole('button', { name: 'Entrar' }).click();
+      await page.getByRole('button', { name: 'Entrar', exact: true }).click();
       await page.waitForURL((url) => url.pathname === path, { timeout: 30_000 });
     }
     await page.goto('about:blank');

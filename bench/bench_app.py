@@ -25,7 +25,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from harness import Cluster, StackProcess  # noqa: E402
 
-DIST = ROOT / "app" / "dist"
+# APP_DIST: a build elsewhere (e.g. vite build --outDir /tmp/x), served by the bench's stack too.
+DIST = Path(os.environ.get("APP_DIST") or ROOT / "app" / "dist").resolve()
 BUDGET_INITIAL_GZIP_KB = 250      # a phone on 4G downloads this in about a second
 GOOD_FCP_MS = 1800                # "good" first contentful paint
 GOOD_LIGHTHOUSE = 90              # Lighthouse's "good" band starts here
@@ -124,7 +125,7 @@ def main() -> None:
     blank = DIST / "bench-blank.html"
     blank.write_text("<!doctype html><meta charset=utf-8><title>x</title><p>Página em branco</p>")
     cluster = Cluster()
-    stack = StackProcess(cluster, name="benchapp")
+    stack = StackProcess(cluster, name="benchapp", env={"APP_DIST": str(DIST)})
     lighthouse_pages = None
     try:
         app_runs = fcp(f"{stack.app_url}/auth", args.runs)
