@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 import psycopg
 from psycopg import sql
 
+from supastack.core.rows import one
 from supastack.cron.config import CronConfig
 from supastack.cron.schedule import latest_slot
 
@@ -78,7 +79,7 @@ class Runner:
         now = now or datetime.now(UTC)
         for job, slot in await self.due(conn, now):
             self.spawn(job.jobid, self.run_scheduled(job, slot))
-        if (await (await conn.execute(_ANY_REQUESTED)).fetchone())[0]:
+        if one(await (await conn.execute(_ANY_REQUESTED)).fetchone())[0]:
             self.spawn(None, self.run_requested())
 
     def spawn(self, jobid: int | None, work) -> None:
@@ -105,7 +106,7 @@ class Runner:
                 if not await (await conn.execute(_CLAIM_SLOT, (job.jobid, slot))).fetchone():
                     return False
                 await conn.execute("update cron.job_slot set last_slot = %s where jobid = %s", (slot, job.jobid))
-                runid = (await (await conn.execute(
+                runid = one(await (await conn.execute(
                     "insert into cron.job_run_details (jobid, job_pid, database, username, command, status, start_time)"
                     " values (%s, pg_backend_pid(), %s, %s, %s, 'running', clock_timestamp()) returning runid",
                     (job.jobid, job.database, job.username, job.command))).fetchone())[0]

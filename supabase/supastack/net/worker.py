@@ -18,6 +18,8 @@ import httpx
 import psycopg
 from psycopg.types.json import Jsonb
 
+from supastack.core.rows import one
+
 log = logging.getLogger("supastack.net")
 
 BATCH = 50
@@ -85,7 +87,7 @@ async def loop(db_url: str, own: Own) -> None:
             try:
                 if conn is None or conn.closed:
                     conn = await psycopg.AsyncConnection.connect(db_url, autocommit=True)
-                if not (await (await conn.execute(
+                if not one(await (await conn.execute(
                         "select to_regclass('net.http_request_queue') is not null"
                         " and not exists (select 1 from pg_extension where extname = 'pg_net')")).fetchone())[0]:
                     await asyncio.sleep(30)
