@@ -10,6 +10,9 @@ from __future__ import annotations
 import json
 import logging
 import os
+from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from supastack.core import jwt
 from supastack.core.config import Settings
@@ -44,7 +47,8 @@ def function_environment(settings: Settings) -> dict[str, str]:
     return env
 
 
-async def send_json(send, status: int, body: dict, extra_headers: list | None = None) -> None:
+async def send_json(send: Send, status: int, body: dict[str, Any],
+                    extra_headers: list[tuple[bytes, bytes]] | None = None) -> None:
     payload = json.dumps(body).encode()
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode())]
     await send({"type": "http.response.start", "status": status, "headers": headers + (extra_headers or [])})
@@ -63,7 +67,7 @@ class FunctionsGateway:
         config = self.settings.functions.get(name) or {}
         return bool(config.get("verify_jwt", True))
 
-    async def __call__(self, scope, receive, send) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         params = scope.get("path_params", {})
         name = params.get("name", "")
         function = self.functions.get(name)
@@ -91,9 +95,10 @@ class FunctionsGateway:
             await send_json(send, 500, {"code": "BOOT_ERROR", "message": "Function failed to start",
                                         "error": "Function failed to start"})
             return
-        await self._forward(function, scope, receive, send, token, params)
+        await self._forward(function.name, function.app, scope, receive, send, token, params)
 
-    async def _forward(self, function: LoadedFunction, scope, receive, send, token, params) -> None:
+    async def _forward(self, name: str, app: ASGIApp, scope: Scope, receive: Receive, send: Send,
+                       token: str | None, params: dict[str, str]) -> None:
         # The function sees itself at "/": root_path ends with /functions/v1/<name>.
         root = scope.get("root_path", "")
         route_path = scope["path"][len(root):] if root and scope["path"].startswith(root) else scope["path"]
@@ -109,16 +114,16 @@ class FunctionsGateway:
                       "state": {**scope.get("state", {}), "function_env": self.env}})
         started = False
 
-        async def tracking_send(message):
+        async def tracking_send(message: Message) -> None:
             nonlocal started
             if message["type"] == "http.response.start":
                 started = True
             await send(message)
 
         try:
-            await function.app(child, receive, tracking_send)
+            await app(child, receive, tracking_send)
         except Exception:
-            log.exception("function %s raised", function.name)
+            log.exception("function %s raised", name)
             if not started:
                 await send_json(send, 500, {"code": "WORKER_ERROR", "message": "Function raised an error",
                                             "error": "Function raised an error"})

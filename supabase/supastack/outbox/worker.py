@@ -16,12 +16,14 @@ import random
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any
 
 import httpx
 import psycopg
 from psycopg.rows import dict_row
 
 from supastack.core.config import Settings
+from supastack.core.stack import Stack
 from supastack.outbox import email, whatsapp
 from supastack.outbox.config import WorkerConfig, smtp_config, worker_config
 
@@ -90,12 +92,12 @@ class OutboxWorker:
         self.config = config or worker_config(settings)
         self.http = httpx.AsyncClient(timeout=self.config.send_timeout_seconds)
         self.senders = senders or {"email": self._send_email, "whatsapp": self._send_whatsapp}
-        self._conn: psycopg.AsyncConnection | None = None          # claims
+        self._conn: psycopg.AsyncConnection[dict[str, Any]] | None = None   # claims (rows as dicts)
         self._outcomes: psycopg.AsyncConnection | None = None      # outcomes, so they never wait on a claim
         self._whatsapp: tuple[float, whatsapp.WhatsAppConfig | None] | None = None
         self._wake = asyncio.Event()
 
-    async def _connection(self) -> psycopg.AsyncConnection:
+    async def _connection(self) -> psycopg.AsyncConnection[dict[str, Any]]:
         if self._conn is None or self._conn.closed:
             self._conn = await psycopg.AsyncConnection.connect(self.settings.db_url, autocommit=True,
                                                                row_factory=dict_row)
@@ -160,7 +162,7 @@ class OutboxWorker:
         log.warning("delivery %s (%s) %s: %s", row["id"], row["channel"], "dead" if dead else "failed",
                     result.error)
 
-    async def _claim(self, limit: int) -> list[dict]:
+    async def _claim(self, limit: int) -> list[dict[str, Any]]:
         conn = await self._connection()
         cur = await conn.execute(CLAIM, {"lease": self.config.lease_seconds, "batch": limit})
         return await cur.fetchall()
@@ -184,7 +186,7 @@ class OutboxWorker:
         await asyncio.gather(*(one(row) for row in rows))
         return len(rows)
 
-    async def _release(self, rows) -> None:
+    async def _release(self, rows: list[dict[str, Any]]) -> None:
         """Claimed rows never started (shut-down): back to the queue as they were, at once."""
         if rows:
             conn = await self._outcome_connection()
@@ -235,7 +237,7 @@ class OutboxWorker:
         self._wake.set()
 
 
-async def outbox_worker(stack) -> None:
+async def outbox_worker(stack: Stack) -> None:
     """Start-up hook: the worker runs in the background of this API process (every process runs one;
     SKIP LOCKED keeps them off each other's rows) and stops at shut-down."""
     from supastack.auth import mailer
