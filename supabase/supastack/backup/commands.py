@@ -8,7 +8,7 @@ from pathlib import Path
 from supastack.core.config import Settings
 
 
-def add_commands(subparsers) -> None:
+def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     backup = subparsers.add_parser("backup", help="write one archive: database, stored objects, keys")
     backup.add_argument("--dir", type=Path, help="folder for the archive (default: [backup] dir, or <data>/backups)")
     restore = subparsers.add_parser("restore", help="rebuild the stopped stack from an archive")

@@ -27,7 +27,7 @@ class BackupConfig:
         return bool(self.s3.get("bucket"))
 
 
-def _daily_at(value) -> time | None:
+def _daily_at(value: object) -> time | None:
     text = str(value or "off").strip().lower()
     if text in ("off", "none", "false", ""):
         return None

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import shutil
 import uuid
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -32,9 +33,11 @@ async def open_backend(settings: Settings) -> Backend:
     return backend
 
 
-async def _spool(blob, spool: Path) -> None:
+async def _spool(chunks: AsyncIterator[bytes] | None, spool: Path) -> None:
+    if chunks is None:
+        raise RuntimeError("the store answered neither a file nor a stream")
     with open(spool, "wb") as out:
-        async for chunk in blob.chunks:
+        async for chunk in chunks:
             out.write(chunk)
 
 
@@ -52,7 +55,7 @@ async def copy_into(writer: ArchiveWriter, settings: Settings, listing: list[tup
             else:                                  # a remote store: spool it, the tar needs the size first
                 spool = spool_dir / f".{uuid.uuid4().hex}.spool"
                 try:
-                    await _spool(blob, spool)
+                    await _spool(blob.chunks, spool)
                     size, sha256 = writer.add_file(member, spool)
                 finally:
                     spool.unlink(missing_ok=True)

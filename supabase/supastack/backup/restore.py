@@ -6,6 +6,7 @@ import asyncio
 import os
 import shutil
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 
 import psycopg
@@ -38,7 +39,7 @@ def _put_keys(settings: Settings, extracted: Path) -> None:
     os.replace(tmp, target)
 
 
-def restore_backup(settings: Settings, archive: Path, log=print) -> dict:
+def restore_backup(settings: Settings, archive: Path, log: Callable[[str], object] = print) -> dict:
     """Rebuild the stack's data from `archive`; refuses while the stack's API runs. Returns the manifest."""
     reason = running_api(settings)
     if reason:

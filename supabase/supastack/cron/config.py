@@ -18,7 +18,7 @@ class CronConfig:
     enabled: bool = True
 
 
-def _flag(value) -> bool:
+def _flag(value: object) -> bool:
     return str(value).strip().lower() not in ("0", "false", "off", "no")
 
 

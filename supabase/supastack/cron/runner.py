@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -82,11 +83,11 @@ class Runner:
         if one(await (await conn.execute(_ANY_REQUESTED)).fetchone())[0]:
             self.spawn(None, self.run_requested())
 
-    def spawn(self, jobid: int | None, work) -> None:
+    def spawn(self, jobid: int | None, work: Awaitable[object]) -> None:
         if jobid is not None:
             self.running.add(jobid)
 
-        async def guarded():
+        async def guarded() -> None:
             try:
                 await work
             except Exception:

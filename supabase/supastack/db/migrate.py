@@ -7,6 +7,7 @@ The bootstrap runs on every start and must be idempotent without widening anythi
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -46,7 +47,8 @@ def _version_and_name(path: Path) -> tuple[str, str]:
     return (m.group(1), m.group(2)) if m else (path.stem, path.stem)
 
 
-def migrate(db_url: str, migrations_dir: Path, seed_file: Path | None = None, log=print) -> MigrationReport:
+def migrate(db_url: str, migrations_dir: Path, seed_file: Path | None = None,
+            log: Callable[[str], object] = print) -> MigrationReport:
     report = MigrationReport()
     with psycopg.connect(db_url, autocommit=True) as conn:
         report.new_database = _bootstrap(conn)
