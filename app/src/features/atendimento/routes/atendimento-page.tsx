@@ -3,12 +3,12 @@ import { CheckCircle2, Eye, MoreHorizontal, Pencil, Plus, XCircle } from 'lucide
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/page-header';
+import { TableStateRows } from '@/components/table-state-rows';
 import { Badge, badgeColorClass } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { SearchInput } from '@/components/ui/search-input';
@@ -122,21 +122,8 @@ export default function AtendimentoPage() {
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {isLoading ? (
-                  Array.from({ length: 4 }, (_, i) => (
-                    <TableRow key={i}>
-                      <TableCell colSpan={8}>
-                        <Skeleton className="h-6" />
-                      </TableCell>
-                    </TableRow>
-                  ))
-                ) : visible.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={8} className="py-8 text-center text-muted-foreground">
-                      {t.empty}
-                    </TableCell>
-                  </TableRow>
-                ) : (
+                <TableStateRows loading={isLoading} empty={visible.length === 0} skeletonRows={4} colSpan={8} emptyText={t.empty} />
+                {!isLoading &&
                   visible.map((row) => (
                     <TableRow key={row.id}>
                       <TableCell className="whitespace-nowrap">{typeLabel(row.type)}</TableCell>
@@ -185,8 +172,7 @@ export default function AtendimentoPage() {
                         </DropdownMenu>
                       </TableCell>
                     </TableRow>
-                  ))
-                )}
+                  ))}
               </TableBody>
             </Table>
           </CardContent>

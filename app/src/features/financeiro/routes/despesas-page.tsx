@@ -3,6 +3,7 @@ import { CheckCircle2, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { AccessDenied } from '@/components/access-denied';
+import { TableStateRows } from '@/components/table-state-rows';
 import { Badge, badgeColorClass } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -105,19 +106,8 @@ export default function DespesasPage() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {isLoading ? (
-                <TableRow>
-                  <TableCell colSpan={7} className="py-8 text-center text-muted-foreground">
-                    {t.loading}
-                  </TableCell>
-                </TableRow>
-              ) : visible.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={7} className="py-8 text-center text-muted-foreground">
-                    {t.empty}
-                  </TableCell>
-                </TableRow>
-              ) : (
+              <TableStateRows loading={isLoading} empty={visible.length === 0} colSpan={7} loadingText={t.loading} emptyText={t.empty} />
+              {!isLoading &&
                 visible.map((expense) => {
                   const status = expenseStatus(expense);
                   return (
@@ -150,8 +140,7 @@ export default function DespesasPage() {
                       </RowActions>
                     </TableRow>
                   );
-                })
-              )}
+                })}
             </TableBody>
           </Table>
         </CardContent>

@@ -3,6 +3,7 @@ import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { AccessDenied } from '@/components/access-denied';
+import { TableStateRows } from '@/components/table-state-rows';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -66,19 +67,8 @@ export default function ProdutosPage() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {isLoading ? (
-                <TableRow>
-                  <TableCell colSpan={5} className="py-8 text-center text-muted-foreground">
-                    {t.loading}
-                  </TableCell>
-                </TableRow>
-              ) : visible.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={5} className="py-8 text-center text-muted-foreground">
-                    {t.empty}
-                  </TableCell>
-                </TableRow>
-              ) : (
+              <TableStateRows loading={isLoading} empty={visible.length === 0} colSpan={5} loadingText={t.loading} emptyText={t.empty} />
+              {!isLoading &&
                 visible.map((product) => (
                   <TableRow key={product.id}>
                     <TableCell className="font-medium">{product.name}</TableCell>
@@ -89,8 +79,7 @@ export default function ProdutosPage() {
                     </TableCell>
                     <RowActions name={product.name} onEdit={() => crud.openForm(product)} onDelete={() => crud.askDelete(product)} />
                   </TableRow>
-                ))
-              )}
+                ))}
             </TableBody>
           </Table>
         </CardContent>

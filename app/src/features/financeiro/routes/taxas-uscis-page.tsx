@@ -3,6 +3,7 @@ import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { AccessDenied } from '@/components/access-denied';
+import { TableStateRows } from '@/components/table-state-rows';
 import { Badge, badgeColorClass } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -73,19 +74,8 @@ export default function TaxasUscisPage() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {isLoading ? (
-                <TableRow>
-                  <TableCell colSpan={8} className="py-8 text-center text-muted-foreground">
-                    {t.loading}
-                  </TableCell>
-                </TableRow>
-              ) : visible.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={8} className="py-8 text-center text-muted-foreground">
-                    {t.empty}
-                  </TableCell>
-                </TableRow>
-              ) : (
+              <TableStateRows loading={isLoading} empty={visible.length === 0} colSpan={8} loadingText={t.loading} emptyText={t.empty} />
+              {!isLoading &&
                 visible.map((fee) => {
                   const status = fee.is_active ? 'Ativo' : 'Inativo';
                   return (
@@ -107,8 +97,7 @@ export default function TaxasUscisPage() {
                       <RowActions name={fee.form_code} onEdit={() => crud.openForm(fee)} onDelete={() => crud.askDelete(fee)} />
                     </TableRow>
                   );
-                })
-              )}
+                })}
             </TableBody>
           </Table>
         </CardContent>

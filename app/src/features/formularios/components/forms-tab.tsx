@@ -17,7 +17,7 @@ import { automacoesStrings } from '@/features/automacoes/strings';
 import { useMarkFormDownloaded } from '@/features/processos/api/mutations';
 import { useUscisForms } from '@/features/processos/api/queries';
 import type { UscisForm } from '@/features/processos/api/types';
-import { TableStateRows } from '@/features/processos/components/tracked-items';
+import { TableStateRows } from '@/components/table-state-rows';
 import { ALL_CATEGORIES, FORM_CATEGORIES, filterForms } from '@/lib/forms-filter';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';

@@ -13,7 +13,8 @@ import type { CourtCase } from '../api/types';
 import { normalizeIdentifier } from '../schemas';
 import { fill, processStrings as t } from '../strings';
 import { CourtStatusBadge } from './process-badges';
-import { CheckAllHeader, CheckProgressStatus, HistoryPanel, ProcessLookupForm, TableStateRows, TrackedRowActions } from './tracked-items';
+import { CheckAllHeader, CheckProgressStatus, HistoryPanel, ProcessLookupForm, TrackedRowActions } from './tracked-items';
+import { TableStateRows } from '@/components/table-state-rows';
 import { useCheckAll, useCheckOne } from './use-check-all';
 
 function CourtHistoryPanel({ courtCase }: { courtCase: CourtCase }) {

@@ -29,7 +29,7 @@ import { StageBadge } from './process-badges';
 import { ProcessFormDialog } from './process-form-dialog';
 import { StageDialog } from './stage-dialog';
 import { progressLabel, useCheckAllReceipts } from './use-check-receipts';
-import { TableStateRows } from './tracked-items';
+import { TableStateRows } from '@/components/table-state-rows';
 
 const ANY = '__all__';
 

@@ -1,4 +1,4 @@
-/** Building blocks shared by the tracked-item tabs (USCIS receipts, EOIR court cases); TableStateRows also serves the other Processos tables. */
+/** Building blocks shared by the tracked-item tabs (USCIS receipts, EOIR court cases). */
 import { History, RefreshCw } from 'lucide-react';
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { TableCell, TableRow } from '@/components/ui/table';
+import { TableCell } from '@/components/ui/table';
 import { ProcessPicker } from './process-picker';
 
 /** Card header with the tab's title and the "Atualizar Todos" button. */
@@ -44,41 +44,6 @@ export function CheckProgressStatus({ label }: { label: string | null }) {
       {label}
     </p>
   );
-}
-
-/** Skeleton rows while loading, the empty state when there is nothing; null once there are rows to show. */
-export function TableStateRows({
-  loading,
-  empty,
-  skeletonRows,
-  colSpan,
-  emptyText,
-}: {
-  loading: boolean;
-  empty: boolean;
-  skeletonRows: number;
-  colSpan: number;
-  emptyText: ReactNode;
-}) {
-  if (loading) {
-    return Array.from({ length: skeletonRows }, (_, i) => (
-      <TableRow key={i}>
-        <TableCell colSpan={colSpan}>
-          <Skeleton className="h-6" />
-        </TableCell>
-      </TableRow>
-    ));
-  }
-  if (empty) {
-    return (
-      <TableRow>
-        <TableCell colSpan={colSpan} className="py-8 text-center text-muted-foreground">
-          {emptyText}
-        </TableCell>
-      </TableRow>
-    );
-  }
-  return null;
 }
 
 /** The row's actions cell: Histórico/Ocultar toggle and Verificar with its spinner. */

@@ -3,13 +3,13 @@ import { Bot, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/page-header';
+import { TableStateRows } from '@/components/table-state-rows';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { NativeSelect } from '@/components/ui/native-select';
 import { SearchInput } from '@/components/ui/search-input';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useAuth } from '@/lib/auth-context';
 import { errorMessage } from '@/lib/errors';
@@ -117,19 +117,8 @@ export default function TarefasPage() {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {tasks.isPending ? (
-              <TableRow>
-                <TableCell colSpan={8}>
-                  <Skeleton className="h-8" />
-                </TableCell>
-              </TableRow>
-            ) : shown.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={8} className="py-8 text-center text-muted-foreground">
-                  {t.empty}
-                </TableCell>
-              </TableRow>
-            ) : (
+            <TableStateRows loading={tasks.isPending} empty={shown.length === 0} skeletonRows={1} colSpan={8} emptyText={t.empty} />
+            {!tasks.isPending &&
               shown.map((task) => {
                 const overdue = isOverdue(task, today);
                 return (
@@ -175,8 +164,7 @@ export default function TarefasPage() {
                     </TableCell>
                   </TableRow>
                 );
-              })
-            )}
+              })}
           </TableBody>
         </Table>
       </Card>
