@@ -11,6 +11,7 @@ from pathlib import Path
 from supastack.core.db import Database
 from supastack.storage import queries
 from supastack.storage.backend import Backend
+from supastack.storage.backend.filesystem import FileBackend
 
 log = logging.getLogger("supastack.storage")
 
@@ -47,7 +48,7 @@ async def sweep_unreferenced_versions(db: Database, backend: Backend, older_than
     for i in range(0, len(candidates), BATCH):
         batch = candidates[i:i + BATCH]
         async with db.as_service() as conn:
-            used = await queries.references(conn, [(k.bucket, k.name, k.version) for k in batch])
+            used = await queries.references(conn, batch)
         garbage = [k for k, in_use in zip(batch, used, strict=True) if not in_use]
         await backend.delete(garbage)
         swept += len(garbage)
@@ -56,10 +57,9 @@ async def sweep_unreferenced_versions(db: Database, backend: Backend, older_than
 
 async def adopt_legacy_files(db: Database, backend: Backend) -> None:
     """Once, on a disk store written before versions: move each `<bucket>/<name>` file to its row's version."""
-    legacy_files = getattr(backend, "legacy_files", None)
-    if legacy_files is None:
+    if not isinstance(backend, FileBackend):       # only the disk store had that layout
         return
-    files = await asyncio.to_thread(legacy_files)
+    files = await asyncio.to_thread(backend.legacy_files)
     for bucket, name in files:
         async with db.as_service() as conn:
             version = await queries.adopt_version(conn, bucket, name, str(uuid.uuid4()))

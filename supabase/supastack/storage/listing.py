@@ -96,7 +96,7 @@ def _key(name: str) -> str:
     return name.rsplit("/", 1)[-1]
 
 
-def _iso(value) -> str:
+def _iso(value: object) -> str:
     if isinstance(value, datetime):
         return value.isoformat(timespec="milliseconds").replace("+00:00", "Z")
     return str(value)

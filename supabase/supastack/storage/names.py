@@ -44,14 +44,14 @@ def check_object_name(name: str) -> str:
     return name
 
 
-def check_bucket_name(name: str) -> str:
+def check_bucket_name(name: object) -> str:
     """storage-api's bucket-name rule: S3-safe characters, 1-100 long, no slash."""
     if not isinstance(name, str) or not 0 < len(name) < 101 or not _BUCKET_NAME.match(name) or name in (".", ".."):
         raise errors.invalid_bucket_name()
     return name
 
 
-def parse_size_limit(value) -> int | None:
+def parse_size_limit(value: object) -> int | None:
     """A bucket's `file_size_limit`: bytes as a number, or a string like '25MB' / '1.5GB' / '300KB' / '20B'.
 
     >>> parse_size_limit("1MB"), parse_size_limit(2048), parse_size_limit(None)

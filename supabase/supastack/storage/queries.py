@@ -1,9 +1,15 @@
 """SQL on storage.buckets and storage.objects, run on a connection already in the caller's scope (RLS applies)."""
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from psycopg import AsyncConnection, sql
 from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
+
+from supastack.core.rows import one
+from supastack.storage.backend import ObjectKey
 
 BUCKET_COLUMNS = sql.SQL(
     "id, name, coalesce(owner::text, owner_id, '') as owner, owner_id, public, type, file_size_limit, "
@@ -14,14 +20,18 @@ OBJECT_COLUMNS = sql.SQL(
 SORTABLE_OBJECT_COLUMNS = ("name", "updated_at", "created_at", "last_accessed_at")
 SORTABLE_BUCKET_COLUMNS = ("id", "name", "created_at", "updated_at")
 
+Conn = AsyncConnection[Any]
+Query = str | sql.SQL | sql.Composed
+Params = Sequence[Any] | Mapping[str, Any] | None
 
-async def _rows(conn: AsyncConnection, query, params=None) -> list[dict]:
+
+async def _rows(conn: Conn, query: Query, params: Params = None) -> list[dict]:
     cur = conn.cursor(row_factory=dict_row)
     await cur.execute(query, params)
     return await cur.fetchall() if cur.description else []
 
 
-async def _one(conn: AsyncConnection, query, params=None) -> dict | None:
+async def _one(conn: Conn, query: Query, params: Params = None) -> dict | None:
     rows = await _rows(conn, query, params)
     return rows[0] if rows else None
 
@@ -32,7 +42,7 @@ def _like_escape(text: str) -> str:
 
 # -- buckets ------------------------------------------------------------------------------------
 
-async def list_buckets(conn, *, search: str = "", sort_column: str = "name", sort_order: str = "asc",
+async def list_buckets(conn: Conn, *, search: str = "", sort_column: str = "name", sort_order: str = "asc",
                        limit: int | None = None, offset: int = 0) -> list[dict]:
     column = sort_column if sort_column in SORTABLE_BUCKET_COLUMNS else "name"
     order = sql.SQL("desc" if sort_order.lower() == "desc" else "asc")
@@ -42,71 +52,71 @@ async def list_buckets(conn, *, search: str = "", sort_column: str = "name", sor
     return await _rows(conn, query, ("%" + _like_escape(search) + "%", limit, offset))
 
 
-async def get_bucket(conn, bucket_id: str) -> dict | None:
+async def get_bucket(conn: Conn, bucket_id: str) -> dict | None:
     return await _one(conn, sql.SQL("select {cols} from storage.buckets where id = %s").format(cols=BUCKET_COLUMNS),
                       (bucket_id,))
 
 
-async def insert_bucket(conn, *, bucket_id: str, name: str, owner: str | None, owner_id: str | None,
+async def insert_bucket(conn: Conn, *, bucket_id: str, name: str, owner: str | None, owner_id: str | None,
                         public: bool, file_size_limit: int | None, allowed_mime_types: list[str] | None,
                         bucket_type: str) -> dict:
-    return await _one(conn, """
+    return one(await _one(conn, """
         insert into storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types, type)
         values (%s, %s, %s, %s, %s, %s, %s, %s) returning id, name""",
-                      (bucket_id, name, owner, owner_id, public, file_size_limit, allowed_mime_types, bucket_type))
+                      (bucket_id, name, owner, owner_id, public, file_size_limit, allowed_mime_types, bucket_type)))
 
 
-async def update_bucket(conn, bucket_id: str, changes: dict) -> bool:
+async def update_bucket(conn: Conn, bucket_id: str, changes: dict) -> bool:
     sets = [sql.SQL("{} = %s").format(sql.Identifier(k)) for k in changes] + [sql.SQL("updated_at = now()")]
     query = sql.SQL("update storage.buckets set {} where id = %s returning id").format(sql.SQL(", ").join(sets))
     return await _one(conn, query, (*changes.values(), bucket_id)) is not None
 
 
-async def delete_bucket(conn, bucket_id: str) -> bool:
+async def delete_bucket(conn: Conn, bucket_id: str) -> bool:
     return await _one(conn, "delete from storage.buckets where id = %s returning id", (bucket_id,)) is not None
 
 
-async def bucket_has_objects(conn, bucket_id: str) -> bool:
+async def bucket_has_objects(conn: Conn, bucket_id: str) -> bool:
     return await _one(conn, "select 1 as x from storage.objects where bucket_id = %s limit 1", (bucket_id,)) is not None
 
 
 # -- objects ------------------------------------------------------------------------------------
 
-async def find_object(conn, bucket_id: str, name: str, for_update: bool = False) -> dict | None:
+async def find_object(conn: Conn, bucket_id: str, name: str, for_update: bool = False) -> dict | None:
     query = sql.SQL("select {cols} from storage.objects where bucket_id = %s and name = %s{lock}").format(
         cols=OBJECT_COLUMNS, lock=sql.SQL(" for update") if for_update else sql.SQL(""))
     return await _one(conn, query, (bucket_id, name))
 
 
-async def visible_objects(conn, bucket_id: str, names: list[str]) -> dict[str, dict]:
+async def visible_objects(conn: Conn, bucket_id: str, names: list[str]) -> dict[str, dict]:
     """The rows among `names` the caller may see, by name."""
     query = sql.SQL("select {cols} from storage.objects where bucket_id = %s and name = any(%s)").format(
         cols=OBJECT_COLUMNS)
     return {r["name"]: r for r in await _rows(conn, query, (bucket_id, names))}
 
 
-async def lock_version(conn, bucket_id: str, name: str) -> str | None:
+async def lock_version(conn: Conn, bucket_id: str, name: str) -> str | None:
     """The version an upsert will replace, row locked (None when there is no row the caller may update)."""
     row = await _one(conn, "select version from storage.objects where bucket_id = %s and name = %s for update",
                      (bucket_id, name))
     return row["version"] if row else None
 
 
-async def references(conn, keys: list[tuple[str, str, str]]) -> list[bool]:
-    """For each stored (bucket, name, version): whether a row points at it (or, for bytes stored before
-    versions, whether `<name>/<version>` is itself an object's name)."""
+async def references(conn: Conn, keys: Sequence[ObjectKey]) -> list[bool]:
+    """For each stored version: whether a row points at it (or, for bytes stored before versions, whether
+    `<name>/<version>` is itself an object's name). A key without a version counts as used: never garbage."""
     if not keys:
         return []
     rows = await _rows(conn, """
-        select k.i, exists (
+        select k.i, k.v is null or exists (
           select 1 from storage.objects o
           where o.bucket_id = k.b and ((o.name = k.n and o.version = k.v) or o.name = k.n || '/' || k.v)) as used
         from unnest(%s::text[], %s::text[], %s::text[]) with ordinality as k(b, n, v, i)
-        order by k.i""", ([k[0] for k in keys], [k[1] for k in keys], [k[2] for k in keys]))
+        order by k.i""", ([k.bucket for k in keys], [k.name for k in keys], [k.version for k in keys]))
     return [r["used"] for r in rows]
 
 
-async def adopt_version(conn, bucket_id: str, name: str, version: str) -> str | None:
+async def adopt_version(conn: Conn, bucket_id: str, name: str, version: str) -> str | None:
     """The version of a row written before versions were stored (given `version` when it had none)."""
     row = await _one(conn, """
         update storage.objects set version = coalesce(version, %s) where bucket_id = %s and name = %s
@@ -114,7 +124,7 @@ async def adopt_version(conn, bucket_id: str, name: str, version: str) -> str | 
     return row["version"] if row else None
 
 
-async def write_object(conn, *, bucket_id: str, name: str, owner: str | None, owner_id: str | None,
+async def write_object(conn: Conn, *, bucket_id: str, name: str, owner: str | None, owner_id: str | None,
                        metadata: dict, user_metadata: dict | None, version: str, upsert: bool) -> dict:
     """Insert the object's row (or, with `upsert`, replace the existing one): INSERT/UPDATE policies decide."""
     conflict = sql.SQL("""
@@ -126,11 +136,11 @@ async def write_object(conn, *, bucket_id: str, name: str, owner: str | None, ow
         insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
         values (%s, %s, %s, %s, %s, %s, %s) {conflict} returning {cols}""").format(
         conflict=conflict, cols=OBJECT_COLUMNS)
-    return await _one(conn, query, (bucket_id, name, owner, owner_id, Jsonb(metadata),
-                                    Jsonb(user_metadata) if user_metadata is not None else None, version))
+    return one(await _one(conn, query, (bucket_id, name, owner, owner_id, Jsonb(metadata),
+                                        Jsonb(user_metadata) if user_metadata is not None else None, version)))
 
 
-async def rename_object(conn, *, bucket_id: str, name: str, dst_bucket: str, dst_name: str,
+async def rename_object(conn: Conn, *, bucket_id: str, name: str, dst_bucket: str, dst_name: str,
                         owner: str | None, owner_id: str | None, metadata: dict, version: str) -> dict | None:
     query = sql.SQL("""
         update storage.objects set bucket_id = %s, name = %s, owner = %s, owner_id = %s,
@@ -140,17 +150,17 @@ async def rename_object(conn, *, bucket_id: str, name: str, dst_bucket: str, dst
                                     bucket_id, name))
 
 
-async def delete_objects(conn, bucket_id: str, names: list[str]) -> list[dict]:
+async def delete_objects(conn: Conn, bucket_id: str, names: list[str]) -> list[dict]:
     query = sql.SQL("delete from storage.objects where bucket_id = %s and name = any(%s) returning {cols}").format(
         cols=OBJECT_COLUMNS)
     return await _rows(conn, query, (bucket_id, names))
 
 
-async def delete_all_objects(conn, bucket_id: str) -> list[dict]:
+async def delete_all_objects(conn: Conn, bucket_id: str) -> list[dict]:
     return await _rows(conn, "delete from storage.objects where bucket_id = %s returning name, version", (bucket_id,))
 
 
-async def search(conn, bucket_id: str, *, prefix: str, search: str, limit: int, offset: int,
+async def search(conn: Conn, bucket_id: str, *, prefix: str, search: str, limit: int, offset: int,
                  column: str, order: str) -> list[dict]:
     """One folder level under `prefix`: sub-folders first (all fields null), then objects, as storage.search does.
 
@@ -182,7 +192,7 @@ async def search(conn, bucket_id: str, *, prefix: str, search: str, limit: int, 
 
 
 
-async def list_v2(conn, bucket_id: str, *, prefix: str, delimited: bool, limit: int, start_after: str,
+async def list_v2(conn: Conn, bucket_id: str, *, prefix: str, delimited: bool, limit: int, start_after: str,
                   order: str, column: str, column_after: str | None) -> list[dict]:
     """One page (`limit` rows) of storage-api's list-v2, names in byte order ("C"), after the cursor.
 
@@ -203,6 +213,7 @@ async def list_v2(conn, bucket_id: str, *, prefix: str, delimited: bool, limit: 
     else:
         after = sql.SQL("(%(after)s = '' or name collate \"C\" {op} %(after)s::text)").format(op=op)
         order_by = sql.SQL("name collate \"C\" {d}").format(d=direction)
+    source: sql.Composable
     if delimited:
         folder_time = sql.SQL("min(created_at)") if by_time else sql.SQL("null::timestamptz")
         source = sql.SQL("""

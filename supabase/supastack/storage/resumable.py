@@ -22,7 +22,7 @@ import os
 import shutil
 import time
 import uuid
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Iterator, Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -166,7 +166,7 @@ class Uploads:
         shutil.rmtree(self._folder(info.upload_id), ignore_errors=True)
 
     @contextlib.contextmanager
-    def locked(self, info: UploadInfo):
+    def locked(self, info: UploadInfo) -> Iterator[None]:
         """One request at a time per upload, across API processes; a second one is told 423."""
         path = self._folder(info.upload_id) / "lock"
         with open(path, "a+b") as handle:

@@ -10,14 +10,18 @@ leaves at most a version no row points at, which the start-up sweep removes.
 from __future__ import annotations
 
 import asyncio
+import builtins
 import contextlib
 import errno
 import uuid
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Iterator, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any, TypedDict
+
+from psycopg import AsyncConnection
 
 from supastack.core.config import Settings
 from supastack.core.db import Database, role_of
@@ -26,6 +30,17 @@ from supastack.storage.backend import Backend, Blob, ObjectKey
 from supastack.storage.names import check_bucket_name, check_object_name, mime_allowed, parse_size_limit
 
 SERVICE = {"role": "service_role"}
+
+
+class RowValues(TypedDict):
+    """An object row's columns an upload decides (queries.write_object's keyword arguments but two)."""
+
+    bucket_id: str
+    name: str
+    owner: str | None
+    owner_id: str | None
+    user_metadata: dict[str, Any] | None
+    upsert: bool
 
 
 @dataclass
@@ -53,7 +68,7 @@ def _now_iso() -> str:
 
 
 @contextlib.contextmanager
-def _disk_errors(name: str):
+def _disk_errors(name: str) -> Iterator[None]:
     """Filesystem conflicts as storage errors: a name used as a folder by another object, or too long."""
     try:
         yield
@@ -77,7 +92,7 @@ class Storage:
         return {"request.jwt.claim.sub": str(claims.get("sub") or ""), "request.jwt.claim.role": role_of(claims)}
 
     @asynccontextmanager
-    async def _read(self, claims: dict):
+    async def _read(self, claims: dict) -> AsyncIterator[AsyncConnection[Any]]:
         async with self.db.scope(claims, self._gucs(claims)) as conn:
             yield conn
 
@@ -103,7 +118,7 @@ class Storage:
             return
         with contextlib.suppress(Exception):
             async with self.db.as_service() as conn:
-                used = await queries.references(conn, [(k.bucket, k.name, k.version) for k in keys])
+                used = await queries.references(conn, keys)
             await self.backend.delete([k for k, in_use in zip(keys, used, strict=True) if not in_use])
 
     async def start(self) -> None:
@@ -120,7 +135,7 @@ class Storage:
         return bucket
 
     # -- buckets ---------------------------------------------------------------------------------
-    async def list_buckets(self, caller: Caller, **options) -> list[dict]:
+    async def list_buckets(self, caller: Caller, **options: Any) -> list[dict]:
         async with self._read(caller.claims) as conn:
             return await queries.list_buckets(conn, **options)
 
@@ -195,8 +210,8 @@ class Storage:
         if not mime_allowed(head.mimetype, bucket.get("allowed_mime_types")):
             raise errors.invalid_mime_type(head.mimetype)
         owner_id = owner if owner is not None else caller.sub
-        row_values = {"bucket_id": bucket_id, "name": name, "owner": Caller({"sub": owner_id}).owner_uuid,
-                      "owner_id": owner_id, "user_metadata": head.user_metadata, "upsert": upsert}
+        row_values = RowValues(bucket_id=bucket_id, name=name, owner=Caller({"sub": owner_id}).owner_uuid,
+                               owner_id=owner_id, user_metadata=head.user_metadata, upsert=upsert)
         claims = SERVICE if as_service else caller.claims
         await self._check_write(claims, row_values)
         staged = await asyncio.to_thread(self.backend.staging_file)
@@ -205,10 +220,11 @@ class Storage:
             metadata = {"eTag": stored.etag, "size": stored.size, "mimetype": head.mimetype,
                         "cacheControl": head.cache_control, "lastModified": _now_iso(),
                         "contentLength": stored.size, "httpStatusCode": 200}
-            key = ObjectKey(bucket_id, name, str(uuid.uuid4()))
+            version = str(uuid.uuid4())
+            key = ObjectKey(bucket_id, name, version)
             async with self._write(claims) as tx:
                 previous = await queries.lock_version(tx.conn, bucket_id, name) if upsert else None
-                row = await queries.write_object(tx.conn, metadata=metadata, version=key.version, **row_values)
+                row = await queries.write_object(tx.conn, metadata=metadata, version=version, **row_values)
                 tx.stored(key)
                 with _disk_errors(name):
                     await self.backend.store(staged, key)
@@ -218,7 +234,7 @@ class Storage:
         finally:
             await asyncio.to_thread(_discard, staged)
 
-    async def _check_write(self, claims: dict, row_values: dict) -> None:
+    async def _check_write(self, claims: dict, row_values: RowValues) -> None:
         """Try the row write and roll it back: the INSERT (and UPDATE) policies, the bucket and a taken
         name answer before any byte is read."""
 
@@ -233,8 +249,8 @@ class Storage:
     async def check_can_upload(self, caller: Caller, bucket_id: str, name: str, upsert: bool) -> None:
         check_object_name(name)
         await self._bucket_as_service(bucket_id)
-        await self._check_write(caller.claims, {"bucket_id": bucket_id, "name": name, "owner": caller.owner_uuid,
-                                                "owner_id": caller.sub, "user_metadata": None, "upsert": upsert})
+        await self._check_write(caller.claims, RowValues(bucket_id=bucket_id, name=name, owner=caller.owner_uuid,
+                                                         owner_id=caller.sub, user_metadata=None, upsert=upsert))
 
     # -- reads -----------------------------------------------------------------------------------
     async def find(self, caller: Caller | None, bucket_id: str, name: str) -> dict:
@@ -282,7 +298,7 @@ class Storage:
         return listing.page(rows, opts)
 
     # -- changes ---------------------------------------------------------------------------------
-    async def remove(self, caller: Caller, bucket_id: str, names: list[str]) -> list[dict]:
+    async def remove(self, caller: Caller, bucket_id: str, names: object) -> builtins.list[dict]:
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
             raise errors.invalid_parameter("prefixes")
         if not names:
@@ -310,10 +326,11 @@ class Storage:
                 raise errors.no_such_key()
             if dst_bucket != bucket_id and await queries.get_bucket(tx.conn, dst_bucket) is None:
                 await self._bucket_as_service(dst_bucket)
-            target = ObjectKey(dst_bucket, destination, str(uuid.uuid4()))
+            version = str(uuid.uuid4())
+            target = ObjectKey(dst_bucket, destination, version)
             row = await queries.rename_object(tx.conn, bucket_id=bucket_id, name=source, dst_bucket=dst_bucket,
                                               dst_name=destination, owner=caller.owner_uuid, owner_id=caller.sub,
-                                              metadata={"lastModified": _now_iso()}, version=target.version)
+                                              metadata={"lastModified": _now_iso()}, version=version)
             if not row:   # visible but not updatable under the policies
                 raise errors.no_such_key()
             await self._copy_bytes(tx, _key_of(original), target)
@@ -328,12 +345,13 @@ class Storage:
             original = await queries.find_object(tx.conn, bucket_id, source)
             if not original:
                 raise errors.no_such_key()
-            target = ObjectKey(dst_bucket, destination, str(uuid.uuid4()))
+            version = str(uuid.uuid4())
+            target = ObjectKey(dst_bucket, destination, version)
             previous = await queries.lock_version(tx.conn, dst_bucket, destination) if upsert else None
             metadata = {**(original["metadata"] or {}), "lastModified": _now_iso()}
             row = await queries.write_object(
                 tx.conn, bucket_id=dst_bucket, name=destination, owner=caller.owner_uuid, owner_id=caller.sub,
-                metadata=metadata, user_metadata=original["user_metadata"], version=target.version, upsert=upsert)
+                metadata=metadata, user_metadata=original["user_metadata"], version=version, upsert=upsert)
             await self._copy_bytes(tx, _key_of(original), target)
             if previous:
                 tx.replaces(ObjectKey(dst_bucket, destination, previous))
@@ -348,7 +366,7 @@ class Storage:
                 raise errors.no_such_key() from None
 
     # -- signed URLs -----------------------------------------------------------------------------
-    def _expires_in(self, value) -> int:
+    def _expires_in(self, value: Any) -> int:
         seconds = signing.parse_expires_in(value)
         most = int(self.settings.raw.get("storage", {}).get("signed_url_max_expiry", signing.MAX_EXPIRY_SECONDS))
         if seconds > most:
@@ -360,11 +378,12 @@ class Storage:
         token = signing.sign(url, signing.DOWNLOAD, seconds, self.settings.jwt_secret, version=_version_tag(row))
         return f"/object/sign/{url}?token={token}"
 
-    async def sign_download(self, caller: Caller, bucket_id: str, name: str, expires_in) -> str:
+    async def sign_download(self, caller: Caller, bucket_id: str, name: str, expires_in: Any) -> str:
         seconds = self._expires_in(expires_in)
         return self._signed_path(await self.find(caller, bucket_id, name), seconds)
 
-    async def sign_downloads(self, caller: Caller, bucket_id: str, paths, expires_in) -> list[dict]:
+    async def sign_downloads(self, caller: Caller, bucket_id: str, paths: object,
+                             expires_in: Any) -> builtins.list[dict]:
         seconds = self._expires_in(expires_in)
         if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
             raise errors.invalid_parameter("paths")
@@ -407,7 +426,7 @@ class _Transaction:
     and versions it replaced or deleted (dropped once it commits)."""
 
     def __init__(self) -> None:
-        self.conn = None
+        self.conn: AsyncConnection[Any]              # set by Storage._write before anyone sees the transaction
         self.new_versions: list[ObjectKey] = []
         self.replaced_versions: list[ObjectKey] = []
 
@@ -425,7 +444,8 @@ def _key_of(row: Mapping) -> ObjectKey:
 def _version_tag(row: Mapping) -> str:
     """What names the object's current bytes: its version (id and update time for a row written without one)."""
     updated = row.get("updated_at")
-    return row.get("version") or f"{row['id']}@{updated.isoformat() if hasattr(updated, 'isoformat') else updated}"
+    stamp = updated.isoformat() if isinstance(updated, datetime) else updated
+    return row.get("version") or f"{row['id']}@{stamp}"
 
 
 def _discard(path: Path) -> None:
@@ -433,7 +453,7 @@ def _discard(path: Path) -> None:
         path.unlink()
 
 
-def _mime_list(value) -> list[str] | None:
+def _mime_list(value: object) -> list[str] | None:
     if value is None:
         return None
     if not isinstance(value, list) or not all(isinstance(v, str) and "/" in v for v in value):
@@ -441,7 +461,7 @@ def _mime_list(value) -> list[str] | None:
     return value or None
 
 
-def _int(value, default: int, name: str) -> int:
+def _int(value: Any, default: int, name: str) -> int:
     if value is None:
         return default
     try:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from supastack.core import jwt
 from supastack.storage import errors
@@ -12,7 +13,7 @@ UPLOAD_URL_SECONDS = 2 * 3600    # storage-api's signed upload URL lifetime
 MAX_EXPIRY_SECONDS = 7 * 24 * 3600   # default of `[storage] signed_url_max_expiry`
 
 
-def parse_expires_in(value) -> int:
+def parse_expires_in(value: Any) -> int:
     """`expiresIn` as clients send it (JS a number, Python a string): a positive whole number of seconds."""
     try:
         seconds = int(value) if not isinstance(value, bool) else None
@@ -23,7 +24,7 @@ def parse_expires_in(value) -> int:
     return seconds
 
 
-def sign(url: str, scope: str, seconds: int, secret: str, **extra) -> str:
+def sign(url: str, scope: str, seconds: int, secret: str, **extra: object) -> str:
     """A token for `url` = '<bucket>/<name>'; `url` and `scope` always win over `extra`."""
     now = int(time.time())
     return jwt.sign({**extra, "url": url, "scope": scope, "iat": now, "exp": now + seconds}, secret)

@@ -80,6 +80,8 @@ async def _send(storage: Storage, row: dict, request: Request) -> Response:
     blob = await storage.read(row, byte_range)
     if blob.path is not None:   # local file: Starlette serves Range / If-Range itself
         return FileResponse(blob.path, headers=headers)
+    if blob.chunks is None:
+        raise RuntimeError("the store answered neither a file nor a stream")
     if byte_range and blob.end is not None:
         headers["content-range"] = f"bytes {blob.start}-{blob.end}/{blob.size}"
         headers["content-length"] = str(blob.end - blob.start + 1)

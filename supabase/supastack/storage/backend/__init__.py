@@ -22,6 +22,9 @@ def looks_like_version(text: str) -> bool:
     return bool(_VERSION.match(text))
 
 
+ByteRange = tuple[int, int | None]   # first and last byte (inclusive), or to the end
+
+
 @dataclass(frozen=True, slots=True)
 class ObjectKey:
     """One stored version of one object. `version` None: bytes of an object written before versions."""
@@ -61,7 +64,7 @@ class Backend(Protocol):
 
     async def copy(self, source: ObjectKey, target: ObjectKey) -> None: ...
 
-    async def read(self, key: ObjectKey, byte_range: tuple[int, int | None] | None = None) -> Blob:
+    async def read(self, key: ObjectKey, byte_range: ByteRange | None = None) -> Blob:
         """The bytes (or the inclusive byte range); FileNotFoundError when absent."""
 
     async def delete(self, keys: list[ObjectKey]) -> None:

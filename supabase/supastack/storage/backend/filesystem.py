@@ -10,7 +10,7 @@ import time
 import uuid
 from pathlib import Path
 
-from supastack.storage.backend import STAGING_DIR, Blob, ObjectKey, StoredVersion, looks_like_version
+from supastack.storage.backend import STAGING_DIR, Blob, ByteRange, ObjectKey, StoredVersion, looks_like_version
 
 LAYOUT_MARKER = "#layout"           # written once the bytes are stored per version (see adopt_legacy)
 LOST_AND_FOUND = "#lost+found"      # legacy files no row pointed at, kept rather than deleted
@@ -79,7 +79,7 @@ class FileBackend:
         # versions are immutable, so a copy can share the bytes
         await asyncio.to_thread(self._place, self._path(source), self._path(target))
 
-    async def read(self, key: ObjectKey, byte_range=None) -> Blob:
+    async def read(self, key: ObjectKey, byte_range: ByteRange | None = None) -> Blob:
         path = self._path(key)
         stat = await asyncio.to_thread(path.stat)
         if not os.path.isfile(path):

@@ -3,14 +3,18 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any, TypeVar
 
 import boto3
 from botocore.config import Config
 from botocore.exceptions import ClientError
 
-from supastack.storage.backend import Blob, ObjectKey, StoredVersion, looks_like_version
+from supastack.storage.backend import Blob, ByteRange, ObjectKey, StoredVersion, looks_like_version
+
+T = TypeVar("T")
 
 CHUNK = 256 * 1024
 
@@ -56,7 +60,7 @@ class S3Backend:
         staged.touch(exist_ok=False)
         return staged
 
-    def _on_bytes_of(self, key: ObjectKey, call):
+    def _on_bytes_of(self, key: ObjectKey, call: Callable[[str], T]) -> T:
         """`call(s3_key)` on `key`'s version; for an object stored before versions, on its unversioned key."""
         try:
             return call(self._key(key))
@@ -88,8 +92,8 @@ class S3Backend:
                 raise FileNotFoundError(self._key(source)) from exc
             raise
 
-    async def read(self, key: ObjectKey, byte_range=None) -> Blob:
-        def open_object():
+    async def read(self, key: ObjectKey, byte_range: ByteRange | None = None) -> Blob:
+        def open_object() -> dict[str, Any]:
             args = {"Bucket": self.bucket}
             if byte_range:
                 start, end = byte_range
@@ -110,7 +114,7 @@ class S3Backend:
             first, _, last = span.partition("-")
             start, end, total = int(first), int(last), int(whole)
 
-        async def chunks():
+        async def chunks() -> AsyncIterator[bytes]:
             try:
                 while True:
                     chunk = await asyncio.to_thread(body.read, CHUNK)
