@@ -17,7 +17,7 @@ describe('TableStateRows', () => {
     inTable(<TableStateRows loading empty skeletonRows={4} colSpan={6} emptyText="Nada aqui." />);
     const rows = screen.getAllByRole('row');
     expect(rows).toHaveLength(4);
-    expect(rows[0].querySelector('td')).toHaveAttribute('colspan', '6');
+    expect(rows[0]?.querySelector('td')).toHaveAttribute('colspan', '6');
     expect(screen.queryByText('Nada aqui.')).not.toBeInTheDocument();
   });
 

@@ -21,6 +21,7 @@ import { canCancel, canComplete, filterInteractions, STATUS_COLORS, type Interac
 import { STATUS_LABELS, TYPE_LABELS, type InteractionInput, type InteractionStatus, type InteractionType } from '../schemas';
 import { atendimentoStrings as t } from '../strings';
 import { fill } from '@/lib/strings';
+import { useCrudScreen } from '@/hooks/use-crud-screen';
 
 function typeLabel(type: string): string {
   return TYPE_LABELS[type as InteractionType] ?? type;
@@ -45,34 +46,15 @@ export default function AtendimentoPage() {
   const setStatus = useSetInteractionStatus();
   const [tab, setTab] = useState<InteractionTab>('all');
   const [search, setSearch] = useState('');
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<InteractionRow | null>(null);
   const [details, setDetails] = useState<InteractionRow | null>(null);
+  const crud = useCrudScreen<InteractionRow, InteractionInput>({
+    create: createInteraction,
+    update: updateInteraction,
+    texts: t,
+    fail: (text) => toast.error(text),
+  });
 
   const visible = useMemo(() => filterInteractions(interactions, tab, search), [interactions, tab, search]);
-
-  const openForm = (row: InteractionRow | null) => {
-    setEditing(row);
-    setFormOpen(true);
-  };
-
-  const onSubmit = async (input: InteractionInput): Promise<boolean> => {
-    try {
-      if (editing) {
-        await updateInteraction.mutateAsync({ id: editing.id, input });
-        toast.success(t.updated);
-      } else {
-        await createInteraction.mutateAsync(input);
-        toast.success(t.created, { description: t.createdText });
-      }
-      setFormOpen(false);
-      setEditing(null);
-      return true;
-    } catch (error) {
-      toast.error(fill(editing ? t.updateError : t.createError, { message: errorMessage(error, 'Erro desconhecido') }));
-      return false;
-    }
-  };
 
   const changeStatus = (row: InteractionRow, status: InteractionStatus) => {
     setStatus.mutate(
@@ -90,7 +72,7 @@ export default function AtendimentoPage() {
         title={t.title}
         description={t.description}
         actions={
-          <Button onClick={() => openForm(null)}>
+          <Button onClick={() => crud.openForm(null)}>
             <Plus aria-hidden="true" />
             {t.newInteraction}
           </Button>
@@ -152,7 +134,7 @@ export default function AtendimentoPage() {
                               <Eye aria-hidden="true" />
                               {t.actions.details}
                             </DropdownMenuItem>
-                            <DropdownMenuItem onSelect={() => openForm(row)}>
+                            <DropdownMenuItem onSelect={() => crud.openForm(row)}>
                               <Pencil aria-hidden="true" />
                               {t.actions.edit}
                             </DropdownMenuItem>
@@ -179,16 +161,7 @@ export default function AtendimentoPage() {
         </Card>
       </Tabs>
 
-      <InteractionFormDialog
-        open={formOpen}
-        onOpenChange={(open) => {
-          setFormOpen(open);
-          if (!open) setEditing(null);
-        }}
-        interaction={editing}
-        pending={createInteraction.isPending || updateInteraction.isPending}
-        onSubmit={onSubmit}
-      />
+      <InteractionFormDialog {...crud.formProps} interaction={crud.editing} />
 
       <Dialog open={details !== null} onOpenChange={(open) => !open && setDetails(null)}>
         <DialogContent>

@@ -1,8 +1,8 @@
-/** State and handlers shared by the finance CRUD screens: add/edit form, delete confirmation and their toasts. */
+/** State and handlers of a list screen's add/edit form and delete confirmation, with their toasts (finance, service). */
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '@/lib/errors';
-import { withMessage } from '../strings';
+import { fill } from '@/lib/strings';
 
 interface Mutation<V> {
   mutateAsync: (variables: V) => Promise<unknown>;
@@ -11,29 +11,39 @@ interface Mutation<V> {
 
 export interface CrudTexts {
   created: string;
+  /** Optional description of the creation toast. */
+  createdText?: string;
   updated: string;
+  createError: string;
+  updateError: string;
+}
+
+export interface DeleteTexts {
   deleted: string;
   /** Optional description of the deletion toast. */
   deletedText?: string;
-  createError: string;
-  updateError: string;
   deleteError: string;
 }
 
-export function useCrudScreen<T extends { id: string }, I>({
-  create,
-  update,
-  remove,
-  texts,
-  fail,
-}: {
+interface CrudOptions<I> {
   create: Mutation<I>;
   update: Mutation<{ id: string; input: I }>;
-  remove: Mutation<string>;
-  texts: CrudTexts;
   /** Shows a failure (each screen words its error toast its own way). */
   fail: (text: string) => void;
-}) {
+}
+
+/** A screen that deletes gives the delete mutation and its texts; one that cannot gives neither. */
+type CrudScreenOptions<I> = CrudOptions<I> &
+  ({ remove: Mutation<string>; texts: CrudTexts & DeleteTexts } | { remove?: undefined; texts: CrudTexts });
+
+/** A toast with its optional description. */
+function success(title: string, description?: string) {
+  if (description) toast.success(title, { description });
+  else toast.success(title);
+}
+
+export function useCrudScreen<T extends { id: string }, I>(options: CrudScreenOptions<I>) {
+  const { create, update, texts, fail } = options;
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<T | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
@@ -50,26 +60,25 @@ export function useCrudScreen<T extends { id: string }, I>({
         toast.success(texts.updated);
       } else {
         await create.mutateAsync(input);
-        toast.success(texts.created);
+        success(texts.created, texts.createdText);
       }
       setFormOpen(false);
       setEditing(null);
       return true;
     } catch (error) {
-      fail(withMessage(editing ? texts.updateError : texts.createError, errorMessage(error)));
+      fail(fill(editing ? texts.updateError : texts.createError, { message: errorMessage(error) }));
       return false;
     }
   };
 
   const onDelete = async () => {
-    if (!deleting) return;
+    if (!deleting || !options.remove) return;
     try {
-      await remove.mutateAsync(deleting.id);
-      if (texts.deletedText) toast.success(texts.deleted, { description: texts.deletedText });
-      else toast.success(texts.deleted);
+      await options.remove.mutateAsync(deleting.id);
+      success(options.texts.deleted, options.texts.deletedText);
       setDeleting(null);
     } catch (error) {
-      fail(withMessage(texts.deleteError, errorMessage(error)));
+      fail(fill(options.texts.deleteError, { message: errorMessage(error) }));
     }
   };
 
@@ -94,7 +103,7 @@ export function useCrudScreen<T extends { id: string }, I>({
       onOpenChange: (open: boolean) => {
         if (!open) setDeleting(null);
       },
-      pending: remove.isPending,
+      pending: options.remove?.isPending ?? false,
       onConfirm: onDelete,
     },
   };

@@ -76,3 +76,30 @@ describe('useCrudScreen', () => {
     expect(hook.result.current.deleteProps.open).toBe(false);
   });
 });
+
+describe('useCrudScreen without a delete mutation', () => {
+  beforeEach(() => vi.clearAllMocks());
+
+  it('toasts the creation with its description, and its delete confirmation does nothing', async () => {
+    const create = vi.fn(async () => undefined);
+    const mutation = { mutateAsync: create, isPending: false };
+    const { result } = renderHook(() =>
+      useCrudScreen<{ id: string }, { name: string }>({
+        create: mutation,
+        update: mutation,
+        texts: { created: 'Registrada', createdText: 'A nota foi adicionada.', updated: 'Atualizada', createError: '{message}', updateError: '{message}' },
+        fail: vi.fn(),
+      }),
+    );
+    await act(async () => {
+      await result.current.formProps.onSubmit({ name: 'E' });
+    });
+    expect(toast.success).toHaveBeenCalledWith('Registrada', { description: 'A nota foi adicionada.' });
+    act(() => result.current.askDelete({ id: '1' }));
+    await act(async () => {
+      await result.current.deleteProps.onConfirm();
+    });
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(result.current.deleteProps.pending).toBe(false);
+  });
+});
