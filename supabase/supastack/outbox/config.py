@@ -12,7 +12,7 @@ from pathlib import Path
 from supastack.core.config import Settings
 from supastack.mailsink.server import endpoint
 
-DEFAULT_SENDER = "no-reply@escritorio.local"
+DEFAULT_SENDER = "no-reply@localhost"   # the project names its own ([auth.email.smtp] admin_email)
 
 
 @dataclass
@@ -22,7 +22,7 @@ class SmtpConfig:
     user: str = ""
     password: str = ""
     sender: str = DEFAULT_SENDER
-    sender_name: str = "Escritório"
+    sender_name: str = ""
     # implicit TLS on 465; STARTTLS when the server offers it otherwise (aiosmtplib's default)
     use_tls: bool = False
     local_sink: bool = False
@@ -36,7 +36,7 @@ def smtp_config(settings: Settings | None, data_dir: Path, env: dict | None = No
     enabled = str(env.get("SMTP_ENABLED", section.get("enabled", True))).lower() not in ("false", "0", "off")
     host = env.get("SMTP_HOST") or (section.get("host", "") if enabled else "")
     sender = env.get("SMTP_ADMIN_EMAIL") or section.get("admin_email") or DEFAULT_SENDER
-    name = env.get("SMTP_SENDER_NAME") or section.get("sender_name") or "Escritório"
+    name = env.get("SMTP_SENDER_NAME") or section.get("sender_name") or ""
     if host:
         port = int(env.get("SMTP_PORT") or section.get("port") or 587)
         return SmtpConfig(host=host, port=port, user=env.get("SMTP_USER") or section.get("user", ""),
@@ -60,6 +60,13 @@ class WorkerConfig:
     backoff_seconds: float = 30.0     # first retry after about this, doubling each attempt
     backoff_max_seconds: float = 3600.0
     send_timeout_seconds: float = 30.0
+
+
+def email_intros(settings: Settings) -> dict[str, str]:
+    """`[notifications.intro]`: the first line of a notification e-mail by kind (the outbox row's template);
+    kinds without one get none. The project's words, not the engine's."""
+    intros = settings.raw.get("notifications", {}).get("intro", {})
+    return {str(k): str(v) for k, v in intros.items()} if isinstance(intros, dict) else {}
 
 
 def worker_config(settings: Settings, env: dict | None = None) -> WorkerConfig:

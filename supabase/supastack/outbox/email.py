@@ -17,14 +17,6 @@ from supastack.outbox.config import SmtpConfig
 _templates = Environment(loader=PackageLoader("supastack.outbox", "templates"),
                          autoescape=select_autoescape(["html"]), keep_trailing_newline=True)
 
-# A first line per kind, above the body the notification carries; unknown kinds (other areas') get none.
-INTRO = {
-    "stage_change": "Seu processo avançou para uma nova etapa.",
-    "uscis_status": "O USCIS atualizou o status do seu caso.",
-    "eoir_status": "O tribunal de imigração (EOIR) atualizou o seu caso.",
-    "office_message": "Você recebeu uma nova mensagem do escritório.",
-    "document_request": "O escritório precisa de um documento seu.",
-}
 NAMESPACE = uuid.UUID("5f0c7a52-2f57-4f3c-9a0e-0d4c4f6e6b11")
 
 
@@ -33,10 +25,11 @@ def message_id(idempotency_key: str, domain: str = "notificacoes.local") -> str:
 
 
 def build(config: SmtpConfig, to: str, template: str, payload: dict, idempotency_key: str,
-          site_url: str = "") -> EmailMessage:
+          site_url: str = "", intro: str = "") -> EmailMessage:
+    """`intro`: the first line of this kind of notification (the project's `[notifications.intro]`)."""
     link = payload.get("link") or ""
     values = {"title": payload.get("title") or "Notificação", "body": payload.get("body") or "",
-              "recipient_name": payload.get("recipient_name") or "", "intro": INTRO.get(template, ""),
+              "recipient_name": payload.get("recipient_name") or "", "intro": intro,
               "url": (site_url.rstrip("/") + link) if link.startswith("/") and site_url else link}
     message = EmailMessage()
     message["From"] = Address(config.sender_name, addr_spec=config.sender)
