@@ -39,8 +39,9 @@ class Pending:
     link: str
 
 
-def too_soon(wait: int) -> AuthError:
-    return AuthError(429, ErrorCode.OVER_EMAIL_SEND_RATE_LIMIT,
+def too_soon(wait: int, sms: bool = False) -> AuthError:
+    """GoTrue's frequency limit: over_sms_send_rate_limit for a code to a phone, else the e-mail code."""
+    return AuthError(429, ErrorCode.OVER_SMS_SEND_RATE_LIMIT if sms else ErrorCode.OVER_EMAIL_SEND_RATE_LIMIT,
                      f"For security purposes, you can only request this after {wait} seconds.")
 
 
@@ -52,7 +53,7 @@ async def store(conn, settings: Settings, user_id: str, kind: str, to: str, redi
         f"select extract(epoch from now() - {sent_column}) from auth.users where id = %s for update", (user_id,))
     (age,) = await cur.fetchone()
     if limit and age is not None and age < otp.EMAIL_SEND_INTERVAL_SECONDS:
-        raise too_soon(int(otp.EMAIL_SEND_INTERVAL_SECONDS - age))
+        raise too_soon(int(otp.EMAIL_SEND_INTERVAL_SECONDS - age), sms=kind in ("sms", "phone_change") or "@" not in to)
     code = code or otp.new_code()
     hashed = otp.token_hash(to, code, settings.jwt_secret)
     extra = ", invited_at = now()" if kind == "invite" else ""

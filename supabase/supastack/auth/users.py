@@ -17,7 +17,7 @@ select u.*,
        coalesce((select json_agg(i order by i.created_at) from auth.identities i where i.user_id = u.id),
                 '[]'::json) as identities,
        (select json_agg(f order by f.created_at)
-          from (select id, friendly_name, factor_type, status, created_at, updated_at, last_challenged_at
+          from (select id, friendly_name, factor_type, status, created_at, updated_at, last_challenged_at, phone
                   from auth.mfa_factors where user_id = u.id) f) as factors
   from auth.users u
 """
@@ -50,10 +50,12 @@ def _identity_json(row: dict) -> dict:
 
 
 def _factor_json(row: dict) -> dict:
+    """GoTrue's Factor: friendly_name omitted when empty; phone "" and last_challenged_at null are written."""
     out = {"id": str(row["id"]), "friendly_name": row.get("friendly_name") or None,
            "factor_type": row["factor_type"], "status": row["status"], "created_at": iso(row.get("created_at")),
-           "updated_at": iso(row.get("updated_at")), "last_challenged_at": iso(row.get("last_challenged_at"))}
-    return {k: v for k, v in out.items() if v is not None}
+           "updated_at": iso(row.get("updated_at"))}
+    out = {k: v for k, v in out.items() if v is not None}
+    return {**out, "phone": row.get("phone") or "", "last_challenged_at": iso(row.get("last_challenged_at"))}
 
 
 def user_json(row: dict) -> dict:

@@ -46,13 +46,14 @@ async def _find(conn, kinds: tuple[str, ...], hashed: str) -> tuple[dict | None,
 
 
 async def _confirm(conn, user: dict, kind: str, by_phone: bool) -> None:
-    """Consume the token and apply what it proves (caller's transaction)."""
+    """Consume the token and apply what it proves (caller's transaction). As GoTrue, the sending time stays:
+    another code to the same address waits out the minute (max_frequency) even after this one was used."""
     user_id = str(user["id"])
     if kind == "email_change":
         new_email = user["email_change"]
         await conn.execute(
             """update auth.users set email = email_change, email_change = '', email_change_token_new = '',
-                      email_change_token_current = '', email_change_sent_at = null,
+                      email_change_token_current = '',
                       email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
                 where id = %s""", (user_id,))
         await users.merge_identity_data(conn, user_id, "email", {"email": new_email})
@@ -62,15 +63,15 @@ async def _confirm(conn, user: dict, kind: str, by_phone: bool) -> None:
         new_phone = user["phone_change"]
         await conn.execute(
             """update auth.users set phone = phone_change, phone_change = '', phone_change_token = '',
-                      phone_change_sent_at = null, phone_confirmed_at = now(), updated_at = now()
+                      phone_confirmed_at = now(), updated_at = now()
                 where id = %s""", (user_id,))
         await users.add_identity_if_missing(conn, user_id, "phone", {
             "sub": user_id, "phone": new_phone, "email_verified": False, "phone_verified": True})
     else:
-        column, sent_column = COLUMNS[kind]
+        column = COLUMNS[kind][0]
         confirmed = "phone_confirmed_at" if by_phone else "email_confirmed_at"
         await conn.execute(  # column names come from COLUMNS only
-            f"""update auth.users set {column} = '', {sent_column} = null,
+            f"""update auth.users set {column} = '',
                        {confirmed} = coalesce({confirmed}, now()), updated_at = now() where id = %s""", (user_id,))
         verified = "phone_verified" if by_phone else "email_verified"
         await users.merge_identity_data(conn, user_id, "phone" if by_phone else "email", {verified: True})
