@@ -127,3 +127,27 @@ async def execute(db: Database, query: MainQuery, settings: Sequence[bytes], ano
         raise RestError(503, "PGRST001", "Database client error. Retrying the connection.", str(exc)) from None
     except psycopg.Error as exc:
         raise from_database_error(exc, anonymous) from None
+
+
+async def explain(db: Database, query: MainQuery, settings: Sequence[bytes], anonymous: bool,
+                  options: Sequence[str], fmt: str) -> bytes:
+    """EXPLAIN of `query` as the caller (same role, claims and settings, so row-level security applies),
+    one line per result row as PostgREST answers it. Always rolled back: with ANALYZE the statement runs,
+    and a write explained must not stay written."""
+    explained = replace(query, text=f"explain (format {fmt}{''.join(', ' + o for o in options)}) " + query.text)
+    steps = [BEGIN_READ_ONLY if query.read_only else BEGIN, guc_step(settings), main_step(explained, prepare=False)]
+    try:
+        async with db.pool.connection() as conn:
+            try:
+                results = await round_trip(conn, steps)
+            finally:
+                if not conn.closed and conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+                    await simple(conn, b"rollback")
+    except psycopg.OperationalError as exc:
+        if exc.diag.sqlstate:
+            raise from_database_error(exc, anonymous) from None
+        raise RestError(503, "PGRST001", "Database client error. Retrying the connection.", str(exc)) from None
+    except psycopg.Error as exc:
+        raise from_database_error(exc, anonymous) from None
+    res = results[2]
+    return b"".join(bytes(res.get_value(i, 0) or b"") + b"\n" for i in range(res.ntuples))

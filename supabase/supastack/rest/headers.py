@@ -1,6 +1,7 @@
 """The headers that shape a request: Prefer, Accept, and the schema profiles (Accept-/Content-Profile)."""
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -66,22 +67,79 @@ def parse_prefer(values: list[str]) -> Preferences:
     return Preferences(**prefs)
 
 
-def parse_accept(value: str | None) -> tuple[str, bool]:
-    """(json | object | csv, whether nulls are stripped) for the first acceptable media type."""
+@dataclass(frozen=True, slots=True)
+class PlanRequest:
+    """`Accept: application/vnd.pgrst.plan[+json|+text]; for="..."; options=analyze|...`: EXPLAIN the
+    statement that would answer the `for` media type instead of running it."""
+    format: str                      # json | text
+    for_mime: str                    # the media type explained, as PostgREST names it
+    options: tuple[str, ...] = ()    # analyze, verbose, settings, buffers, wal (in that order)
+
+    @property
+    def mime(self) -> str:
+        text = f'application/vnd.pgrst.plan+{self.format}; for="{self.for_mime}"'
+        return text + ("; options=" + "|".join(self.options) if self.options else "")
+
+
+PLAN_OPTIONS = ("analyze", "verbose", "settings", "buffers", "wal")
+_PLAN_TYPES = {"application/vnd.pgrst.plan": "text", "application/vnd.pgrst.plan+text": "text",
+               "application/vnd.pgrst.plan+json": "json"}
+_PARAM = re.compile(r'\s*;\s*([A-Za-z0-9-]+)\s*=\s*("[^"]*"|[A-Za-z0-9|-]+)')
+
+
+def _media_params(part: str) -> tuple[str, dict[str, str]]:
+    """(lower-cased media type, its parameters) of one Accept entry; parameters PostgREST cannot read
+    (`options=;` from supabase-js's explain()) end the list, as in PostgREST's tokenizer."""
+    media, _, rest = part.partition(";")
+    params: dict[str, str] = {}
+    rest = ";" + rest if rest else ""
+    while True:
+        m = _PARAM.match(rest)
+        if not m:
+            break
+        params[m.group(1).lower()] = m.group(2).strip('"')
+        rest = rest[m.end():]
+    return media.strip().lower(), params
+
+
+def _decode(media: str, params: dict[str, str]) -> tuple[str, bool, str] | None:
+    """(json | object | csv, nulls stripped, PostgREST's name of the type) of a type this API produces."""
+    stripped = params.get("nulls", "").lower() == "stripped"
+    if media in ("application/json", "*/*", "application/*"):
+        return "json", False, "application/json" if media == "application/json" else media
+    if media in ("application/vnd.pgrst.array+json", "application/vnd.pgrst.array"):
+        return "json", stripped, "application/vnd.pgrst.array+json;nulls=stripped" if stripped else "application/json"
+    if media in (SINGLE_OBJECT, "application/vnd.pgrst.object"):
+        return "object", stripped, SINGLE_OBJECT + (";nulls=stripped" if stripped else "")
+    if media == "text/csv":
+        return "csv", False, "text/csv"
+    return None
+
+
+def parse_accept(value: str | None, plan_enabled: bool = False) -> tuple[str, bool, PlanRequest | None]:
+    """(json | object | csv, whether nulls are stripped, the plan asked for) for the first acceptable media
+    type; plan media types are acceptable only when plan output is enabled (else 406, as in PostgREST)."""
     if not value:
-        return "json", False
+        return "json", False, None
+    names = []
     for part in value.split(","):
-        media, *params = [p.strip().lower() for p in part.split(";")]
-        stripped = "nulls=stripped" in [p.replace(" ", "") for p in params]
-        if media in ("application/json", "*/*", "application/*"):
-            return "json", False
-        if media in ("application/vnd.pgrst.array+json", "application/vnd.pgrst.array"):
-            return "json", stripped
-        if media in (SINGLE_OBJECT, "application/vnd.pgrst.object"):
-            return "object", stripped
-        if media == "text/csv":
-            return "csv", False
-    raise RestError(406, "PGRST107", f"None of these media types are available: {value}")
+        media, params = _media_params(part)
+        plan_format = _PLAN_TYPES.get(media)
+        if plan_format is not None:
+            for_media, for_params = _media_params(params.get("for", "application/json"))
+            target = _decode(for_media, for_params)
+            options = set(params.get("options", "").lower().split("|"))
+            plan = PlanRequest(plan_format, target[2] if target else params.get("for", ""),
+                               tuple(o for o in PLAN_OPTIONS if o in options))
+            if target is not None and plan_enabled:
+                return target[0], target[1], plan
+            names.append(plan.mime)
+            continue
+        target = _decode(media, params)
+        if target is not None:
+            return target[0], target[1], None
+        names.append(part.strip())
+    raise RestError(406, "PGRST107", f"None of these media types are available: {', '.join(names)}")
 
 
 def prefer_values(headers: Mapping[str, str]) -> list[str]:

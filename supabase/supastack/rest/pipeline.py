@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import time
 from dataclasses import dataclass, replace
 
@@ -16,10 +17,11 @@ import psycopg
 from supastack.core import jwt as jwt_keys
 from supastack.core.db import caller_gucs, request_gucs
 from supastack.core.stack import Stack
+from supastack.rest import options as switches
 from supastack.rest import plan as planner
 from supastack.rest import sql as sqlgen
 from supastack.rest.errors import RestError, bad_jwt
-from supastack.rest.execute import execute
+from supastack.rest.execute import execute, explain
 from supastack.rest.overloads import RAW_BODY_KINDS
 from supastack.rest.request import ApiRequest, parse_request
 from supastack.rest.respond import RestResponse, max_affected_check, respond, singular_check
@@ -67,6 +69,9 @@ class RestService:
         # `[api] schemas`: the first is the default, the others are reached by Accept-/Content-Profile
         self.exposed: tuple[str, ...] = tuple(api.get("schemas") or DEFAULT_SCHEMAS)
         self.extra_search_path: tuple[str, ...] = tuple(api.get("extra_search_path", DEFAULT_EXTRA_SEARCH_PATH))
+        self._api = api
+        # aggregates and plan output: off unless config.toml, the environment or the database turn them on
+        self.switches = switches.switches(api, os.environ, {})
         self.schema: SchemaCache = SchemaCache(schema=self.exposed[0])
         self.schemas: dict[str, SchemaCache] = {}
         self._search_paths: dict[str, bytes] = {}
@@ -94,8 +99,10 @@ class RestService:
         version = self.schema.version + 1
         async with self.db.connection() as conn:
             schemas = {name: await load_schema_cache(conn, name, version) for name in self.exposed}
+            in_database = await switches.role_settings(conn)
         self.schemas = schemas
         self.schema = schemas[self.exposed[0]]
+        self.switches = switches.switches(self._api, os.environ, in_database)
         self._query_cache.clear()
 
     async def _listen(self) -> None:
@@ -106,7 +113,8 @@ class RestService:
                     await conn.execute("listen pgrst")
                     await self.reload()   # changes made while we were not listening
                     async for notify in conn.notifies():
-                        if notify.payload in ("reload schema", ""):
+                        # PostgREST's `reload config` re-reads the in-database settings (done by every reload)
+                        if notify.payload in ("reload schema", "reload config", ""):
                             await self.reload()
             except asyncio.CancelledError:
                 raise
@@ -194,8 +202,9 @@ class RestService:
                         text = "[" + text + "]" if hit.request.action != "update" else text
                     params = {**hit.query.params, hit.query.payload_param: text}
                     return replace(hit, query=replace(hit.query, params=params))
-        req = parse_request(method, path, query_string, headers, body, self.exposed)
-        plan = planner.build_plan(req, self.cache_of(req.schema), self.settings.max_rows)
+        req = parse_request(method, path, query_string, headers, body, self.exposed, self.switches.plan_enabled)
+        plan = planner.build_plan(req, self.cache_of(req.schema), self.settings.max_rows,
+                                  self.switches.aggregates_enabled)
         prefs = req.preferences
         want_count = prefs.count is not None
         single = req.accept == "object"
@@ -233,6 +242,8 @@ class RestService:
         try:
             _, caller, anonymous = self._identity(headers)
             prepared = self.prepare(method, path, query_string, headers, body)
+            if prepared.request.plan is not None:
+                return await self._explain(prepared, method, path, headers, caller, anonymous)
             checks = []
             if prepared.single:
                 checks.append(singular_check)
@@ -249,6 +260,18 @@ class RestService:
             return respond(prepared.request, result, prepared.query.body_kind)
         except RestError as err:
             return error_response(err)
+
+
+    async def _explain(self, prepared: Prepared, method: str, path: str, headers, caller, anonymous: bool):
+        """`Accept: application/vnd.pgrst.plan`: the EXPLAIN of the statement the request would run."""
+        plan = prepared.request.plan
+        settings = (b"search_path", self.search_path(prepared.request.schema), *caller,
+                    *_flat(request_gucs(method, path, self._headers_json(headers))))
+        body = await explain(self.db, prepared.query, settings, anonymous, plan.options, plan.format)
+        response = RestResponse(200, {"Content-Type": plan.mime + "; charset=utf-8"}, body)
+        if prepared.request.profile_negotiated:
+            response.headers["Content-Profile"] = prepared.request.schema
+        return response
 
 
 def _is_json(headers) -> bool:

@@ -26,6 +26,7 @@ class PlannedField:
     output: str
     aggregate: str | None = None
     aggregate_cast: str | None = None
+    legacy: bool = False                   # `count` without parentheses: PostgreSQL's count(row), always allowed
 
 
 @dataclass(slots=True)
@@ -45,10 +46,17 @@ class ReadNode:
     limit: int | None = None
     offset: int | None = None
     computed: dict[str, Column] = field(default_factory=dict)  # computed fields: selectable, not in `*`
+    # a to-one spread's aggregates, applied by the nearest ancestor that is not one: output -> (function, cast)
+    hoisted: dict[str, tuple[str, str | None]] = field(default_factory=dict)
+
+    @property
+    def passes_up(self) -> bool:
+        """A to-one spread: its columns join its parent's row, its aggregates are its parent's."""
+        return self.spread and self.relationship is not None and self.relationship.to_one
 
     @property
     def grouped(self) -> bool:
-        return any(f.aggregate for f in self.fields)
+        return any(f.aggregate for f in self.fields) or any(c.hoisted for c in self.children)
 
 
 @dataclass(slots=True)
@@ -146,7 +154,7 @@ def _fields(node: ReadNode, item: SelectField, cache: SchemaCache) -> list[Plann
     if f.name == "*":
         return [PlannedField(name, (), None, name) for name in node.columns]
     if f.name == "count" and not f.json_path and "count" not in node.columns and not item.cast:
-        return [PlannedField("", (), None, item.alias or "count", "count")]
+        return [PlannedField("", (), None, item.alias or "count", "count", legacy=True)]
     _check_column(node, f.name)
     return [PlannedField(f.name, f.json_path, _cast(item.cast, cache), item.alias or f.output_name)]
 
@@ -290,6 +298,40 @@ def check_embed_paths(req: ApiRequest, root: ReadNode) -> None:
                 if node is None:
                     raise RestError(400, "PGRST108", f"'{name}' is not an embedded resource in this request",
                                     hint=f"Verify that '{name}' is included in the 'select' query parameter.")
+
+
+# ------------------------------------------------------------------------------------------ aggregates
+def check_aggregates(root: ReadNode, enabled: bool) -> None:
+    """PGRST123 when aggregates are used but not enabled (db-aggregates-enabled), then PostgREST's hoisting:
+    the aggregates of a to-one spread apply in the nearest ancestor that is not one (grouped by that
+    ancestor's other columns); inside a to-many spread they are not implemented (PGRST127)."""
+    if not enabled and _uses_aggregates(root):
+        raise RestError(400, "PGRST123", "Use of aggregate functions is not allowed")
+    _hoist(root)
+
+
+def _uses_aggregates(node: ReadNode) -> bool:
+    return any(f.aggregate and not f.legacy for f in node.fields) or any(_uses_aggregates(c) for c in node.children)
+
+
+def _hoist(node: ReadNode) -> None:
+    for child in node.children:
+        _hoist(child)
+    if node.passes_up:
+        hoisted: dict[str, tuple[str, str | None]] = {}
+        fields = []
+        for f in node.fields:
+            if f.aggregate and not f.legacy:
+                hoisted[f.output] = (f.aggregate, f.aggregate_cast)
+                f = PlannedField(f.column, f.json_path, f.cast, f.output)
+            fields.append(f)
+        for child in node.children:
+            hoisted.update(child.hoisted)
+        node.fields, node.hoisted = fields, hoisted
+    elif node.spread and (any(f.aggregate and not f.legacy for f in node.fields)
+                          or any(c.hoisted for c in node.children)):
+        raise RestError(400, "PGRST127", "Feature not implemented",
+                        "Aggregates are not implemented for one-to-many or many-to-many spreads.")
 
 
 # -------------------------------------------------------------------------------------- mutate plan
@@ -447,13 +489,17 @@ def _choose(req: ApiRequest, overloads: list[Function], keys: set[str], cache: S
 
 
 # ------------------------------------------------------------------------------------------- entry
-def build_plan(req: ApiRequest, cache: SchemaCache, max_rows: int | None):
+def build_plan(req: ApiRequest, cache: SchemaCache, max_rows: int | None, aggregates: bool = True):
+    """`aggregates`: whether aggregate functions are enabled (PostgREST's db-aggregates-enabled)."""
+    plan: ReadPlan | MutatePlan | CallPlan
     if req.action == "read":
         plan = plan_read(req, cache, max_rows)
         check_embed_paths(req, plan.root)
-        return plan
-    if req.action == "call":
-        return plan_call(req, cache, max_rows)
-    plan = plan_mutate(req, cache)
-    check_embed_paths(req, plan.root)
+    elif req.action == "call":
+        plan = plan_call(req, cache, max_rows)
+    else:
+        plan = plan_mutate(req, cache)
+        check_embed_paths(req, plan.root)
+    if plan.root is not None:
+        check_aggregates(plan.root, aggregates)
     return plan

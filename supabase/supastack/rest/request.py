@@ -13,7 +13,15 @@ from urllib.parse import parse_qsl
 from supastack.rest.body import BODY_KINDS, parse_body
 from supastack.rest.errors import RestError
 from supastack.rest.filters import OPERATORS, parse_filter_value, parse_logic
-from supastack.rest.headers import SINGLE_OBJECT, Preferences, parse_accept, parse_prefer, prefer_values, profile
+from supastack.rest.headers import (
+    SINGLE_OBJECT,
+    PlanRequest,
+    Preferences,
+    parse_accept,
+    parse_prefer,
+    prefer_values,
+    profile,
+)
 from supastack.rest.lexing import parse_field, split_top, unquote
 from supastack.rest.order import page, parse_limit, parse_order
 from supastack.rest.selection import parse_select
@@ -49,6 +57,7 @@ class ApiRequest:
     schema: str = "public"                 # the exposed schema the request addresses (Accept-/Content-Profile)
     profile_negotiated: bool = False       # answer with Content-Profile (a profile was given, or several exposed)
     strip_nulls: bool = False              # Accept: application/vnd.pgrst.{array,object}+json;nulls=stripped
+    plan: PlanRequest | None = None        # Accept: application/vnd.pgrst.plan...: EXPLAIN instead of running
 
 
 @dataclass
@@ -65,12 +74,13 @@ class QueryParams:
 
 
 def parse_request(method: str, path: str, query_string: str, headers: Mapping[str, str], body: bytes,
-                  exposed_schemas: tuple[str, ...] = ("public", "graphql_public")) -> ApiRequest:
+                  exposed_schemas: tuple[str, ...] = ("public", "graphql_public"),
+                  plan_enabled: bool = False) -> ApiRequest:
     method = method.upper()
     schema, given_profile = profile(method, headers, exposed_schemas)
     resource, is_rpc = _target(path)
     prefs = parse_prefer(prefer_values(headers))
-    accept, strip_nulls = parse_accept(headers.get("accept"))
+    accept, strip_nulls, plan = parse_accept(headers.get("accept"), plan_enabled)
     query = parse_query(query_string, rpc_query=is_rpc and method in ("GET", "HEAD"))
     range_offset, range_limit = page(method, tuple(query.limits.get((), (None, None))), headers.get("range"))
     action = _action(method, is_rpc, prefs)
@@ -83,7 +93,7 @@ def parse_request(method: str, path: str, query_string: str, headers: Mapping[st
         range_offset=range_offset, range_limit=range_limit, columns=query.columns, on_conflict=query.on_conflict,
         payload=payload, raw_body=body, body_kind=body_kind, rpc_args=query.rpc_args,
         rpc_pairs=tuple(query.rpc_pairs), headers_only=method == "HEAD",
-        select_given=query.select_text is not None, schema=schema, strip_nulls=strip_nulls,
+        select_given=query.select_text is not None, schema=schema, strip_nulls=strip_nulls, plan=plan,
         profile_negotiated=given_profile is not None or len(exposed_schemas) != 1,
     )
 

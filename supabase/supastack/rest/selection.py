@@ -10,6 +10,8 @@ from supastack.rest.terms import Field, SelectEmbed, SelectField
 _EMBED = re.compile(r"^(?:(?P<alias>[^:!()]+):)?(?P<spread>\.\.\.)?(?P<name>[^!():]+)"
                     r"(?P<hints>(?:![^!()]+)*)\((?P<items>.*)\)$", re.S)
 _AGG = re.compile(r"^(?:(?P<field>.+)\.)?(?P<fn>count|sum|avg|max|min)\(\)$")   # not `discount()`: an embed
+# a whole select item that is an aggregate: `[alias:][field[::cast].]fn()[::cast]`, no other parentheses
+_AGG_ITEM = re.compile(r"^(?:[^()]*[.:])?(?:count|sum|avg|max|min)\(\)(?:::[^()]*)?$")
 
 
 def parse_select(text: str, nested: bool = False) -> tuple:
@@ -43,9 +45,9 @@ def _checked_alias(alias: str | None, part: str) -> str | None:
 
 
 def _select_item(part: str, whole: str):
-    if part.endswith(")") and "(" in part and not _AGG.match(part.split("::")[0]):
+    if part.endswith(")") and "(" in part and not _AGG_ITEM.match(part):
         m = _EMBED.match(part)
-        if not m:
+        if not m or (m.group("alias") and m.group("spread")):   # a spread has no name of its own to alias
             raise parse_error(f"failed to parse select parameter ({whole})")
         join = hint = None
         for h in [h for h in m.group("hints").split("!") if h]:

@@ -50,6 +50,7 @@ class Builder:
         self.schema = sql.Identifier(schema)   # every relation and function of the request lives here
 
         self.payload_name: str | None = None
+        self.jsonb = False   # embedded bodies as jsonb (set per statement by the root's select)
 
     def param(self, value) -> sql.Composable:
         name = f"p{len(self.params)}"
@@ -77,6 +78,8 @@ class Builder:
             expr = sql.SQL(f.aggregate + "({})").format(inner)
             if f.aggregate_cast:
                 expr = sql.SQL("{}::{}").format(expr, sql.SQL(f.aggregate_cast))
+        elif not f.column:   # `count()` of a to-one spread, counted by its parent: one mark per joined row
+            expr = sql.SQL("1")
         else:
             expr = self.column(alias, f.column, f.json_path)
             if f.cast:
@@ -155,20 +158,26 @@ class Builder:
     def select(self, node: ReadNode, source: sql.Composable, extra_where: list | None = None,
                count_only: bool = False, paginate: bool = True) -> sql.Composable:
         """`select <fields> from <source> <lateral joins> where ... [group by] order by ... limit ... offset ...`"""
+        if node.relationship is None:
+            # grouping compares embedded bodies, which json cannot do: jsonb as PostgREST, when anything groups
+            self.jsonb = _any_grouped(node)
         items: list[sql.Composable] = []
         joins: list[sql.Composable] = []
         group: list[sql.Composable] = []
+        grouped = node.grouped   # once: it scans every field, and select lists can be long
         if not count_only:
-            grouped = node.grouped   # once: it scans every field, and select lists can be long
             for f in node.fields:
                 items.append(self.field(node.alias, f))
                 if grouped and not f.aggregate:
-                    group.append(self.column(node.alias, f.column, f.json_path))
+                    group.append(self.column(node.alias, f.column, f.json_path) if f.column else sql.SQL("1"))
         for child in node.children:
             join, child_items = self.embed(node, child)
             joins.append(join)
             if not count_only:
-                items.extend(child_items)
+                for expr, name, aggregated in child_items:
+                    items.append(sql.SQL("{} as {}").format(expr, sql.Identifier(name)))
+                    if grouped and not aggregated:
+                        group.append(expr)
         where = list(extra_where or [])
         where += [self.condition(node, t) for t in node.filters]
         for child, negated in node.embed_null_filters:
@@ -205,39 +214,54 @@ class Builder:
             text += " nulls " + term.nulls
         return expr + sql.SQL(text)
 
-    def embed(self, parent: ReadNode, child: ReadNode) -> tuple[sql.Composable, list[sql.Composable]]:
-        """A lateral join producing the child's JSON (or, for a spread, its columns)."""
+    def embed(self, parent: ReadNode, child: ReadNode) -> tuple[sql.Composable, list[tuple]]:
+        """A lateral join producing the child's JSON (or, for a spread, its columns), and the parent's items
+        from it: (expression, output name, whether it is an aggregate)."""
         lateral = sql.Identifier(child.alias + "_e")
         source, conditions = self.related_source(child, parent.alias)
         inner = self.select(child, source, conditions)
-        to_one = child.relationship.to_one and not child.grouped
+        to_one = child.relationship.to_one
         names = [f.output for f in child.fields] + [n for c in child.children for n in _output_names(c)]
         j = sql.Identifier("pgrst_j")
+        as_jsonb = sql.SQL("::jsonb" if self.jsonb else "")
+        kind = "inner" if child.inner else "left"
         if child.spread:
             if to_one:
                 body = inner
-                items = [sql.SQL("{}.{} as {}").format(lateral, sql.Identifier(n), sql.Identifier(n)) for n in names]
+                items = []
+                for n in names:
+                    expr: sql.Composable = sql.SQL("{}.{}").format(lateral, sql.Identifier(n))
+                    hoisted = child.hoisted.get(n) if not parent.passes_up else None
+                    if hoisted is not None:   # the spread's aggregate, over the parent's group
+                        function, cast = hoisted
+                        expr = sql.SQL(function + "({})").format(expr)
+                        if cast:
+                            expr = sql.SQL("{}::{}").format(expr, sql.SQL(cast))
+                    items.append((expr, n, hoisted is not None))
                 on = sql.SQL("true")
             else:
-                aggs = [sql.SQL("json_agg({}.{}) as {}").format(j, sql.Identifier(n), sql.Identifier(n)) for n in names]
+                aggs = [sql.SQL("json_agg({}.{}){} as {}").format(j, sql.Identifier(n), as_jsonb, sql.Identifier(n))
+                        for n in names]
                 columns = sql.SQL(", ").join(aggs) or sql.SQL("null")
                 body = sql.SQL("select {} from ({}) as {}").format(columns, inner, j)
-                items = [sql.SQL("coalesce({}.{}, '[]') as {}").format(lateral, sql.Identifier(n), sql.Identifier(n))
+                items = [(sql.SQL("coalesce({}.{}, '[]')").format(lateral, sql.Identifier(n)), n, False)
                          for n in names]
                 on = sql.SQL("{}.{} is not null").format(lateral, sql.Identifier(names[0])) if child.inner and names \
                     else sql.SQL("true")
-            kind = "inner" if child.inner else "left"
             return sql.SQL(kind + " join lateral ({}) as {} on {}").format(body, lateral, on), items
         if to_one:
-            body = sql.SQL("select row_to_json({}) as body from ({}) as {}").format(j, inner, j)
-            item = sql.SQL("{}.body as {}").format(lateral, sql.Identifier(child.output))
+            body = sql.SQL("select row_to_json({}){} as body from ({}) as {}").format(j, as_jsonb, inner, j)
+            expr = sql.SQL("{}.body").format(lateral)
         else:
-            body = sql.SQL("select json_agg({}) as body from ({}) as {}").format(j, inner, j)
-            item = sql.SQL("coalesce({}.body, '[]') as {}").format(lateral, sql.Identifier(child.output))
+            body = sql.SQL("select json_agg({}){} as body from ({}) as {}").format(j, as_jsonb, inner, j)
+            expr = sql.SQL("coalesce({}.body, '[]')").format(lateral)
         on = sql.SQL("{}.body is not null").format(lateral) if child.inner else sql.SQL("true")
-        kind = "inner" if child.inner else "left"
         return sql.SQL(kind + " join lateral ({}) as {} on {}").format(body, lateral, on), \
-            [] if _selects_nothing(child) else [item]
+            [] if _selects_nothing(child) else [(expr, child.output, False)]
+
+
+def _any_grouped(node: ReadNode) -> bool:
+    return node.grouped or any(_any_grouped(c) for c in node.children)
 
 
 def _selects_nothing(node: ReadNode) -> bool:
