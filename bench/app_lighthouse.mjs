@@ -2,8 +2,9 @@
 // Usage: LIGHTHOUSE_DIR=<folder with node_modules/lighthouse> node bench/app_lighthouse.mjs <app url> [runs]
 // Signed-in pages log in first (demo accounts of seed.sql) and keep the session, so / and /cliente are
 // measured as their users see them instead of as the redirect to /auth.
+// LIGHTHOUSE_SAVE=<folder> also writes each run's full report there (<page>-<run>.json), to read its audits.
 // Prints JSON {pages: {"/auth": {performance, accessibility, fcp_ms, lcp_ms, tbt_ms, ...}, ...}}.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,6 +69,10 @@ try {
         // Keep the session of the log-in above; the HTTP cache was cleared just before.
         disableStorageReset: email !== null,
       });
+      if (process.env.LIGHTHOUSE_SAVE) {
+        const name = path === '/' ? 'staff' : path.slice(1).replaceAll('/', '-');
+        writeFileSync(join(process.env.LIGHTHOUSE_SAVE, `${name}-${i + 1}.json`), JSON.stringify(lhr));
+      }
       const audit = (id) => lhr.audits[id] ?? {};
       const savingsKiB = (id) => Math.round((audit(id).details?.overallSavingsBytes ?? 0) / 1024);
       samples.push({

@@ -62,8 +62,18 @@ def with_static_imports(assets: list[Path]) -> list[Path]:
     return list(seen)
 
 
-def login_page_assets(index_html: str) -> list[Path]:
-    """What /auth needs before the form shows: the first load plus the lazy login screen and its imports."""
+def route_preloads(index_html: str) -> list[tuple[str, bool, list[str]]]:
+    """The build's route preload table (app/build/route-preload.ts): [(path regex, needs a session, files)]."""
+    found = re.search(r"\}\)\((\[\[.*?\]\]), \"", index_html, re.S)
+    return [tuple(row) for row in json.loads(found.group(1))] if found else []
+
+
+def page_assets(index_html: str, path: str, signed_in: bool) -> list[Path]:
+    """What opening `path` downloads before its first screen: the first load plus the route's preloaded chunks
+    (or, for a build without the table, the lazy login screen and its imports)."""
+    for pattern, needs_session, files in route_preloads(index_html):
+        if re.search(pattern, path) and (signed_in or not needs_session):
+            return with_static_imports(initial_assets(index_html) + [DIST / f for f in files])
     return with_static_imports(initial_assets(index_html) + sorted((DIST / "assets").glob("auth-page-*.js")))
 
 
@@ -113,14 +123,14 @@ def main() -> None:
     print(f"app bundle: first load {first_gz / 1024:.1f} kB gzip in {len(first)} files "
           f"(budget {BUDGET_INITIAL_GZIP_KB} kB → ratio {first_gz / 1024 / BUDGET_INITIAL_GZIP_KB:.2f}); "
           f"all chunks {all_gz / 1024:.1f} kB gzip")
-    login = login_page_assets(index.read_text())
-    login_raw = sum(p.stat().st_size for p in login)
-    login_gz = sum(gz(p) for p in login)
-    login_br = [brotli(p) for p in login]
-    br_text = (f"{sum(b for b in login_br if b) / 1024:.1f} kB brotli (as sent)" if all(login_br)
-               else "no brotli twins in the build (served uncompressed)")
-    print(f"/auth downloads {len(login)} files: {login_raw / 1024:.1f} kB raw, {login_gz / 1024:.1f} kB gzip, "
-          f"{br_text}")
+    for path, signed_in in (("/auth", False), ("/", True), ("/cliente", True)):
+        files = page_assets(index.read_text(), path, signed_in)
+        raw = sum(p.stat().st_size for p in files)
+        br = [brotli(p) for p in files]
+        br_text = (f"{sum(b for b in br if b) / 1024:.1f} kB brotli (as sent)" if all(br)
+                   else "no brotli twins in the build (served uncompressed)")
+        print(f"{path} downloads {len(files)} files before its first screen: {raw / 1024:.1f} kB raw, "
+              f"{sum(gz(p) for p in files) / 1024:.1f} kB gzip, {br_text}")
 
     blank = DIST / "bench-blank.html"
     blank.write_text("<!doctype html><meta charset=utf-8><title>x</title><p>Página em branco</p>")
