@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Download, type Page } from '@playwright/test';
 
 // Node's Buffer without Node's typings (the e2e project has none): what Playwright expects for in-memory files.
-const NodeBuffer = (globalThis as unknown as { Buffer: { from(data: Uint8Array | string): Uint8Array } }).Buffer;
+const NodeBuffer = (globalThis as unknown as { Buffer: { from(data: Uint8Array | string): Buffer } }).Buffer;
 
 const PASSWORD = 'Demo@12345';
 const MARIA = 'maria.silva@cliente.test';
