@@ -1,0 +1,165 @@
+/** The MSW Supabase stand-in answers the app's real client as PostgREST, GoTrue, Storage and Realtime would. */
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { supabase } from '@/lib/supabase';
+import { db, postgrestError, restUrl, rpc, server } from './supabase-server';
+import { realtime } from './realtime-server';
+
+const clients = [
+  { id: 'c1', full_name: 'Maria Silva', city: 'Boston', visits: 3, active: true, deleted_at: null },
+  { id: 'c2', full_name: 'João Souza', city: 'Newark', visits: 10, active: false, deleted_at: null },
+  { id: 'c3', full_name: 'Ana Maria Costa', city: null, visits: 7, active: true, deleted_at: '2025-01-01T00:00:00Z' },
+];
+
+describe('REST reads', () => {
+  it('applies eq and returns only the selected columns', async () => {
+    db.seed('clients', clients);
+    const { data, error } = await supabase.from('clients').select('id, full_name').eq('city', 'Boston');
+    expect(error).toBeNull();
+    // would contain all three rows if eq were ignored, and every column if select were
+    expect(data).toEqual([{ id: 'c1', full_name: 'Maria Silva' }]);
+  });
+
+  it('applies neq, in, is, ilike, gt and lt (with numbers compared as numbers)', async () => {
+    db.seed('clients', clients);
+    const ids = async (query: PromiseLike<{ data: { id: string }[] | null }>) => ((await query).data ?? []).map((r) => r.id);
+    expect(await ids(supabase.from('clients').select('id').neq('city', 'Boston'))).toEqual(['c2']); // NULL city is not "not Boston"
+    expect(await ids(supabase.from('clients').select('id').in('id', ['c1', 'c3']))).toEqual(['c1', 'c3']);
+    expect(await ids(supabase.from('clients').select('id').is('deleted_at', null))).toEqual(['c1', 'c2']);
+    expect(await ids(supabase.from('clients').select('id').not('deleted_at', 'is', null))).toEqual(['c3']);
+    expect(await ids(supabase.from('clients').select('id').is('active', false))).toEqual(['c2']);
+    expect(await ids(supabase.from('clients').select('id').ilike('full_name', '%maria%'))).toEqual(['c1', 'c3']);
+    expect(await ids(supabase.from('clients').select('id').gt('visits', 5))).toEqual(['c2', 'c3']); // '10' > '5' would fail as text
+    expect(await ids(supabase.from('clients').select('id').lt('visits', 5))).toEqual(['c1']);
+    expect(await ids(supabase.from('clients').select('id').or('city.eq.Newark,deleted_at.not.is.null'))).toEqual(['c2', 'c3']);
+  });
+
+  it('orders, ranges and counts with Content-Range', async () => {
+    db.seed('clients', clients);
+    const { data, count } = await supabase.from('clients').select('id', { count: 'exact' }).order('visits', { ascending: false }).range(0, 1);
+    expect(data).toEqual([{ id: 'c2' }, { id: 'c3' }]);
+    expect(count).toBe(3);
+    const head = await supabase.from('clients').select('*', { count: 'exact', head: true }).eq('active', true);
+    expect(head.count).toBe(2);
+    const nullsLast = await supabase.from('clients').select('id').order('city');
+    expect(nullsLast.data).toEqual([{ id: 'c1' }, { id: 'c2' }, { id: 'c3' }]);
+    const limited = await supabase.from('clients').select('id').order('id').limit(1);
+    expect(limited.data).toEqual([{ id: 'c1' }]);
+  });
+
+  it('answers single() with one object or PGRST116, maybeSingle() with null', async () => {
+    db.seed('clients', clients);
+    expect((await supabase.from('clients').select('full_name').eq('id', 'c2').single()).data).toEqual({ full_name: 'João Souza' });
+    const many = await supabase.from('clients').select('id').single();
+    expect(many.error?.code).toBe('PGRST116');
+    expect((await supabase.from('clients').select('id').eq('id', 'nope').maybeSingle()).data).toBeNull();
+  });
+
+  it('renames aliased columns and reads embeds from the seeded row', async () => {
+    db.seed('processes', [{ id: 1, type: 'Asilo', clients: { full_name: 'Maria Silva', email: 'm@x.test' } }]);
+    const { data } = await supabase.from('processes').select('id, kind:type, clients(full_name)');
+    expect(data).toEqual([{ id: 1, kind: 'Asilo', clients: { full_name: 'Maria Silva' } }]);
+  });
+
+  it('answers an unknown table with 404 PGRST205', async () => {
+    const { error } = await supabase.from('not_seeded').select('*');
+    expect(error?.code).toBe('PGRST205');
+  });
+});
+
+describe('REST writes', () => {
+  it('inserts with return=representation and keeps the row', async () => {
+    db.seed('messages', []);
+    const { data } = await supabase.from('messages').insert({ client_id: 'c1', content: 'Olá' }).select('client_id, content').single();
+    expect(data).toEqual({ client_id: 'c1', content: 'Olá' });
+    expect(db.rows('messages')).toEqual([expect.objectContaining({ client_id: 'c1', content: 'Olá', id: expect.any(String) })]);
+    const minimal = await supabase.from('messages').insert({ client_id: 'c2', content: 'Oi' });
+    expect(minimal.data).toBeNull();
+    expect(db.rows('messages')).toHaveLength(2);
+  });
+
+  it('updates and deletes only the filtered rows', async () => {
+    db.seed('clients', clients);
+    const updated = await supabase.from('clients').update({ city: 'Miami' }).eq('id', 'c2').select('id, city');
+    expect(updated.data).toEqual([{ id: 'c2', city: 'Miami' }]);
+    expect(db.rows('clients').map((c) => c.city)).toEqual(['Boston', 'Miami', null]);
+    await supabase.from('clients').delete().eq('active', false);
+    expect(db.rows('clients').map((c) => c.id)).toEqual(['c1', 'c3']);
+  });
+
+  it('upserts on the conflict column', async () => {
+    db.seed('settings', [{ key: 'office_name', value: 'Antigo' }]);
+    await supabase.from('settings').upsert({ key: 'office_name', value: 'Novo' }, { onConflict: 'key' });
+    expect(db.rows('settings')).toEqual([{ key: 'office_name', value: 'Novo' }]);
+  });
+
+  it('lets a test answer with an error', async () => {
+    db.seed('messages', []);
+    server.use(http.post(restUrl('messages'), () => postgrestError(403, '42501', 'new row violates row-level security policy')));
+    const { error } = await supabase.from('messages').insert({ content: 'x' });
+    expect(error).toMatchObject({ code: '42501', message: 'new row violates row-level security policy' });
+    expect(db.rows('messages')).toEqual([]);
+  });
+});
+
+describe('RPC', () => {
+  it('is 404 PGRST202 unless the test declares the function', async () => {
+    expect((await supabase.rpc('anything')).error?.code).toBe('PGRST202');
+    server.use(rpc('add', (args) => Number(args.a) + Number(args.b)));
+    expect((await supabase.rpc('add', { a: 2, b: 3 })).data).toBe(5);
+  });
+});
+
+describe('Auth', () => {
+  it('signs in with the password, then /user answers for the bearer token', async () => {
+    db.addUser({ id: 'u1', email: 'maria@cliente.test', password: 'segredo-123' });
+    const wrong = await supabase.auth.signInWithPassword({ email: 'maria@cliente.test', password: 'errada' });
+    expect(wrong.error?.message).toBe('Invalid login credentials');
+    const { data, error } = await supabase.auth.signInWithPassword({ email: 'maria@cliente.test', password: 'segredo-123' });
+    expect(error).toBeNull();
+    expect(data.user?.id).toBe('u1');
+    expect((await supabase.auth.getUser()).data.user?.email).toBe('maria@cliente.test');
+    // later requests carry the session's token, not the anon key
+    db.seed('clients', []);
+    await supabase.from('clients').select('id');
+    expect(db.requests('/rest/v1/clients')[0]!.headers.get('authorization')).toBe(`Bearer ${data.session!.access_token}`);
+    await supabase.auth.signOut();
+    expect((await supabase.auth.getUser(data.session!.access_token)).error).not.toBeNull();
+  });
+});
+
+describe('Storage', () => {
+  it('uploads, downloads, signs and removes objects', async () => {
+    const bucket = supabase.storage.from('client_documents');
+    const uploaded = await bucket.upload('c1/a.pdf', new File(['%PDF-1'], 'a.pdf', { type: 'application/pdf' }));
+    expect(uploaded.error).toBeNull();
+    expect(db.objects('client_documents').map((o) => [o.path, o.contentType, new TextDecoder().decode(o.bytes)])).toEqual([
+      ['c1/a.pdf', 'application/pdf', '%PDF-1'],
+    ]);
+    expect((await bucket.upload('c1/a.pdf', new Blob(['x']))).error).not.toBeNull(); // no upsert: duplicate
+    const downloaded = await bucket.download('c1/a.pdf');
+    expect(await downloaded.data?.text()).toBe('%PDF-1');
+    expect((await bucket.download('c1/missing.pdf')).error).not.toBeNull();
+    const signed = await bucket.createSignedUrl('c1/a.pdf', 60);
+    expect(signed.data?.signedUrl).toContain('/storage/v1/object/sign/client_documents/c1/a.pdf?token=');
+    await bucket.remove(['c1/a.pdf']);
+    expect(db.objects()).toEqual([]);
+  });
+});
+
+describe('Realtime', () => {
+  it('joins with the bindings and delivers only matching changes', async () => {
+    const received: unknown[] = [];
+    const channel = supabase
+      .channel('room-test')
+      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'messages', filter: 'client_id=eq.c1' }, (p) => received.push(p.new))
+      .subscribe();
+    await expect.poll(() => channel.state).toBe('joined');
+    expect(realtime.channels()[0]!.bindings[0]).toMatchObject({ event: 'INSERT', table: 'messages', filter: 'client_id=eq.c1' });
+    realtime.emit('messages', 'INSERT', { id: 'm1', client_id: 'c2' }); // another client's message: not delivered
+    realtime.emit('messages', 'INSERT', { id: 'm2', client_id: 'c1' });
+    await expect.poll(() => received).toEqual([{ id: 'm2', client_id: 'c1' }]);
+    await supabase.removeChannel(channel);
+    await expect.poll(() => realtime.channels()[0]!.left).toBe(true);
+  });
+});
