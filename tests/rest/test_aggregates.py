@@ -65,6 +65,14 @@ def test_grouped_by_an_embedded_resource(anon):
         {"sum": 1, "authors": {"name": "Caio"}}]
 
 
+def test_aggregates_over_a_functions_rows_and_a_write_representation(anon, service):
+    r = anon.get("/rpc/posts_by_status", params={"s": "published", "select": "count(),rating.sum()"})
+    assert r.json() == [{"count": 3, "sum": 12}]
+    r = service.patch("/comments", params={"post_id": "eq.1", "select": "likes.sum()"}, json={"body": "great"},
+                      headers={"Prefer": "return=representation,tx=rollback"})
+    assert r.status_code == 200 and r.json() == [{"sum": 4}]
+
+
 def test_legacy_count_without_parentheses_is_not_an_aggregate(anon):
     r = anon.get("/posts", params={"select": "id,comments(count)", "id": "eq.1"})
     assert r.json() == [{"id": 1, "comments": [{"count": 2}]}]
