@@ -12,10 +12,9 @@ import time
 from dataclasses import dataclass
 
 import psycopg
-from psycopg import sql
 
 from supastack.core import jwt
-from supastack.core.db import Database, as_caller
+from supastack.core.db import Database, as_caller, role_of
 from supastack.realtime import filters
 from supastack.realtime.capture import TableInfo
 
@@ -76,48 +75,57 @@ async def _become(conn: psycopg.AsyncConnection, claims: dict, topic: str | None
     await as_caller(conn, claims, {"realtime.topic": topic or ""})
 
 
-async def visible_to(db: Database, table: TableInfo, record: dict, groups: dict[str, dict]) -> set[str]:
-    """Keys of the claims groups whose RLS lets them select this row, re-selected by primary key.
+VISIBLE_ROWS_SQL = "select caller, visible from realtime.visible_rows(%s, %s, %s, %s::jsonb, %s::jsonb)"
 
-    All groups are checked on one connection in one round trip (pipeline); if one check fails
-    (e.g. a role without privilege), they are re-run one by one under savepoints.
+
+def _row_key(table: TableInfo, row: dict) -> str:
+    """A changed row's primary key as `realtime.visible_rows` answers it (`to_jsonb` of the key, or of an
+    object of the key columns), made hashable; both sides come from PostgreSQL's to_jsonb."""
+    value = row.get(table.primary_key[0]) if len(table.primary_key) == 1 else {c: row.get(c) for c in table.primary_key}
+    return json.dumps(value, sort_keys=True)
+
+
+async def visible_rows(db: Database, table: TableInfo, records: list[dict],
+                       groups: dict[str, dict]) -> dict[str, set[int]]:
+    """For each claims group, the indexes of `records` its RLS lets it select, re-selected by primary key.
+
+    One statement checks every group against every record (`realtime.visible_rows`, see capture.py). If
+    it fails (say a policy raises for one group's claims), the groups are checked one by one, so only
+    the groups whose check fails see nothing. A lost connection is raised for the caller to retry.
     """
-    if not groups:
-        return set()
-    target = sql.Identifier(table.schema, table.name)
-    keys = sql.SQL(", ").join(sql.SQL("x.{}").format(sql.Identifier(c)) for c in table.primary_key)
-    values = sql.SQL(", ").join(sql.SQL("r.{}").format(sql.Identifier(c)) for c in table.primary_key)
-    query = sql.SQL("select exists(select 1 from {t} x where ({k}) = "
-                    "(select {v} from jsonb_populate_record(null::{t}, %s::jsonb) r))").format(
-        t=target, k=keys, v=values)
-    pk = json.dumps({c: record.get(c) for c in table.primary_key})
-    visible: set[str] = set()
-    async with db.connection() as conn:
-        try:
-            async with conn.transaction():
-                cursors = []
-                async with conn.pipeline():
-                    for key, claims in groups.items():
-                        await _become(conn, claims)
-                        cursors.append((key, await conn.execute(query, (pk,))))
-                for key, cur in cursors:
-                    row = await cur.fetchone()
-                    if row and row[0]:
-                        visible.add(key)
-            return visible
-        except psycopg.Error:
-            visible.clear()
-        async with conn.transaction():
-            for key, claims in groups.items():
-                try:
-                    async with conn.transaction():
-                        await _become(conn, claims)
-                        row = await (await conn.execute(query, (pk,))).fetchone()
-                        if row and row[0]:
-                            visible.add(key)
-                except psycopg.Error:
-                    continue
-    return visible
+    if not groups or not records:
+        return {}
+    positions: dict[str, list[int]] = {}
+    for index, record in enumerate(records):
+        positions.setdefault(_row_key(table, record), []).append(index)
+    changed_keys = json.dumps([{c: r.get(c) for c in table.primary_key} for r in records], default=str)
+    names = list(groups)
+    found: dict[str, set[int]] = {}
+
+    async def check(keys: list[str]) -> None:
+        callers = json.dumps([[role_of(groups[k]), json.dumps(groups[k])] for k in keys])
+        async with db.connection() as conn:
+            cur = await conn.execute(VISIBLE_ROWS_SQL, (table.schema, table.name, list(table.primary_key),
+                                                        changed_keys, callers))
+            for caller, visible in await cur.fetchall():
+                seen = found.setdefault(keys[caller - 1], set())
+                for value in visible:
+                    seen.update(positions.get(json.dumps(value, sort_keys=True), ()))
+
+    try:
+        await check(names)
+    except psycopg.OperationalError:
+        raise
+    except psycopg.Error:
+        found.clear()
+        for key in names:
+            try:
+                await check([key])
+            except psycopg.OperationalError:
+                raise
+            except psycopg.Error:
+                found.pop(key, None)
+    return found
 
 
 def reveals_deleted_rows(table: TableInfo, flt: filters.Filter | None, role: str) -> bool:

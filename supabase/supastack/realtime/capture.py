@@ -77,6 +77,70 @@ begin
 end
 $fn$;
 revoke all on function realtime.capture_change() from public, anon, authenticated;
+
+-- RLS for many subscribers and many changes in one statement (Supabase Realtime's apply_rls checks one
+-- change for all subscribers this way): for each caller, become its role with its claims and re-select
+-- the changed rows by primary key through a statement prepared once per connection and table, so no
+-- caller costs a planning or a round trip. A one-column key is looked up as `key = any(array)` (one
+-- index scan for all rows); the changed keys are cast to that array once per call. Returns, per caller
+-- (1-based) that may see any, the keys it may see as `to_jsonb` gives them. Runs as the stack's own
+-- role (not security definer: only a session may switch roles), so it is revoked from everyone else.
+create or replace function realtime.visible_rows(target_schema text, target_table text, key_columns text[],
+                                                 changed_keys jsonb, callers jsonb)
+returns table(caller int, visible jsonb) language plpgsql as $fn$
+declare
+  target regclass := (pg_catalog.quote_ident(target_schema) || '.' || pg_catalog.quote_ident(target_table))::regclass;
+  one_key boolean := pg_catalog.cardinality(key_columns) = 1;
+  key_type text;
+  stmt text;
+  keys_text text;
+  c record;
+begin
+  select pg_catalog.format_type(a.atttypid, null) into key_type from pg_catalog.pg_attribute a
+   where a.attrelid = target and a.attname = key_columns[1] and one_key;
+  stmt := 'realtime_visible_' || target::oid || '_'
+          || pg_catalog.left(pg_catalog.md5(key_columns::text || coalesce(key_type, '')), 12);
+  if not exists (select 1 from pg_catalog.pg_prepared_statements p where p.name = stmt) then
+    if one_key then
+      execute pg_catalog.format(
+        'prepare %I as select pg_catalog.jsonb_agg(pg_catalog.to_jsonb(x.%I)) from %s x '
+        'where x.%2$I = any(pg_catalog.current_setting(''realtime.changed_keys'')::%4$s[])',
+        stmt, key_columns[1], target, key_type);
+    else
+      execute pg_catalog.format(
+        'prepare %I as select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(%s)) from %s x '
+        'where (%s) in (select %s from pg_catalog.jsonb_populate_recordset(null::%3$s, '
+        'pg_catalog.current_setting(''realtime.changed_keys'')::jsonb) o)',
+        stmt,
+        (select pg_catalog.string_agg(pg_catalog.format('%L, x.%I', k, k), ', ') from unnest(key_columns) k),
+        target,
+        (select pg_catalog.string_agg('x.' || pg_catalog.quote_ident(k), ', ') from unnest(key_columns) k),
+        (select pg_catalog.string_agg('o.' || pg_catalog.quote_ident(k), ', ') from unnest(key_columns) k));
+    end if;
+  end if;
+  if one_key then
+    execute pg_catalog.format('select pg_catalog.array_agg(r.%I)::text from '
+                              'pg_catalog.jsonb_populate_recordset(null::%s, $1) r', key_columns[1], target)
+      into keys_text using changed_keys;
+  else
+    keys_text := changed_keys::text;
+  end if;
+  perform pg_catalog.set_config('realtime.changed_keys', keys_text, true),
+          pg_catalog.set_config('plan_cache_mode', 'force_generic_plan', true),
+          pg_catalog.set_config('realtime.topic', '', true);
+  for c in select e.value, e.ordinality::int as i from pg_catalog.jsonb_array_elements(callers) with ordinality e loop
+    perform pg_catalog.set_config('role', c.value->>0, true),
+            pg_catalog.set_config('request.jwt.claims', c.value->>1, true);
+    execute 'execute ' || pg_catalog.quote_ident(stmt) into visible;
+    if visible is not null then
+      caller := c.i;
+      return next;
+    end if;
+  end loop;
+  perform pg_catalog.set_config('role', 'none', true);
+end
+$fn$;
+revoke all on function realtime.visible_rows(text, text, text[], jsonb, jsonb) from public, anon, authenticated;
 """
 
 CATALOG_SQL = f"""

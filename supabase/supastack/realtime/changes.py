@@ -1,40 +1,83 @@
 """Row changes to subscribers: match bindings and filters, check RLS per claims group, push postgres_changes.
 
 Mirrors Supabase Realtime: INSERT/UPDATE rows are re-selected by primary key under each distinct
-set of subscriber claims (one batched check per change); DELETE is not RLS-checked, so it carries only
-the primary key (the whole old row only without RLS, with REPLICA IDENTITY FULL, or for roles that
+set of subscriber claims (one statement per batch of changes, for all of them); DELETE is not RLS-checked,
+so it carries only the primary key (the whole old row only without RLS, with REPLICA IDENTITY FULL, or for roles that
 bypass RLS). Columns a role cannot SELECT are left out.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from supastack.core.db import Database, role_of
 from supastack.realtime import filters, protocol
-from supastack.realtime.authorize import BYPASS_RLS_ROLES, claims_key, reveals_deleted_rows, visible_to
+from supastack.realtime.authorize import BYPASS_RLS_ROLES, reveals_deleted_rows, visible_rows
 from supastack.realtime.capture import Catalog, TableInfo
-from supastack.realtime.channels import Channel, Hub
+from supastack.realtime.channels import Binding, Channel, Hub
 
 NO_PRIMARY_KEY = "Error 400: Bad Request, no primary key"
 
 
-def _targets(hub: Hub, table: TableInfo, change: dict) -> dict[Channel, list[int]]:
+@dataclass
+class _Audience:
+    """Who wants one change, by claims: channels per claims key, the keys allowed without a row check
+    (no RLS, DELETE, bypassing roles), and the claims of those whose RLS must re-select the row."""
+    channels: dict[str, list[tuple[Channel, list[int]]]] = field(default_factory=dict)
+    allowed: set[str] = field(default_factory=set)
+    pending: dict[str, dict] = field(default_factory=dict)
+
+
+def _bindings(hub: Hub, table: TableInfo, kind: str) -> list[tuple[Channel, Binding]]:
+    return [(channel, binding) for channel in hub.with_bindings for binding in channel.bindings
+            if binding.wants(table.schema, table.name, kind)]
+
+
+def _audience(bindings: list[tuple[Channel, Binding]], table: TableInfo, change: dict) -> _Audience:
     kind = change["type"]
-    row = change.get("old_record") if kind == "DELETE" else change.get("record")
-    row = row or {}
-    found: dict[Channel, list[int]] = {}
-    for channel in list(hub.with_bindings):
-        for binding in channel.bindings:
-            if not binding.wants(table.schema, table.name, kind):
-                continue
-            if binding.filter and not filters.matches(binding.filter, row, table.column_types):
-                continue
-            if kind == "DELETE" and reveals_deleted_rows(table, binding.filter, role_of(channel.claims)):
-                continue                      # refused at join; the claims or the table changed since
-            ids = found.setdefault(channel, [])
-            if binding.id not in ids:
-                ids.append(binding.id)
-    return found
+    row = (change.get("old_record") if kind == "DELETE" else change.get("record")) or {}
+    targets: dict[Channel, list[int]] = {}
+    for channel, binding in bindings:
+        if binding.filter and not filters.matches(binding.filter, row, table.column_types):
+            continue
+        if kind == "DELETE" and reveals_deleted_rows(table, binding.filter, role_of(channel.claims)):
+            continue                          # refused at join; the claims or the table changed since
+        ids = targets.setdefault(channel, [])
+        if binding.id not in ids:
+            ids.append(binding.id)
+    audience = _Audience()
+    for channel, ids in targets.items():
+        key = channel.claims_key
+        if key not in audience.channels:
+            role = role_of(channel.claims)
+            if role not in table.readers:
+                continue                      # no SELECT privilege on the table: nothing at all
+            if kind == "DELETE" or not table.rls or role in BYPASS_RLS_ROLES or not table.primary_key:
+                audience.allowed.add(key)
+            else:
+                audience.pending[key] = channel.claims
+        audience.channels.setdefault(key, []).append((channel, ids))
+    return audience
+
+
+class _Audiences:
+    """The audience of each change of a batch; the same for every change of a table and kind when no
+    binding on it has a filter (the common case), so computed once for those."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.shared: dict[tuple[str, str, str], _Audience | list[tuple[Channel, Binding]]] = {}
+
+    def of(self, table: TableInfo, change: dict) -> _Audience:
+        key = (table.schema, table.name, change["type"])
+        known = self.shared.get(key)
+        if known is None:
+            bindings = _bindings(self.hub, table, change["type"])
+            if any(binding.filter for _, binding in bindings):
+                known = self.shared[key] = bindings
+            else:
+                known = self.shared[key] = _audience(bindings, table, change)
+        return known if isinstance(known, _Audience) else _audience(known, table, change)
 
 
 def _shape(table: TableInfo, change: dict, role: str) -> dict[str, Any]:
@@ -68,41 +111,65 @@ def _shape(table: TableInfo, change: dict, role: str) -> dict[str, Any]:
 
 async def dispatch(change: dict, catalog: Catalog, hub: Hub, db: Database) -> int:
     """Send one committed change to every subscriber allowed to see it; returns the number of pushes."""
-    table = catalog.get(change.get("schema", ""), change.get("table", ""))
-    if table is None:
-        return 0
-    targets = _targets(hub, table, change)
-    if not targets:
-        return 0
-    groups: dict[str, dict] = {}
-    for channel in targets:
-        groups.setdefault(claims_key(channel.claims), channel.claims)
-    allowed: set[str] = set()
-    to_check: dict[str, dict] = {}
-    for key, claims in groups.items():
-        role = role_of(claims)
-        if role not in table.readers:
-            continue                          # no SELECT privilege on the table: nothing at all
-        if (change["type"] == "DELETE" or not table.rls or role in BYPASS_RLS_ROLES
-                or not table.primary_key):
-            allowed.add(key)
-        else:
-            to_check[key] = claims
-    if to_check:
-        allowed |= await visible_to(db, table, change.get("record") or {}, to_check)
+    return await dispatch_many([change], catalog, hub, db)
+
+
+@dataclass
+class _Plan:
+    table: TableInfo
+    change: dict
+    audience: _Audience
+    allowed: set[str]                  # claims keys that may see the change
+
+
+async def dispatch_many(batch: list[dict], catalog: Catalog, hub: Hub, db: Database) -> int:
+    """Send committed changes, in order, to every subscriber allowed to see each; returns the number of pushes.
+
+    The RLS checks of the whole batch run first, one statement per table for all claims groups and all
+    changed rows (Supabase Realtime checks each change for all subscribers at once; a batch spreads that
+    statement over every change that queued while the previous batch was checked). Nothing is sent
+    unless every check succeeded, so a batch that failed can be retried as a whole.
+    """
+    audiences = _Audiences(hub)
+    plans: list[_Plan] = []
+    # per table: the groups to check, the changed rows, and the plan of each row
+    checks: dict[tuple[str, str], tuple[TableInfo, dict[str, dict], list[dict], list[_Plan]]] = {}
+    for change in batch:
+        table = catalog.get(change.get("schema", ""), change.get("table", ""))
+        if table is None:
+            continue
+        audience = audiences.of(table, change)
+        if not audience.channels:
+            continue
+        plan = _Plan(table, change, audience, set(audience.allowed))
+        if audience.pending:
+            _, groups, records, owners = checks.setdefault((table.schema, table.name), (table, {}, [], []))
+            groups.update(audience.pending)
+            records.append(change.get("record") or {})
+            owners.append(plan)
+        plans.append(plan)
+    for table, groups, records, owners in checks.values():
+        for key, rows in (await visible_rows(db, table, records, groups)).items():
+            for row_index in rows:
+                plan = owners[row_index]
+                if key in plan.audience.pending:
+                    plan.allowed.add(key)
+    return sum(_send(plan) for plan in plans)
+
+
+def _send(plan: _Plan) -> int:
     pushes = 0
     shaped: dict[str, dict] = {}
     encoded: dict[tuple, str] = {}        # subscribers of one topic with equal bindings share one frame
-    for channel, ids in targets.items():
-        if claims_key(channel.claims) not in allowed:
-            continue
-        role = role_of(channel.claims)
-        if role not in shaped:
-            shaped[role] = _shape(table, change, role)
-        key = (role, channel.outbox.vsn, channel.topic, tuple(ids))
-        if key not in encoded:
-            encoded[key] = protocol.encode(channel.outbox.vsn, protocol.Frame(
-                None, None, channel.topic, "postgres_changes", {"ids": ids, "data": shaped[role]}))
-        channel.outbox.send(encoded[key])
-        pushes += 1
+    for key in plan.allowed:
+        for channel, ids in plan.audience.channels[key]:
+            role = role_of(channel.claims)
+            if role not in shaped:
+                shaped[role] = _shape(plan.table, plan.change, role)
+            frame_key = (role, channel.outbox.vsn, channel.topic, tuple(ids))
+            if frame_key not in encoded:
+                encoded[frame_key] = protocol.encode(channel.outbox.vsn, protocol.Frame(
+                    None, None, channel.topic, "postgres_changes", {"ids": ids, "data": shaped[role]}))
+            channel.outbox.send(encoded[frame_key])
+            pushes += 1
     return pushes

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from supastack.realtime import filters, protocol
-from supastack.realtime.authorize import PUBLIC, Policies
+from supastack.realtime.authorize import PUBLIC, Policies, claims_key
 
 
 class Outbox(Protocol):
@@ -56,6 +56,15 @@ class Channel:
     policies: Policies = PUBLIC
     presence_ref: str | None = None
     expiry: asyncio.TimerHandle | None = None
+    _key: tuple[dict, str] | None = field(default=None, repr=False)
+
+    @property
+    def claims_key(self) -> str:
+        """`claims_key(self.claims)`, computed again only when the claims object is replaced (token refresh):
+        every change asks it of every subscribed channel."""
+        if self._key is None or self._key[0] is not self.claims:
+            self._key = (self.claims, claims_key(self.claims))
+        return self._key[1]
 
     @property
     def sub_topic(self) -> str:

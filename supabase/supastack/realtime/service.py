@@ -14,7 +14,7 @@ from supastack.realtime import capture, changelog, changes
 from supastack.realtime.capture import Catalog, TableInfo
 from supastack.realtime.changelog import CatchUp, Cursor
 from supastack.realtime.channels import Hub
-from supastack.realtime.feed import Feed, Job
+from supastack.realtime.feed import MAX_BATCH, Feed, Job
 
 if TYPE_CHECKING:
     from supastack.realtime.socket import Connection
@@ -42,7 +42,7 @@ class Realtime:
         self.connections: set[Connection] = set()
         self.cursor = Cursor()
         self.feed = Feed(self.settings.db_url, {
-            capture.CHANGES_CHANNEL: self._on_change,
+            capture.CHANGES_CHANNEL: self._on_changes,
             RELAY_CHANNEL: self._on_relay,
             SCHEMA_RELOAD_CHANNEL: self._on_schema_reload,
         }, on_connect=self._on_connect)
@@ -133,23 +133,24 @@ class Realtime:
         if found.lost:
             log.warning("realtime: changes from before the reconnection are no longer in the change log")
             self._announce_loss()
-        for change in found.rows:
-            if self.cursor.take(change["seq"], change["xid"]):
-                await self._deliver(change)
+        missed = [change for change in found.rows if self.cursor.take(change["seq"], change["xid"])]
+        for i in range(0, len(missed), MAX_BATCH):
+            await self._deliver(missed[i:i + MAX_BATCH])
 
     def _announce_loss(self) -> None:
         for channel in list(self.hub.with_bindings):
             channel.system("postgres_changes", "error", CHANGES_LOST)
 
-    async def _deliver(self, change: dict) -> None:
-        """Dispatch one change; retried while the database is unreachable, announced as lost after that."""
+    async def _deliver(self, batch: list[dict]) -> None:
+        """Dispatch changes in order; retried while the database is unreachable, announced as lost after that
+        (a batch is sent only once all its checks succeeded, so a retry sends nothing twice)."""
         for delay in (*RETRY_DELAYS, None):
             if not self.hub.with_bindings:
                 return
             try:
-                if self.catalog.get(change["schema"], change["table"]) is None:
+                if any(self.catalog.get(c["schema"], c["table"]) is None for c in batch):
                     await self.refresh()
-                await changes.dispatch(change, self.catalog, self.hub, self.db)
+                await changes.dispatch_many(batch, self.catalog, self.hub, self.db)
                 return
             except psycopg.OperationalError as exc:
                 if delay is None:
@@ -169,17 +170,22 @@ class Realtime:
                 return await capture.overflow_payload(conn, int(body["overflow"]))
         return body
 
-    async def _on_change(self, text: str) -> None:
-        note = json.loads(text)
-        if "mark" in note:
-            self.cursor.advance(int(note["mark"]))
-            return
-        if not self.cursor.take(note["seq"], note["xid"]):
-            return                             # already delivered from the change log
-        if note.get("stored"):
-            note = await self._stored(note["seq"])
-        if note:
-            await self._deliver(note)
+    async def _on_changes(self, texts: list[str]) -> None:
+        """Changes (and marks) notified one after another: delivered together, in order."""
+        batch: list[dict] = []
+        for text in texts:
+            note = json.loads(text)
+            if "mark" in note:
+                self.cursor.advance(int(note["mark"]))
+                continue
+            if not self.cursor.take(note["seq"], note["xid"]):
+                continue                       # already delivered from the change log
+            if note.get("stored"):
+                note = await self._stored(note["seq"])
+            if note:
+                batch.append(note)
+        if batch:
+            await self._deliver(batch)
 
     async def _stored(self, seq: int) -> dict | None:
         for delay in (*RETRY_DELAYS, None):
@@ -193,12 +199,13 @@ class Realtime:
         self._announce_loss()
         return None
 
-    async def _on_relay(self, text: str) -> None:
-        message = await self._payload(text)
-        if message:
-            self.hub.receive_relayed(message)
+    async def _on_relay(self, texts: list[str]) -> None:
+        for text in texts:
+            message = await self._payload(text)
+            if message:
+                self.hub.receive_relayed(message)
 
-    async def _on_schema_reload(self, _text: str) -> None:
+    async def _on_schema_reload(self, _texts: list[str]) -> None:
         await self.refresh()
 
     async def _relay(self, message: dict) -> None:

@@ -1,0 +1,113 @@
+"""RLS for many subscribers and many changes in one statement (realtime.visible_rows), and batched delivery."""
+from __future__ import annotations
+
+import asyncio
+import json
+import uuid
+
+import websockets
+
+from realtime_helpers import sub_of, user_token
+from supastack.core.db import Database
+from supastack.realtime import authorize, capture
+
+
+def claims(user: str) -> dict:
+    return {"sub": user, "role": "authenticated"}
+
+
+async def published(stack, table: str) -> capture.TableInfo:
+    db = Database(stack.db_url, min_size=1, max_size=2)
+    await db.open()
+    try:
+        async with db.connection() as conn:
+            catalog = await capture.load(conn)
+    finally:
+        await db.pool.close()
+    found = catalog.get("public", table)
+    assert found is not None
+    return found
+
+
+async def check(stack, table: capture.TableInfo, records: list[dict], groups: dict[str, dict]) -> dict:
+    db = Database(stack.db_url, min_size=1, max_size=2)
+    await db.open()
+    try:
+        return await authorize.visible_rows(db, table, records, groups)
+    finally:
+        await db.pool.close()
+
+
+async def test_one_statement_answers_every_group_for_every_row(rt_stack):
+    users = [str(uuid.uuid4()) for _ in range(3)]
+    rows = rt_stack.sql("insert into messages (client_id, content) select (array[%s, %s, %s]::uuid[])[1 + g %% 3], "
+                        "'batch' from generate_series(0, 8) g returning id, client_id::text", users)
+    records = [{"id": row_id, "client_id": owner} for row_id, owner in rows]
+    records.append({"id": -1, "client_id": users[0]})            # gone before the check: nobody sees it
+    table = await published(rt_stack, "messages")
+    groups = {f"u{i}": claims(u) for i, u in enumerate(users)} | {"anon": {"role": "anon"}}
+    found = await check(rt_stack, table, records, groups)
+    for i, user in enumerate(users):
+        assert found[f"u{i}"] == {k for k, r in enumerate(records[:-1]) if r["client_id"] == user}
+    assert "anon" not in found                                    # the policy is for authenticated only
+
+
+async def test_a_group_whose_check_fails_sees_nothing_and_the_others_still_see_theirs(rt_stack):
+    user = str(uuid.uuid4())
+    (row_id,) = rt_stack.sql("insert into messages (client_id, content) values (%s, 'x') returning id", (user,))[0]
+    table = await published(rt_stack, "messages")
+    # auth.uid() casts `sub` to uuid: for this group the policy itself raises
+    groups = {"bad": {"sub": "not-a-uuid", "role": "authenticated"}, "good": claims(user)}
+    found = await check(rt_stack, table, [{"id": row_id, "client_id": user}], groups)
+    assert found == {"good": {0}}
+
+
+async def test_composite_keys_are_rechecked_too(rt_stack):
+    rt_stack.sql("""
+        create table if not exists public.pair_rows (a int, b text, owner uuid, primary key (a, b));
+        alter table public.pair_rows enable row level security;
+        drop policy if exists "own pairs" on public.pair_rows;
+        create policy "own pairs" on public.pair_rows for select to authenticated using (owner = auth.uid());
+        grant select on public.pair_rows to authenticated;""")
+    me, other = str(uuid.uuid4()), str(uuid.uuid4())
+    rt_stack.sql("insert into public.pair_rows values (1, 'x', %s), (1, 'y', %s), (2, 'x', %s)", (me, other, me))
+    table = capture.TableInfo(oid=0, schema="public", name="pair_rows", rls=True, replica_full=False,
+                              primary_key=("a", "b"), readers=frozenset({"authenticated"}), columns=(),
+                              trigger_args=None)
+    records = [{"a": 1, "b": "x"}, {"a": 1, "b": "y"}, {"a": 2, "b": "x"}]
+    assert await check(rt_stack, table, records, {"me": claims(me), "other": claims(other)}) == {
+        "me": {0, 2}, "other": {1}}
+
+
+async def test_a_burst_in_one_transaction_reaches_each_owner_complete_and_in_order(rt_stack):
+    tokens = [user_token(rt_stack) for _ in range(3)]
+    users = [sub_of(t) for t in tokens]
+    url = rt_stack.url.replace("http", "ws", 1) + f"/realtime/v1/websocket?apikey={rt_stack.anon_key}&vsn=2.0.0"
+    sockets = []
+    for t in tokens:
+        ws = await websockets.connect(url, max_queue=None)
+        await ws.send(json.dumps(["1", "1", "realtime:burst", "phx_join", {
+            "config": {"postgres_changes": [{"event": "INSERT", "schema": "public", "table": "messages"}]},
+            "access_token": t}]))
+        while json.loads(await ws.recv())[3] != "system":
+            pass
+        sockets.append(ws)
+    # 600 rows in one commit arrive as one burst of notifications, so they are checked and sent in batches
+    rt_stack.sql("insert into messages (client_id, content) select (array[%s, %s, %s]::uuid[])[1 + g %% 3], "
+                 "'burst-' || g from generate_series(0, 599) g", users)
+
+    async def contents(ws) -> list[str]:
+        got: list[str] = []
+        while len(got) < 200:
+            frame = json.loads(await asyncio.wait_for(ws.recv(), 10))
+            if frame[3] == "postgres_changes":
+                got.append(frame[4]["data"]["record"]["content"])
+        return got
+
+    try:
+        received = await asyncio.gather(*(contents(ws) for ws in sockets))
+    finally:
+        for ws in sockets:
+            await ws.close()
+    for i, got in enumerate(received):
+        assert got == [f"burst-{g}" for g in range(i, 600, 3)]
