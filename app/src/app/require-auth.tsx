@@ -6,14 +6,17 @@ import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth-context';
 import { guardDecision } from './guard';
+import { StaffSecondFactorGate } from './staff-second-factor-gate';
 
 export interface RequireAuthProps {
   /** The user needs at least one of these roles; absent = any signed-in user. */
   roles?: readonly string[];
+  /** Staff area: also the office's second-factor rule (StaffSecondFactorGate). */
+  secondFactor?: boolean;
   children?: ReactNode;
 }
 
-export function RequireAuth({ roles: required, children }: RequireAuthProps) {
+export function RequireAuth({ roles: required, secondFactor = false, children }: RequireAuthProps) {
   const { loading, user, roles, signOut } = useAuth();
   const location = useLocation();
   const decision = guardDecision({ loading, user, roles, required, pathname: location.pathname });
@@ -34,6 +37,6 @@ export function RequireAuth({ roles: required, children }: RequireAuthProps) {
         </div>
       );
     case 'render':
-      return children ?? <Outlet />;
+      return secondFactor ? <StaffSecondFactorGate>{children ?? <Outlet />}</StaffSecondFactorGate> : (children ?? <Outlet />);
   }
 }

@@ -32,8 +32,8 @@ export const routes: RouteObject[] = [
       { path: '/auth', ...page(() => import('@/features/auth/routes/auth-page')) },
       { path: '/definir-senha', ...page(() => import('@/features/auth/routes/definir-senha-page')) },
       {
-        // Staff area: every staff role; clients are sent to /cliente by the guard.
-        element: <RequireAuth roles={STAFF_ROLES} />,
+        // Staff area: every staff role (clients are sent to /cliente), past the office's second-factor rule.
+        element: <RequireAuth roles={STAFF_ROLES} secondFactor />,
         children: [
           {
             ...layout(() => import('@/components/layouts/staff-layout'), 'StaffLayout'),

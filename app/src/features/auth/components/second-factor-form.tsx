@@ -9,7 +9,14 @@ import { useAuth } from '@/lib/auth-context';
 import { verifySecondFactor } from '../api/session-links';
 import { authStrings as t } from '../strings';
 
-export function SecondFactorForm({ factorId, onVerified }: { factorId: string; onVerified: () => void | Promise<void> }) {
+export interface SecondFactorFormProps {
+  factorId: string;
+  onVerified: () => void | Promise<void>;
+  /** Why the code is asked (default: the sign-in's second step). */
+  description?: string;
+}
+
+export function SecondFactorForm({ factorId, onVerified, description }: SecondFactorFormProps) {
   const { signOut } = useAuth();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -39,7 +46,7 @@ export function SecondFactorForm({ factorId, onVerified }: { factorId: string; o
             <ShieldCheck className="size-6" aria-hidden="true" />
           </span>
           <h1 className="text-2xl leading-none font-semibold">{t.mfaTitle}</h1>
-          <CardDescription>{t.mfaDescription}</CardDescription>
+          <CardDescription>{description ?? t.mfaDescription}</CardDescription>
         </CardHeader>
         <form onSubmit={onSubmit} noValidate>
           <CardContent>

@@ -1,0 +1,107 @@
+/** First authenticator of a staff member whose office requires the second factor: QR code, then a code (aal2). */
+import { Loader2, ShieldCheck } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { useAuth } from '@/lib/auth-context';
+import { fill } from '@/lib/strings';
+import { supabase } from '@/lib/supabase';
+import { authStrings as t } from '../strings';
+
+interface Enrolment {
+  id: string;
+  qrCode: string;
+  secret: string;
+}
+
+export function SecondFactorEnrolment({ onEnrolled }: { onEnrolled: () => void | Promise<void> }) {
+  const { signOut } = useAuth();
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const start = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      // a unique name: an abandoned enrolment with the same name would be refused (mfa_factor_name_conflict)
+      const { data, error: failure } = await supabase.auth.mfa.enroll({
+        factorType: 'totp',
+        friendlyName: `${t.enrollAppName} ${new Date().toISOString().slice(0, 19)}`,
+      });
+      if (failure || !data) return setError(fill(t.enrollError, { message: failure?.message ?? '' }));
+      setEnrolment({ id: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!enrolment) return;
+    if (!/^\d{6}$/.test(code.trim())) return setError(t.mfaInvalid);
+    setBusy(true);
+    try {
+      const { error: failure } = await supabase.auth.mfa.challengeAndVerify({ factorId: enrolment.id, code: code.trim() });
+      if (failure) return setError(t.mfaInvalid);
+      await onEnrolled();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-gradient-to-br from-slate-100 via-background to-blue-50 p-4">
+      <Card className="w-full max-w-md">
+        <CardHeader className="items-center text-center">
+          <span className="mx-auto flex size-12 items-center justify-center rounded-xl bg-primary text-primary-foreground">
+            <ShieldCheck className="size-6" aria-hidden="true" />
+          </span>
+          <h1 className="text-2xl leading-none font-semibold">{t.requiredEnrollTitle}</h1>
+          <CardDescription>{t.requiredEnroll}</CardDescription>
+        </CardHeader>
+        {enrolment ? (
+          <form onSubmit={confirm} noValidate>
+            <CardContent className="grid gap-3">
+              <p className="text-sm text-muted-foreground">{t.enrollScan}</p>
+              <img src={enrolment.qrCode} alt={t.enrollQrAlt} className="size-44 self-center justify-self-center rounded border bg-white p-2" />
+              <p className="text-xs break-all text-muted-foreground">
+                {t.enrollSecret} <code data-testid="totp-secret">{enrolment.secret}</code>
+              </p>
+              <FormField label={t.mfaCode} error={error ?? undefined}>
+                <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} />
+              </FormField>
+            </CardContent>
+            <CardFooter className="mt-6 flex-col gap-3">
+              <Button type="submit" className="w-full" disabled={busy}>
+                {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
+                {t.enrollConfirm}
+              </Button>
+              <Button type="button" variant="ghost" className="w-full" onClick={() => void signOut()}>
+                {t.mfaCancel}
+              </Button>
+            </CardFooter>
+          </form>
+        ) : (
+          <CardFooter className="flex-col gap-3">
+            {error && (
+              <p role="alert" className="text-sm text-destructive">
+                {error}
+              </p>
+            )}
+            <Button className="w-full" onClick={() => void start()} disabled={busy}>
+              {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
+              {t.enrollStart}
+            </Button>
+            <Button type="button" variant="ghost" className="w-full" onClick={() => void signOut()}>
+              {t.mfaCancel}
+            </Button>
+          </CardFooter>
+        )}
+      </Card>
+    </main>
+  );
+}
