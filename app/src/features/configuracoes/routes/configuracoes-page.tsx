@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth-context';
 import { CaseTypesCard } from '../components/case-types-card';
 import { OfficeSettingsForm } from '../components/office-settings-form';
+import { StaffMfaCard } from '../components/staff-mfa-card';
 import { configuracoesStrings as t } from '../strings';
 
 export default function ConfiguracoesPage() {
@@ -42,6 +43,7 @@ export default function ConfiguracoesPage() {
       </ul>
       <OfficeSettingsForm canEdit={isAdmin} />
       <CaseTypesCard canEdit={isAdmin} />
+      <StaffMfaCard canEdit={isAdmin} />
     </div>
   );
 }
