@@ -4,18 +4,12 @@
  * words; the database keeps its codes (some are already Portuguese, then they are shown as written).
  */
 
-function fold(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .trim();
-}
+import { normalizeText } from './text';
 
 /** Looks a code up case- and accent-insensitively; unknown codes are shown as stored. */
 function lookup(table: Readonly<Record<string, string>>, code: string | null | undefined, fallback = '-'): string {
   if (code === null || code === undefined || code.trim() === '') return fallback;
-  return table[fold(code)] ?? code;
+  return table[normalizeText(code)] ?? code;
 }
 
 export const PROCESS_STATUSES = [
@@ -30,8 +24,6 @@ export const PROCESS_STATUSES = [
   'cancelado',
 ] as const;
 
-/** Statuses that close a process (the database sets closed_at for them). */
-export const CLOSED_PROCESS_STATUSES: readonly string[] = ['concluído', 'arquivado', 'cancelado'];
 
 const processStatus: Record<string, string> = {
   'em andamento': 'Em andamento',

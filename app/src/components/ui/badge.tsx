@@ -49,3 +49,8 @@ export type BadgeColor = keyof typeof badgeColor;
 export function badgeColorClass(color: BadgeColor | null | undefined): string {
   return badgeColor[color ?? 'gray'] ?? badgeColor.gray;
 }
+
+/** A status badge in one of the soft colours; data-color names the colour (gray when none) for tests and styles. */
+export function ColorBadge({ color, className, ...props }: Omit<BadgeProps, 'variant'> & { color: BadgeColor | null | undefined }) {
+  return <Badge variant="outline" className={cn(badgeColorClass(color), className)} data-color={color ?? 'gray'} {...props} />;
+}

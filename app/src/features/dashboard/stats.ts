@@ -1,6 +1,7 @@
 /** Dashboard figures (pure): month bounds, trends, active processes, paid revenue of a month. */
 import { addMonths, format, startOfMonth } from 'date-fns';
 import { formatBRL } from '@/lib/format';
+import { isClosedProcessStatus, isPaidStatus } from '@/lib/status';
 
 export interface StatFigure {
   value: number;
@@ -54,28 +55,13 @@ export function formatTrend(trend: number): string {
   return `${sign}${Math.abs(trend).toLocaleString('pt-BR', { maximumFractionDigits: 1 })}%`;
 }
 
-const normalise = (text: string | null | undefined) =>
-  (text ?? '')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .trim()
-    .toLowerCase();
-
-/** Statuses of a process that is no longer active: concluded, archived or cancelled. */
-const CLOSED_PROCESS_STATUSES = new Set(['concluido', 'completed', 'arquivado', 'archived', 'cancelado', 'canceled', 'cancelled']);
-
+/** A process counts as active until it is concluded, archived or cancelled. */
 export function isActiveProcessStatus(status: string | null | undefined): boolean {
-  return !CLOSED_PROCESS_STATUSES.has(normalise(status));
+  return !isClosedProcessStatus(status);
 }
 
 export function countActiveProcesses(rows: readonly { status: string | null }[]): number {
   return rows.filter((row) => isActiveProcessStatus(row.status)).length;
-}
-
-const PAID_STATUSES = new Set(['paid', 'pago', 'completed', 'concluido']);
-
-export function isPaidStatus(status: string | null | undefined): boolean {
-  return PAID_STATUSES.has(normalise(status));
 }
 
 export interface PaymentRow {

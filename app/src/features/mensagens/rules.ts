@@ -1,4 +1,5 @@
 /** Pure rules of the message thread: when the send button is enabled, storage paths, file names. */
+import { stripAccents } from '@/lib/text';
 
 /** Message rule (spec section 5): non-blank text or an attachment is required. */
 export function canSendMessage(text: string | null | undefined, attachment: File | Blob | null | undefined): boolean {
@@ -7,9 +8,7 @@ export function canSendMessage(text: string | null | undefined, attachment: File
 
 /** Storage rejects some characters in object names: keep letters, digits, dot, dash and underscore. */
 export function safeFileName(name: string): string {
-  const cleaned = name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  const cleaned = stripAccents(name)
     .replace(/[^A-Za-z0-9._-]+/g, '_')
     .replace(/^[._]+/, '');
   return cleaned || 'arquivo';

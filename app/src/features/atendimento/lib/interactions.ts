@@ -1,6 +1,7 @@
 /** Interaction list helpers: tab filter, search, status colours, datetime-local conversion. */
 import { format } from 'date-fns';
 import type { BadgeColor } from '@/components/ui/badge';
+import { normalizeText } from '@/lib/text';
 import type { InteractionStatus } from '../schemas';
 
 export interface InteractionRow {
@@ -21,21 +22,13 @@ export interface InteractionRow {
 
 export type InteractionTab = 'all' | 'completed' | 'pending' | 'scheduled';
 
-function normalize(text: string | null | undefined): string {
-  return (text ?? '')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .trim();
-}
-
 /** Tab (status) + case-insensitive search over client name, process type, content and creator. */
 export function filterInteractions(rows: readonly InteractionRow[], tab: InteractionTab, search: string): InteractionRow[] {
-  const query = normalize(search);
+  const query = normalizeText(search);
   return rows.filter((row) => {
     if (tab !== 'all' && row.status !== tab) return false;
     if (!query) return true;
-    return [row.client?.full_name, row.process?.type, row.content, row.created_by_name].some((field) => normalize(field).includes(query));
+    return [row.client?.full_name, row.process?.type, row.content, row.created_by_name].some((field) => normalizeText(field).includes(query));
   });
 }
 

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/page-header';
 import { TableStateRows } from '@/components/table-state-rows';
-import { Badge, badgeColorClass } from '@/components/ui/badge';
+import { ColorBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -29,9 +29,9 @@ function typeLabel(type: string): string {
 
 function StatusBadge({ status }: { status: string }) {
   return (
-    <Badge variant="outline" className={badgeColorClass(STATUS_COLORS[status as InteractionStatus])}>
+    <ColorBadge color={STATUS_COLORS[status as InteractionStatus]}>
       {STATUS_LABELS[status as InteractionStatus] ?? status}
-    </Badge>
+    </ColorBadge>
   );
 }
 

@@ -18,7 +18,7 @@ const STATUS_COLOR: Record<string, string> = {
   starting: badgeColor.blue,
   running: badgeColor.yellow,
   succeeded: badgeColor.green,
-  failed: 'border-red-200 bg-red-100 text-red-800',
+  failed: badgeColor.red,
 };
 
 function jobLabel(name: string | null, jobid: number) {

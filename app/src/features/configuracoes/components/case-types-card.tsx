@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { errorMessage } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
+import { stripAccents } from '@/lib/text';
 import { configuracoesStrings as t } from '../strings';
 import { fill } from '@/lib/strings';
 
@@ -25,9 +26,7 @@ const CATEGORIES = ['USCIS', 'EOIR', 'ICE', 'Consulado'];
 
 /** 'Visto de Investidor (EB-5)' -> 'visto_de_investidor_eb_5' (the catalogue's id rule). */
 export function caseTypeId(label: string): string {
-  return label
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  return stripAccents(label)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^_|_$/g, '');

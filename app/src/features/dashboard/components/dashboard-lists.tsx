@@ -2,19 +2,14 @@
 import { CheckCircle2, Circle, FileText, MapPin, Video } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Badge, badgeColor } from '@/components/ui/badge';
+import { Badge, ColorBadge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatDate, formatDateTime } from '@/lib/format';
+import { TASK_PRIORITY_COLORS } from '@/lib/status';
 import type { RecentDocument, RecentTask, UpcomingAppointment } from '../api/queries';
 import { dashboardStrings as t } from '../strings';
-
-const PRIORITY_COLOR: Record<RecentTask['priority'], string> = {
-  alta: badgeColor.red,
-  media: badgeColor.yellow,
-  baixa: badgeColor.green,
-};
 
 function Loading() {
   return (
@@ -96,9 +91,9 @@ export function TasksList({ tasks, loading }: { tasks: RecentTask[] | undefined;
                       .join(' · ')}
                   </p>
                 </div>
-                <Badge variant="outline" className={PRIORITY_COLOR[task.priority]}>
+                <ColorBadge color={TASK_PRIORITY_COLORS[task.priority]}>
                   {t.priorities[task.priority]}
-                </Badge>
+                </ColorBadge>
               </li>
             );
           })}

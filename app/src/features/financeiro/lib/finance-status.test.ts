@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expenseStatus, financeBadgeColor, matchesExpenseFilter, matchesSearch } from './finance-status';
+import { expenseStatus, matchesExpenseFilter, matchesSearch } from './finance-status';
 
 const now = new Date(2025, 5, 15, 10, 0, 0); // 15/06/2025 10:00 local
 
@@ -22,27 +22,6 @@ describe('matchesExpenseFilter', () => {
     expect(matchesExpenseFilter({ is_paid: true }, 'pending')).toBe(false);
     expect(matchesExpenseFilter({ is_paid: false }, 'pending')).toBe(true);
     expect(matchesExpenseFilter({ is_paid: false }, 'paid')).toBe(false);
-  });
-});
-
-describe('financeBadgeColor', () => {
-  it.each([
-    ['paid', 'green'],
-    ['Pago', 'green'],
-    ['completed', 'green'],
-    ['Concluído', 'green'],
-    ['pending', 'amber'],
-    ['Pendente', 'amber'],
-    ['overdue', 'red'],
-    ['Atrasado', 'red'],
-    ['draft', 'gray'],
-    ['rascunho', 'gray'],
-    ['active', 'blue'],
-    ['Ativo', 'blue'],
-    ['Inativo', 'gray'],
-    [null, 'gray'],
-  ] as const)('%s -> %s', (status, color) => {
-    expect(financeBadgeColor(status)).toBe(color);
   });
 });
 

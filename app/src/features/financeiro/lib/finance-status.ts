@@ -1,6 +1,6 @@
-/** Finance status rules (spec section 4): expense display status and finance badge colours. */
-import type { BadgeColor } from '@/components/ui/badge';
+/** Finance status rules (spec section 4): expense display status, expense tabs and search (badge colours: lib/status). */
 import { parseDate } from '@/lib/format';
+import { normalizeText } from '@/lib/text';
 
 export type ExpenseStatus = 'Pago' | 'Atrasado' | 'Pendente';
 
@@ -24,37 +24,9 @@ export function matchesExpenseFilter(expense: { is_paid: boolean }, filter: Expe
   return true;
 }
 
-function normalize(text: string | null | undefined): string {
-  return (text ?? '')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .trim();
-}
-
-const FINANCE_COLORS: Record<string, BadgeColor> = {
-  paid: 'green',
-  pago: 'green',
-  completed: 'green',
-  concluido: 'green',
-  pending: 'amber',
-  pendente: 'amber',
-  overdue: 'red',
-  atrasado: 'red',
-  draft: 'gray',
-  rascunho: 'gray',
-  active: 'blue',
-  ativo: 'blue',
-};
-
-/** Finance badge colour: paid/pago/completed/concluído green, pending amber, overdue red, draft gray, active blue. */
-export function financeBadgeColor(status: string | null | undefined): BadgeColor {
-  return FINANCE_COLORS[normalize(status)] ?? 'gray';
-}
-
 /** Case-insensitive substring search over the given fields. */
 export function matchesSearch(search: string, fields: (string | null | undefined)[]): boolean {
-  const query = normalize(search);
+  const query = normalizeText(search);
   if (!query) return true;
-  return fields.some((field) => normalize(field).includes(query));
+  return fields.some((field) => normalizeText(field).includes(query));
 }

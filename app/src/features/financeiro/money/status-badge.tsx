@@ -1,20 +1,6 @@
-import { Badge, badgeColorClass, type BadgeColor } from '@/components/ui/badge';
+import { ColorBadge } from '@/components/ui/badge';
+import { financeStatusColor } from '@/lib/status';
 import { contractStatusLabel, installmentStatusLabel, quoteStatusLabel } from './format';
-
-const colours: Record<string, BadgeColor> = {
-  draft: 'gray',
-  sent: 'blue',
-  accepted: 'green',
-  declined: 'red',
-  expired: 'orange',
-  active: 'blue',
-  completed: 'green',
-  cancelled: 'gray',
-  pending: 'amber',
-  partial: 'yellow',
-  paid: 'green',
-  overdue: 'red',
-};
 
 const labels: Record<string, string> = { ...contractStatusLabel, ...installmentStatusLabel, ...quoteStatusLabel };
 
@@ -25,8 +11,8 @@ export function MoneyStatusBadge({ status, kind }: { status: string; kind?: 'quo
     labels[status] ??
     status;
   return (
-    <Badge variant="outline" className={badgeColorClass(colours[status])}>
+    <ColorBadge color={financeStatusColor(status)}>
       {label}
-    </Badge>
+    </ColorBadge>
   );
 }

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { AccessDenied } from '@/components/access-denied';
 import { TableStateRows } from '@/components/table-state-rows';
-import { Badge, badgeColorClass } from '@/components/ui/badge';
+import { ColorBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -16,6 +16,7 @@ import { SearchInput } from '@/components/ui/search-input';
 import { useAuth } from '@/lib/auth-context';
 import { errorMessage } from '@/lib/errors';
 import { formatBRL, formatDate } from '@/lib/format';
+import { financeStatusColor } from '@/lib/status';
 import { useCrudScreen } from '@/hooks/use-crud-screen';
 import { useExpenseMutations } from '../api/mutations';
 import { useExpenseCategories, useExpenses } from '../api/queries';
@@ -24,7 +25,7 @@ import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog';
 import { ExpenseFormDialog } from '../components/expense-form-dialog';
 import { FinancePageHeader } from '../components/finance-page-header';
 import { RowActions } from '../components/row-actions';
-import { expenseStatus, financeBadgeColor, matchesExpenseFilter, matchesSearch, type ExpenseFilter } from '../lib/finance-status';
+import { expenseStatus, matchesExpenseFilter, matchesSearch, type ExpenseFilter } from '../lib/finance-status';
 import type { ExpenseInput } from '../schemas';
 import { financeStrings, withMessage } from '../strings';
 
@@ -117,9 +118,9 @@ export default function DespesasPage() {
                       <TableCell className="whitespace-nowrap">{formatBRL(expense.amount)}</TableCell>
                       <TableCell>{formatDate(expense.due_date)}</TableCell>
                       <TableCell>
-                        <Badge variant="outline" className={badgeColorClass(financeBadgeColor(status))}>
+                        <ColorBadge color={financeStatusColor(status)}>
                           {status}
-                        </Badge>
+                        </ColorBadge>
                       </TableCell>
                       <TableCell>{formatDate(expense.payment_date)}</TableCell>
                       <RowActions name={expense.description} titles onEdit={() => crud.openForm(expense)} onDelete={() => crud.askDelete(expense)}>

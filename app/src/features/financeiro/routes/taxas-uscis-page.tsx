@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { AccessDenied } from '@/components/access-denied';
 import { TableStateRows } from '@/components/table-state-rows';
-import { Badge, badgeColorClass } from '@/components/ui/badge';
+import { ColorBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -12,6 +12,7 @@ import { SearchInput } from '@/components/ui/search-input';
 import { useAuth } from '@/lib/auth-context';
 import { formatDate, formatUSD } from '@/lib/format';
 import { hasAnyRole } from '@/lib/roles';
+import { financeStatusColor } from '@/lib/status';
 import { useCrudScreen } from '@/hooks/use-crud-screen';
 import { useFeeMutations } from '../api/mutations';
 import { useUscisFees } from '../api/queries';
@@ -20,7 +21,7 @@ import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog';
 import { FeeFormDialog } from '../components/fee-form-dialog';
 import { FinancePageHeader } from '../components/finance-page-header';
 import { RowActions } from '../components/row-actions';
-import { financeBadgeColor, matchesSearch } from '../lib/finance-status';
+import { matchesSearch } from '../lib/finance-status';
 import type { FeeInput } from '../schemas';
 import { financeStrings } from '../strings';
 
@@ -90,9 +91,9 @@ export default function TaxasUscisPage() {
                       <TableCell>{formatDate(fee.valid_from)}</TableCell>
                       <TableCell>{formatDate(fee.valid_until)}</TableCell>
                       <TableCell>
-                        <Badge variant="outline" className={badgeColorClass(financeBadgeColor(status))}>
+                        <ColorBadge color={financeStatusColor(status)}>
                           {status}
-                        </Badge>
+                        </ColorBadge>
                       </TableCell>
                       <RowActions name={fee.form_code} onEdit={() => crud.openForm(fee)} onDelete={() => crud.askDelete(fee)} />
                     </TableRow>

@@ -1,16 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Badge, badgeColorClass, type BadgeColor } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-
-export function ColouredBadge({ color, children }: { color: BadgeColor; children: ReactNode }) {
-  return (
-    <Badge variant="outline" className={badgeColorClass(color)} data-color={color}>
-      {children}
-    </Badge>
-  );
-}
 
 export function EmptyState({ icon: Icon, title, text, action }: { icon: LucideIcon; title: string; text?: string; action?: ReactNode }) {
   return (

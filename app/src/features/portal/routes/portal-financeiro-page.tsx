@@ -1,5 +1,6 @@
 import { CalendarClock, FileSignature, FileText, Receipt, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { ColorBadge } from '@/components/ui/badge';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -9,9 +10,9 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatDate } from '@/lib/format';
 import { formatMoney } from '@/features/financeiro/money/format';
 import { useClientFinance, useClientId } from '../api/queries';
-import { CardSkeletons, ColouredBadge, EmptyState, Field } from '../components/common';
+import { CardSkeletons, EmptyState, Field } from '../components/common';
 import { DownloadButton, InstallmentsTable, QuoteAnswerButtons, useClientInstallments } from '../components/portal-finance-money';
-import { financeStatusColor } from '../rules/finance-status';
+import { financeStatusColor } from '@/lib/status';
 import { portalStrings as t } from '../strings';
 import type { FinancialContract as ContractRow, FinancialPayment as PaymentRow, FinancialQuote as QuoteRow } from '../types';
 
@@ -22,7 +23,7 @@ type FinancialPayment = PaymentRow & Money & { receipt_number?: string | null };
 type FinancialQuote = QuoteRow & Money;
 
 function StatusBadge({ status }: { status: string }) {
-  return <ColouredBadge color={financeStatusColor(status)}>{status}</ColouredBadge>;
+  return <ColorBadge color={financeStatusColor(status)}>{status}</ColorBadge>;
 }
 
 function money(value: number | string, row: { currency?: string | null }): string {

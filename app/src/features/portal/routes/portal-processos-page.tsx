@@ -1,5 +1,6 @@
 import { Calendar, FolderOpen, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { ColorBadge } from '@/components/ui/badge';
 import { PageHeader } from '@/components/page-header';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -7,8 +8,9 @@ import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { processStatusLabel } from '@/lib/glossary';
 import { useClientId, useClientProcesses } from '../api/queries';
-import { CardSkeletons, ColouredBadge, EmptyState } from '../components/common';
-import { filterProcesses, processStatusColor, type ProcessTab } from '../rules/process-status';
+import { CardSkeletons, EmptyState } from '../components/common';
+import { processStatusColor } from '@/lib/status';
+import { filterProcesses, type ProcessTab } from '../rules/process-status';
 import { portalStrings as t } from '../strings';
 import type { ClientProcess } from '../types';
 
@@ -29,7 +31,7 @@ export function ProcessCard({ process }: { process: ClientProcess }) {
             {t.processNumber(process.id)} · {t.createdAt} {formatDate(process.created_at)}
           </p>
         </div>
-        <ColouredBadge color={processStatusColor(process.status)}>{processStatusLabel(process.status)}</ColouredBadge>
+        <ColorBadge color={processStatusColor(process.status)}>{processStatusLabel(process.status)}</ColorBadge>
       </CardHeader>
       <CardContent className="grid gap-3">
         <p className="text-sm">{process.description?.trim() || t.noDescription}</p>

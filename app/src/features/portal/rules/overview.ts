@@ -2,8 +2,7 @@
 import { formatBRL, parseDate } from '@/lib/format';
 import type { ClientDocument, ClientFinance, ClientProcess } from '../types';
 import { financeStatusLabel } from '@/lib/glossary';
-import { isOpenPayment } from './finance-status';
-import { processGroup } from './process-status';
+import { isOpenPayment, processGroup } from '@/lib/status';
 
 interface MessageLike {
   id: string;

@@ -1,26 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterProcesses, processGroup, processStatusColor, statusLabel } from './process-status';
-
-describe('processGroup (case-insensitive)', () => {
-  it.each([
-    ['em andamento', 'active'],
-    ['Em Andamento', 'active'],
-    ['IN PROGRESS', 'active'],
-    ['pendente', 'active'],
-    ['Pending', 'active'],
-    ['concluído', 'completed'],
-    ['Concluido', 'completed'],
-    ['COMPLETED', 'completed'],
-    ['arquivado', 'archived'],
-    ['Archived', 'archived'],
-    ['cancelado', 'canceled'],
-    ['canceled', 'canceled'],
-    ['em análise', 'active'],
-    ['', 'other'],
-  ])('%s -> %s', (status, group) => {
-    expect(processGroup(status)).toBe(group);
-  });
-});
+import { filterProcesses, statusLabel } from './process-status';
 
 describe('filterProcesses', () => {
   const list = [
@@ -37,27 +16,7 @@ describe('filterProcesses', () => {
   });
 });
 
-describe('processStatusColor (spec section 4)', () => {
-  it.each([
-    ['Concluído', 'green'],
-    ['completed', 'green'],
-    ['aprovado', 'green'],
-    ['em andamento', 'blue'],
-    ['In Progress', 'blue'],
-    ['aguardando entrevista', 'yellow'],
-    ['em análise', 'purple'],
-    ['renovação', 'orange'],
-    ['pendente', 'amber'],
-    ['pending', 'amber'],
-    ['arquivado', 'gray'],
-    ['archived', 'gray'],
-    ['cancelado', 'red'],
-    ['canceled', 'red'],
-    ['qualquer coisa', 'gray'],
-  ])('%s -> %s', (status, colour) => {
-    expect(processStatusColor(status)).toBe(colour);
-  });
-
+describe('statusLabel', () => {
   it('capitalises the label', () => {
     expect(statusLabel('em andamento')).toBe('Em andamento');
     expect(statusLabel(null)).toBe('-');

@@ -1,23 +1,24 @@
-import { Badge, badgeColorClass, type BadgeVariant } from '@/components/ui/badge';
+import { Badge, badgeColorClass, type BadgeVariant, ColorBadge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 import { courtStatusLabel, processStatusLabel, uscisStatusLabel } from '@/lib/glossary';
-import { courtBadge, processStatusColor, receiptBadge, stageColor } from '../lib/status-styles';
+import { processStatusColor } from '@/lib/status';
+import { courtBadge, receiptBadge, stageColor } from '../lib/status-styles';
 
 export function StageBadge({ stage }: { stage: string | null | undefined }) {
   if (!stage) return <span className="text-muted-foreground">-</span>;
   return (
-    <Badge variant="outline" className={badgeColorClass(stageColor(stage))}>
+    <ColorBadge color={stageColor(stage)}>
       {stage}
-    </Badge>
+    </ColorBadge>
   );
 }
 
 export function ProcessStatusBadge({ status }: { status: string | null | undefined }) {
   if (!status) return <span className="text-muted-foreground">-</span>;
   return (
-    <Badge variant="outline" className={badgeColorClass(processStatusColor(status))}>
+    <ColorBadge color={processStatusColor(status)}>
       {processStatusLabel(status)}
-    </Badge>
+    </ColorBadge>
   );
 }
 

@@ -17,7 +17,8 @@ import { SearchInput } from '@/components/ui/search-input';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
-import { categoryLabel, CLOSED_PROCESS_STATUSES, processStatusLabel } from '@/lib/glossary';
+import { categoryLabel, processStatusLabel } from '@/lib/glossary';
+import { isClosedProcessStatus } from '@/lib/status';
 import { useSetProcessStatus } from '../api/mutations';
 import { useProcesses } from '../api/queries';
 import type { ProcessRow } from '../api/types';
@@ -68,7 +69,7 @@ export function ProcessesTab() {
   const navigate = useNavigate();
   const setProcessStatus = useSetProcessStatus();
   const toggleClosed = (process: ProcessRow) => {
-    const closing = !CLOSED_PROCESS_STATUSES.includes(process.status);
+    const closing = !isClosedProcessStatus(process.status);
     setProcessStatus.mutate(
       { id: process.id, status: closing ? 'concluído' : 'em andamento' },
       {
@@ -241,8 +242,8 @@ export function ProcessesTab() {
                           {t.updateStage}
                         </DropdownMenuItem>
                         <DropdownMenuItem onSelect={() => toggleClosed(process)}>
-                          {CLOSED_PROCESS_STATUSES.includes(process.status) ? <LockOpen aria-hidden="true" /> : <Lock aria-hidden="true" />}
-                          {CLOSED_PROCESS_STATUSES.includes(process.status) ? t.reopenProcess : t.closeProcess}
+                          {isClosedProcessStatus(process.status) ? <LockOpen aria-hidden="true" /> : <Lock aria-hidden="true" />}
+                          {isClosedProcessStatus(process.status) ? t.reopenProcess : t.closeProcess}
                         </DropdownMenuItem>
                       </DropdownMenuContent>
                     </DropdownMenu>

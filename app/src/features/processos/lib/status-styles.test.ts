@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { courtBadge, processStatusColor, receiptBadge, stageColor } from './status-styles';
+import { courtBadge, receiptBadge, stageColor } from './status-styles';
 
 describe('stageColor', () => {
   it.each([
@@ -17,29 +17,6 @@ describe('stageColor', () => {
     [null, 'gray'],
   ] as const)('%s -> %s', (stage, color) => {
     expect(stageColor(stage)).toBe(color);
-  });
-});
-
-describe('processStatusColor', () => {
-  it.each([
-    ['concluído', 'green'],
-    ['Completed', 'green'],
-    ['aprovado', 'green'],
-    ['em andamento', 'blue'],
-    ['In Progress', 'blue'],
-    ['aguardando entrevista', 'yellow'],
-    ['em análise', 'purple'],
-    ['renovação', 'orange'],
-    ['pendente', 'amber'],
-    ['pending', 'amber'],
-    ['arquivado', 'gray'],
-    ['archived', 'gray'],
-    ['cancelado', 'red'],
-    ['canceled', 'red'],
-    ['algo novo', 'gray'],
-    [undefined, 'gray'],
-  ] as const)('%s -> %s', (status, color) => {
-    expect(processStatusColor(status)).toBe(color);
   });
 });
 

@@ -1,4 +1,4 @@
-/** Colour and badge rules for processes, stages, USCIS receipts and EOIR court cases (spec section 4). */
+/** Colour and badge rules for stages, USCIS receipts and EOIR court cases (spec section 4; process statuses: lib/status). */
 import type { BadgeColor, BadgeVariant } from '@/components/ui/badge';
 import { normalizeText } from '@/lib/text';
 
@@ -20,26 +20,6 @@ export function stageColor(stage: string | null | undefined): BadgeColor {
   if (text.includes('entregue')) return 'emerald';
   if (text.includes('processamento')) return 'blue';
   if (text.includes('apelacao')) return 'purple';
-  return 'gray';
-}
-
-const PROCESS_STATUS_COLORS: ReadonlyArray<[BadgeColor, readonly string[]]> = [
-  ['green', ['concluído', 'completed', 'aprovado']],
-  ['blue', ['em andamento', 'in progress']],
-  ['yellow', ['aguardando entrevista']],
-  ['purple', ['em análise']],
-  ['orange', ['renovação']],
-  ['amber', ['pendente', 'pending']],
-  ['gray', ['arquivado', 'archived']],
-  ['red', ['cancelado', 'canceled', 'cancelled']],
-];
-
-/** Process status colours of spec section 4 (case- and accent-insensitive); unknown -> gray. */
-export function processStatusColor(status: string | null | undefined): BadgeColor {
-  const text = normalizeText(status);
-  for (const [color, names] of PROCESS_STATUS_COLORS) {
-    if (names.some((name) => normalizeText(name) === text)) return color;
-  }
   return 'gray';
 }
 

@@ -11,7 +11,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
-import { categoryLabel, CLOSED_PROCESS_STATUSES } from '@/lib/glossary';
+import { categoryLabel } from '@/lib/glossary';
+import { isClosedProcessStatus } from '@/lib/status';
 import { useSetProcessStatus } from '../api/mutations';
 import { useProcess, useStaffDirectory, useTimeline } from '../api/queries';
 import { DocumentsPanel } from '../components/documents-panel';
@@ -63,7 +64,7 @@ export default function ProcessoPage() {
     );
   }
 
-  const closed = CLOSED_PROCESS_STATUSES.includes(process.status);
+  const closed = isClosedProcessStatus(process.status);
   const clientName = process.client?.full_name ?? process.client_name;
   const toggle = () =>
     setStatus.mutate(

@@ -1,5 +1,6 @@
 /** Tasks (pure): the row, what counts as open and overdue, and the list's filters. */
 import { badgeColor } from '@/components/ui/badge';
+import type { TaskPriority } from '@/lib/status';
 
 export interface Task {
   id: string;
@@ -7,7 +8,7 @@ export interface Task {
   description: string | null;
   assignee_id: string | null;
   due_date: string | null;
-  priority: 'alta' | 'media' | 'baixa';
+  priority: TaskPriority;
   status: 'pendente' | 'em_andamento' | 'concluida' | 'cancelada';
   client_id: string | null;
   process_id: number | null;
@@ -19,12 +20,6 @@ export interface Task {
 
 export const TASK_COLUMNS =
   'id, title, description, assignee_id, due_date, priority, status, client_id, process_id, source, completed_at, created_at, clients(full_name)';
-
-export const PRIORITY_COLORS: Record<Task['priority'], string> = {
-  alta: badgeColor.red,
-  media: badgeColor.yellow,
-  baixa: badgeColor.green,
-};
 
 export const STATUS_COLORS: Record<Task['status'], string> = {
   pendente: badgeColor.amber,

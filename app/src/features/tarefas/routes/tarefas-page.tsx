@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/page-header';
 import { TableStateRows } from '@/components/table-state-rows';
-import { Badge } from '@/components/ui/badge';
+import { Badge, ColorBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -15,11 +15,12 @@ import { useAuth } from '@/lib/auth-context';
 import { errorMessage } from '@/lib/errors';
 import { formatDate, todayISO } from '@/lib/format';
 import { nameOf, useStaffOptions } from '@/lib/people';
+import { TASK_PRIORITY_COLORS } from '@/lib/status';
 import { cn } from '@/lib/utils';
 import { useSaveTask } from '../api/mutations';
 import { useTasks } from '../api/queries';
 import { TaskDialog } from '../components/task-dialog';
-import { filterTasks, isOpen, isOverdue, PRIORITY_COLORS, sortTasks, STATUS_COLORS, type Task, type TaskFilters } from '../lib/tasks';
+import { filterTasks, isOpen, isOverdue, sortTasks, STATUS_COLORS, type Task, type TaskFilters } from '../lib/tasks';
 import { tarefasStrings as t } from '../strings';
 import { fill } from '@/lib/strings';
 
@@ -153,9 +154,9 @@ export default function TarefasPage() {
                       {overdue && <span className="ml-1 text-xs">({t.overdue})</span>}
                     </TableCell>
                     <TableCell>
-                      <Badge variant="outline" className={PRIORITY_COLORS[task.priority]}>
+                      <ColorBadge color={TASK_PRIORITY_COLORS[task.priority]}>
                         {t.priorities[task.priority]}
-                      </Badge>
+                      </ColorBadge>
                     </TableCell>
                     <TableCell>
                       <Badge variant="outline" className={STATUS_COLORS[task.status]}>
