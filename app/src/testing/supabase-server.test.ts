@@ -99,6 +99,8 @@ describe('REST writes', () => {
     const { error } = await supabase.from('messages').insert({ content: 'x' });
     expect(error).toMatchObject({ code: '42501', message: 'new row violates row-level security policy' });
     expect(db.rows('messages')).toEqual([]);
+    // the request is logged even though the test's handler answered it
+    expect(db.requests('/rest/v1/messages', 'POST').map((r) => r.body)).toEqual([{ content: 'x' }]);
   });
 });
 

@@ -114,17 +114,21 @@ export function rpc(fn: string, answer: (args: Record<string, unknown>, request:
   });
 }
 
-async function remember(request: Request): Promise<SeenRequest> {
+/** The JSON body of a request (null when empty or not JSON), read from a clone so others can read it too. */
+async function jsonBody(request: Request): Promise<unknown> {
+  if (!(request.headers.get('content-type') ?? '').includes('json')) return null;
+  const text = await request.clone().text();
+  return text ? JSON.parse(text) : null;
+}
+
+/** Every request is logged, including those a test's own handler answers. The body is filled in as soon as read. */
+function remember(request: Request): void {
   const url = new URL(request.url);
-  let body: unknown = null;
-  const type = request.headers.get('content-type') ?? '';
-  if (type.includes('json')) {
-    const text = await request.clone().text();
-    body = text ? JSON.parse(text) : null;
-  }
-  const seen = { method: request.method, path: url.pathname, params: url.searchParams, headers: request.headers, body };
+  const seen: SeenRequest = { method: request.method, path: url.pathname, params: url.searchParams, headers: request.headers, body: null };
   db.state.requests.push(seen);
-  return seen;
+  void jsonBody(request).then((body) => {
+    seen.body = body;
+  });
 }
 
 function preferences(request: Request): Set<string> {
@@ -154,8 +158,7 @@ function rowsResponse(request: Request, rows: Row[], init: { status: number; hea
   return HttpResponse.json(rows as JsonBodyType, init);
 }
 
-const readRows: Parameters<typeof http.get>[1] = async ({ request, params }) => {
-  await remember(request);
+const readRows: Parameters<typeof http.get>[1] = ({ request, params }) => {
   const table = String(params.table);
   const stored = db.state.tables.get(table);
   if (!stored) return tableNotFound(table);
@@ -182,13 +185,13 @@ function withDefaults(row: Row): Row {
 }
 
 const insert = http.post(`${SUPABASE_URL}/rest/v1/:table`, async ({ request, params }) => {
-  const seen = await remember(request);
+  const body = await jsonBody(request);
   const table = String(params.table);
   const stored = db.state.tables.get(table);
   if (!stored) return tableNotFound(table);
   const url = new URL(request.url);
   const prefer = preferences(request);
-  const incoming = (Array.isArray(seen.body) ? seen.body : [seen.body]) as Row[];
+  const incoming = (Array.isArray(body) ? body : [body]) as Row[];
   const conflictColumns = (url.searchParams.get('on_conflict') ?? 'id').split(',');
   const upsert = prefer.has('resolution=merge-duplicates') || prefer.has('resolution=ignore-duplicates');
   const written: Row[] = [];
@@ -212,13 +215,13 @@ const insert = http.post(`${SUPABASE_URL}/rest/v1/:table`, async ({ request, par
 });
 
 const update = http.patch(`${SUPABASE_URL}/rest/v1/:table`, async ({ request, params }) => {
-  const seen = await remember(request);
+  const body = (await jsonBody(request)) as Row;
   const table = String(params.table);
   const stored = db.state.tables.get(table);
   if (!stored) return tableNotFound(table);
   const url = new URL(request.url);
   const changed = applyFilters(stored, url.searchParams);
-  for (const row of changed) Object.assign(row, seen.body as Row);
+  for (const row of changed) Object.assign(row, body);
   if (!preferences(request).has('return=representation')) return new HttpResponse(null, { status: 204 });
   return rowsResponse(
     request,
@@ -227,8 +230,7 @@ const update = http.patch(`${SUPABASE_URL}/rest/v1/:table`, async ({ request, pa
   );
 });
 
-const remove = http.delete(`${SUPABASE_URL}/rest/v1/:table`, async ({ request, params }) => {
-  await remember(request);
+const remove = http.delete(`${SUPABASE_URL}/rest/v1/:table`, ({ request, params }) => {
   const table = String(params.table);
   const stored = db.state.tables.get(table);
   if (!stored) return tableNotFound(table);
@@ -247,8 +249,7 @@ const remove = http.delete(`${SUPABASE_URL}/rest/v1/:table`, async ({ request, p
 });
 
 // PostgREST's answer for a function nobody declared: a test that calls an RPC says what it returns.
-const unknownRpc = http.all(`${SUPABASE_URL}/rest/v1/rpc/:fn`, async ({ request, params }) => {
-  await remember(request);
+const unknownRpc = http.all(`${SUPABASE_URL}/rest/v1/rpc/:fn`, ({ params }) => {
   return postgrestError(404, 'PGRST202', `Could not find the function public.${String(params.fn)} in the schema cache`);
 });
 
@@ -292,9 +293,8 @@ function authError(status: number, code: string, message: string) {
 }
 
 const token = http.post(`${SUPABASE_URL}/auth/v1/token`, async ({ request }) => {
-  const seen = await remember(request);
-  const body = seen.body as { email?: string; password?: string; refresh_token?: string };
-  const grant = seen.params.get('grant_type');
+  const body = (await jsonBody(request)) as { email?: string; password?: string; refresh_token?: string };
+  const grant = new URL(request.url).searchParams.get('grant_type');
   let user: TestUser | undefined;
   if (grant === 'password') user = db.state.users.find((u) => u.email === body.email && u.password === body.password);
   else if (grant === 'refresh_token') user = db.state.users.find((u) => u.id === db.state.tokens.get(body.refresh_token ?? ''));
@@ -302,16 +302,14 @@ const token = http.post(`${SUPABASE_URL}/auth/v1/token`, async ({ request }) => 
   return HttpResponse.json(issueSession(user));
 });
 
-const currentUser = http.get(`${SUPABASE_URL}/auth/v1/user`, async ({ request }) => {
-  await remember(request);
+const currentUser = http.get(`${SUPABASE_URL}/auth/v1/user`, ({ request }) => {
   const bearer = (request.headers.get('authorization') ?? '').replace(/^Bearer /, '');
   const user = db.state.users.find((u) => u.id === db.state.tokens.get(bearer));
   if (!user) return authError(401, 'bad_jwt', 'invalid JWT: unable to parse or verify signature');
   return HttpResponse.json(publicUser(user));
 });
 
-const logout = http.post(`${SUPABASE_URL}/auth/v1/logout`, async ({ request }) => {
-  await remember(request);
+const logout = http.post(`${SUPABASE_URL}/auth/v1/logout`, ({ request }) => {
   const bearer = (request.headers.get('authorization') ?? '').replace(/^Bearer /, '');
   db.state.tokens.delete(bearer);
   return new HttpResponse(null, { status: 204 });
@@ -328,8 +326,7 @@ function objectKey(request: Request, prefix: string): { bucket: string; path: st
   return { bucket: bucket!, path: parts.join('/'), key: rest };
 }
 
-const signUrl = http.post(`${STORAGE}sign/*`, async ({ request }) => {
-  await remember(request);
+const signUrl = http.post(`${STORAGE}sign/*`, ({ request }) => {
   const { key } = objectKey(request, 'sign/');
   if (!db.state.objects.has(key)) return storageError(404, 'Object not found', 'not_found');
   return HttpResponse.json({ signedURL: `/object/sign/${key}?token=test-signed-token` });
@@ -347,7 +344,6 @@ async function uploadedBytes(request: Request): Promise<{ bytes: Uint8Array; con
 }
 
 const upload = http.post(`${STORAGE}*`, async ({ request }) => {
-  await remember(request);
   const { bucket, path, key } = objectKey(request, '');
   if (db.state.objects.has(key) && request.headers.get('x-upsert') !== 'true') {
     return storageError(409, 'The resource already exists', 'Duplicate');
@@ -356,8 +352,7 @@ const upload = http.post(`${STORAGE}*`, async ({ request }) => {
   return HttpResponse.json({ Id: crypto.randomUUID(), Key: key });
 });
 
-const download = http.get(`${STORAGE}*`, async ({ request }) => {
-  await remember(request);
+const download = http.get(`${STORAGE}*`, ({ request }) => {
   const prefix = new URL(request.url).pathname.includes('/object/authenticated/') ? 'authenticated/' : '';
   const stored = db.state.objects.get(objectKey(request, prefix).key);
   if (!stored) return storageError(404, 'Object not found', 'not_found');
@@ -365,9 +360,9 @@ const download = http.get(`${STORAGE}*`, async ({ request }) => {
 });
 
 const removeObjects = http.delete(`${STORAGE}:bucket`, async ({ request, params }) => {
-  const seen = await remember(request);
+  const body = (await jsonBody(request)) as { prefixes?: string[] } | null;
   const bucket = String(params.bucket);
-  const removed = ((seen.body as { prefixes?: string[] })?.prefixes ?? [])
+  const removed = (body?.prefixes ?? [])
     .map((path) => db.state.objects.get(`${bucket}/${path}`))
     .filter((o): o is StoredObject => Boolean(o));
   for (const o of removed) db.state.objects.delete(`${o.bucket}/${o.path}`);
@@ -378,3 +373,4 @@ const removeObjects = http.delete(`${STORAGE}:bucket`, async ({ request, params 
 export const handlers = [unknownRpc, read, readHead, insert, update, remove, token, currentUser, logout, signUrl, removeObjects, upload, download, realtimeHandler];
 
 export const server = setupServer(...handlers);
+server.events.on('request:start', ({ request }) => remember(request));

@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db } from '@/testing/mock-supabase';
+import { http } from 'msw';
+import { db, postgrestError, restUrl, server } from '@/testing/supabase-server';
 import { renderWithProviders } from '@/testing/test-utils';
 import type { ClientRecord } from '@/types/auth';
 import PortalDocumentosPage from './portal-documentos-page';
-
-vi.mock('@/lib/supabase', async () => ({ supabase: (await import('@/testing/mock-supabase')).db.client }));
 
 const clientData: ClientRecord = {
   id: 'c1',
@@ -38,6 +37,8 @@ const fromOffice = {
   document_type: null,
   created_at: '2025-02-01T12:00:00Z',
 };
+// the same table holds other clients' documents: the page asks for its client's only
+const someoneElses = { ...fromOffice, id: 'd9', client_id: 'c2', name: 'Documento de outro cliente', file_path: 'c2/1.pdf' };
 
 function renderPage() {
   return renderWithProviders(<PortalDocumentosPage />, { auth: { roles: ['client'], clientData }, route: '/cliente/documentos' });
@@ -48,9 +49,14 @@ function row(name: string) {
 }
 
 beforeEach(() => {
-  db.reset();
-  db.state.rows.client_documents = [mine, fromOffice];
-  db.state.rows.client_processes = [{ id: 1, type: 'Green Card por casamento' }];
+  // stored oldest first: the page must order by created_at descending
+  db.seed('client_documents', [fromOffice, someoneElses, mine]);
+  db.seed('client_processes', [
+    { id: 1, client_id: 'c1', type: 'Green Card por casamento' },
+    { id: 2, client_id: 'c2', type: 'Processo de outro cliente' },
+  ]);
+  db.seed('client_document_requests', []);
+  db.putObject('client_documents', mine.file_path, '%PDF-1.4', 'application/pdf');
   URL.createObjectURL = vi.fn(() => 'blob:test');
   URL.revokeObjectURL = vi.fn();
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
@@ -62,34 +68,34 @@ afterEach(() => vi.restoreAllMocks());
 describe('PortalDocumentosPage', () => {
   it('lists the documents newest first with date, sender (Você / Escritório) and type', async () => {
     renderPage();
-    expect(await screen.findByRole('button', { name: 'Baixar: Passaporte' })).toBeTruthy();
-    expect(db.callsOf('client_documents', 'eq')[0]!.args).toEqual(['client_id', 'c1']);
-    expect(db.callsOf('client_documents', 'order')[0]!.args).toEqual(['created_at', { ascending: false }]);
+    expect(await screen.findByRole('button', { name: 'Baixar: Passaporte' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('document-row')).toEqual([row('Passaporte'), row('Contrato assinado')]);
+    expect(screen.queryByText(someoneElses.name)).not.toBeInTheDocument();
     const a = within(row('Passaporte'));
-    expect(a.getByText('05/03/2025')).toBeTruthy();
-    expect(a.getByText('Enviado por: Você')).toBeTruthy();
+    expect(a.getByText('05/03/2025')).toBeInTheDocument();
+    expect(a.getByText('Enviado por: Você')).toBeInTheDocument();
     expect(a.getAllByText('Passaporte')).toHaveLength(2); // name and type badge
     const b = within(row('Contrato assinado'));
-    expect(b.getByText('Enviado por: Escritório')).toBeTruthy();
-    expect(b.getByText('Sem tipo')).toBeTruthy();
+    expect(b.getByText('Enviado por: Escritório')).toBeInTheDocument();
+    expect(b.getByText('Sem tipo')).toBeInTheDocument();
   });
 
   it('splits the tabs and shows their empty states', async () => {
     const user = userEvent.setup();
-    db.state.rows.client_documents = [fromOffice];
+    db.seed('client_documents', [fromOffice, someoneElses]);
     renderPage();
     await screen.findByText('Contrato assinado');
     await user.click(screen.getByRole('tab', { name: 'Meus Uploads' }));
-    expect(screen.getByText('Nenhum documento enviado')).toBeTruthy();
-    expect(screen.queryByText('Contrato assinado')).toBeNull();
+    expect(screen.getByText('Nenhum documento enviado')).toBeInTheDocument();
+    expect(screen.queryByText('Contrato assinado')).not.toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Documentos do Escritório' }));
-    expect(screen.getByText('Contrato assinado')).toBeTruthy();
+    expect(screen.getByText('Contrato assinado')).toBeInTheDocument();
   });
 
   it('shows the empty state when there are no documents', async () => {
-    db.state.rows.client_documents = [];
+    db.seed('client_documents', [someoneElses]);
     renderPage();
-    expect(await screen.findByText('Nenhum documento encontrado')).toBeTruthy();
+    expect(await screen.findByText('Nenhum documento encontrado')).toBeInTheDocument();
   });
 
   it('downloads from client_documents, or toasts Erro ao baixar documento', async () => {
@@ -97,10 +103,12 @@ describe('PortalDocumentosPage', () => {
     renderPage();
     await screen.findByRole('button', { name: 'Baixar: Passaporte' });
     await user.click(screen.getByRole('button', { name: 'Baixar: Passaporte' }));
-    await waitFor(() => expect(db.state.downloads).toEqual(['c1/1700000000000.pdf']));
-    db.state.downloadError = { message: 'not found' };
+    await waitFor(() => expect(HTMLAnchorElement.prototype.click).toHaveBeenCalledTimes(1));
+    expect(db.requests('/storage/v1/object/client_documents/c1/1700000000000.pdf', 'GET')).toHaveLength(1);
+    // the office's file is not in storage: the download fails
     await user.click(screen.getByRole('button', { name: 'Baixar: Contrato assinado' }));
-    expect(await screen.findByText('Erro ao baixar documento')).toBeTruthy();
+    expect(await screen.findByText('Erro ao baixar documento')).toBeInTheDocument();
+    expect(HTMLAnchorElement.prototype.click).toHaveBeenCalledTimes(1);
   });
 
   it('uploads: send disabled until file and name, name pre-filled, stores and inserts the row', async () => {
@@ -111,24 +119,26 @@ describe('PortalDocumentosPage', () => {
     await user.click(screen.getByRole('button', { name: 'Enviar Documento' }));
     const dialog = await screen.findByRole('dialog', { name: 'Enviar Documento' });
     const send = within(dialog).getByRole('button', { name: 'Enviar' });
-    expect(send.hasAttribute('disabled')).toBe(true);
+    expect(send).toBeDisabled();
     await user.upload(within(dialog).getByLabelText('Arquivo'), new File(['%PDF'], 'certidao.pdf', { type: 'application/pdf' }));
-    const name = within(dialog).getByLabelText('Nome do documento') as HTMLInputElement;
-    expect(name.value).toBe('certidao.pdf');
-    expect(send.hasAttribute('disabled')).toBe(false);
+    const name = within(dialog).getByLabelText('Nome do documento');
+    expect(name).toHaveValue('certidao.pdf');
+    expect(send).toBeEnabled();
     await user.clear(name);
-    expect(send.hasAttribute('disabled')).toBe(true);
+    expect(send).toBeDisabled();
     await user.type(name, 'Certidão de casamento');
     await user.click(within(dialog).getByRole('combobox', { name: 'Tipo de documento' }));
     await user.click(await screen.findByRole('option', { name: 'Certidão' }));
     await user.click(within(dialog).getByRole('combobox', { name: 'Processo (opcional)' }));
+    // only the client's own processes are offered
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).not.toContain('Processo nº 2 — Processo de outro cliente');
     await user.click(await screen.findByRole('option', { name: 'Processo nº 1 — Green Card por casamento' }));
     await user.click(send);
-    expect(await screen.findByText('Documento enviado com sucesso')).toBeTruthy();
-    expect(db.state.uploads[0]!.path).toBe('c1/1700000000999.pdf');
-    expect(db.state.inserts[0]).toEqual({
-      table: 'client_documents',
-      row: {
+    expect(await screen.findByText('Documento enviado com sucesso')).toBeInTheDocument();
+    const stored = db.objects('client_documents').find((o) => o.path === 'c1/1700000000999.pdf');
+    expect(new TextDecoder().decode(stored!.bytes)).toBe('%PDF');
+    expect(db.requests('/rest/v1/client_documents', 'POST').map((r) => r.body)).toEqual([
+      {
         client_id: 'c1',
         process_id: 1,
         name: 'Certidão de casamento',
@@ -137,8 +147,9 @@ describe('PortalDocumentosPage', () => {
         document_type: 'certidão',
         document_request_id: null,
       },
-    });
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    ]);
+    expect(db.rows('client_documents')).toHaveLength(4);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('sends null process and type when not chosen, and toasts Erro ao enviar documento on failure', async () => {
@@ -148,10 +159,10 @@ describe('PortalDocumentosPage', () => {
     await user.click(screen.getByRole('button', { name: 'Enviar Documento' }));
     const dialog = await screen.findByRole('dialog', { name: 'Enviar Documento' });
     await user.upload(within(dialog).getByLabelText('Arquivo'), new File(['x'], 'nota.txt', { type: 'text/plain' }));
-    db.state.insertError = { message: 'denied' };
+    server.use(http.post(restUrl('client_documents'), () => postgrestError(403, '42501', 'denied')));
     await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
-    expect(await screen.findByText('Erro ao enviar documento')).toBeTruthy();
-    expect(db.callsOf('client_documents', 'insert')[0]!.args[0]).toMatchObject({ process_id: null, document_type: null, name: 'nota.txt' });
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(await screen.findByText('Erro ao enviar documento')).toBeInTheDocument();
+    expect(db.requests('/rest/v1/client_documents', 'POST')[0]!.body).toMatchObject({ process_id: null, document_type: null, name: 'nota.txt' });
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 });
