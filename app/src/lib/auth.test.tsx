@@ -7,19 +7,32 @@ const session = { access_token: 'token', user: { id: 'user-1', email: 'ana@escri
 const state = {
   profileError: null as { message: string } | null,
   signOutError: null as { message: string } | null,
+  role: 'administrator',
+  /** Tables read before the roles' answer arrived (the client record must not wait for it). */
+  readBeforeRoles: [] as string[],
+  rolesAnswered: false,
 };
 
 vi.mock('@/lib/supabase', () => {
   const table = (name: string) => {
     const builder = {
-      select: () => builder,
+      select: () => {
+        if (!state.rolesAnswered) state.readBeforeRoles.push(name);
+        return builder;
+      },
       eq: () => builder,
+      maybeSingle: async () =>
+        name === 'clients' && state.role === 'client'
+          ? { data: { id: 'client-1', user_id: 'user-1', full_name: 'Maria Silva' }, error: null }
+          : { data: null, error: null },
       single: async () =>
         state.profileError
           ? { data: null, error: state.profileError }
           : { data: { id: 'user-1', email: 'ana@escritorio.test', full_name: 'Ana Administradora' }, error: null },
-      then: (resolve: (value: unknown) => void) =>
-        resolve(name === 'user_roles' ? { data: [{ role: 'administrator' }], error: null } : { data: [], error: null }),
+      then: (resolve: (value: unknown) => void) => {
+        if (name === 'user_roles') state.rolesAnswered = true;
+        resolve(name === 'user_roles' ? { data: [{ role: state.role }], error: null } : { data: [], error: null });
+      },
     };
     return builder;
   };
@@ -36,10 +49,11 @@ vi.mock('@/lib/supabase', () => {
 });
 
 function Probe() {
-  const { loading, profile, roles, signOut } = useAuth();
+  const { loading, profile, roles, clientData, signOut } = useAuth();
   return (
     <div>
       <p>{loading ? 'carregando' : `pronto: ${profile?.full_name ?? 'sem perfil'} (${roles.join(',') || 'sem funções'})`}</p>
+      <p>{clientData ? `cliente ${clientData.id}` : 'sem registro de cliente'}</p>
       <button type="button" onClick={() => void signOut()}>
         sair
       </button>
@@ -60,6 +74,9 @@ describe('AuthProvider (spec section 8)', () => {
   beforeEach(() => {
     state.profileError = null;
     state.signOutError = null;
+    state.role = 'administrator';
+    state.readBeforeRoles = [];
+    state.rolesAnswered = false;
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });
 
@@ -67,6 +84,19 @@ describe('AuthProvider (spec section 8)', () => {
     renderProvider();
     expect(await screen.findByText('pronto: Ana Administradora (administrator)')).toBeTruthy();
     expect(screen.queryByText('Erro ao carregar dados do usuário')).toBeNull();
+  });
+
+  it('asks for the client record together with the roles, and keeps it for a client', async () => {
+    state.role = 'client';
+    renderProvider();
+    expect(await screen.findByText('cliente client-1')).toBeTruthy();
+    expect(state.readBeforeRoles).toEqual(expect.arrayContaining(['profiles', 'user_roles', 'clients']));
+  });
+
+  it('keeps no client record for staff', async () => {
+    renderProvider();
+    await screen.findByText('pronto: Ana Administradora (administrator)');
+    expect(screen.getByText('sem registro de cliente')).toBeTruthy();
   });
 
   it('toasts Erro ao carregar dados do usuário when the profile cannot be read', async () => {
