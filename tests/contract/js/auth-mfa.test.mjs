@@ -118,3 +118,30 @@ test('admin generateLink and verifyOtp; inviteUserByEmail', async () => {
   const again = await admin.auth.admin.inviteUserByEmail(email);
   assert.equal(again.error.code, 'email_exists');
 });
+
+test('admin lists and deletes factors; the session it raised is aal1 again', async () => {
+  const sb = client();
+  const email = await newUser();
+  const { data: signedIn } = await sb.auth.signInWithPassword({ email, password: PASSWORD });
+  const enrolled = await sb.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Tablet' });
+  assert.equal((await sb.auth.mfa.challengeAndVerify({ factorId: enrolled.data.id, code: totp(enrolled.data.totp.secret) })).error, null);
+  assert.equal((await sb.auth.mfa.getAuthenticatorAssuranceLevel()).data.currentLevel, 'aal2');
+
+  const listed = await admin.auth.admin.mfa.listFactors({ userId: signedIn.user.id });
+  assert.equal(listed.error, null);
+  assert.deepEqual(listed.data.factors.map((f) => [f.id, f.factor_type, f.status, f.friendly_name]),
+    [[enrolled.data.id, 'totp', 'verified', 'Tablet']]);
+  const deleted = await admin.auth.admin.mfa.deleteFactor({ userId: signedIn.user.id, id: enrolled.data.id });
+  assert.equal(deleted.error, null);
+  // auth-js hands the body back wrapped once more ({ data: factor, error }), against GoTrue as here
+  assert.equal(deleted.data.data.id, enrolled.data.id);
+  assert.deepEqual((await admin.auth.admin.mfa.listFactors({ userId: signedIn.user.id })).data.factors, []);
+
+  await sb.auth.refreshSession();
+  const claims = await sb.auth.getClaims();
+  assert.equal(claims.data.claims.aal, 'aal1');
+  assert.deepEqual(claims.data.claims.amr.map((m) => m.method), ['password']);
+  const again = await admin.auth.admin.mfa.deleteFactor({ userId: signedIn.user.id, id: enrolled.data.id });
+  assert.equal(again.error.status, 404);
+  assert.equal(again.error.code, 'mfa_factor_not_found');
+});
