@@ -1,13 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { db } from '@/testing/mock-supabase';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db, postgrestError, restUrl, server } from '@/testing/supabase-server';
 import { createTestQueryClient, renderWithProviders } from '@/testing/test-utils';
 import { createQueryClient } from '@/lib/query-client';
 import type { ClientRecord } from '@/types/auth';
 import PortalFinanceiroPage from './portal-financeiro-page';
-
-vi.mock('@/lib/supabase', async () => ({ supabase: (await import('@/testing/mock-supabase')).db.client }));
 
 const clientData: ClientRecord = {
   id: 'c1',
@@ -58,45 +57,57 @@ function renderPage(queryClient = createTestQueryClient()) {
   return renderWithProviders(<PortalFinanceiroPage />, { auth: { roles: ['client'], clientData }, route: '/cliente/financeiro', queryClient });
 }
 
+// the same tables hold another client's money: never counted on Maria's page
+const elsewhere = { client_id: 'c2' };
+
 beforeEach(() => {
-  db.reset();
-  db.state.rows.financial_contracts = [contract];
-  db.state.rows.financial_payments = [payment, { ...payment, id: 'p2', status: 'overdue', amount: 2000 }];
-  db.state.rows.financial_quotes = [quote];
+  db.seed('financial_contracts', [contract, { ...contract, ...elsewhere, id: 'k9', title: 'Contrato de outro cliente' }]);
+  // stored oldest first: the page asks for payment_date descending
+  db.seed('financial_payments', [
+    payment,
+    { ...payment, ...elsewhere, id: 'p9' },
+    { ...payment, id: 'p2', status: 'overdue', amount: 2000, payment_date: '2025-02-10' },
+  ]);
+  db.seed('financial_quotes', [quote, { ...quote, ...elsewhere, id: 'q9', title: 'Orçamento de outro cliente' }]);
+  db.seed('financial_installments', []);
 });
 
 describe('PortalFinanceiroPage', () => {
-  it('counts contracts, payments and quotes and queries them by client, newest first', async () => {
+  it('counts contracts, payments and quotes of the client only, newest first', async () => {
+    const user = userEvent.setup();
+    const older = { created_at: '2024-01-01T00:00:00Z' };
+    db.seed('financial_contracts', [{ ...contract, ...older, id: 'k0', title: 'Contrato antigo' }, contract]);
+    db.seed('financial_quotes', [{ ...quote, ...older, id: 'q0', title: 'Orçamento antigo' }, quote]);
     renderPage();
-    expect(await screen.findByText('Green Card por casamento')).toBeTruthy();
+    expect(await screen.findByText('Green Card por casamento')).toBeInTheDocument();
     // the card title follows the page's h1 as an h2 (heading order)
-    expect(screen.getByRole('heading', { level: 2, name: 'Green Card por casamento' })).toBeTruthy();
-    expect(screen.getByTestId('count-Contratos').textContent).toBe('1');
-    expect(screen.getByTestId('count-Pagamentos').textContent).toBe('2');
-    expect(screen.getByTestId('count-Orçamentos').textContent).toBe('1');
-    expect(db.callsOf('financial_contracts', 'order')[0]!.args).toEqual(['created_at', { ascending: false }]);
-    expect(db.callsOf('financial_quotes', 'order')[0]!.args).toEqual(['created_at', { ascending: false }]);
-    expect(db.callsOf('financial_payments', 'order')[0]!.args).toEqual(['payment_date', { ascending: false }]);
-    for (const t of ['financial_contracts', 'financial_payments', 'financial_quotes']) {
-      expect(db.callsOf(t, 'eq')[0]!.args).toEqual(['client_id', 'c1']);
-    }
+    expect(screen.getByRole('heading', { level: 2, name: 'Green Card por casamento' })).toBeInTheDocument();
+    expect(screen.getByTestId('count-Contratos')).toHaveTextContent(/^2$/);
+    expect(screen.getByTestId('count-Pagamentos')).toHaveTextContent(/^2$/);
+    expect(screen.getByTestId('count-Orçamentos')).toHaveTextContent(/^2$/);
+    const titles = () => screen.getAllByTestId('finance-card').map((card) => within(card).getByRole('heading', { level: 2 }).textContent);
+    expect(titles()).toEqual(['Green Card por casamento', 'Contrato antigo']);
+    await user.click(screen.getByRole('tab', { name: 'Pagamentos' }));
+    expect(titles()).toEqual([expect.stringContaining('2.000,00'), expect.stringContaining('4.000,00')]);
+    await user.click(screen.getByRole('tab', { name: 'Orçamentos' }));
+    expect(titles()).toEqual(['Remoção de condições (I-751)', 'Orçamento antigo']);
   });
 
   it('shows the contract card and its details dialog', async () => {
     const user = userEvent.setup();
     renderPage();
     const card = within((await screen.findByText('Green Card por casamento')).closest('[data-testid="finance-card"]') as HTMLElement);
-    expect(card.getByText('Número: CT-2025-001')).toBeTruthy();
-    expect(card.getByText('active').getAttribute('data-color')).toBe('blue');
-    expect(card.getByText('R$ 12.000,00')).toBeTruthy();
-    expect(card.getByText('10/01/2025 – 20/12/2025')).toBeTruthy();
+    expect(card.getByText('Número: CT-2025-001')).toBeInTheDocument();
+    expect(card.getByText('active')).toHaveAttribute('data-color', 'blue');
+    expect(card.getByText('R$ 12.000,00')).toBeInTheDocument();
+    expect(card.getByText('10/01/2025 – 20/12/2025')).toBeInTheDocument();
     await user.click(card.getByRole('button', { name: 'Ver Detalhes: Green Card por casamento' }));
     const dialog = within(await screen.findByRole('dialog'));
-    expect(dialog.getByText('Detalhes do contrato')).toBeTruthy();
-    expect(dialog.getByText('Entrada e 4 parcelas')).toBeTruthy();
-    expect(dialog.getByText('Honorários')).toBeTruthy();
-    expect(dialog.getByText('10/01/2025')).toBeTruthy();
-    expect(dialog.getByText('20/12/2025')).toBeTruthy();
+    expect(dialog.getByText('Detalhes do contrato')).toBeInTheDocument();
+    expect(dialog.getByText('Entrada e 4 parcelas')).toBeInTheDocument();
+    expect(dialog.getByText('Honorários')).toBeInTheDocument();
+    expect(dialog.getByText('10/01/2025')).toBeInTheDocument();
+    expect(dialog.getByText('20/12/2025')).toBeInTheDocument();
   });
 
   it('shows payments with raw status colours and the related contract in details', async () => {
@@ -104,13 +115,13 @@ describe('PortalFinanceiroPage', () => {
     renderPage();
     await screen.findByText('Green Card por casamento');
     await user.click(screen.getByRole('tab', { name: 'Pagamentos' }));
-    expect(screen.getByText('paid').getAttribute('data-color')).toBe('green');
-    expect(screen.getByText('overdue').getAttribute('data-color')).toBe('red');
+    expect(screen.getByText('paid')).toHaveAttribute('data-color', 'green');
+    expect(screen.getByText('overdue')).toHaveAttribute('data-color', 'red');
     expect(screen.getAllByText('PIX')).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Ver Detalhes: Pagamento R$ 4.000,00' }));
     const dialog = within(await screen.findByRole('dialog'));
-    expect(dialog.getByText('Green Card por casamento (CT-2025-001)')).toBeTruthy();
-    expect(dialog.getByText('Entrada')).toBeTruthy();
+    expect(dialog.getByText('Green Card por casamento (CT-2025-001)')).toBeInTheDocument();
+    expect(dialog.getByText('Entrada')).toBeInTheDocument();
   });
 
   it('shows quotes with expiry', async () => {
@@ -118,20 +129,20 @@ describe('PortalFinanceiroPage', () => {
     renderPage();
     await screen.findByText('Green Card por casamento');
     await user.click(screen.getByRole('tab', { name: 'Orçamentos' }));
-    expect(screen.getByText('Remoção de condições (I-751)')).toBeTruthy();
-    expect(screen.getByText('Número: OR-2025-001')).toBeTruthy();
-    expect(screen.getByText('pending').getAttribute('data-color')).toBe('amber');
-    expect(screen.getByText('01/08/2025')).toBeTruthy();
-    expect(screen.getByText('R$ 5.500,00')).toBeTruthy();
+    expect(screen.getByText('Remoção de condições (I-751)')).toBeInTheDocument();
+    expect(screen.getByText('Número: OR-2025-001')).toBeInTheDocument();
+    expect(screen.getByText('pending')).toHaveAttribute('data-color', 'amber');
+    expect(screen.getByText('01/08/2025')).toBeInTheDocument();
+    expect(screen.getByText('R$ 5.500,00')).toBeInTheDocument();
   });
 
   it('toasts Erro ao carregar dados financeiros once when a load fails', async () => {
-    db.state.errors.financial_payments = { message: 'boom' };
+    server.use(http.get(restUrl('financial_payments'), () => postgrestError(500, 'XX000', 'boom')));
     const queryClient = createQueryClient();
     queryClient.setDefaultOptions({ queries: { retry: false } });
     renderPage(queryClient);
-    expect(await screen.findByText('Erro ao carregar dados financeiros')).toBeTruthy();
+    expect(await screen.findByText('Erro ao carregar dados financeiros')).toBeInTheDocument();
     expect(screen.getAllByText('Erro ao carregar dados financeiros')).toHaveLength(1);
-    expect(screen.getByText('Nenhum contrato encontrado.')).toBeTruthy();
+    expect(screen.getByText('Nenhum contrato encontrado.')).toBeInTheDocument();
   });
 });

@@ -1,12 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { db } from '@/testing/mock-supabase';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db } from '@/testing/supabase-server';
 import { renderWithProviders } from '@/testing/test-utils';
 import type { ClientRecord } from '@/types/auth';
 import PortalHomePage from './portal-home-page';
-
-vi.mock('@/lib/supabase', async () => ({ supabase: (await import('@/testing/mock-supabase')).db.client }));
 
 const clientData: ClientRecord = {
   id: 'c1',
@@ -23,47 +21,51 @@ function renderPage() {
 }
 
 beforeEach(() => {
-  db.reset();
-  db.state.rows.client_processes = [
+  // each table also holds a row of another client (c2): none of them may count on Maria's home
+  db.seed('client_processes', [
     { id: 1, client_id: 'c1', type: 'Asilo', status: 'em andamento', description: null, created_at: '2025-01-01T00:00:00Z' },
     { id: 2, client_id: 'c1', type: 'DACA', status: 'in progress', description: null, created_at: '2025-01-01T00:00:00Z' },
     { id: 3, client_id: 'c1', type: 'TPS', status: 'concluído', description: null, created_at: '2025-01-01T00:00:00Z' },
-  ];
+    { id: 9, client_id: 'c2', type: 'Asilo', status: 'em andamento', description: null, created_at: '2025-01-01T00:00:00Z' },
+  ]);
   // one document the office asked for is still pending (on process 2): that is the next step
-  db.state.rows.client_document_requests = [
+  db.seed('client_document_requests', [
     { id: 'r1', process_id: 2, document_name: 'Passaporte', status: 'pending', requested_at: '2025-01-02T00:00:00Z' },
     { id: 'r2', process_id: 1, document_name: 'Certidão', status: 'fulfilled', requested_at: '2025-01-01T00:00:00Z' },
-  ];
-  db.state.rows.financial_contracts = [];
-  db.state.rows.financial_payments = [
+  ]);
+  db.seed('financial_contracts', []);
+  db.seed('financial_payments', [
     { id: 'p1', client_id: 'c1', contract_id: null, amount: 4000, payment_date: '2020-01-10', payment_method: 'PIX', status: 'paid', notes: null },
     { id: 'p2', client_id: 'c1', contract_id: null, amount: 2000, payment_date: '2020-02-10', payment_method: 'PIX', status: 'pending', notes: null },
-  ];
-  db.state.rows.financial_quotes = [];
-  db.state.rows.messages = [
+    { id: 'p9', client_id: 'c2', contract_id: null, amount: 900, payment_date: '2020-02-11', payment_method: 'PIX', status: 'pending', notes: null },
+  ]);
+  db.seed('financial_quotes', []);
+  db.seed('messages', [
     { id: 'm1', client_id: 'c1', sender_type: 'office', content: 'Bom dia, Maria!', attachment_url: null, created_at: '2020-03-01T10:00:00Z' },
-  ];
-  db.state.rows.client_documents = [
+    { id: 'm9', client_id: 'c2', sender_type: 'office', content: 'Bom dia, João!', attachment_url: null, created_at: '2020-03-02T10:00:00Z' },
+  ]);
+  db.seed('client_documents', [
     { id: 'd1', client_id: 'c1', process_id: null, name: 'Passaporte', file_path: 'c1/1.pdf', uploaded_by: 'client', document_type: null, created_at: '2020-02-20T10:00:00Z' },
-  ];
+    { id: 'd9', client_id: 'c2', process_id: null, name: 'RG', file_path: 'c2/1.pdf', uploaded_by: 'client', document_type: null, created_at: '2020-02-21T10:00:00Z' },
+  ]);
 });
 
 describe('PortalHomePage', () => {
   it('welcomes the client by first name and computes the overview cards', async () => {
     renderPage();
-    expect(screen.getByRole('heading', { level: 1, name: 'Bem-vindo(a), Maria!' })).toBeTruthy();
-    expect(await screen.findByLabelText('Meus Processos: 2 processos em andamento')).toBeTruthy();
-    expect(await screen.findByLabelText('Financeiro: 1 pagamento pendente')).toBeTruthy();
-    expect(await screen.findByLabelText('Mensagens: 1 mensagem do escritório')).toBeTruthy();
-    expect(await screen.findByLabelText('Próximos Passos: 1 documento solicitado a enviar')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Bem-vindo(a), Maria!' })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Meus Processos: 2 processos em andamento')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Financeiro: 1 pagamento pendente')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Mensagens: 1 mensagem do escritório')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Próximos Passos: 1 documento solicitado a enviar')).toBeInTheDocument();
     // heading order: the cards sit right under the page's h1, so they are h2 (no jump to h3)
-    expect(screen.getByRole('heading', { level: 2, name: 'Meus Processos' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Meus Processos' })).toBeInTheDocument();
     expect(screen.queryAllByRole('heading', { level: 3 })).toHaveLength(0);
     // Ver detalhes opens the process the document is asked for (not Financeiro)
-    expect(screen.getByRole('link', { name: 'Ver detalhes' }).getAttribute('href')).toBe('/cliente/processos/2');
-    expect(screen.getByRole('link', { name: 'Ver processos' }).getAttribute('href')).toBe('/cliente/processos');
-    expect(screen.getByRole('link', { name: 'Ver financeiro' }).getAttribute('href')).toBe('/cliente/financeiro');
-    expect(screen.getByRole('link', { name: 'Ver mensagens' }).getAttribute('href')).toBe('/cliente/mensagens');
+    expect(screen.getByRole('link', { name: 'Ver detalhes' })).toHaveAttribute('href', '/cliente/processos/2');
+    expect(screen.getByRole('link', { name: 'Ver processos' })).toHaveAttribute('href', '/cliente/processos');
+    expect(screen.getByRole('link', { name: 'Ver financeiro' })).toHaveAttribute('href', '/cliente/financeiro');
+    expect(screen.getByRole('link', { name: 'Ver mensagens' })).toHaveAttribute('href', '/cliente/mensagens');
   });
 
   it('lists the recent activity newest first', async () => {
@@ -81,9 +83,12 @@ describe('PortalHomePage', () => {
 
   it('says when there is no activity', async () => {
     const user = userEvent.setup();
-    for (const t of ['client_processes', 'financial_payments', 'messages', 'client_documents']) db.state.rows[t] = [];
+    // only the other client's rows are left
+    for (const t of ['client_processes', 'financial_payments', 'messages', 'client_documents']) {
+      db.seed(t, db.rows(t).filter((row) => row.client_id === 'c2'));
+    }
     renderPage();
     await user.click(screen.getByRole('tab', { name: 'Atividade Recente' }));
-    expect(await screen.findByText('Nenhuma atividade recente.')).toBeTruthy();
+    expect(await screen.findByText('Nenhuma atividade recente.')).toBeInTheDocument();
   });
 });
