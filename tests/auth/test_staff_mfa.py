@@ -73,6 +73,9 @@ def test_staff_second_factor_required_by_the_database(mstack):
     client = signed_in(mstack, CLIENT)
     client_before = len(client.table("clients").select("id").execute().data)
     assert client_before == 1
+    folder = client.table("clients").select("id").execute().data[0]["id"]
+    client.storage.from_("client_documents").upload(f"{folder}/passaporte.txt", b"dados",
+                                                    {"content-type": "text/plain"})
 
     # off (the default): aal1 staff read staff data
     assert mstack.sql("select require_staff_mfa from public.office_settings") == [(False,)]
@@ -96,6 +99,10 @@ def test_staff_second_factor_required_by_the_database(mstack):
     with pytest.raises(APIError) as denied:
         secretary.table("tasks").insert({"title": "Tarefa sem segundo fator"}).execute()
     assert denied.value.code == "42501"
+    # storage goes through the same policies: the client's documents are hidden from the aal1 session
+    assert secretary.storage.from_("client_documents").list(folder) == []
+    assert [o["name"] for o in admin.storage.from_("client_documents").list(folder)] == ["passaporte.txt"]
+    assert [o["name"] for o in client.storage.from_("client_documents").list(folder)] == ["passaporte.txt"]
     # the administrator at aal2 reads as before
     assert staff_view(admin) == before
 
