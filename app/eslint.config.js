@@ -25,18 +25,24 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
-      // A feature's lib/ and testing/ are private to it; shared helpers live in src/lib and src/testing.
+      // A feature is entered through its public index ('@/features/x'); what several features share lives in
+      // src/components, src/hooks and src/lib. A feature reaches its own files by relative paths.
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['@/features/*/lib/*', '@/features/*/testing/*'],
-              message: "Import shared helpers from '@/lib' or '@/testing', not from another feature's lib/ or testing/.",
+              group: ['@/features/*/**'],
+              message: "Import another feature through its index ('@/features/<name>'), or move what is shared to src/components, src/hooks or src/lib.",
             },
           ],
         },
       ],
     },
+  },
+  {
+    // The app shell (router, gates) is the composition root: it lazy-loads route modules, so it may import them deeply.
+    files: ['src/app/**'],
+    rules: { 'no-restricted-imports': 'off' },
   },
 );

@@ -89,7 +89,3 @@ export const questionnaireStrings = {
   notFound: 'Cliente não encontrado',
   back: 'Voltar',
 } as const;
-
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));
-}

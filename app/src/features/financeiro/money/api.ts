@@ -1,7 +1,8 @@
 /** Quotes, contracts, installments, payments, commissions and reports: reads and writes through supabase-js. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { downloadBlob, type Currency } from './format';
+import { saveBlob } from '@/lib/storage';
+import type { Currency } from './format';
 
 export const moneyKeys = {
   all: ['financeiro', 'money'] as const,
@@ -390,5 +391,5 @@ export async function downloadFinanceDocument(kind: DocumentKind, id: string, fi
   const { data, error } = await supabase.functions.invoke('finance-documents', { body: { kind, id } });
   if (error) throw error;
   const blob = data instanceof Blob ? data : new Blob([data as BlobPart], { type: 'application/pdf' });
-  downloadBlob(blob, filename);
+  saveBlob(blob, filename);
 }

@@ -69,13 +69,3 @@ export function toCsv(header: string[], rows: Array<Array<string | number | null
   return '\ufeff' + [header, ...rows].map((r) => r.map(cell).join(';')).join('\r\n') + '\r\n';
 }
 
-export function downloadBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

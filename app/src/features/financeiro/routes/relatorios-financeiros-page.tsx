@@ -9,7 +9,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { formatBRL, formatDate, todayISO } from '@/lib/format';
 import { FinancePageHeader } from '../components/finance-page-header';
 import { useAging, useReports, useStatements } from '../money/api';
-import { downloadBlob, formatMoney, toCsv } from '../money/format';
+import { saveBlob } from '@/lib/storage';
+import { formatMoney, toCsv } from '../money/format';
 import { agingTotals, commissionsByMonth, revenueAndExpensesByMonth, revenueByCaseType } from '../money/reports';
 
 export const REPORT_CARDS = ['Receitas e despesas por mês', 'Inadimplência', 'Receita por tipo de caso', 'Comissões'] as const;
@@ -58,7 +59,7 @@ export default function RelatoriosFinanceirosPage() {
         ['Comissões', c.month, 'BRL', c.BRL.toFixed(2), ''],
       ]),
     ];
-    downloadBlob(
+    saveBlob(
       new Blob([toCsv(['Relatório', 'Período/grupo', 'Moeda', 'Valor', 'Despesas'], lines)], { type: 'text/csv;charset=utf-8' }),
       `relatorio-financeiro-${todayISO()}.csv`,
     );

@@ -4,7 +4,7 @@
  * forms list can show its result.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { processKeys } from '@/features/processos/api/keys';
+import { processKeys } from '@/features/processos';
 import { supabase } from '@/lib/supabase';
 
 export const FORMS_ROBOT_JOB = 'uscis-forms-editions';

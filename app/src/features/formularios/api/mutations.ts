@@ -1,6 +1,6 @@
 /** Writes of the forms feature: import (upload + function), mapping versions, fills, questionnaire saves. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { processKeys } from '@/features/processos/api/keys';
+import { processKeys } from '@/features/processos';
 import { errorMessage } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { formsKeys } from './keys';

@@ -1,7 +1,8 @@
 /** What a fill left out: mapped fields without data (with where the data should come from) and unmapped fields. */
 import type { FillResult } from '../api/types';
 import { dataPathLabel } from '../data-paths';
-import { fill, formsStrings as t } from '../strings';
+import { formsStrings as t } from '../strings';
+import { fill } from '@/lib/strings';
 
 export function FillReport({ result }: { result: FillResult }) {
   return (

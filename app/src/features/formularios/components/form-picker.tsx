@@ -1,9 +1,10 @@
 /** Choice among the forms that have an imported PDF (the only ones that can be mapped or filled). */
 import { FormField } from '@/components/ui/form-field';
-import type { UscisForm } from '@/features/processos/api/types';
+import type { UscisForm } from '@/features/processos';
 import { formatDate } from '@/lib/format';
 import type { FormEdition } from '../api/types';
-import { fill, formsStrings as t } from '../strings';
+import { formsStrings as t } from '../strings';
+import { fill } from '@/lib/strings';
 import { NativeSelect } from './native-select';
 
 export function FormPicker({

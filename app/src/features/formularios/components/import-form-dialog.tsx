@@ -7,11 +7,12 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import type { UscisForm } from '@/features/processos/api/types';
+import type { UscisForm } from '@/features/processos';
 import { FORM_CATEGORIES } from '@/lib/forms-filter';
 import { errorMessage } from '@/lib/errors';
 import { useImportForm } from '../api/mutations';
-import { fill, formsStrings as t } from '../strings';
+import { formsStrings as t } from '../strings';
+import { fill } from '@/lib/strings';
 import { NativeSelect } from './native-select';
 
 const schema = z.object({

@@ -5,13 +5,14 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import type { UscisForm } from '@/features/processos/api/types';
+import type { UscisForm } from '@/features/processos';
 import { errorMessage } from '@/lib/errors';
 import { useSaveMapping } from '../api/mutations';
 import { useCurrentMapping } from '../api/queries';
 import type { FieldMapping, FormEdition, Transform } from '../api/types';
 import { DATA_PATH_GROUPS, TRANSFORMS } from '../data-paths';
-import { fill, formsStrings as t } from '../strings';
+import { formsStrings as t } from '../strings';
+import { fill } from '@/lib/strings';
 import { FormPicker } from './form-picker';
 import { NativeSelect } from './native-select';
 

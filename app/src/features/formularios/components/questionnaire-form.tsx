@@ -18,7 +18,8 @@ import { useSaveQuestionnaire } from '../api/mutations';
 import type { Questionnaire } from '../api/types';
 import { QUESTIONNAIRE, type QuestionField, type QuestionSection } from '../questionnaire/definition';
 import { answersSchema, toFormValues, type Answers } from '../questionnaire/validation';
-import { fill, questionnaireStrings as t } from '../strings';
+import { questionnaireStrings as t } from '../strings';
+import { fill } from '@/lib/strings';
 import { NativeSelect } from './native-select';
 
 export const AUTOSAVE_MS = 800;

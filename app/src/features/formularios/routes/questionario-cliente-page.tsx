@@ -6,7 +6,8 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { supabase } from '@/lib/supabase';
 import { QuestionnaireScreen } from '../components/questionnaire-screen';
-import { fill, questionnaireStrings as t } from '../strings';
+import { questionnaireStrings as t } from '../strings';
+import { fill } from '@/lib/strings';
 
 export default function QuestionarioClientePage() {
   const { clientId = '' } = useParams();

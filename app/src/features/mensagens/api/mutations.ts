@@ -4,7 +4,7 @@ import { supabase } from '@/lib/supabase';
 import { mensagensStrings as t } from '../strings';
 import { appendMessage, attachmentPath, type Message, type SenderType } from '../rules';
 import { messageKeys } from './keys';
-import { DOCUMENTS_BUCKET } from './storage';
+import { DOCUMENTS_BUCKET } from '@/lib/storage';
 
 export interface SendMessageInput {
   text: string;

@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useSendMessage } from '../api/mutations';
 import { useMessages } from '../api/queries';
 import { useMessagesRealtime } from '../api/realtime';
-import { downloadStoredFile } from '../api/storage';
+import { downloadStoredFile } from '@/lib/storage';
 import { attachmentName, type SenderType } from '../rules';
 import { mensagensStrings as t } from '../strings';
 import { MessageBubble } from './message-bubble';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { DOCUMENTS_BUCKET } from '@/features/mensagens/api/storage';
+import { DOCUMENTS_BUCKET } from '@/lib/storage';
 import { supabase } from '@/lib/supabase';
 import { documentPath } from '../rules/documents';
 import { portalStrings as t } from '../strings';

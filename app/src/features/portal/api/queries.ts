@@ -3,7 +3,7 @@ import { useAuth } from '@/lib/auth-context';
 import { supabase } from '@/lib/supabase';
 import { portalStrings as t } from '../strings';
 import type { ClientDocument, ClientFinance, ClientProcess, PortalDocumentRequest, ProcessOption } from '../types';
-import type { TimelineEntry } from '@/features/processos/api/types';
+import type { TimelineEntry } from '@/types/timeline';
 import { portalKeys } from './keys';
 
 /** The signed-in client's clients.id ('' while unknown). */

@@ -6,9 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { supabase } from '@/lib/supabase';
 import { formatDate, todayISO } from '@/lib/format';
-import { downloadFinanceDocument, useRespondToQuote, type DocumentKind, type Installment } from '@/features/financeiro/money/api';
-import { formatMoney, installmentDisplayStatus } from '@/features/financeiro/money/format';
-import { MoneyStatusBadge } from '@/features/financeiro/money/status-badge';
+import { type DocumentKind, downloadFinanceDocument, formatMoney, type Installment, installmentDisplayStatus, MoneyStatusBadge, useRespondToQuote } from '@/features/financeiro';
 import { portalKeys } from '../api/keys';
 
 export function useClientInstallments(clientId: string) {

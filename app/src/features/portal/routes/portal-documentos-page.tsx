@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { downloadStoredFile } from '@/features/mensagens/api/storage';
+import { downloadStoredFile } from '@/lib/storage';
 import { formatDate } from '@/lib/format';
 import { useClientDocuments, useClientId } from '../api/queries';
 import { CardSkeletons, EmptyState } from '../components/common';

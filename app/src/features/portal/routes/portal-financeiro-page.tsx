@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatDate } from '@/lib/format';
-import { formatMoney } from '@/features/financeiro/money/format';
+import { formatMoney } from '@/features/financeiro';
 import { useClientFinance, useClientId } from '../api/queries';
 import { CardSkeletons, EmptyState, Field } from '../components/common';
 import { DownloadButton, InstallmentsTable, QuoteAnswerButtons, useClientInstallments } from '../components/portal-finance-money';

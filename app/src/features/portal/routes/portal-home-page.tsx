@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
-import { useMessages } from '@/features/mensagens/api/queries';
+import { useMessages } from '@/features/mensagens';
 import { useAuth } from '@/lib/auth-context';
 import { formatDate } from '@/lib/format';
 import { displayName } from '@/lib/roles';

@@ -1,6 +1,5 @@
 import { PageHeader } from '@/components/page-header';
-import { MessageThread } from '@/features/mensagens/components/message-thread';
-import { mensagensStrings } from '@/features/mensagens/strings';
+import { mensagensStrings, MessageThread } from '@/features/mensagens';
 import { useClientId } from '../api/queries';
 
 /** The client's thread with the office: own messages on the right, the office's on the left. */

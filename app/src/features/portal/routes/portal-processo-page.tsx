@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { Timeline } from '@/features/processos/components/timeline';
+import { Timeline } from '@/components/timeline';
 import { formatDate } from '@/lib/format';
 import { documentRequestStatusLabel, processStatusLabel } from '@/lib/glossary';
 import { useClientId, useClientProcesses, useDocumentRequests, usePortalProcessTimeline } from '../api/queries';

@@ -1,7 +1,6 @@
 /** /cliente/questionario: the client's intake questionnaire, in Portuguese, saved as they type. */
 import { PageHeader } from '@/components/page-header';
-import { QuestionnaireScreen } from '@/features/formularios/components/questionnaire-screen';
-import { questionnaireStrings as t } from '@/features/formularios/strings';
+import { QuestionnaireScreen, questionnaireStrings as t } from '@/features/formularios';
 import { useClientId } from '../api/queries';
 
 export default function PortalQuestionarioPage() {

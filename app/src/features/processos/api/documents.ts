@@ -1,9 +1,8 @@
 /** Documents of a client (optionally of one process): list, office upload, download through a signed URL. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DOCUMENTS_BUCKET } from '@/lib/storage';
 import { supabase } from '@/lib/supabase';
 import { processKeys } from './keys';
-
-export const DOCUMENTS_BUCKET = 'client_documents';
 
 export interface StaffDocument {
   id: string;

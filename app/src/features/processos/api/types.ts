@@ -34,15 +34,7 @@ export interface StaffMember {
 }
 
 /** A row of workspace_timeline(). */
-export interface TimelineEntry {
-  at: string;
-  kind: string;
-  detail: string | null;
-  from_value: string | null;
-  client_id: string | null;
-  process_id: number | null;
-  ref_id: string;
-}
+export type { TimelineEntry } from '@/types/timeline';
 
 export interface ProcessStage {
   id: number;

@@ -9,7 +9,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/errors';
-import { stageOutcome, useChangeStage } from '@/features/notificacoes/api/stage';
+import { stageOutcome, useChangeStage } from '@/features/notificacoes';
 import { processKeys } from '../api/keys';
 import { useStages } from '../api/queries';
 import type { ProcessRow } from '../api/types';

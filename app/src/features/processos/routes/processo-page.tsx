@@ -20,7 +20,7 @@ import { DocumentsSheet } from '../components/documents-sheet';
 import { ProcessStatusBadge, StageBadge } from '../components/process-badges';
 import { ProcessFormDialog } from '../components/process-form-dialog';
 import { StageDialog } from '../components/stage-dialog';
-import { Timeline } from '../components/timeline';
+import { Timeline } from '@/components/timeline';
 import { fill, processStrings as t } from '../strings';
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { CourtsTab } from '../components/courts-tab';
-import { FormsTab } from '../components/forms-tab';
+import { FormsTab } from '@/features/formularios';
 import { ProcessFormDialog } from '../components/process-form-dialog';
 import { ProcessesTab } from '../components/processes-tab';
 import { ReceiptsTab } from '../components/receipts-tab';

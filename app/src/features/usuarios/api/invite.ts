@@ -1,5 +1,5 @@
 /** Calls the invite-staff server function; the error text it answers (pt-BR) or null on success. */
-import { bodyError } from '@/features/auth/api/create-admin';
+import { bodyError } from '@/features/auth';
 import { errorMessage } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 

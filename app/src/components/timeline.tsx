@@ -9,7 +9,7 @@ import {
   timelineKindLabel,
   uscisStatusLabel,
 } from '@/lib/glossary';
-import type { TimelineEntry } from '../api/types';
+import type { TimelineEntry } from '@/types/timeline';
 
 /** The line under the title: the change ("de → para"), the document name, the message text... */
 export function timelineDetail(entry: TimelineEntry, names: Record<string, string> = {}): string {

@@ -1,4 +1,4 @@
-/** Files of the private client_documents bucket: download to the user's disk. */
+/** Files to the user's disk: any blob, or an object of the private client_documents bucket. */
 import { supabase } from '@/lib/supabase';
 
 export const DOCUMENTS_BUCKET = 'client_documents';

@@ -1,0 +1,2 @@
+/** The notification bell of the staff header. */
+export { NotificationBell } from './notification-bell';
