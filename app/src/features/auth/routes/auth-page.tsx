@@ -1,5 +1,4 @@
 /** /auth: sign-in (email + password), redirect by role, and the one-off administrator setup. */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, Eye, EyeOff, Landmark, Loader2, Mail, ShieldCheck } from 'lucide-react';
 import { useEffect, useState, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
@@ -18,7 +17,7 @@ import { errorMessage } from '@/lib/errors';
 import { createAdminUser } from '../api/create-admin';
 import { currentRoles, pendingSecondFactor, sendMagicLink, sessionFromFragment } from '../api/session-links';
 import { SecondFactorForm } from '../components/second-factor-form';
-import { isAdminEmail, isInvalidCredentials, loginSchema, type LoginInput } from '../schemas';
+import { isAdminEmail, isInvalidCredentials, loginResolver, type LoginInput } from '../schemas';
 import { authStrings as t } from '../strings';
 import { fill } from '@/lib/strings';
 
@@ -35,7 +34,7 @@ export default function AuthPage() {
     handleSubmit,
     watch,
     formState: { errors },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  } = useForm<LoginInput>({ resolver: loginResolver, defaultValues: { email: '', password: '' } });
 
   const email = watch('email');
   const showAdminSetup = isAdminEmail(email, env.ADMIN_EMAIL);
