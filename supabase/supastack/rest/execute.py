@@ -39,16 +39,39 @@ COMMIT = Step(b"commit")
 _dumper = Transformer()   # psycopg's global adapters: the same parameter types psycopg would send
 
 
+_SET_CONFIG: dict[int, bytes] = {}
+
+
 def guc_step(settings: Sequence[bytes]) -> Step:
     """`select set_config(name, value, true), ...` for flat [name, value, ...] pairs (transaction-local),
     the statement core's `as_caller` runs, in the protocol's numbered form."""
-    return Step(set_config_sql(len(settings) // 2, numbered=True).encode(), settings, prepare=True)
+    count = len(settings) // 2
+    sql = _SET_CONFIG.get(count)
+    if sql is None:
+        sql = _SET_CONFIG[count] = set_config_sql(count, numbered=True).encode()
+    return Step(sql, settings, prepare=True)
+
+
+# Repeated reads reuse one planned MainQuery (the pipeline's query cache), so its converted statement is kept
+# too: by the query object's id, holding the object so that the id is not reused while the entry lives.
+# Statements that carry a request body (payload_param) are new objects each time and are not kept.
+_STEPS: dict[int, tuple[MainQuery, Step]] = {}
+STEPS_KEPT = 2_000
 
 
 def main_step(query: MainQuery, prepare: bool = True) -> Step:
+    keep = prepare and query.payload_param is None
+    hit = _STEPS.get(id(query)) if keep else None
+    if hit is not None and hit[0] is query:
+        return hit[1]
     converted = PostgresQuery(_dumper)
     converted.convert(query.text, query.params)
-    return Step(converted.query, converted.params, converted.types, converted.formats, prepare=prepare)
+    step = Step(converted.query, converted.params, converted.types, converted.formats, prepare=prepare)
+    if keep:
+        if len(_STEPS) >= STEPS_KEPT:
+            _STEPS.clear()
+        _STEPS[id(query)] = (query, step)
+    return step
 
 
 def planned_rows(res) -> int | None:
@@ -98,7 +121,11 @@ async def execute(db: Database, query: MainQuery, settings: Sequence[bytes], ano
     if query.explain is not None:
         steps.insert(main + 1, main_step(query.explain, prepare=False))
     try:
-        async with db.pool.connection() as conn:
+        # getconn/putconn rather than pool.connection(): no context-manager generator and no commit() of an
+        # idle autocommit connection on the way back (about 4 us a request); putconn still rolls back or
+        # discards a connection that is not idle, and replaces a broken one.
+        conn = await db.pool.getconn()
+        try:
             for attempt in (1, 2):
                 try:
                     results = await round_trip(conn, steps)
@@ -121,6 +148,8 @@ async def execute(db: Database, query: MainQuery, settings: Sequence[bytes], ano
                         continue   # prepared again on the same connection
                     raise
             raise AssertionError("the last attempt returns or raises")
+        finally:
+            await db.pool.putconn(conn)
     except psycopg.OperationalError as exc:
         if exc.diag.sqlstate:
             raise from_database_error(exc, anonymous) from None

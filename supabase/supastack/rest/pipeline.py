@@ -10,9 +10,11 @@ import json
 import logging
 import os
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 
 import psycopg
+from jose import jwt as jose_jwt
 
 from supastack.core import jwt as jwt_keys
 from supastack.core.db import caller_gucs, request_gucs
@@ -75,7 +77,9 @@ class RestService:
         self.schema: SchemaCache = SchemaCache(schema=self.exposed[0])
         self.schemas: dict[str, SchemaCache] = {}
         self._search_paths: dict[str, bytes] = {}
-        self._jwt_cache: dict[str, tuple[float | None, tuple[dict, tuple[bytes, ...], bool]]] = {}
+        # token -> (exp, the key that verified it, identity); least recently used first
+        self._jwt_cache: OrderedDict[str, tuple[float | None, tuple, tuple[dict, tuple[bytes, ...], bool]]] = \
+            OrderedDict()
         self._headers_cache: dict[tuple, str] = {}
         self._query_cache: dict[tuple, Prepared] = {}
         self._listener: asyncio.Task | None = None
@@ -147,20 +151,31 @@ class RestService:
             return ANONYMOUS
         cached = self._jwt_cache.get(token)
         if cached is not None:
-            exp, identity = cached
-            if exp is None or exp > time.time():
+            exp, key, identity = cached
+            if (exp is None or exp > time.time()) and self._still_trusted(key):
+                self._jwt_cache.move_to_end(token)
                 return identity
-            del self._jwt_cache[token]
+            del self._jwt_cache[token]   # expired, or its key is no longer ours: verify afresh
+        secret = self.settings.jwt_secret
         try:
-            claims = jwt_keys.verify(token, self.settings.jwt_secret)
+            claims = jwt_keys.verify(token, secret)
         except jwt_keys.InvalidToken as exc:
             raise bad_jwt(str(exc), exc.expired) from None
-        if len(self._jwt_cache) >= JWT_CACHE_SIZE:
-            self._jwt_cache.clear()
         exp = claims.get("exp")
         identity = _identity_of(claims)
-        self._jwt_cache[token] = (float(exp) if isinstance(exp, (int, float)) else None, identity)
+        self._jwt_cache[token] = (float(exp) if isinstance(exp, (int, float)) else None,
+                                  _verifying_key(token, secret), identity)
+        while len(self._jwt_cache) > JWT_CACHE_SIZE:
+            self._jwt_cache.popitem(last=False)   # least recently used first
         return identity
+
+    def _still_trusted(self, key: tuple) -> bool:
+        """The key that verified a cached token is still the one `verify` would use: the same project secret,
+        or the same public JWK under the same kid in the process's key ring (not rotated out since)."""
+        if key[0] == "secret":
+            return key[1] == self.settings.jwt_secret
+        ring = jwt_keys.key_ring()
+        return ring is not None and ring.public.get(key[1]) == key[2]
 
     def _headers_json(self, headers) -> str:
         """`request.headers` as PostgREST sets it; clients repeat the same headers, so it is cached."""
@@ -272,6 +287,16 @@ class RestService:
         if prepared.request.profile_negotiated:
             response.headers["Content-Profile"] = prepared.request.schema
         return response
+
+
+def _verifying_key(token: str, secret: str) -> tuple:
+    """What verified a valid token: ("secret", the HS256 secret) or ("jwk", kid, the ring's public JWK)."""
+    header = jose_jwt.get_unverified_header(token)
+    ring = jwt_keys.key_ring()
+    if header.get("alg") != jwt_keys.ALGORITHM and ring is not None:
+        kid = header.get("kid")
+        return ("jwk", kid, ring.public.get(kid))
+    return ("secret", secret)
 
 
 def _is_json(headers) -> bool:
