@@ -123,13 +123,15 @@ class _Plan:
 
 
 async def dispatch_many(batch: list[dict], catalog: Catalog, hub: Hub, db: Database) -> int:
-    """Send committed changes, in order, to every subscriber allowed to see each; returns the number of pushes.
+    """Send committed changes, in order, to every subscriber allowed to see each; returns the number of pushes."""
+    return send(await check(batch, catalog, hub, db))
 
-    The RLS checks of the whole batch run first, one statement per table for all claims groups and all
-    changed rows (Supabase Realtime checks each change for all subscribers at once; a batch spreads that
-    statement over every change that queued while the previous batch was checked). Nothing is sent
-    unless every check succeeded, so a batch that failed can be retried as a whole.
-    """
+
+async def check(batch: list[dict], catalog: Catalog, hub: Hub, db: Database) -> list[_Plan]:
+    """Who may see each change of a batch: the RLS checks of the whole batch, one statement per table for
+    all claims groups and all changed rows (Supabase Realtime checks each change for all subscribers at
+    once; a batch spreads that statement over every change that queued while the previous one ran).
+    Nothing is sent here, so a batch whose checks failed can be checked again as a whole."""
     audiences = _Audiences(hub)
     plans: list[_Plan] = []
     # per table: the groups to check, the changed rows, and the plan of each row
@@ -154,6 +156,11 @@ async def dispatch_many(batch: list[dict], catalog: Catalog, hub: Hub, db: Datab
                 plan = owners[row_index]
                 if key in plan.audience.pending:
                     plan.allowed.add(key)
+    return plans
+
+
+def send(plans: list[_Plan]) -> int:
+    """Push checked changes, in order; returns the number of pushes."""
     return sum(_send(plan) for plan in plans)
 
 

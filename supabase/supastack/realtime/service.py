@@ -4,6 +4,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -26,6 +27,8 @@ SCHEMA_RELOAD_CHANNEL = "pgrst"
 SYNC_INTERVAL = 1.0          # seconds between checks of the publication's table set
 PRUNE_EVERY = 60             # sync ticks between clean-ups of the change log and stored large payloads
 RETRY_DELAYS = (0.05, 0.2, 0.5, 1.0, 2.0)   # seconds between attempts to deliver one change
+# batches whose RLS checks may run at once (each on its own connection); they are still sent in order
+CHECKS_IN_FLIGHT = 2
 # the `system` message of a gap that cannot be filled: the client should fetch its data again
 CHANGES_LOST = ("ChangesLost: some PostgreSQL changes could not be delivered to this channel "
                 "(the realtime service lost its database connection); fetch the data again")
@@ -50,16 +53,22 @@ class Realtime:
         self._first_horizon: int | None = None  # where the cursor starts, until the first catch-up is handled
         self._sync_lock = asyncio.Lock()
         self._ticker: asyncio.Task | None = None
+        # checked batches (and loss announcements) in notification order, for `_send_in_order`
+        self._ordered: asyncio.Queue[asyncio.Future[Callable[[], object]]] = asyncio.Queue()
+        self._slots = asyncio.Semaphore(CHECKS_IN_FLIGHT)
+        self._sender: asyncio.Task | None = None
 
     # -- lifecycle -----------------------------------------------------------------------
     async def start(self) -> None:
+        self._sender = asyncio.create_task(self._send_in_order())
         await self.feed.start()
         self._ticker = asyncio.create_task(self._tick())
 
     async def stop(self) -> None:
-        if self._ticker:
-            self._ticker.cancel()
-            await asyncio.gather(self._ticker, return_exceptions=True)
+        for task in (self._ticker, self._sender):
+            if task:
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
         try:
             await self.hub.close_all()
         except Exception:
@@ -132,7 +141,7 @@ class Realtime:
             log.info("realtime: delivering %d changes read back after a reconnection", len(found.rows))
         if found.lost:
             log.warning("realtime: changes from before the reconnection are no longer in the change log")
-            self._announce_loss()
+            await self._in_order(self._announce_loss)
         missed = [change for change in found.rows if self.cursor.take(change["seq"], change["xid"])]
         for i in range(0, len(missed), MAX_BATCH):
             await self._deliver(missed[i:i + MAX_BATCH])
@@ -141,17 +150,43 @@ class Realtime:
         for channel in list(self.hub.with_bindings):
             channel.system("postgres_changes", "error", CHANGES_LOST)
 
+    async def _in_order(self, step: Callable[[], object] | Awaitable[Callable[[], object]]) -> None:
+        """Queue a step for `_send_in_order`: a plain one, or one still being checked (at most
+        CHECKS_IN_FLIGHT at once: past that the feed waits, and more changes queue into its next batch)."""
+        await self._slots.acquire()
+        if callable(step):
+            done: asyncio.Future[Callable[[], object]] = asyncio.get_running_loop().create_future()
+            done.set_result(step)
+            self._ordered.put_nowait(done)
+        else:
+            self._ordered.put_nowait(asyncio.ensure_future(step))
+
+    async def _send_in_order(self) -> None:
+        while True:
+            pending = await self._ordered.get()
+            try:
+                (await pending)()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("realtime: sending changes failed")
+            finally:
+                self._slots.release()
+
     async def _deliver(self, batch: list[dict]) -> None:
-        """Dispatch changes in order; retried while the database is unreachable, announced as lost after that
-        (a batch is sent only once all its checks succeeded, so a retry sends nothing twice)."""
+        """Check a batch of changes while earlier ones may still be checked; they are sent in order."""
+        await self._in_order(self._check(batch))
+
+    async def _check(self, batch: list[dict]) -> Callable[[], object]:
+        """The sending step of a batch; retried while the database is unreachable, announced as lost after
+        that (nothing is sent before all checks of a batch succeeded, so a retry sends nothing twice)."""
         for delay in (*RETRY_DELAYS, None):
             if not self.hub.with_bindings:
-                return
+                return lambda: None
             try:
                 if any(self.catalog.get(c["schema"], c["table"]) is None for c in batch):
                     await self.refresh()
-                await changes.dispatch_many(batch, self.catalog, self.hub, self.db)
-                return
+                return partial(changes.send, await changes.check(batch, self.catalog, self.hub, self.db))
             except psycopg.OperationalError as exc:
                 if delay is None:
                     break
@@ -160,7 +195,7 @@ class Realtime:
             except Exception:
                 log.exception("realtime: delivering a change failed")
                 break
-        self._announce_loss()
+        return self._announce_loss
 
     # -- notifications -------------------------------------------------------------------
     async def _payload(self, text: str) -> dict | None:
@@ -196,7 +231,7 @@ class Realtime:
                 if delay is None:
                     break
                 await asyncio.sleep(delay)
-        self._announce_loss()
+        await self._in_order(self._announce_loss)
         return None
 
     async def _on_relay(self, texts: list[str]) -> None:
