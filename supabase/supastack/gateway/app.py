@@ -3,6 +3,7 @@
 Each service package exposes `routes.router(stack) -> APIRouter`; services never import each other.
 A router may carry `asgi_app`, a bare ASGI app for its whole prefix: the gateway then serves that prefix
 directly (with the same CORS policy), skipping FastAPI's routing and middleware on a hot path.
+Responses worth it are compressed for clients that ask (api_compression.py), on every path alike.
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from supastack.core.config import Settings
 from supastack.core.db import DATABASE_UNAVAILABLE, Database, database_unreachable
 from supastack.core.stack import Stack
 from supastack.cron.service import scheduled_jobs
+from supastack.gateway.api_compression import chosen_coding, compressing_send
 from supastack.gateway.body_limit import declared_length, is_chunked, read_limited, replaying, send_too_large
 from supastack.gateway.cors import EXPOSED_HEADERS, RawCors, cors_options  # noqa: F401  (re-exported)
 from supastack.outbox.worker import outbox_worker
@@ -52,6 +54,9 @@ class Gateway:
 
     async def __call__(self, scope, receive, send) -> None:
         if scope["type"] == "http":
+            coding = chosen_coding(scope)
+            if coding is not None:
+                send = compressing_send(send, coding)
             if not scope["path"].startswith(STREAMING_PREFIXES):
                 length = declared_length(scope)
                 if length is not None and length > self.max_body:
