@@ -1,9 +1,8 @@
 /** Create or edit an appointment; warns (without blocking) when the staff member already has something then. */
 import { AlertTriangle } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -23,6 +22,7 @@ import {
 } from '../lib/appointments';
 import { agendaStrings as t } from '../strings';
 import { fill } from '@/lib/strings';
+import { dialogSession, useDialogForm } from '@/hooks/use-dialog-form';
 
 export interface AppointmentDialogProps {
   open: boolean;
@@ -33,22 +33,15 @@ export interface AppointmentDialogProps {
 }
 
 export function AppointmentDialog({ open, onOpenChange, appointment, start, defaultStaffId }: AppointmentDialogProps) {
-  const [form, setForm] = useState<AppointmentForm>(() => formFromAppointment(appointment, start, defaultStaffId));
-  const [problem, setProblem] = useState<string | null>(null);
+  const { values: form, set, problem, setProblem } = useDialogForm(dialogSession(open, appointment), () =>
+    formFromAppointment(appointment, start, defaultStaffId),
+  );
   const staff = useStaffOptions();
   const clients = useClientOptions();
   const save = useSaveAppointment();
   const remove = useDeleteAppointment();
 
-  useEffect(() => {
-    if (open) {
-      setForm(formFromAppointment(appointment, start, defaultStaffId));
-      setProblem(null);
-    }
-  }, [open, appointment, start, defaultStaffId]);
-
   const conflicts = useConflicts(form.staff_id, formStart(form), Number(form.duration_minutes) || 0, appointment?.id ?? '');
-  const set = <K extends keyof AppointmentForm>(key: K, value: AppointmentForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -79,120 +72,119 @@ export function AppointmentDialog({ open, onOpenChange, appointment, start, defa
 
   const clashes = conflicts.data ?? [];
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{appointment ? t.editAppointment : t.newAppointment}</DialogTitle>
-          <DialogDescription>{t.description}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" noValidate>
-          <FormField label={t.client}>
-            <NativeSelect value={form.client_id} onChange={(e) => set('client_id', e.target.value)}>
-              <option value="">{t.noClient}</option>
-              {clients.data?.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={appointment ? t.editAppointment : t.newAppointment}
+      description={t.description}
+      pending={save.isPending}
+      onSubmit={submit}
+      className="max-w-xl"
+      formClassName="grid gap-3 sm:grid-cols-2"
+      cancel={false}
+      actions={
+        appointment && (
+          <Button type="button" variant="destructive" onClick={destroy} disabled={remove.isPending}>
+            {t.delete}
+          </Button>
+        )
+      }
+    >
+      <FormField label={t.client}>
+        <NativeSelect value={form.client_id} onChange={(e) => set('client_id', e.target.value)}>
+          <option value="">{t.noClient}</option>
+          {clients.data?.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField label={t.staff}>
+        <NativeSelect value={form.staff_id} onChange={(e) => set('staff_id', e.target.value)}>
+          <option value="">{t.noStaff}</option>
+          {staff.data?.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField label={t.titleField} className="sm:col-span-2">
+        <Input value={form.title} onChange={(e) => set('title', e.target.value)} maxLength={160} />
+      </FormField>
+      <FormField label={t.date}>
+        <Input type="date" value={form.date} onChange={(e) => set('date', e.target.value)} required />
+      </FormField>
+      <div className="grid grid-cols-2 gap-3">
+        <FormField label={t.time}>
+          <Input type="time" value={form.time} onChange={(e) => set('time', e.target.value)} required />
+        </FormField>
+        <FormField label={t.duration}>
+          <Input
+            type="number"
+            min={5}
+            max={720}
+            step={5}
+            value={form.duration_minutes}
+            onChange={(e) => set('duration_minutes', Number(e.target.value))}
+          />
+        </FormField>
+      </div>
+      <FormField label={t.kind}>
+        <NativeSelect value={form.kind} onChange={(e) => set('kind', e.target.value as AppointmentForm['kind'])}>
+          <option value="presencial">{t.kinds.presencial}</option>
+          <option value="online">{t.kinds.online}</option>
+        </NativeSelect>
+      </FormField>
+      {form.kind === 'online' ? (
+        <FormField label={t.meetingLink}>
+          <Input
+            type="url"
+            placeholder="https://meet.google.com/..."
+            value={form.meeting_link}
+            onChange={(e) => set('meeting_link', e.target.value)}
+          />
+        </FormField>
+      ) : (
+        <FormField label={t.location}>
+          <Input value={form.location} onChange={(e) => set('location', e.target.value)} />
+        </FormField>
+      )}
+      <FormField label={t.status}>
+        <NativeSelect value={form.status} onChange={(e) => set('status', e.target.value as AppointmentForm['status'])}>
+          {Object.entries(t.statuses).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField label={t.notes} className="sm:col-span-2">
+        <Textarea rows={3} value={form.notes} onChange={(e) => set('notes', e.target.value)} />
+      </FormField>
+      {clashes.length > 0 && (
+        <div role="alert" className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 sm:col-span-2">
+          <AlertTriangle className="size-4 shrink-0" aria-hidden="true" />
+          <div>
+            <p className="font-semibold">{t.conflictTitle}</p>
+            <p>{t.conflictText}</p>
+            <ul className="list-disc pl-5">
+              {clashes.map((c) => (
+                <li key={c.id}>
+                  {formatDateTime(c.starts_at)} ({c.duration_minutes} min) —{' '}
+                  {c.title ?? nameOf(clients.data, c.client_id, 'Agendamento')}
+                </li>
               ))}
-            </NativeSelect>
-          </FormField>
-          <FormField label={t.staff}>
-            <NativeSelect value={form.staff_id} onChange={(e) => set('staff_id', e.target.value)}>
-              <option value="">{t.noStaff}</option>
-              {staff.data?.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
-          <FormField label={t.titleField} className="sm:col-span-2">
-            <Input value={form.title} onChange={(e) => set('title', e.target.value)} maxLength={160} />
-          </FormField>
-          <FormField label={t.date}>
-            <Input type="date" value={form.date} onChange={(e) => set('date', e.target.value)} required />
-          </FormField>
-          <div className="grid grid-cols-2 gap-3">
-            <FormField label={t.time}>
-              <Input type="time" value={form.time} onChange={(e) => set('time', e.target.value)} required />
-            </FormField>
-            <FormField label={t.duration}>
-              <Input
-                type="number"
-                min={5}
-                max={720}
-                step={5}
-                value={form.duration_minutes}
-                onChange={(e) => set('duration_minutes', Number(e.target.value))}
-              />
-            </FormField>
+            </ul>
           </div>
-          <FormField label={t.kind}>
-            <NativeSelect value={form.kind} onChange={(e) => set('kind', e.target.value as AppointmentForm['kind'])}>
-              <option value="presencial">{t.kinds.presencial}</option>
-              <option value="online">{t.kinds.online}</option>
-            </NativeSelect>
-          </FormField>
-          {form.kind === 'online' ? (
-            <FormField label={t.meetingLink}>
-              <Input
-                type="url"
-                placeholder="https://meet.google.com/..."
-                value={form.meeting_link}
-                onChange={(e) => set('meeting_link', e.target.value)}
-              />
-            </FormField>
-          ) : (
-            <FormField label={t.location}>
-              <Input value={form.location} onChange={(e) => set('location', e.target.value)} />
-            </FormField>
-          )}
-          <FormField label={t.status}>
-            <NativeSelect value={form.status} onChange={(e) => set('status', e.target.value as AppointmentForm['status'])}>
-              {Object.entries(t.statuses).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
-          <FormField label={t.notes} className="sm:col-span-2">
-            <Textarea rows={3} value={form.notes} onChange={(e) => set('notes', e.target.value)} />
-          </FormField>
-          {clashes.length > 0 && (
-            <div role="alert" className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 sm:col-span-2">
-              <AlertTriangle className="size-4 shrink-0" aria-hidden="true" />
-              <div>
-                <p className="font-semibold">{t.conflictTitle}</p>
-                <p>{t.conflictText}</p>
-                <ul className="list-disc pl-5">
-                  {clashes.map((c) => (
-                    <li key={c.id}>
-                      {formatDateTime(c.starts_at)} ({c.duration_minutes} min) —{' '}
-                      {c.title ?? nameOf(clients.data, c.client_id, 'Agendamento')}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            </div>
-          )}
-          {problem && (
-            <p role="alert" className="text-sm text-destructive sm:col-span-2">
-              {problem}
-            </p>
-          )}
-          <DialogFooter className="sm:col-span-2">
-            {appointment && (
-              <Button type="button" variant="destructive" onClick={destroy} disabled={remove.isPending}>
-                {t.delete}
-              </Button>
-            )}
-            <Button type="submit" disabled={save.isPending}>
-              {t.save}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        </div>
+      )}
+      {problem && (
+        <p role="alert" className="text-sm text-destructive sm:col-span-2">
+          {problem}
+        </p>
+      )}
+    </FormDialog>
   );
 }

@@ -1,12 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { FormDialog } from '@/components/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useClientOptions, useProcessOptions } from '../api/queries';
 import { toDateTimeLocal, type InteractionRow } from '../lib/interactions';
@@ -60,12 +58,11 @@ export function InteractionFormDialog({
     register,
     handleSubmit,
     reset,
-    watch,
     setValue,
     formState: { errors },
   } = useForm<InteractionInput>({ resolver: zodResolver(interactionSchema), defaultValues: emptyInteraction() });
-  const type = watch('type');
-  const clientId = watch('clientId');
+  const type = useWatch({ control, name: 'type' });
+  const clientId = useWatch({ control, name: 'clientId' });
 
   useEffect(() => {
     if (open) reset(interaction ? interactionToInput(interaction) : emptyInteraction());
@@ -81,128 +78,119 @@ export function InteractionFormDialog({
   });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{interaction ? 'Editar Interação' : t.newInteraction}</DialogTitle>
-          <DialogDescription>Registre uma ligação, mensagem, documento, reunião ou outro contato com o cliente.</DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-4" onSubmit={submit} noValidate>
-          <FormField label="Cliente" error={errors.clientId}>
-            <Controller
-              control={control}
-              name="clientId"
-              render={({ field }) => (
-                <Select
-                  value={field.value}
-                  onValueChange={(value) => {
-                    field.onChange(value);
-                    setValue('processId', '');
-                  }}
-                >
-                  <SelectTrigger>
-                    <SelectValue placeholder={loadingClients ? 'Carregando...' : 'Selecione um cliente'} />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {clients.map((client) => (
-                      <SelectItem key={client.id} value={client.id}>
-                        {client.full_name}
-                        {client.email ? ` (${client.email})` : ''}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          </FormField>
-          <FormField label="Processo (opcional)" error={errors.processId}>
-            <Controller
-              control={control}
-              name="processId"
-              render={({ field }) => (
-                <Select value={field.value || NO_PROCESS} onValueChange={(value) => field.onChange(value === NO_PROCESS ? '' : value)}>
-                  <SelectTrigger>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value={NO_PROCESS}>{t.noProcess}</SelectItem>
-                    {clientProcesses.map((process) => (
-                      <SelectItem key={process.id} value={String(process.id)}>
-                        {process.type} (#{process.id}
-                        {process.receipt_number ? ` · ${process.receipt_number}` : ''})
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Tipo de interação" error={errors.type}>
-              <Controller
-                control={control}
-                name="type"
-                render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger>
-                      <SelectValue placeholder="Selecione o tipo" />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {INTERACTION_TYPES.map((value) => (
-                        <SelectItem key={value} value={value}>
-                          {TYPE_LABELS[value]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              />
-            </FormField>
-            <FormField label="Status" error={errors.status}>
-              <Controller
-                control={control}
-                name="status"
-                render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger>
-                      <SelectValue placeholder="Selecione o status" />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {INTERACTION_STATUSES.map((value) => (
-                        <SelectItem key={value} value={value}>
-                          {STATUS_LABELS[value]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              />
-            </FormField>
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Data e hora" error={errors.contactDate}>
-              <Input type="datetime-local" {...register('contactDate')} />
-            </FormField>
-            {asksDuration(type) && (
-              <FormField label="Duração (minutos)" error={errors.duration}>
-                <Input type="number" inputMode="numeric" min={1} step={1} {...register('duration')} />
-              </FormField>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={interaction ? 'Editar Interação' : t.newInteraction}
+      description="Registre uma ligação, mensagem, documento, reunião ou outro contato com o cliente."
+      pending={pending}
+      onSubmit={submit}
+      className="sm:max-w-xl"
+    >
+      <FormField label="Cliente" error={errors.clientId}>
+        <Controller
+          control={control}
+          name="clientId"
+          render={({ field }) => (
+            <Select
+              value={field.value}
+              onValueChange={(value) => {
+                field.onChange(value);
+                setValue('processId', '');
+              }}
+            >
+              <SelectTrigger>
+                <SelectValue placeholder={loadingClients ? 'Carregando...' : 'Selecione um cliente'} />
+              </SelectTrigger>
+              <SelectContent>
+                {clients.map((client) => (
+                  <SelectItem key={client.id} value={client.id}>
+                    {client.full_name}
+                    {client.email ? ` (${client.email})` : ''}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+      </FormField>
+      <FormField label="Processo (opcional)" error={errors.processId}>
+        <Controller
+          control={control}
+          name="processId"
+          render={({ field }) => (
+            <Select value={field.value || NO_PROCESS} onValueChange={(value) => field.onChange(value === NO_PROCESS ? '' : value)}>
+              <SelectTrigger>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={NO_PROCESS}>{t.noProcess}</SelectItem>
+                {clientProcesses.map((process) => (
+                  <SelectItem key={process.id} value={String(process.id)}>
+                    {process.type} (#{process.id}
+                    {process.receipt_number ? ` · ${process.receipt_number}` : ''})
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Tipo de interação" error={errors.type}>
+          <Controller
+            control={control}
+            name="type"
+            render={({ field }) => (
+              <Select value={field.value} onValueChange={field.onChange}>
+                <SelectTrigger>
+                  <SelectValue placeholder="Selecione o tipo" />
+                </SelectTrigger>
+                <SelectContent>
+                  {INTERACTION_TYPES.map((value) => (
+                    <SelectItem key={value} value={value}>
+                      {TYPE_LABELS[value]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
             )}
-          </div>
-          <FormField label="Descrição" error={errors.content}>
-            <Textarea rows={4} placeholder="Descreva o atendimento..." {...register('content')} />
+          />
+        </FormField>
+        <FormField label="Status" error={errors.status}>
+          <Controller
+            control={control}
+            name="status"
+            render={({ field }) => (
+              <Select value={field.value} onValueChange={field.onChange}>
+                <SelectTrigger>
+                  <SelectValue placeholder="Selecione o status" />
+                </SelectTrigger>
+                <SelectContent>
+                  {INTERACTION_STATUSES.map((value) => (
+                    <SelectItem key={value} value={value}>
+                      {STATUS_LABELS[value]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        </FormField>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Data e hora" error={errors.contactDate}>
+          <Input type="datetime-local" {...register('contactDate')} />
+        </FormField>
+        {asksDuration(type) && (
+          <FormField label="Duração (minutos)" error={errors.duration}>
+            <Input type="number" inputMode="numeric" min={1} step={1} {...register('duration')} />
           </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending && <Spinner className="size-4 text-current" />}
-              Salvar
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        )}
+      </div>
+      <FormField label="Descrição" error={errors.content}>
+        <Textarea rows={4} placeholder="Descreva o atendimento..." {...register('content')} />
+      </FormField>
+    </FormDialog>
   );
 }

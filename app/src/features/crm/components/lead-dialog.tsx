@@ -1,9 +1,9 @@
 /** A lead's details (create/edit), its activities, and "Converter em cliente". */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -17,6 +17,7 @@ import { useCaseTypes, useLeadActivities } from '../api/queries';
 import { STAGES, type Lead } from '../lib/leads';
 import { crmStrings as t } from '../strings';
 import { fill } from '@/lib/strings';
+import { dialogSession, useDialogForm } from '@/hooks/use-dialog-form';
 
 function toRow(lead: Lead | null, owner: string): LeadRow {
   return {
@@ -145,19 +146,11 @@ export function LeadDialog({
   canEdit: boolean;
   defaultOwner: string;
 }) {
-  const [row, setRow] = useState<LeadRow>(() => toRow(lead, defaultOwner));
-  const [problem, setProblem] = useState<string | null>(null);
+  const { values: row, set, problem, setProblem } = useDialogForm(dialogSession(open, lead), () => toRow(lead, defaultOwner));
   const staff = useStaffOptions();
   const caseTypes = useCaseTypes();
   const save = useSaveLead();
   const remove = useDeleteLead();
-  useEffect(() => {
-    if (open) {
-      setRow(toRow(lead, defaultOwner));
-      setProblem(null);
-    }
-  }, [open, lead, defaultOwner]);
-  const set = <K extends keyof LeadRow>(key: K, value: LeadRow[K]) => setRow((r) => ({ ...r, [key]: value }));
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -187,91 +180,94 @@ export function LeadDialog({
 
   const types = [...new Set([...(caseTypes.data ?? []), ...(row.case_type_interest ? [row.case_type_interest] : [])])];
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{lead ? lead.name : t.newLead}</DialogTitle>
-          <DialogDescription>{canEdit ? t.description : t.readOnly}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" noValidate>
-          <fieldset disabled={!canEdit} className="contents">
-            <FormField label={t.fields.name} className="sm:col-span-2" error={problem ?? undefined}>
-              <Input value={row.name} onChange={(e) => set('name', e.target.value)} maxLength={160} />
-            </FormField>
-            <FormField label={t.fields.email}>
-              <Input type="email" value={row.email ?? ''} onChange={(e) => set('email', e.target.value)} />
-            </FormField>
-            <FormField label={t.fields.phone}>
-              <Input type="tel" value={row.phone ?? ''} onChange={(e) => set('phone', e.target.value)} />
-            </FormField>
-            <FormField label={t.fields.source}>
-              <NativeSelect value={row.source} onChange={(e) => set('source', e.target.value)}>
-                {Object.entries(t.sources).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <FormField label={t.fields.caseType}>
-              <NativeSelect value={row.case_type_interest ?? ''} onChange={(e) => set('case_type_interest', e.target.value)}>
-                <option value="">{t.noCaseType}</option>
-                {types.map((type) => (
-                  <option key={type} value={type}>
-                    {type}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <FormField label={t.fields.stage}>
-              <NativeSelect value={row.stage} onChange={(e) => set('stage', e.target.value as LeadRow['stage'])}>
-                {STAGES.map((stage) => (
-                  <option key={stage} value={stage}>
-                    {t.stages[stage]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <FormField label={t.fields.owner}>
-              <NativeSelect value={row.owner_id ?? ''} onChange={(e) => set('owner_id', e.target.value)}>
-                <option value="">{t.noOwner}</option>
-                {staff.data?.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <FormField label={t.fields.notes} className="sm:col-span-2">
-              <Textarea rows={3} value={row.notes ?? ''} onChange={(e) => set('notes', e.target.value)} />
-            </FormField>
-          </fieldset>
-          {canEdit && (
-            <DialogFooter className="flex-wrap sm:col-span-2">
-              {lead && (
-                <Button type="button" variant="destructive" onClick={destroy} disabled={remove.isPending}>
-                  Excluir
-                </Button>
-              )}
-              <Button type="submit" disabled={save.isPending}>
-                Salvar
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={lead ? lead.name : t.newLead}
+      description={canEdit ? t.description : t.readOnly}
+      pending={save.isPending}
+      onSubmit={submit}
+      className="max-w-xl"
+      formClassName="grid gap-3 sm:grid-cols-2"
+      cancel={false}
+      editable={canEdit}
+      footerClassName="flex-wrap"
+      actions={
+        lead && (
+          <Button type="button" variant="destructive" onClick={destroy} disabled={remove.isPending}>
+            Excluir
+          </Button>
+        )
+      }
+      after={
+        <>
+          {lead && canEdit && !lead.client_id && <Convert lead={lead} onDone={() => onOpenChange(false)} />}
+          {lead?.client_id && (
+            <div className="flex flex-wrap gap-2">
+              <Button asChild variant="outline">
+                <Link to={paths.clientes}>{t.openClient}</Link>
               </Button>
-            </DialogFooter>
+              <Button asChild variant="outline">
+                <Link to={paths.financeiro.orcamentos}>{t.startQuote}</Link>
+              </Button>
+            </div>
           )}
-        </form>
-        {lead && canEdit && !lead.client_id && <Convert lead={lead} onDone={() => onOpenChange(false)} />}
-        {lead?.client_id && (
-          <div className="flex flex-wrap gap-2">
-            <Button asChild variant="outline">
-              <Link to={paths.clientes}>{t.openClient}</Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link to={paths.financeiro.orcamentos}>{t.startQuote}</Link>
-            </Button>
-          </div>
-        )}
-        {lead && <Activities lead={lead} canEdit={canEdit} />}
-      </DialogContent>
-    </Dialog>
+          {lead && <Activities lead={lead} canEdit={canEdit} />}
+        </>
+      }
+    >
+      <fieldset disabled={!canEdit} className="contents">
+        <FormField label={t.fields.name} className="sm:col-span-2" error={problem ?? undefined}>
+          <Input value={row.name} onChange={(e) => set('name', e.target.value)} maxLength={160} />
+        </FormField>
+        <FormField label={t.fields.email}>
+          <Input type="email" value={row.email ?? ''} onChange={(e) => set('email', e.target.value)} />
+        </FormField>
+        <FormField label={t.fields.phone}>
+          <Input type="tel" value={row.phone ?? ''} onChange={(e) => set('phone', e.target.value)} />
+        </FormField>
+        <FormField label={t.fields.source}>
+          <NativeSelect value={row.source} onChange={(e) => set('source', e.target.value)}>
+            {Object.entries(t.sources).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label={t.fields.caseType}>
+          <NativeSelect value={row.case_type_interest ?? ''} onChange={(e) => set('case_type_interest', e.target.value)}>
+            <option value="">{t.noCaseType}</option>
+            {types.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label={t.fields.stage}>
+          <NativeSelect value={row.stage} onChange={(e) => set('stage', e.target.value as LeadRow['stage'])}>
+            {STAGES.map((stage) => (
+              <option key={stage} value={stage}>
+                {t.stages[stage]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label={t.fields.owner}>
+          <NativeSelect value={row.owner_id ?? ''} onChange={(e) => set('owner_id', e.target.value)}>
+            <option value="">{t.noOwner}</option>
+            {staff.data?.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label={t.fields.notes} className="sm:col-span-2">
+          <Textarea rows={3} value={row.notes ?? ''} onChange={(e) => set('notes', e.target.value)} />
+        </FormField>
+      </fieldset>
+    </FormDialog>
   );
 }

@@ -12,7 +12,7 @@ import { todayISO } from '@/lib/format';
 import type { Expense, ExpenseCategory } from '../api/types';
 import { expenseSchema, type ExpenseInput } from '../schemas';
 import { financeStrings as t } from '../strings';
-import { FormDialogShell } from './form-dialog-shell';
+import { FormDialog } from '@/components/form-dialog';
 
 const NO_CATEGORY = '__none__';
 
@@ -74,7 +74,7 @@ export function ExpenseFormDialog({
   );
 
   return (
-    <FormDialogShell
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={editing ? 'Editar Despesa' : 'Adicionar Despesa'}
@@ -149,6 +149,6 @@ export function ExpenseFormDialog({
           )}
         </div>
       )}
-    </FormDialogShell>
+    </FormDialog>
   );
 }

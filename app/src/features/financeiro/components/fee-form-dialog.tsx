@@ -11,7 +11,7 @@ import { todayISO } from '@/lib/format';
 import type { UscisFee } from '../api/types';
 import { feeSchema, type FeeInput } from '../schemas';
 import { financeStrings as t } from '../strings';
-import { FormDialogShell } from './form-dialog-shell';
+import { FormDialog } from '@/components/form-dialog';
 
 /** A cleared form: valid_from today, active. */
 export function emptyFee(): FeeInput {
@@ -65,7 +65,7 @@ export function FeeFormDialog({
   );
 
   return (
-    <FormDialogShell
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={fee ? 'Editar Taxa USCIS' : 'Adicionar Taxa USCIS'}
@@ -111,6 +111,6 @@ export function FeeFormDialog({
           </div>
         )}
       />
-    </FormDialogShell>
+    </FormDialog>
   );
 }

@@ -8,7 +8,7 @@ import { Textarea } from '@/components/ui/textarea';
 import type { Product } from '../api/types';
 import { productSchema, type ProductInput } from '../schemas';
 import { financeStrings as t } from '../strings';
-import { FormDialogShell } from './form-dialog-shell';
+import { FormDialog } from '@/components/form-dialog';
 
 const EMPTY: ProductInput = { name: '', category: '', price: '', description: '' };
 
@@ -55,7 +55,7 @@ export function ProductFormDialog({
   );
 
   return (
-    <FormDialogShell
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={product ? 'Editar Produto' : 'Adicionar Produto'}
@@ -75,6 +75,6 @@ export function ProductFormDialog({
       <FormField label="Descrição" error={errors.description}>
         <Textarea rows={3} {...register('description')} />
       </FormField>
-    </FormDialogShell>
+    </FormDialog>
   );
 }

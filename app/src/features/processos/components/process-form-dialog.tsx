@@ -1,5 +1,5 @@
 /** Create or edit a process: catalogue type, client, category, receipt, responsible, stage, status, key dates. */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -11,6 +11,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/errors';
 import { todayISO } from '@/lib/format';
 import { categoryLabel, PROCESS_CATEGORIES, PROCESS_STATUSES, processStatusLabel } from '@/lib/glossary';
+import { dialogSession, useDialogForm } from '@/hooks/use-dialog-form';
 import { useSaveProcess } from '../api/mutations';
 import { useCaseTypes, useClientOptions, useStaffDirectory, useStages } from '../api/queries';
 import type { ProcessRow } from '../api/types';
@@ -100,8 +101,12 @@ export function ProcessFormDialog({
   clientId?: string | null;
   onSaved?: (id: number) => void;
 }) {
-  const [values, setValues] = useState<ProcessFormValues>(() => initialValues(process, clientId));
-  const [errors, setErrors] = useState<Partial<Record<keyof ProcessFormValues, string>>>({});
+  const form = useDialogForm<ProcessFormValues, Partial<Record<keyof ProcessFormValues, string>>>(dialogSession(open, process), () =>
+    initialValues(process, clientId),
+  );
+  const { values, setValues, set } = form;
+  const errors = form.problem ?? {};
+  const setErrors = form.setProblem;
   const { data: caseTypes = [] } = useCaseTypes();
   const { data: clients = [] } = useClientOptions(open);
   const { data: staff = [] } = useStaffDirectory();
@@ -109,16 +114,6 @@ export function ProcessFormDialog({
   const save = useSaveProcess();
   const descriptionId = useId();
   const receiptId = useId();
-
-  useEffect(() => {
-    if (open) {
-      setValues(initialValues(process, clientId));
-      setErrors({});
-    }
-  }, [open, process, clientId]);
-
-  const set = <K extends keyof ProcessFormValues>(key: K, value: ProcessFormValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
 
   const onCaseType = (id: string) => {
     const type = caseTypes.find((c) => c.id === id);

@@ -1,8 +1,8 @@
 /** Create or edit a task; an existing task shows its comments and takes new ones. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -15,6 +15,7 @@ import { useTaskComments } from '../api/queries';
 import type { Task } from '../lib/tasks';
 import { tarefasStrings as t } from '../strings';
 import { fill } from '@/lib/strings';
+import { dialogSession, useDialogForm } from '@/hooks/use-dialog-form';
 
 interface FormState {
   title: string;
@@ -111,19 +112,11 @@ export function TaskDialog({
   task: Task | null;
   defaultAssignee: string;
 }) {
-  const [form, setForm] = useState<FormState>(() => toForm(task, defaultAssignee));
-  const [problem, setProblem] = useState<string | null>(null);
+  const { values: form, set, problem, setProblem } = useDialogForm(dialogSession(open, task), () => toForm(task, defaultAssignee));
   const staff = useStaffOptions();
   const clients = useClientOptions();
   const save = useSaveTask();
   const remove = useDeleteTask();
-  useEffect(() => {
-    if (open) {
-      setForm(toForm(task, defaultAssignee));
-      setProblem(null);
-    }
-  }, [open, task, defaultAssignee]);
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -152,76 +145,75 @@ export function TaskDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{task ? t.editTask : t.newTask}</DialogTitle>
-          <DialogDescription>{t.description}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" noValidate>
-          <FormField label={t.fields.title} className="sm:col-span-2" error={problem ?? undefined}>
-            <Input value={form.title} onChange={(e) => set('title', e.target.value)} maxLength={200} />
-          </FormField>
-          <FormField label={t.fields.description} className="sm:col-span-2">
-            <Textarea rows={3} value={form.description} onChange={(e) => set('description', e.target.value)} />
-          </FormField>
-          <FormField label={t.fields.assignee}>
-            <NativeSelect value={form.assignee_id} onChange={(e) => set('assignee_id', e.target.value)}>
-              <option value="">{t.nobody}</option>
-              {staff.data?.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
-          <FormField label={t.fields.due}>
-            <Input type="date" value={form.due_date} onChange={(e) => set('due_date', e.target.value)} />
-          </FormField>
-          <FormField label={t.fields.priority}>
-            <NativeSelect value={form.priority} onChange={(e) => set('priority', e.target.value as Task['priority'])}>
-              {Object.entries(t.priorities).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
-          <FormField label={t.fields.status}>
-            <NativeSelect value={form.status} onChange={(e) => set('status', e.target.value as Task['status'])}>
-              {Object.entries(t.statuses).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
-          <FormField label={t.fields.client}>
-            <NativeSelect value={form.client_id} onChange={(e) => set('client_id', e.target.value)}>
-              <option value="">{t.none}</option>
-              {clients.data?.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
-          <FormField label={t.fields.process}>
-            <Input type="number" min={1} value={form.process_id} onChange={(e) => set('process_id', e.target.value)} />
-          </FormField>
-          <DialogFooter className="sm:col-span-2">
-            {task && (
-              <Button type="button" variant="destructive" onClick={destroy} disabled={remove.isPending}>
-                Excluir
-              </Button>
-            )}
-            <Button type="submit" disabled={save.isPending}>
-              Salvar
-            </Button>
-          </DialogFooter>
-        </form>
-        {task && <Comments taskId={task.id} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={task ? t.editTask : t.newTask}
+      description={t.description}
+      pending={save.isPending}
+      onSubmit={submit}
+      className="max-w-xl"
+      formClassName="grid gap-3 sm:grid-cols-2"
+      cancel={false}
+      actions={
+        task && (
+          <Button type="button" variant="destructive" onClick={destroy} disabled={remove.isPending}>
+            Excluir
+          </Button>
+        )
+      }
+      after={task && <Comments taskId={task.id} />}
+    >
+      <FormField label={t.fields.title} className="sm:col-span-2" error={problem ?? undefined}>
+        <Input value={form.title} onChange={(e) => set('title', e.target.value)} maxLength={200} />
+      </FormField>
+      <FormField label={t.fields.description} className="sm:col-span-2">
+        <Textarea rows={3} value={form.description} onChange={(e) => set('description', e.target.value)} />
+      </FormField>
+      <FormField label={t.fields.assignee}>
+        <NativeSelect value={form.assignee_id} onChange={(e) => set('assignee_id', e.target.value)}>
+          <option value="">{t.nobody}</option>
+          {staff.data?.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField label={t.fields.due}>
+        <Input type="date" value={form.due_date} onChange={(e) => set('due_date', e.target.value)} />
+      </FormField>
+      <FormField label={t.fields.priority}>
+        <NativeSelect value={form.priority} onChange={(e) => set('priority', e.target.value as Task['priority'])}>
+          {Object.entries(t.priorities).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField label={t.fields.status}>
+        <NativeSelect value={form.status} onChange={(e) => set('status', e.target.value as Task['status'])}>
+          {Object.entries(t.statuses).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField label={t.fields.client}>
+        <NativeSelect value={form.client_id} onChange={(e) => set('client_id', e.target.value)}>
+          <option value="">{t.none}</option>
+          {clients.data?.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField label={t.fields.process}>
+        <Input type="number" min={1} value={form.process_id} onChange={(e) => set('process_id', e.target.value)} />
+      </FormField>
+    </FormDialog>
   );
 }
