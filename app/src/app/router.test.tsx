@@ -23,26 +23,26 @@ const heading = (name: string) => screen.findByRole('heading', { level: 1, name 
 describe('route table', () => {
   it('shows the 404 page for unknown paths', async () => {
     renderApp('/nao-existe');
-    expect(await heading('Página não encontrada')).toBeTruthy();
-    expect(screen.getByText('404')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Voltar para o início' }).getAttribute('href')).toBe('/');
+    expect(await heading('Página não encontrada')).toBeInTheDocument();
+    expect(screen.getByText('404')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar para o início' })).toHaveAttribute('href', '/');
   });
 
   it('sends visitors to /auth', async () => {
     const router = renderApp('/clientes', { signedOut: true });
-    expect(await screen.findByRole('button', { name: 'Entrar' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Entrar' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth');
   });
 
   it('shows a spinner while auth is loading', async () => {
     renderApp('/clientes', { loading: true });
-    expect(await screen.findByRole('status')).toBeTruthy();
+    expect(await screen.findByRole('status')).toBeInTheDocument();
   });
 
   it('renders staff screens inside the staff layout', async () => {
     renderApp('/clientes', { roles: ['secretary'] });
-    expect(await heading('Clientes')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Pesquisar (Ctrl+K)' })).toBeTruthy();
+    expect(await heading('Clientes')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pesquisar (Ctrl+K)' })).toBeInTheDocument();
   });
 
   it.each([
@@ -68,51 +68,51 @@ describe('route table', () => {
     ['/usuarios', 'Usuários'],
   ])('administrator opens %s', async (url, title) => {
     renderApp(url, { roles: ['administrator'] });
-    expect(await heading(title)).toBeTruthy();
+    expect(await heading(title)).toBeInTheDocument();
   });
 
   it('sends a client who opens a staff route to /cliente', async () => {
     const router = renderApp('/clientes', { roles: ['client'] });
     // The portal home (Início) greets the client by first name.
-    expect(await screen.findByRole('heading', { level: 1, name: /^Bem-vindo\(a\)/ })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: /^Bem-vindo\(a\)/ })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/cliente');
   });
 
   it('sends staff who open the portal to /', async () => {
     const router = renderApp('/cliente/mensagens', { roles: ['commercial'] });
-    expect(await heading('Dashboard')).toBeTruthy();
+    expect(await heading('Dashboard')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
 
   it('shows Acesso Restrito on /integracoes to non-administrators (no silent redirect)', async () => {
     const router = renderApp('/integracoes', { roles: ['legal_assistant'] });
-    expect(await screen.findByText('Acesso Restrito')).toBeTruthy();
+    expect(await screen.findByText('Acesso Restrito')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/integracoes');
   });
 
   it('keeps /processos/avancado from other roles', async () => {
     const router = renderApp('/processos/avancado', { roles: ['secretary'] });
-    expect(await heading('Dashboard')).toBeTruthy();
+    expect(await heading('Dashboard')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
 
   it('lets the legal assistant open /processos/avancado', async () => {
     renderApp('/processos/avancado', { roles: ['legal_assistant'] });
-    expect(await heading('Processos')).toBeTruthy();
+    expect(await heading('Processos')).toBeInTheDocument();
   });
 
   it('shows Acesso Restrito on /usuarios to non-administrators', async () => {
     renderApp('/usuarios', { roles: ['secretary'] });
-    expect(await screen.findByText('Acesso Restrito')).toBeTruthy();
+    expect(await screen.findByText('Acesso Restrito')).toBeInTheDocument();
   });
 
   it('renders portal screens for clients', async () => {
     renderApp('/cliente/documentos', { roles: ['client'] });
-    expect(await heading('Documentos')).toBeTruthy();
+    expect(await heading('Documentos')).toBeInTheDocument();
   });
 
   it('shows Acesso Restrito to a signed-in user without any role instead of looping', async () => {
     renderApp('/', { roles: [] });
-    expect(await screen.findByText('Acesso Restrito')).toBeTruthy();
+    expect(await screen.findByText('Acesso Restrito')).toBeInTheDocument();
   });
 });

@@ -27,19 +27,19 @@ describe('StaffSecondFactorGate', () => {
   it('opens the staff area when the session meets the rule', async () => {
     state.status = { type: 'ok' };
     renderWithProviders(area, { auth: { roles: ['secretary'] } });
-    expect(await screen.findByRole('heading', { name: 'Área da equipe' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Área da equipe' })).toBeInTheDocument();
   });
 
   it('asks the authenticator code when a verified factor exists', async () => {
     state.status = { type: 'verify', factorId: 'f1' };
     state.challengeAndVerify.mockResolvedValueOnce({ data: null, error: { message: 'Invalid TOTP code entered' } });
     renderWithProviders(area, { auth: { roles: ['secretary'] } });
-    expect(await screen.findByRole('heading', { name: 'Verificação em duas etapas' })).toBeTruthy();
-    expect(screen.getByText(/O escritório exige a verificação em duas etapas para a equipe/)).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: 'Área da equipe' })).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Verificação em duas etapas' })).toBeInTheDocument();
+    expect(screen.getByText(/O escritório exige a verificação em duas etapas para a equipe/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Área da equipe' })).not.toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Código de verificação'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verificar' }));
-    expect(await screen.findByText('Código inválido ou expirado')).toBeTruthy();
+    expect(await screen.findByText('Código inválido ou expirado')).toBeInTheDocument();
     expect(state.challengeAndVerify).toHaveBeenCalledWith({ factorId: 'f1', code: '123456' });
   });
 
@@ -51,20 +51,20 @@ describe('StaffSecondFactorGate', () => {
     });
     state.challengeAndVerify.mockResolvedValue({ data: {}, error: null });
     const { auth } = renderWithProviders(area, { auth: { roles: ['legal_assistant'] } });
-    expect(await screen.findByRole('heading', { name: 'Configure a verificação em duas etapas' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Configure a verificação em duas etapas' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Configurar aplicativo autenticador' }));
     const qr = await screen.findByRole('img', { name: 'QR code para o aplicativo autenticador' });
-    expect(qr.getAttribute('src')).toBe('data:image/svg+xml;utf-8,<svg/>');
-    expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeTruthy();
+    expect(qr).toHaveAttribute('src', 'data:image/svg+xml;utf-8,<svg/>');
+    expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument();
     expect(state.enroll).toHaveBeenCalledWith(expect.objectContaining({ factorType: 'totp' }));
     await userEvent.type(screen.getByLabelText('Código de verificação'), '12ab');
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar e entrar' }));
-    expect(await screen.findByText('Código inválido ou expirado')).toBeTruthy();
+    expect(await screen.findByText('Código inválido ou expirado')).toBeInTheDocument();
     expect(state.challengeAndVerify).not.toHaveBeenCalled();
     await userEvent.clear(screen.getByLabelText('Código de verificação'));
     await userEvent.type(screen.getByLabelText('Código de verificação'), '654321');
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar e entrar' }));
-    expect(await screen.findByText('Verificação em duas etapas ativada')).toBeTruthy();
+    expect(await screen.findByText('Verificação em duas etapas ativada')).toBeInTheDocument();
     expect(state.challengeAndVerify).toHaveBeenCalledWith({ factorId: 'new', code: '654321' });
     await userEvent.click(screen.getByRole('button', { name: 'Cancelar e sair' }));
     expect(auth.signOut).toHaveBeenCalled();

@@ -82,28 +82,28 @@ describe('AuthProvider (spec section 8)', () => {
 
   it('loads the profile and roles of the session user', async () => {
     renderProvider();
-    expect(await screen.findByText('pronto: Ana Administradora (administrator)')).toBeTruthy();
-    expect(screen.queryByText('Erro ao carregar dados do usuário')).toBeNull();
+    expect(await screen.findByText('pronto: Ana Administradora (administrator)')).toBeInTheDocument();
+    expect(screen.queryByText('Erro ao carregar dados do usuário')).not.toBeInTheDocument();
   });
 
   it('asks for the client record together with the roles, and keeps it for a client', async () => {
     state.role = 'client';
     renderProvider();
-    expect(await screen.findByText('cliente client-1')).toBeTruthy();
+    expect(await screen.findByText('cliente client-1')).toBeInTheDocument();
     expect(state.readBeforeRoles).toEqual(expect.arrayContaining(['profiles', 'user_roles', 'clients']));
   });
 
   it('keeps no client record for staff', async () => {
     renderProvider();
     await screen.findByText('pronto: Ana Administradora (administrator)');
-    expect(screen.getByText('sem registro de cliente')).toBeTruthy();
+    expect(screen.getByText('sem registro de cliente')).toBeInTheDocument();
   });
 
   it('toasts Erro ao carregar dados do usuário when the profile cannot be read', async () => {
     state.profileError = { message: 'boom' };
     renderProvider();
-    expect(await screen.findByText('Erro ao carregar dados do usuário')).toBeTruthy();
-    expect(screen.getByText('pronto: sem perfil (sem funções)')).toBeTruthy();
+    expect(await screen.findByText('Erro ao carregar dados do usuário')).toBeInTheDocument();
+    expect(screen.getByText('pronto: sem perfil (sem funções)')).toBeInTheDocument();
   });
 
   it('toasts Erro ao sair do sistema when sign-out fails, and keeps the user', async () => {
@@ -113,7 +113,7 @@ describe('AuthProvider (spec section 8)', () => {
     await act(async () => {
       screen.getByRole('button', { name: 'sair' }).click();
     });
-    expect(await screen.findByText('Erro ao sair do sistema')).toBeTruthy();
-    expect(screen.getByText('pronto: Ana Administradora (administrator)')).toBeTruthy();
+    expect(await screen.findByText('Erro ao sair do sistema')).toBeInTheDocument();
+    expect(screen.getByText('pronto: Ana Administradora (administrator)')).toBeInTheDocument();
   });
 });

@@ -48,9 +48,9 @@ describe('PortalLayout', () => {
     renderPortal();
     await userEvent.click(screen.getByRole('button', { name: /Meu Perfil/ }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('MA')).toBeTruthy();
+    expect(within(dialog).getByText('MA')).toBeInTheDocument();
     expect(within(dialog).getAllByText('Maria Aparecida Silva').length).toBeGreaterThan(0);
-    expect(within(dialog).getByText('maria.silva@cliente.test')).toBeTruthy();
+    expect(within(dialog).getByText('maria.silva@cliente.test')).toBeInTheDocument();
     expect(within(dialog).getAllByText('Não informado')).toHaveLength(2);
   });
 
@@ -58,6 +58,6 @@ describe('PortalLayout', () => {
     const { auth } = renderPortal();
     await userEvent.click(screen.getByRole('button', { name: 'Sair' }));
     expect(auth.signOut).toHaveBeenCalled();
-    expect(await screen.findByRole('heading', { name: 'Login' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
   });
 });

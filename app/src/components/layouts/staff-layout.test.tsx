@@ -44,17 +44,17 @@ describe('StaffLayout', () => {
     renderLayout();
     expect(screen.getAllByText('Escritório de Imigração').length).toBeGreaterThan(0);
     expect(screen.getAllByText('IMMIGRATION SERVICES').length).toBeGreaterThan(0);
-    expect(screen.getByRole('button', { name: 'Pesquisar (Ctrl+K)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pesquisar (Ctrl+K)' })).toBeInTheDocument();
     // the count is the user's unread notifications, not a fixed figure
     const bell = await screen.findByRole('button', { name: 'Notificações (1 não lidas)' });
-    expect(within(bell).getByText('1')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Conteúdo' })).toBeTruthy();
+    expect(within(bell).getByText('1')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Conteúdo' })).toBeInTheDocument();
   });
 
   it('opens the search palette with Ctrl+K', async () => {
     renderLayout();
     await userEvent.keyboard('{Control>}k{/Control}');
-    expect(await screen.findByRole('combobox', { name: /Pesquisar clientes/ })).toBeTruthy();
+    expect(await screen.findByRole('combobox', { name: /Pesquisar clientes/ })).toBeInTheDocument();
   });
 
   it('uses the company name stored in localStorage', () => {
@@ -67,18 +67,18 @@ describe('StaffLayout', () => {
     renderLayout({ auth: { roles: ['secretary'] } });
     const nav = screen.getByRole('navigation', { name: 'Menu principal' });
     for (const label of ['Dashboard', 'Clientes', 'Processos', 'Agendamentos', 'Tarefas', 'Configurações', 'Logotipo']) {
-      expect(within(nav).getByRole('link', { name: label })).toBeTruthy();
+      expect(within(nav).getByRole('link', { name: label })).toBeInTheDocument();
     }
-    expect(within(nav).queryByText('CRM')).toBeNull();
-    expect(within(nav).queryByText('Financeiro')).toBeNull();
-    expect(within(nav).getByRole('link', { name: 'Logotipo' }).getAttribute('href')).toBe('/perfil');
+    expect(within(nav).queryByText('CRM')).not.toBeInTheDocument();
+    expect(within(nav).queryByText('Financeiro')).not.toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Logotipo' })).toHaveAttribute('href', '/perfil');
   });
 
   it('expands the finance group', async () => {
     renderLayout({ auth: { roles: ['administrator'] } });
     const nav = screen.getByRole('navigation', { name: 'Menu principal' });
     await userEvent.click(within(nav).getByRole('button', { name: 'Financeiro' }));
-    expect(within(nav).getByRole('link', { name: 'Taxas USCIS' }).getAttribute('href')).toBe('/financeiro/taxas-uscis');
+    expect(within(nav).getByRole('link', { name: 'Taxas USCIS' })).toHaveAttribute('href', '/financeiro/taxas-uscis');
   });
 
   it('shows the user menu with initials, name, e-mail and role label', async () => {
@@ -86,14 +86,14 @@ describe('StaffLayout', () => {
       auth: { profile: { id: 'user-1', email: 'admin@escritorio.test', full_name: 'Ana Administradora' } },
     });
     const trigger = screen.getByRole('button', { name: /Menu do usuário/ });
-    expect(within(trigger).getByText('AA')).toBeTruthy();
+    expect(within(trigger).getByText('AA')).toBeInTheDocument();
     await userEvent.click(trigger);
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getByText('Ana Administradora')).toBeTruthy();
-    expect(within(menu).getByText('admin@escritorio.test')).toBeTruthy();
-    expect(within(menu).getByText('Administrador')).toBeTruthy();
-    expect(within(menu).getByRole('menuitem', { name: 'Meu Perfil' })).toBeTruthy();
-    expect(within(menu).getByRole('menuitem', { name: 'Configurações' })).toBeTruthy();
+    expect(within(menu).getByText('Ana Administradora')).toBeInTheDocument();
+    expect(within(menu).getByText('admin@escritorio.test')).toBeInTheDocument();
+    expect(within(menu).getByText('Administrador')).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Meu Perfil' })).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Configurações' })).toBeInTheDocument();
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Sair' }));
     expect(auth.signOut).toHaveBeenCalled();
   });

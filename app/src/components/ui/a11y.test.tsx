@@ -11,8 +11,8 @@ describe('CardTitle', () => {
         <CardTitle as="h2">Sob o título da página</CardTitle>
       </>,
     );
-    expect(screen.getByRole('heading', { level: 3, name: 'Padrão' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Sob o título da página' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: 'Padrão' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Sob o título da página' })).toBeInTheDocument();
   });
 });
 
@@ -27,7 +27,7 @@ describe('TabsTrigger', () => {
       </Tabs>,
     );
     const inactive = screen.getByRole('tab', { name: 'Atividade' });
-    expect(inactive.getAttribute('data-state')).toBe('inactive');
+    expect(inactive).toHaveAttribute('data-state', 'inactive');
     expect(inactive.className).toContain('text-foreground/80');
     expect(inactive.className).not.toContain('text-muted-foreground');
     expect(screen.getByRole('tablist').className).not.toContain('text-muted-foreground');

@@ -54,7 +54,7 @@ describe('dialog focus', () => {
     const dialog = await screen.findByRole(kind === 'alert' ? 'alertdialog' : 'dialog');
     await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole(kind === 'alert' ? 'alertdialog' : 'dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole(kind === 'alert' ? 'alertdialog' : 'dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 });

@@ -32,7 +32,7 @@ describe('FormField', () => {
       </FormField>,
     );
     const input = screen.getByLabelText('Nome');
-    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
     const describedBy = input.getAttribute('aria-describedby') ?? '';
     expect(document.getElementById(describedBy)?.textContent).toBe('Nome é obrigatório');
   });
@@ -40,7 +40,7 @@ describe('FormField', () => {
   it('names a nested select trigger by the field label and describes it by the error text', () => {
     render(<CategorySelect error="Selecione uma categoria válida" />);
     const trigger = screen.getByRole('combobox', { name: 'Categoria' });
-    expect(trigger.getAttribute('aria-invalid')).toBe('true');
+    expect(trigger).toHaveAttribute('aria-invalid', 'true');
     const describedBy = trigger.getAttribute('aria-describedby') ?? '';
     expect(describedBy).not.toBe('');
     expect(document.getElementById(describedBy)?.textContent).toBe('Selecione uma categoria válida');

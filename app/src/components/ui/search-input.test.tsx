@@ -11,6 +11,6 @@ describe('SearchInput', () => {
     expect(onChange).toHaveBeenCalledTimes(1);
     expect(input.classList.contains('pl-9')).toBe(true);
     expect(input.parentElement?.className).toBe('relative sm:w-80');
-    expect(input.parentElement?.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
+    expect(input.parentElement?.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
   });
 });
