@@ -50,26 +50,26 @@ beforeEach(() => {
 describe('AuthPage', () => {
   it('shows the e-mail and password fields and Entrar, and no "Voltar" link that would loop back to /auth', () => {
     renderAuth();
-    expect(screen.getByLabelText('Email').getAttribute('type')).toBe('email');
-    expect(screen.getByLabelText('Senha').getAttribute('type')).toBe('password');
-    expect(screen.getByRole('button', { name: 'Entrar' })).toBeTruthy();
-    expect(screen.queryByRole('link', { name: /Voltar/ })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Configurar Administrador' })).toBeNull();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Senha')).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('button', { name: 'Entrar' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Voltar/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Configurar Administrador' })).not.toBeInTheDocument();
   });
 
   it('toggles the password visibility', async () => {
     renderAuth();
     await userEvent.click(screen.getByRole('button', { name: 'Mostrar caracteres digitados' }));
-    expect(screen.getByLabelText('Senha').getAttribute('type')).toBe('text');
+    expect(screen.getByLabelText('Senha')).toHaveAttribute('type', 'text');
     await userEvent.click(screen.getByRole('button', { name: 'Ocultar caracteres digitados' }));
-    expect(screen.getByLabelText('Senha').getAttribute('type')).toBe('password');
+    expect(screen.getByLabelText('Senha')).toHaveAttribute('type', 'password');
   });
 
   it('requires e-mail and password', async () => {
     const { auth } = renderAuth();
     await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
-    expect(await screen.findByText('O email é obrigatório')).toBeTruthy();
-    expect(screen.getByText('A senha é obrigatória')).toBeTruthy();
+    expect(await screen.findByText('O email é obrigatório')).toBeInTheDocument();
+    expect(screen.getByText('A senha é obrigatória')).toBeInTheDocument();
     expect(auth.signIn).not.toHaveBeenCalled();
   });
 
@@ -79,15 +79,15 @@ describe('AuthPage', () => {
     await fill('maria.silva@cliente.test', 'Demo@12345');
     await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
     expect(signIn).toHaveBeenCalledWith('maria.silva@cliente.test', 'Demo@12345');
-    expect(await screen.findByRole('heading', { name: 'Portal' })).toBeTruthy();
-    expect(await screen.findByText('Login realizado com sucesso')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Portal' })).toBeInTheDocument();
+    expect(await screen.findByText('Login realizado com sucesso')).toBeInTheDocument();
   });
 
   it('signs staff in and goes to /', async () => {
     renderAuth({ signedOut: true, signIn: vi.fn(async () => ({ error: null, roles: ['secretary'] })) });
     await fill('secretaria@escritorio.test', 'Demo@12345');
     await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
   });
 
   it('reports invalid credentials', async () => {
@@ -95,7 +95,7 @@ describe('AuthPage', () => {
     renderAuth({ signedOut: true, signIn: vi.fn(async () => ({ error, roles: [] }) as never) });
     await fill('x@y.test', 'errada');
     await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
-    expect(await screen.findByText('Email ou senha inválidos')).toBeTruthy();
+    expect(await screen.findByText('Email ou senha inválidos')).toBeInTheDocument();
   });
 
   it('reports other sign-in errors with their message', async () => {
@@ -103,7 +103,7 @@ describe('AuthPage', () => {
     renderAuth({ signedOut: true, signIn: vi.fn(async () => ({ error, roles: [] }) as never) });
     await fill('x@y.test', 'senha');
     await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
-    expect(await screen.findByText('Erro ao fazer login: Too many requests')).toBeTruthy();
+    expect(await screen.findByText('Erro ao fazer login: Too many requests')).toBeInTheDocument();
   });
 
   it('offers Configurar Administrador only for the administrator e-mail and calls the function', async () => {
@@ -114,7 +114,7 @@ describe('AuthPage', () => {
     expect(invoke).toHaveBeenCalledWith('create-admin-user', {
       body: { email: 'admin@escritorio.test', password: 'Demo@12345', full_name: 'Administrador' },
     });
-    expect(await screen.findByText('Usuário administrador configurado com sucesso')).toBeTruthy();
+    expect(await screen.findByText('Usuário administrador configurado com sucesso')).toBeInTheDocument();
   });
 
   it('shows the error field of the function response', async () => {
@@ -123,12 +123,12 @@ describe('AuthPage', () => {
     renderAuth();
     await fill('admin@escritorio.test', 'Demo@12345');
     await userEvent.click(screen.getByRole('button', { name: 'Configurar Administrador' }));
-    expect(await screen.findByText('Erro ao configurar administrador: Administrador já existe')).toBeTruthy();
+    expect(await screen.findByText('Erro ao configurar administrador: Administrador já existe')).toBeInTheDocument();
   });
 
   it('redirects users who are already signed in', async () => {
     renderAuth({ roles: ['client'] });
-    expect(await screen.findByRole('heading', { name: 'Portal' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Portal' })).toBeInTheDocument();
   });
 
   it('sends a magic link to the e-mail (no password needed) and says where it went', async () => {
@@ -140,7 +140,7 @@ describe('AuthPage', () => {
       email: 'maria.silva@cliente.test',
       options: { shouldCreateUser: false, emailRedirectTo: `${window.location.origin}/auth` },
     });
-    expect(await screen.findByText(/Enviamos um link para maria.silva@cliente.test/)).toBeTruthy();
+    expect(await screen.findByText(/Enviamos um link para maria.silva@cliente.test/)).toBeInTheDocument();
   });
 
   it('asks for the authenticator code when the user has a second factor, and enters after it', async () => {
@@ -155,14 +155,14 @@ describe('AuthPage', () => {
     await fill('secretaria@escritorio.test', 'Demo@12345');
     await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
     const code = await screen.findByLabelText('Código de verificação');
-    expect(screen.queryByRole('heading', { name: 'Dashboard' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Dashboard' })).not.toBeInTheDocument();
     await userEvent.type(code, '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verificar' }));
-    expect(await screen.findByText('Código inválido ou expirado')).toBeTruthy();
+    expect(await screen.findByText('Código inválido ou expirado')).toBeInTheDocument();
     await userEvent.clear(code);
     await userEvent.type(code, '654321');
     await userEvent.click(screen.getByRole('button', { name: 'Verificar' }));
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(authApi.mfa.challengeAndVerify).toHaveBeenLastCalledWith({ factorId: 'f1', code: '654321' });
   });
 });

@@ -35,12 +35,12 @@ describe('DefinirSenhaPage', () => {
     expect(window.location.hash).toBe('');
     await userEvent.type(password, 'curta');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar senha e entrar' }));
-    expect(screen.getByText('A senha deve ter pelo menos 8 caracteres, com letras e números')).toBeTruthy();
+    expect(screen.getByText('A senha deve ter pelo menos 8 caracteres, com letras e números')).toBeInTheDocument();
     await userEvent.clear(password);
     await userEvent.type(password, 'NovaSenha123');
     await userEvent.type(screen.getByLabelText('Confirmar senha'), 'NovaSenha123');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar senha e entrar' }));
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(authApi.updateUser).toHaveBeenCalledWith({ password: 'NovaSenha123' });
   });
 
@@ -48,8 +48,8 @@ describe('DefinirSenhaPage', () => {
     window.location.hash = '#error=access_denied&error_description=Email+link+is+invalid+or+has+expired';
     authApi.getSession.mockResolvedValue({ data: { session: null } });
     renderWithProviders(<DefinirSenhaPage />, { route: '/definir-senha', path: '/definir-senha', routes, auth: { signedOut: true } });
-    expect(await screen.findByText('Este link é inválido ou expirou. Peça um novo convite ao administrador.')).toBeTruthy();
-    expect(screen.queryByLabelText('Nova senha')).toBeNull();
+    expect(await screen.findByText('Este link é inválido ou expirou. Peça um novo convite ao administrador.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Nova senha')).not.toBeInTheDocument();
     expect(authApi.setSession).not.toHaveBeenCalled();
   });
 });

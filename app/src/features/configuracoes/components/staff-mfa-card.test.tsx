@@ -41,18 +41,18 @@ const box = () => screen.findByRole('checkbox', { name: 'Exigir verificação em
 describe('StaffMfaCard', () => {
   it('an administrator at aal1 cannot turn it on and is told why', async () => {
     renderWithProviders(<StaffMfaCard canEdit />);
-    expect((await box()).hasAttribute('disabled')).toBe(true);
-    expect(screen.getByText(/ninguém bloqueie o acesso do escritório por engano/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Abrir Meu Perfil' }).getAttribute('href')).toBe('/perfil');
+    expect(await box()).toBeDisabled();
+    expect(screen.getByText(/ninguém bloqueie o acesso do escritório por engano/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Abrir Meu Perfil' })).toHaveAttribute('href', '/perfil');
   });
 
   it('an administrator at aal2 turns it on and off', async () => {
     sb.level = 'aal2';
     renderWithProviders(<StaffMfaCard canEdit />);
     await userEvent.click(await box());
-    await waitFor(() => expect(screen.getByText('Exigência ativada')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('Exigência ativada')).toBeInTheDocument());
     await userEvent.click(await box());
-    await waitFor(() => expect(screen.getByText('Exigência desativada')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('Exigência desativada')).toBeInTheDocument());
     expect(sb.updates).toEqual([{ require_staff_mfa: true }, { require_staff_mfa: false }]);
   });
 
@@ -61,7 +61,7 @@ describe('StaffMfaCard', () => {
     sb.updateResult = { data: null, error: { code: 'PT403', message: 'refused' } };
     renderWithProviders(<StaffMfaCard canEdit />);
     await userEvent.click(await box());
-    expect(await screen.findByText('Entre com a sua verificação em duas etapas antes de exigi-la da equipe.')).toBeTruthy();
+    expect(await screen.findByText('Entre com a sua verificação em duas etapas antes de exigi-la da equipe.')).toBeInTheDocument();
   });
 
   it('other staff only read it', async () => {
@@ -69,8 +69,8 @@ describe('StaffMfaCard', () => {
     sb.level = 'aal2';
     renderWithProviders(<StaffMfaCard canEdit={false} />);
     const checkbox = await box();
-    expect(checkbox.hasAttribute('disabled')).toBe(true);
-    expect(checkbox.getAttribute('data-state')).toBe('checked');
-    expect(screen.getByText('Somente administradores alteram esta exigência.')).toBeTruthy();
+    expect(checkbox).toBeDisabled();
+    expect(checkbox).toHaveAttribute('data-state', 'checked');
+    expect(screen.getByText('Somente administradores alteram esta exigência.')).toBeInTheDocument();
   });
 });

@@ -41,16 +41,16 @@ describe('CanaisPage (Meu Perfil of the portal)', () => {
   it('opts in to e-mail and shows the time of consent', async () => {
     renderWithProviders(<CanaisPage />, { auth: clientAuth() });
     const email = await screen.findByRole('checkbox', { name: 'Receber notificações por e-mail' });
-    expect(email.getAttribute('aria-checked')).toBe('false');
-    expect(screen.getByText('maria@cliente.test')).toBeTruthy();
-    expect(screen.queryByText(/Autorizado em/)).toBeNull();
+    expect(email).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByText('maria@cliente.test')).toBeInTheDocument();
+    expect(screen.queryByText(/Autorizado em/)).not.toBeInTheDocument();
 
     await userEvent.setup().click(email);
     await waitFor(() => expect(db.rpc).toHaveBeenCalledTimes(1));
     expect(db.rpc).toHaveBeenCalledWith('set_channel_consent', { p_channel: 'email', p_granted: true, p_phone: null });
-    expect(await screen.findByText(`Autorizado em ${formatDateTime(GRANTED_AT)}`)).toBeTruthy();
-    expect(screen.getByText('Preferência salva')).toBeTruthy();
-    expect(screen.getByRole('checkbox', { name: 'Receber notificações por e-mail' }).getAttribute('aria-checked')).toBe('true');
+    expect(await screen.findByText(`Autorizado em ${formatDateTime(GRANTED_AT)}`)).toBeInTheDocument();
+    expect(screen.getByText('Preferência salva')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Receber notificações por e-mail' })).toHaveAttribute('aria-checked', 'true');
   });
 
   it('sends the WhatsApp number with the WhatsApp opt-in (prefilled from the client record)', async () => {
@@ -70,14 +70,14 @@ describe('CanaisPage (Meu Perfil of the portal)', () => {
     renderWithProviders(<CanaisPage />, { auth: clientAuth() });
     await userEvent.setup().click(await screen.findByRole('checkbox', { name: 'Receber notificações por e-mail' }));
     expect(db.rpc).toHaveBeenCalledWith('set_channel_consent', { p_channel: 'email', p_granted: false, p_phone: null });
-    expect(await screen.findByText(`Autorização retirada em ${formatDateTime(GRANTED_AT)}`)).toBeTruthy();
+    expect(await screen.findByText(`Autorização retirada em ${formatDateTime(GRANTED_AT)}`)).toBeInTheDocument();
   });
 
   it('keeps the box as it was and says why when the database refuses', async () => {
     db.rpc.mockResolvedValue({ data: null, error: { message: 'Número inválido' } });
     renderWithProviders(<CanaisPage />, { auth: clientAuth() });
     await userEvent.setup().click(await screen.findByRole('checkbox', { name: 'Receber notificações por WhatsApp' }));
-    expect(await screen.findByText('Não foi possível salvar: Número inválido')).toBeTruthy();
-    expect(screen.getByRole('checkbox', { name: 'Receber notificações por WhatsApp' }).getAttribute('aria-checked')).toBe('false');
+    expect(await screen.findByText('Não foi possível salvar: Número inválido')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Receber notificações por WhatsApp' })).toHaveAttribute('aria-checked', 'false');
   });
 });

@@ -57,25 +57,25 @@ beforeEach(() => {
 describe('EnviosPage (/notificacoes-envios)', () => {
   it('lists the deliveries and narrows them with the status filter', async () => {
     renderWithProviders(<EnviosPage />);
-    expect(await screen.findByText('Seu processo mudou de etapa')).toBeTruthy();
-    expect(screen.getByText('Documento solicitado')).toBeTruthy();
+    expect(await screen.findByText('Seu processo mudou de etapa')).toBeInTheDocument();
+    expect(screen.getByText('Documento solicitado')).toBeInTheDocument();
     expect(calls.eq).toEqual([]);
 
     await userEvent.setup().selectOptions(screen.getByLabelText('Situação'), 'sent');
-    await waitFor(() => expect(screen.queryByText('Documento solicitado')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Documento solicitado')).not.toBeInTheDocument());
     expect(calls.eq).toContainEqual(['status', 'sent']);
     const row = screen.getByText('Seu processo mudou de etapa').closest('tr')!;
-    expect(within(row).getByText('Enviado')).toBeTruthy();
-    expect(within(row).getByText(/Maria Silva — maria@cliente.test/)).toBeTruthy();
+    expect(within(row).getByText('Enviado')).toBeInTheDocument();
+    expect(within(row).getByText(/Maria Silva — maria@cliente.test/)).toBeInTheDocument();
     // a sent delivery offers no re-send
-    expect(within(row).queryByRole('button', { name: /Reenviar/ })).toBeNull();
+    expect(within(row).queryByRole('button', { name: /Reenviar/ })).not.toBeInTheDocument();
   });
 
   it('says so when no delivery has the chosen status', async () => {
     renderWithProviders(<EnviosPage />);
     await screen.findByText('Seu processo mudou de etapa');
     await userEvent.setup().selectOptions(screen.getByLabelText('Situação'), 'queued');
-    expect(await screen.findByText('Nenhum envio encontrado.')).toBeTruthy();
+    expect(await screen.findByText('Nenhum envio encontrado.')).toBeInTheDocument();
   });
 
   it('re-sends a dead delivery through resend_delivery and confirms it', async () => {
@@ -85,13 +85,13 @@ describe('EnviosPage (/notificacoes-envios)', () => {
     await userEvent.setup().click(button);
     await waitFor(() => expect(calls.rpc).toHaveBeenCalledTimes(1));
     expect(calls.rpc).toHaveBeenCalledWith('resend_delivery', { p_id: 'd-dead' });
-    expect(await screen.findByText('Envio enfileirado novamente')).toBeTruthy();
+    expect(await screen.findByText('Envio enfileirado novamente')).toBeInTheDocument();
   });
 
   it('shows the database error of a refused re-send', async () => {
     calls.rpc.mockResolvedValue({ data: null, error: { message: 'Apenas administradores reenviam' } });
     renderWithProviders(<EnviosPage />);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Reenviar envio para joao@cliente.test' }));
-    expect(await screen.findByText(/Não foi possível reenviar: Apenas administradores reenviam/)).toBeTruthy();
+    expect(await screen.findByText(/Não foi possível reenviar: Apenas administradores reenviam/)).toBeInTheDocument();
   });
 });

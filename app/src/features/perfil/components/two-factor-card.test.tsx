@@ -34,15 +34,15 @@ describe('TwoFactorCard', () => {
     renderWithProviders(<TwoFactorCard />);
     await userEvent.click(await screen.findByRole('button', { name: 'Ativar verificação em duas etapas' }));
     const qr = await screen.findByRole('img', { name: 'QR code para o aplicativo autenticador' });
-    expect(qr.getAttribute('src')).toBe('data:image/svg+xml;utf-8,<svg/>');
-    expect(screen.getByText('JBSWY3DP')).toBeTruthy();
+    expect(qr).toHaveAttribute('src', 'data:image/svg+xml;utf-8,<svg/>');
+    expect(screen.getByText('JBSWY3DP')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Código de verificação'), '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar código' }));
-    expect(await screen.findByText('Código inválido ou expirado')).toBeTruthy();
+    expect(await screen.findByText('Código inválido ou expirado')).toBeInTheDocument();
     await userEvent.clear(screen.getByLabelText('Código de verificação'));
     await userEvent.type(screen.getByLabelText('Código de verificação'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar código' }));
-    expect(await screen.findByRole('button', { name: /Remover/ })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /Remover/ })).toBeInTheDocument();
     expect(mfa.challengeAndVerify).toHaveBeenLastCalledWith({ factorId: 'f1', code: '123456' });
   });
 
@@ -55,6 +55,6 @@ describe('TwoFactorCard', () => {
     renderWithProviders(<TwoFactorCard />);
     await userEvent.click(await screen.findByRole('button', { name: 'Remover: Celular' }));
     expect(mfa.unenroll).toHaveBeenCalledWith({ factorId: 'f9' });
-    expect(await screen.findByRole('button', { name: 'Ativar verificação em duas etapas' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Ativar verificação em duas etapas' })).toBeInTheDocument();
   });
 });

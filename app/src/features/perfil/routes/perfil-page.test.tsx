@@ -39,7 +39,7 @@ beforeEach(() => {
 describe('PerfilPage', () => {
   it('shows the name editable and the e-mail read-only', () => {
     renderWithProviders(<PerfilPage />, { route: '/perfil' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Meu Perfil' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Meu Perfil' })).toBeInTheDocument();
     expect((screen.getByLabelText('Nome completo') as HTMLInputElement).value).toBe('Ana Administradora');
     const email = screen.getByLabelText('Email') as HTMLInputElement;
     expect(email.value).toBe('admin@escritorio.test');
@@ -52,7 +52,7 @@ describe('PerfilPage', () => {
     await userEvent.clear(name);
     await userEvent.type(name, ' Al ');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar Alterações' }));
-    expect(await screen.findByText('O nome deve ter pelo menos 3 caracteres')).toBeTruthy();
+    expect(await screen.findByText('O nome deve ter pelo menos 3 caracteres')).toBeInTheDocument();
     expect(mocks.update).not.toHaveBeenCalled();
   });
 
@@ -62,7 +62,7 @@ describe('PerfilPage', () => {
     await userEvent.clear(name);
     await userEvent.type(name, '  Ana Maria  ');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar Alterações' }));
-    expect(await screen.findByText('Perfil atualizado com sucesso!')).toBeTruthy();
+    expect(await screen.findByText('Perfil atualizado com sucesso!')).toBeInTheDocument();
     expect(mocks.update).toHaveBeenCalledWith('profiles', { full_name: 'Ana Maria' });
     expect(mocks.eq).toHaveBeenCalledWith('id', 'user-1');
     expect(auth.refreshProfile).toHaveBeenCalled();
@@ -74,21 +74,21 @@ describe('PerfilPage', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { auth } = renderWithProviders(<PerfilPage />, { route: '/perfil' });
     await userEvent.click(screen.getByRole('button', { name: 'Salvar Alterações' }));
-    expect(await screen.findByText('Erro ao atualizar perfil')).toBeTruthy();
+    expect(await screen.findByText('Erro ao atualizar perfil')).toBeInTheDocument();
     expect(auth.refreshProfile).not.toHaveBeenCalled();
   });
 
   it('points administrators to the office settings, with no local name or logo form', () => {
     renderWithProviders(<PerfilPage />, { route: '/perfil' });
-    expect(screen.getByRole('link', { name: 'Abrir Configurações do escritório' }).getAttribute('href')).toBe('/configuracoes');
-    expect(screen.queryByLabelText('Nome do escritório')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Salvar Logotipo' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Abrir Configurações do escritório' })).toHaveAttribute('href', '/configuracoes');
+    expect(screen.queryByLabelText('Nome do escritório')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Salvar Logotipo' })).not.toBeInTheDocument();
   });
 
   it('shows other staff neither the office card nor the link', () => {
     renderWithProviders(<PerfilPage />, { route: '/perfil', auth: { roles: ['secretary'] } });
-    expect(screen.getByLabelText('Nome completo')).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Abrir Configurações do escritório' })).toBeNull();
-    expect(screen.queryByText('Logotipo e nome do escritório')).toBeNull();
+    expect(screen.getByLabelText('Nome completo')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Abrir Configurações do escritório' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Logotipo e nome do escritório')).not.toBeInTheDocument();
   });
 });

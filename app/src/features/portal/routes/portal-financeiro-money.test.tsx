@@ -41,8 +41,8 @@ describe('portal finance: dollars, answers and installments', { timeout: 20_000 
     renderWithProviders(<PortalFinanceiroPage />, { auth: { roles: ['client'], clientData }, route: '/cliente/financeiro' });
     fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Orçamentos' }));
     fireEvent.click(screen.getByRole('tab', { name: 'Orçamentos' }));
-    expect(await screen.findByText('US$ 3.500,00')).toBeTruthy();
-    expect(screen.getByRole('button', { name: /Baixar orçamento/ })).toBeTruthy();
+    expect(await screen.findByText('US$ 3.500,00')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Baixar orçamento/ })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Aceitar orçamento' }));
     await waitFor(() => expect(rpc).toHaveBeenCalledWith('respond_to_quote', { quote_id: 'q1', accept: true }));
   });
@@ -52,9 +52,9 @@ describe('portal finance: dollars, answers and installments', { timeout: 20_000 
     const tab = await screen.findByRole('tab', { name: 'Parcelas' });
     fireEvent.mouseDown(tab);
     fireEvent.click(tab);
-    expect(await screen.findByText('Entrada')).toBeTruthy();
-    expect(screen.getByText('US$ 1.200,00')).toBeTruthy();
-    expect(screen.getByText('US$ 500,00')).toBeTruthy();
-    expect(screen.getByText('Atrasado')).toBeTruthy();
+    expect(await screen.findByText('Entrada')).toBeInTheDocument();
+    expect(screen.getByText('US$ 1.200,00')).toBeInTheDocument();
+    expect(screen.getByText('US$ 500,00')).toBeInTheDocument();
+    expect(screen.getByText('Atrasado')).toBeInTheDocument();
   });
 });

@@ -37,8 +37,8 @@ describe('InviteUserDialog', () => {
         redirect_to: `${window.location.origin}/definir-senha`,
       },
     });
-    expect(await screen.findByText('Convite enviado para nova@escritorio.test')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('Convite enviado para nova@escritorio.test')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('shows the server error (already registered) and keeps the dialog open', async () => {
@@ -46,15 +46,15 @@ describe('InviteUserDialog', () => {
     invoke.mockResolvedValue({ data: null, error: Object.assign(new Error('non-2xx'), { context }) });
     renderWithProviders(<InviteUserDialog />);
     await fill('maria.silva@cliente.test', 'Maria Silva', 'secretary');
-    expect(await screen.findByText('Este e-mail já está cadastrado')).toBeTruthy();
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(await screen.findByText('Este e-mail já está cadastrado')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
   it('validates before calling the server', async () => {
     renderWithProviders(<InviteUserDialog />);
     await fill('sem-arroba', 'Al', 'secretary');
-    expect(screen.getByText('Informe um email válido')).toBeTruthy();
-    expect(screen.getByText('Informe o nome completo (mínimo de 3 caracteres)')).toBeTruthy();
+    expect(screen.getByText('Informe um email válido')).toBeInTheDocument();
+    expect(screen.getByText('Informe o nome completo (mínimo de 3 caracteres)')).toBeInTheDocument();
     expect(invoke).not.toHaveBeenCalled();
   });
 });

@@ -75,32 +75,32 @@ describe('UsuariosPage', () => {
     'shows Acesso Restrito to %s users and loads nothing',
     (role) => {
       renderWithProviders(<UsuariosPage />, { auth: { roles: [role] }, route: '/usuarios' });
-      expect(screen.getByText('Acesso Restrito')).toBeTruthy();
-      expect(screen.getByText(/não tem permissão para gerenciar usuários/)).toBeTruthy();
-      expect(screen.queryByRole('table')).toBeNull();
+      expect(screen.getByText('Acesso Restrito')).toBeInTheDocument();
+      expect(screen.getByText(/não tem permissão para gerenciar usuários/)).toBeInTheDocument();
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
     },
   );
 
   it('lists users with the role chosen by priority, clients as Cliente and a blank name as Não especificado', async () => {
     renderWithProviders(<UsuariosPage />, { route: '/usuarios' });
-    expect(await screen.findByText('Bruno Assistente')).toBeTruthy();
+    expect(await screen.findByText('Bruno Assistente')).toBeInTheDocument();
     for (const column of ['Nome', 'Email', 'Função', 'Ações']) {
-      expect(screen.getByRole('columnheader', { name: column })).toBeTruthy();
+      expect(screen.getByRole('columnheader', { name: column })).toBeInTheDocument();
     }
     expect(roleTrigger('Ana Administradora').textContent).toContain('Administrador');
     expect(roleTrigger('Bruno Assistente').textContent).toContain('Assistente Legal');
     expect(roleTrigger('Não especificado').textContent).toContain('Comercial');
     expect(roleTrigger('Maria Silva').textContent).toContain('Cliente');
-    expect(screen.getByText('Não especificado')).toBeTruthy();
+    expect(screen.getByText('Não especificado')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^Detalhes/ })).toHaveLength(4);
     // Detalhes opens the user's details
     fireEvent.click(screen.getByRole('button', { name: 'Detalhes: Bruno Assistente' }));
     const details = await screen.findByRole('dialog', { name: 'Detalhes do usuário' });
-    expect(within(details).getByText(/Assistente Legal/)).toBeTruthy();
+    expect(within(details).getByText(/Assistente Legal/)).toBeInTheDocument();
     fireEvent.keyDown(details, { key: 'Escape' });
-    expect(screen.getByRole('button', { name: 'Convidar Novo Usuário' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Convidar Novo Usuário' })).toBeInTheDocument();
     // the administrator cannot demote themself by accident
-    expect(roleTrigger('Ana Administradora').hasAttribute('disabled')).toBe(true);
+    expect(roleTrigger('Ana Administradora')).toBeDisabled();
   });
 
   it('replaces the roles of the user with the chosen one and reloads', async () => {
@@ -108,9 +108,9 @@ describe('UsuariosPage', () => {
     await screen.findByText('Bruno Assistente');
     await userEvent.click(roleTrigger('Bruno Assistente'));
     const listbox = await screen.findByRole('listbox');
-    expect(within(listbox).queryByRole('option', { name: 'Cliente' })).toBeNull();
+    expect(within(listbox).queryByRole('option', { name: 'Cliente' })).not.toBeInTheDocument();
     await userEvent.click(within(listbox).getByRole('option', { name: 'Comercial' }));
-    expect(await screen.findByText('Função do usuário atualizada com sucesso')).toBeTruthy();
+    expect(await screen.findByText('Função do usuário atualizada com sucesso')).toBeInTheDocument();
     expect(db.calls).toEqual([
       'select user_roles user_id=u2',
       'delete user_roles user_id=u2',
@@ -140,6 +140,6 @@ describe('UsuariosPage', () => {
     await screen.findByText('Bruno Assistente');
     await userEvent.click(roleTrigger('Bruno Assistente'));
     await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Secretária' }));
-    expect(await screen.findByText('Erro ao atualizar função do usuário')).toBeTruthy();
+    expect(await screen.findByText('Erro ao atualizar função do usuário')).toBeInTheDocument();
   });
 });
