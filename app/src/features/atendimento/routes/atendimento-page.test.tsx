@@ -24,21 +24,21 @@ describe('AtendimentoPage', { timeout: 20_000 }, () => {
   it('lists interactions, shows an unknown client and filters by tab', async () => {
     renderWithProviders(<AtendimentoPage />);
     const row = (await screen.findByText('Ligação sobre o andamento do caso')).closest('tr')!;
-    expect(within(row).getByText('Cliente não encontrado')).toBeTruthy();
-    expect(within(row).getByText('Ligação')).toBeTruthy();
-    expect(within(row).getByText('10/03/2025 14:30')).toBeTruthy();
-    expect(within(row).getByText('Agendado')).toBeTruthy();
+    expect(within(row).getByText('Cliente não encontrado')).toBeInTheDocument();
+    expect(within(row).getByText('Ligação')).toBeInTheDocument();
+    expect(within(row).getByText('10/03/2025 14:30')).toBeInTheDocument();
+    expect(within(row).getByText('Agendado')).toBeInTheDocument();
 
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Concluídas' }));
-    expect(await screen.findByText('Nenhuma interação encontrada.')).toBeTruthy();
+    expect(await screen.findByText('Nenhuma interação encontrada.')).toBeInTheDocument();
   });
 
   it('shows the form messages when Nova Interação is submitted empty', async () => {
     renderWithProviders(<AtendimentoPage />);
     fireEvent.click(screen.getByRole('button', { name: 'Nova Interação' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Salvar' }));
-    expect(await screen.findByText('Por favor selecione um cliente')).toBeTruthy();
-    expect(screen.getByText('Por favor selecione um tipo de interação')).toBeTruthy();
-    expect(screen.getByText('A descrição deve ter pelo menos 10 caracteres')).toBeTruthy();
+    expect(await screen.findByText('Por favor selecione um cliente')).toBeInTheDocument();
+    expect(screen.getByText('Por favor selecione um tipo de interação')).toBeInTheDocument();
+    expect(screen.getByText('A descrição deve ter pelo menos 10 caracteres')).toBeInTheDocument();
   });
 });

@@ -57,17 +57,17 @@ function renderPage() {
 describe('ClientesPage', () => {
   it('lists the clients newest first with the spec columns and badges', async () => {
     renderPage();
-    expect(screen.getByRole('heading', { level: 1, name: 'Clientes' })).toBeTruthy();
-    expect(await screen.findByText('Maria Silva')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Clientes' })).toBeInTheDocument();
+    expect(await screen.findByText('Maria Silva')).toBeInTheDocument();
     expect(mocks.order).toHaveBeenCalledWith('created_at', { ascending: false });
     for (const column of ['Nome', 'Contato', 'Cadastrado em', 'Acesso ao Portal', 'Ações']) {
-      expect(screen.getByRole('columnheader', { name: column })).toBeTruthy();
+      expect(screen.getByRole('columnheader', { name: column })).toBeInTheDocument();
     }
     expect(screen.getAllByText('Acesso Ativo')).toHaveLength(2);
     expect(screen.getAllByText('Ativo')).toHaveLength(2);
-    expect(screen.getByText('05/03/2024')).toBeTruthy();
+    expect(screen.getByText('05/03/2024')).toBeInTheDocument();
     const link = screen.getByRole('link', { name: 'Mensagem: Maria Silva' });
-    expect(link.getAttribute('href')).toBe('/clientes/c1/mensagens');
+    expect(link).toHaveAttribute('href', '/clientes/c1/mensagens');
   });
 
   it('filters by the search box and shows the search empty state', async () => {
@@ -75,21 +75,21 @@ describe('ClientesPage', () => {
     await screen.findByText('Maria Silva');
     const search = screen.getByPlaceholderText('Buscar cliente...');
     await userEvent.type(search, 'JOÃO');
-    expect(screen.queryByText('Maria Silva')).toBeNull();
-    expect(screen.getByText('João Souza')).toBeTruthy();
+    expect(screen.queryByText('Maria Silva')).not.toBeInTheDocument();
+    expect(screen.getByText('João Souza')).toBeInTheDocument();
     await userEvent.clear(search);
     await userEvent.type(search, 'nobody');
-    expect(screen.getByText('Nenhum cliente encontrado')).toBeTruthy();
-    expect(screen.getByText('Nenhum resultado para sua busca. Tente outro termo.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Cadastrar Primeiro Cliente' })).toBeNull();
+    expect(screen.getByText('Nenhum cliente encontrado')).toBeInTheDocument();
+    expect(screen.getByText('Nenhum resultado para sua busca. Tente outro termo.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cadastrar Primeiro Cliente' })).not.toBeInTheDocument();
   });
 
   it('shows the first-client empty state without a search', async () => {
     mocks.rows = [];
     renderPage();
-    expect(await screen.findByText('Você ainda não cadastrou nenhum cliente.')).toBeTruthy();
+    expect(await screen.findByText('Você ainda não cadastrou nenhum cliente.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cadastrar Primeiro Cliente' }));
-    expect(await screen.findByRole('dialog')).toBeTruthy();
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 
   it('shows the grid with Detalhes and Mensagem', async () => {
@@ -100,7 +100,7 @@ describe('ClientesPage', () => {
     expect(cards).toHaveLength(2);
     // Detalhes opens the client's page
     expect(within(cards[0]!).getByRole('link', { name: /Detalhes/ }).getAttribute('href')).toMatch(/^\/clientes\/c\d$/);
-    expect(within(cards[0]!).getByRole('link', { name: /Mensagem/ }).getAttribute('href')).toBe('/clientes/c1/mensagens');
+    expect(within(cards[0]!).getByRole('link', { name: /Mensagem/ })).toHaveAttribute('href', '/clientes/c1/mensagens');
   });
 
   it('toasts when the list fails to load', async () => {
@@ -125,15 +125,15 @@ describe('Novo Cliente dialog', () => {
   it('keeps the submit button disabled until name, e-mail and password are filled', async () => {
     const dialog = await openDialog();
     const submit = within(dialog).getByRole('button', { name: 'Cadastrar Cliente' });
-    expect(submit.hasAttribute('disabled')).toBe(true);
+    expect(submit).toBeDisabled();
     await userEvent.type(within(dialog).getByLabelText('Nome completo'), 'Ana Nova');
     await userEvent.type(within(dialog).getByLabelText('Email'), 'ana@nova.test');
-    expect(submit.hasAttribute('disabled')).toBe(true);
+    expect(submit).toBeDisabled();
     await userEvent.type(within(dialog).getByLabelText('Senha'), 'segredo1');
-    expect(submit.hasAttribute('disabled')).toBe(false);
+    expect(submit).toBeEnabled();
     await userEvent.clear(within(dialog).getByLabelText('Nome completo'));
     await userEvent.type(within(dialog).getByLabelText('Nome completo'), '   ');
-    expect(submit.hasAttribute('disabled')).toBe(true);
+    expect(submit).toBeDisabled();
   });
 
   it('creates the client with null optional fields, toasts, closes and reloads', async () => {
@@ -151,8 +151,8 @@ describe('Novo Cliente dialog', () => {
       phone: null,
       address: null,
     });
-    expect(await screen.findByText('Cliente cadastrado com sucesso')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('Cliente cadastrado com sucesso')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(mocks.order.mock.calls.length).toBeGreaterThan(callsBefore));
     // reopened: the form was reset
     await userEvent.click(screen.getByRole('button', { name: 'Novo Cliente' }));
@@ -181,8 +181,8 @@ describe('Novo Cliente dialog', () => {
     await userEvent.type(within(dialog).getByLabelText('Email'), 'maria.silva@cliente.test');
     await userEvent.type(within(dialog).getByLabelText('Senha'), 'segredo1');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cadastrar Cliente' }));
-    expect(await screen.findByText('Erro ao criar cliente: Já existe um usuário com este e-mail')).toBeTruthy();
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(await screen.findByText('Erro ao criar cliente: Já existe um usuário com este e-mail')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
   it('toasts "Preencha os campos obrigatórios" when submitted incomplete', async () => {
@@ -191,7 +191,7 @@ describe('Novo Cliente dialog', () => {
     // implicit submission (Enter) bypasses the disabled button
     const form = dialog.querySelector('form')!;
     form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
-    expect(await screen.findByText('Preencha os campos obrigatórios')).toBeTruthy();
+    expect(await screen.findByText('Preencha os campos obrigatórios')).toBeInTheDocument();
     expect(mocks.rpc).not.toHaveBeenCalledWith('create_client_user', expect.anything());
   });
 });

@@ -44,7 +44,7 @@ beforeEach(() => {
 
 async function fillAndCreate() {
   const client = screen.getByLabelText('Cliente');
-  await waitFor(() => expect(within(client).getByText('Maria Silva')).toBeTruthy());
+  await waitFor(() => expect(within(client).getByText('Maria Silva')).toBeInTheDocument());
   fireEvent.change(client, { target: { value: 'c1' } });
   fireEvent.change(screen.getByLabelText('Título'), { target: { value: 'Visto' } });
   fireEvent.click(screen.getByRole('button', { name: 'Criar' }));
@@ -56,7 +56,7 @@ describe('Criar Orçamento: Vendedor(a)', { timeout: 20_000 }, () => {
   it('offers only the commercial staff', async () => {
     renderWithProviders(<NewQuoteDialog open onClose={() => {}} onCreated={() => {}} />);
     const seller = screen.getByLabelText('Vendedor(a)');
-    await waitFor(() => expect(within(seller).getByText('Carla Comercial')).toBeTruthy());
+    await waitFor(() => expect(within(seller).getByText('Carla Comercial')).toBeInTheDocument());
     const names = within(seller).getAllByRole('option').map((o) => o.textContent);
     expect(names).toEqual(['Nenhum', 'Carla Comercial', 'Bruno Vendas']);
     expect(rpc).toHaveBeenCalledWith('staff_directory');
@@ -76,7 +76,7 @@ describe('Criar Orçamento: Vendedor(a)', { timeout: 20_000 }, () => {
   it('an administrator starts without a salesperson and can choose one', async () => {
     renderWithProviders(<NewQuoteDialog open onClose={() => {}} onCreated={() => {}} />);
     const seller = screen.getByLabelText('Vendedor(a)') as HTMLSelectElement;
-    await waitFor(() => expect(within(seller).getByText('Bruno Vendas')).toBeTruthy());
+    await waitFor(() => expect(within(seller).getByText('Bruno Vendas')).toBeInTheDocument());
     expect(seller.value).toBe('');
     fireEvent.change(seller, { target: { value: 'u-bruno' } });
     expect(await fillAndCreate()).toMatchObject({ sales_staff_id: 'u-bruno' });

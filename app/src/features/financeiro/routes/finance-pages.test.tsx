@@ -10,10 +10,10 @@ vi.mock('@/lib/supabase', () => ({ supabase: { from: (...args: unknown[]) => fro
 describe('finance hub', { timeout: 20_000 }, () => {
   it('shows only the legal assistant cards, each with Acessar', () => {
     renderWithProviders(<FinanceiroPage />, { auth: { roles: ['legal_assistant'] } });
-    expect(screen.getByRole('heading', { name: 'Módulo Financeiro' })).toBeTruthy();
-    expect(screen.getByText('Produtos e Serviços')).toBeTruthy();
-    expect(screen.queryByText('Despesas')).toBeNull();
-    expect(screen.queryByText('Comissões')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Módulo Financeiro' })).toBeInTheDocument();
+    expect(screen.getByText('Produtos e Serviços')).toBeInTheDocument();
+    expect(screen.queryByText('Despesas')).not.toBeInTheDocument();
+    expect(screen.queryByText('Comissões')).not.toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /^Acessar/ })).toHaveLength(4);
   });
 });
@@ -21,8 +21,8 @@ describe('finance hub', { timeout: 20_000 }, () => {
 describe('expenses page', { timeout: 20_000 }, () => {
   it('tells a secretary access is restricted, without querying', () => {
     renderWithProviders(<DespesasPage />, { auth: { roles: ['secretary'] } });
-    expect(screen.getByText('Acesso Restrito')).toBeTruthy();
-    expect(screen.getByText('Você não tem permissão para ver as despesas.')).toBeTruthy();
+    expect(screen.getByText('Acesso Restrito')).toBeInTheDocument();
+    expect(screen.getByText('Você não tem permissão para ver as despesas.')).toBeInTheDocument();
     expect(from).not.toHaveBeenCalled();
   });
 
@@ -38,11 +38,11 @@ describe('expenses page', { timeout: 20_000 }, () => {
     };
     from.mockReturnValue(builder);
     renderWithProviders(<DespesasPage />);
-    expect(await screen.findByText('Aluguel do escritório')).toBeTruthy();
-    expect(screen.getByText('Atrasado')).toBeTruthy();
-    expect(screen.getByText('Pago')).toBeTruthy();
-    expect(screen.getByText('R$ 4.500,00')).toBeTruthy();
-    expect(screen.getByText('04/01/2000')).toBeTruthy();
+    expect(await screen.findByText('Aluguel do escritório')).toBeInTheDocument();
+    expect(screen.getByText('Atrasado')).toBeInTheDocument();
+    expect(screen.getByText('Pago')).toBeInTheDocument();
+    expect(screen.getByText('R$ 4.500,00')).toBeInTheDocument();
+    expect(screen.getByText('04/01/2000')).toBeInTheDocument();
   });
 
   it('toasts the expense failure as its own text (no Erro title, unlike products and fees)', async () => {
@@ -67,7 +67,7 @@ describe('expenses page', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Marcar como paga Aluguel do escritório' }));
     expect((screen.getByPlaceholderText('Cartão, PIX, etc.') as HTMLInputElement).value).toBe('');
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar Pagamento' }));
-    expect(await screen.findByText('Erro ao marcar despesa como paga: Registro não encontrado ou sem permissão')).toBeTruthy();
-    expect(screen.queryByText('Erro')).toBeNull();
+    expect(await screen.findByText('Erro ao marcar despesa como paga: Registro não encontrado ou sem permissão')).toBeInTheDocument();
+    expect(screen.queryByText('Erro')).not.toBeInTheDocument();
   });
 });

@@ -42,18 +42,18 @@ describe('Orçamentos', { timeout: 20_000 }, () => {
       ),
     );
     renderWithProviders(<OrcamentosPage />);
-    expect(await screen.findByText('OR-2025-0001')).toBeTruthy();
-    expect(screen.getByText('Maria Silva')).toBeTruthy();
-    expect(screen.getByText('Enviado')).toBeTruthy();
-    expect(screen.getByText('US$ 3.500,00')).toBeTruthy();
-    expect(screen.getByText('R$ 18.655,00')).toBeTruthy();
-    expect(screen.getByText('20/12/2025')).toBeTruthy();
+    expect(await screen.findByText('OR-2025-0001')).toBeInTheDocument();
+    expect(screen.getByText('Maria Silva')).toBeInTheDocument();
+    expect(screen.getByText('Enviado')).toBeInTheDocument();
+    expect(screen.getByText('US$ 3.500,00')).toBeInTheDocument();
+    expect(screen.getByText('R$ 18.655,00')).toBeInTheDocument();
+    expect(screen.getByText('20/12/2025')).toBeInTheDocument();
   });
 
   it('shows an empty state when there are no quotes', async () => {
     from.mockImplementation(() => builder([]));
     renderWithProviders(<OrcamentosPage />);
-    expect(await screen.findByText('Nenhum orçamento cadastrado')).toBeTruthy();
+    expect(await screen.findByText('Nenhum orçamento cadastrado')).toBeInTheDocument();
   });
 });
 
@@ -67,8 +67,8 @@ describe('Comissões', { timeout: 20_000 }, () => {
     from.mockImplementation(() => builder([statement]));
     rpc.mockReturnValue(builder([]));
     renderWithProviders(<ComissoesPage />);
-    expect(await screen.findByText('Carla Comercial')).toBeTruthy();
-    expect(screen.getByText('fevereiro/2025')).toBeTruthy();
+    expect(await screen.findByText('Carla Comercial')).toBeInTheDocument();
+    expect(screen.getByText('fevereiro/2025')).toBeInTheDocument();
     expect(screen.getAllByText('US$ 170,00')).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: 'Marcar como paga' }));
     await waitFor(() => expect(rpc).toHaveBeenCalledWith('mark_commissions_paid', { staff_id: 's1', period_month: '2025-02-01' }));
@@ -77,7 +77,7 @@ describe('Comissões', { timeout: 20_000 }, () => {
   it('does not offer the button to other staff', async () => {
     from.mockImplementation(() => builder([statement]));
     renderWithProviders(<ComissoesPage />, { auth: { roles: ['commercial'] } });
-    expect(await screen.findByText('Carla Comercial')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Marcar como paga' })).toBeNull();
+    expect(await screen.findByText('Carla Comercial')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Marcar como paga' })).not.toBeInTheDocument();
   });
 });

@@ -54,7 +54,7 @@ describe('FormsTab update robot card', { timeout: 20_000 }, () => {
     const before = lastChecks();
 
     fireEvent.click(screen.getByRole('button', { name: 'Executar agora' }));
-    expect(await screen.findByText('Verificação de edições concluída.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Verificação de edições concluída.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(rpc).toHaveBeenCalledWith('cron_run_now', { p_jobid: 9 });
     expect(rpc).toHaveBeenCalledWith('cron_job_runs', { p_jobid: 9, p_limit: 10 });
     await waitFor(() => expect(lastChecks()).toBeGreaterThan(before));
@@ -64,16 +64,16 @@ describe('FormsTab update robot card', { timeout: 20_000 }, () => {
     cronRpcs();
     renderWithProviders(<FormsTab />);
     await screen.findByText('I-751');
-    expect(screen.getByRole('link', { name: 'Configurar' }).getAttribute('href')).toBe('/integracoes/tarefas-agendadas');
+    expect(screen.getByRole('link', { name: 'Configurar' })).toHaveAttribute('href', '/integracoes/tarefas-agendadas');
   });
 
   it('shows neither robot button to staff who are not administrators', async () => {
     cronRpcs();
     renderWithProviders(<FormsTab />, { auth: { roles: ['legal_assistant'] } });
     await screen.findByText('I-751');
-    expect(screen.queryByRole('button', { name: 'Executar agora' })).toBeNull();
-    expect(screen.queryByRole('link', { name: 'Configurar' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Configurar' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Executar agora' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Configurar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Configurar' })).not.toBeInTheDocument();
   });
 });
 
@@ -85,28 +85,28 @@ describe('FormsTab (simulated refresh and download)', { timeout: 20_000 }, () =>
 
   it('shows Não baixado with Baixar, then Disponível with Ver and Preencher about 1.5 s after clicking', async () => {
     renderWithProviders(<FormsTab />);
-    expect(await screen.findByText('I-751')).toBeTruthy();
-    expect(screen.getByText('Não baixado')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Ver I-130' })).toBeTruthy();
+    expect(await screen.findByText('I-751')).toBeInTheDocument();
+    expect(screen.getByText('Não baixado')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ver I-130' })).toBeInTheDocument();
 
     vi.useFakeTimers();
     fireEvent.click(screen.getByRole('button', { name: 'Baixar I-751' }));
     await act(async () => {
       await vi.advanceTimersByTimeAsync(10);
     });
-    expect(screen.getByText('Iniciando download do formulário I-751')).toBeTruthy();
+    expect(screen.getByText('Iniciando download do formulário I-751')).toBeInTheDocument();
 
     await act(async () => {
       await vi.advanceTimersByTimeAsync(FORM_DOWNLOAD_MS - 300);
     });
-    expect(screen.queryByText('Formulário I-751 baixado com sucesso!')).toBeNull();
+    expect(screen.queryByText('Formulário I-751 baixado com sucesso!')).not.toBeInTheDocument();
 
     await act(async () => {
       await vi.advanceTimersByTimeAsync(500);
     });
-    expect(screen.getByText('Formulário I-751 baixado com sucesso!')).toBeTruthy();
-    expect(screen.queryByText('Não baixado')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Preencher I-751' })).toBeTruthy();
+    expect(screen.getByText('Formulário I-751 baixado com sucesso!')).toBeInTheDocument();
+    expect(screen.queryByText('Não baixado')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Preencher I-751' })).toBeInTheDocument();
     expect(update).toHaveBeenCalledWith({ downloaded: true });
   });
 
@@ -119,19 +119,19 @@ describe('FormsTab (simulated refresh and download)', { timeout: 20_000 }, () =>
     await act(async () => {
       await vi.advanceTimersByTimeAsync(FORMS_REFRESH_MS - 300);
     });
-    expect(screen.queryByText('Formulários atualizados com sucesso!')).toBeNull();
+    expect(screen.queryByText('Formulários atualizados com sucesso!')).not.toBeInTheDocument();
     await act(async () => {
       await vi.advanceTimersByTimeAsync(500);
     });
-    expect(screen.getByText('Formulários atualizados com sucesso!')).toBeTruthy();
+    expect(screen.getByText('Formulários atualizados com sucesso!')).toBeInTheDocument();
   });
 
   it('filters by category chip and shows the empty text', async () => {
     renderWithProviders(<FormsTab />);
     await screen.findByText('I-751');
     fireEvent.click(screen.getByRole('button', { name: 'DACA' }));
-    expect(screen.getByText('Nenhum formulário encontrado com os filtros atuais.')).toBeTruthy();
+    expect(screen.getByText('Nenhum formulário encontrado com os filtros atuais.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Todos' }));
-    expect(screen.getByText('I-130')).toBeTruthy();
+    expect(screen.getByText('I-130')).toBeInTheDocument();
   });
 });

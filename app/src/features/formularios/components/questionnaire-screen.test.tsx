@@ -52,22 +52,22 @@ describe('QuestionnaireScreen', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('Número A (A-Number)'), { target: { value: '12345' } });
     await settle(AUTOSAVE_MS + 200);
     expect(upsert).toHaveBeenCalledTimes(1);
-    expect(screen.getByText(/Número A inválido/)).toBeTruthy();
+    expect(screen.getByText(/Número A inválido/)).toBeInTheDocument();
     expect(screen.getByTestId('autosave-status').textContent).toContain('Corrija os campos destacados');
   });
 
   it('adds entries to repeated sections (addresses of the last 5 years)', async () => {
     renderWithProviders(<QuestionnaireScreen clientId="c1" viewer="client" />, { auth: { roles: ['client'] } });
     fireEvent.click(await screen.findByRole('button', { name: 'Adicionar endereço' }));
-    expect(screen.getByLabelText('Cidade (Endereço 1)')).toBeTruthy();
+    expect(screen.getByLabelText('Cidade (Endereço 1)')).toBeInTheDocument();
   });
 
   it('locks a reviewed questionnaire for the client but lets staff reopen it', async () => {
     stored = { id: 'q1', client_id: 'c1', status: 'revisado', answers: { personal: { full_name: 'Maria' } } };
     const { unmount } = renderWithProviders(<QuestionnaireScreen clientId="c1" viewer="client" />, { auth: { roles: ['client'] } });
-    expect(await screen.findByText(/O escritório já revisou suas respostas/)).toBeTruthy();
+    expect(await screen.findByText(/O escritório já revisou suas respostas/)).toBeInTheDocument();
     expect(screen.getByLabelText('Nome completo').matches(':disabled')).toBe(true);
-    expect(screen.queryByRole('button', { name: 'Enviar ao escritório' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Enviar ao escritório' })).not.toBeInTheDocument();
     unmount();
 
     renderWithProviders(<QuestionnaireScreen clientId="c1" viewer="staff" />);

@@ -59,10 +59,10 @@ describe('IntegracoesPage', () => {
   it('shows 8 skeleton cards while loading, then the 8 integrations and the Open API box', async () => {
     renderWithProviders(<IntegracoesPage />, { route: '/integracoes' });
     expect(screen.getAllByTestId('integration-skeleton')).toHaveLength(8);
-    for (const name of NAMES) expect(await screen.findByRole('heading', { name })).toBeTruthy();
+    for (const name of NAMES) expect(await screen.findByRole('heading', { name })).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^Conectar / })).toHaveLength(8);
-    expect(screen.queryByText('Conectado')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Ver Documentação' })).toBeTruthy();
+    expect(screen.queryByText('Conectado')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ver Documentação' })).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls.find(([u]) => u.endsWith('aws_s3_config'))!;
     expect(url).toBe(`${URL_BASE}?key=aws_s3_config`);
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer session-token');
@@ -71,16 +71,16 @@ describe('IntegracoesPage', () => {
   it('shows Conectado for S3 when a configuration exists', async () => {
     stored = { accessKeyId: 'AKIA123', secretAccessKey: '••••', region: 'us-east-1', bucket: 'docs' };
     renderWithProviders(<IntegracoesPage />, { route: '/integracoes' });
-    expect(await screen.findByText('Conectado')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Conectar Amazon S3' })).toBeNull();
+    expect(await screen.findByText('Conectado')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Conectar Amazon S3' })).not.toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^Conectar / })).toHaveLength(7);
   });
 
   it('other cards only announce that the integration is starting', async () => {
     renderWithProviders(<IntegracoesPage />, { route: '/integracoes' });
     await userEvent.click(await screen.findByRole('button', { name: 'Conectar Facebook' }));
-    expect(await screen.findByText('Iniciando integração com Facebook...')).toBeTruthy();
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await screen.findByText('Iniciando integração com Facebook...')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('WhatsApp Business opens its configuration and saves the whatsapp setting', async () => {
@@ -93,7 +93,7 @@ describe('IntegracoesPage', () => {
     await userEvent.type(within(dialog).getByLabelText('Token de verificação do webhook'), 'verifica');
     await userEvent.type(within(dialog).getByLabelText('Nome do modelo aprovado'), 'atualizacao_caso');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
-    expect(await screen.findByText('Configuração do WhatsApp salva')).toBeTruthy();
+    expect(await screen.findByText('Configuração do WhatsApp salva')).toBeInTheDocument();
     const post = fetchMock.mock.calls.find(([, init]) => init.method === 'POST')!;
     expect(JSON.parse(String(post[1].body))).toMatchObject({
       key: 'whatsapp',
@@ -106,8 +106,8 @@ describe('IntegracoesPage', () => {
     const dialog = await openS3Dialog();
     await fillS3(dialog, { ...fullValues, Bucket: '' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar Configuração' }));
-    expect(await screen.findByText('Dados incompletos')).toBeTruthy();
-    expect(screen.getByText('Todos os campos são obrigatórios')).toBeTruthy();
+    expect(await screen.findByText('Dados incompletos')).toBeInTheDocument();
+    expect(screen.getByText('Todos os campos são obrigatórios')).toBeInTheDocument();
     expect(fetchMock.mock.calls.filter(([, init]) => init.method === 'POST')).toHaveLength(0);
   });
 
@@ -116,7 +116,7 @@ describe('IntegracoesPage', () => {
     const dialog = await openS3Dialog();
     await fillS3(dialog, fullValues);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar Configuração' }));
-    expect(await screen.findByText('Integração com AWS S3 configurada')).toBeTruthy();
+    expect(await screen.findByText('Integração com AWS S3 configurada')).toBeInTheDocument();
     const post = fetchMock.mock.calls.find(([, init]) => init.method === 'POST')!;
     expect(post[0]).toBe(URL_BASE);
     expect((post[1].headers as Record<string, string>).Authorization).toBe('Bearer session-token');
@@ -124,8 +124,8 @@ describe('IntegracoesPage', () => {
       key: 'aws_s3_config',
       value: { accessKeyId: 'AKIA123', secretAccessKey: 's3cr3t', region: 'us-east-1', bucket: 'docs' },
     });
-    expect(await screen.findByText('Conectado')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('Conectado')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('shows Erro na configuração with the server message', async () => {
@@ -134,8 +134,8 @@ describe('IntegracoesPage', () => {
     const dialog = await openS3Dialog();
     await fillS3(dialog, fullValues);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar Configuração' }));
-    expect(await screen.findByText('Erro na configuração')).toBeTruthy();
-    expect(screen.getByText('Permissão negada: Apenas administradores podem configurar a integração com AWS S3.')).toBeTruthy();
+    expect(await screen.findByText('Erro na configuração')).toBeInTheDocument();
+    expect(screen.getByText('Permissão negada: Apenas administradores podem configurar a integração com AWS S3.')).toBeInTheDocument();
   });
 
   it('falls back to Failed to save configuration when the reply has no message', async () => {
@@ -144,7 +144,7 @@ describe('IntegracoesPage', () => {
     const dialog = await openS3Dialog();
     await fillS3(dialog, fullValues);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar Configuração' }));
-    expect(await screen.findByText('Failed to save configuration')).toBeTruthy();
+    expect(await screen.findByText('Failed to save configuration')).toBeInTheDocument();
   });
 
   it('reports a missing session token', async () => {
@@ -153,7 +153,7 @@ describe('IntegracoesPage', () => {
     session.token = null;
     await fillS3(dialog, fullValues);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar Configuração' }));
-    expect(await screen.findByText('No authentication token available')).toBeTruthy();
+    expect(await screen.findByText('No authentication token available')).toBeInTheDocument();
   });
 
   it('refuses the S3 configuration to non-administrators', async () => {
@@ -161,8 +161,8 @@ describe('IntegracoesPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Conectar Amazon S3' }));
     expect(
       await screen.findByText('Permissão negada: Apenas administradores podem configurar a integração com AWS S3.'),
-    ).toBeTruthy();
-    expect(screen.queryByRole('dialog')).toBeNull();
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

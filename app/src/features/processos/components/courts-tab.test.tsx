@@ -29,9 +29,9 @@ vi.mock('@/lib/supabase', () => {
 describe('CourtsTab (Casos na Corte EOIR)', { timeout: 20_000 }, () => {
   it('shows the empty state and the spec columns', async () => {
     renderWithProviders(<CourtsTab />);
-    expect(await screen.findByText('Nenhum caso adicionado ainda.')).toBeTruthy();
+    expect(await screen.findByText('Nenhum caso adicionado ainda.')).toBeInTheDocument();
     for (const column of ['Nº A', 'Status Atual', 'Próxima Audiência', 'Localização', 'Juiz', 'Ações']) {
-      expect(screen.getByRole('columnheader', { name: column })).toBeTruthy();
+      expect(screen.getByRole('columnheader', { name: column })).toBeInTheDocument();
     }
   });
 
@@ -40,7 +40,7 @@ describe('CourtsTab (Casos na Corte EOIR)', { timeout: 20_000 }, () => {
     await screen.findByText('Nenhum caso adicionado ainda.');
     fireEvent.change(screen.getByLabelText('Número A'), { target: { value: 'A123456789' } });
     fireEvent.click(screen.getByRole('button', { name: 'Consultar' }));
-    expect(await screen.findByText('Número A e processo são obrigatórios')).toBeTruthy();
+    expect(await screen.findByText('Número A e processo são obrigatórios')).toBeInTheDocument();
     expect(invoke).not.toHaveBeenCalled();
   });
 
@@ -51,7 +51,7 @@ describe('CourtsTab (Casos na Corte EOIR)', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('combobox', { name: 'Processo' }));
     fireEvent.click(await screen.findByRole('button', { name: /#3 · Asilo/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Consultar' }));
-    expect(await screen.findByText('Entre no sistema para verificar o status na corte')).toBeTruthy();
+    expect(await screen.findByText('Entre no sistema para verificar o status na corte')).toBeInTheDocument();
     expect(invoke).not.toHaveBeenCalled();
   });
 
@@ -59,6 +59,6 @@ describe('CourtsTab (Casos na Corte EOIR)', { timeout: 20_000 }, () => {
     renderWithProviders(<CourtsTab />);
     await screen.findByText('Nenhum caso adicionado ainda.');
     fireEvent.click(screen.getByRole('button', { name: 'Atualizar Todos' }));
-    expect(await screen.findByText('Nenhum caso na corte para verificar')).toBeTruthy();
+    expect(await screen.findByText('Nenhum caso na corte para verificar')).toBeInTheDocument();
   });
 });

@@ -67,9 +67,9 @@ describe('DocumentsSheet (requested documents)', { timeout: 20_000 }, () => {
 
   it('marks a request Recebido (fulfilled, with the time) and toasts Status atualizado', async () => {
     renderWithProviders(<DocumentsSheet process={process} onOpenChange={() => {}} />);
-    expect(await screen.findByText('Passaporte')).toBeTruthy();
+    expect(await screen.findByText('Passaporte')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Recebido' }));
-    expect(await screen.findByText('Status atualizado')).toBeTruthy();
+    expect(await screen.findByText('Status atualizado')).toBeInTheDocument();
     const update = calls.find((c) => c.op === 'update');
     expect(update?.values).toMatchObject({ status: 'fulfilled' });
     expect(typeof (update?.values as { fulfilled_at: unknown }).fulfilled_at).toBe('string');
@@ -80,22 +80,22 @@ describe('DocumentsSheet (requested documents)', { timeout: 20_000 }, () => {
     renderWithProviders(<DocumentsSheet process={process} onOpenChange={() => {}} />);
     await screen.findByText('Passaporte');
     fireEvent.click(screen.getByRole('button', { name: 'Recebido' }));
-    expect(await screen.findByText('Documento não encontrado')).toBeTruthy();
-    expect(screen.queryByText(/Erro ao atualizar status/)).toBeNull();
+    expect(await screen.findByText('Documento não encontrado')).toBeInTheDocument();
+    expect(screen.queryByText(/Erro ao atualizar status/)).not.toBeInTheDocument();
   });
 
   it('requests a document (required by default) and records the document_request notification', async () => {
     renderWithProviders(<DocumentsSheet process={process} onOpenChange={() => {}} />);
     await screen.findByText('Passaporte');
-    expect((screen.getByRole('checkbox', { name: 'Documento obrigatório' }) as HTMLElement).getAttribute('data-state')).toBe('checked');
+    expect((screen.getByRole('checkbox', { name: 'Documento obrigatório' }) as HTMLElement)).toHaveAttribute('data-state', 'checked');
 
     fireEvent.change(screen.getByLabelText('Nome do documento'), { target: { value: 'X' } });
     fireEvent.click(screen.getByRole('button', { name: 'Solicitar Documento' }));
-    expect(await screen.findByText('Nome do documento é obrigatório')).toBeTruthy();
+    expect(await screen.findByText('Nome do documento é obrigatório')).toBeInTheDocument();
 
     fireEvent.change(screen.getByLabelText('Nome do documento'), { target: { value: 'Certidão de nascimento' } });
     fireEvent.click(screen.getByRole('button', { name: 'Solicitar Documento' }));
-    expect(await screen.findByText('Documento solicitado')).toBeTruthy();
+    expect(await screen.findByText('Documento solicitado')).toBeInTheDocument();
     await waitFor(() => expect(calls.filter((c) => c.op === 'insert')).toHaveLength(2));
     const [request, notification] = calls.filter((c) => c.op === 'insert');
     expect(request).toMatchObject({

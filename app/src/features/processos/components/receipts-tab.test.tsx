@@ -21,7 +21,7 @@ vi.mock('@/lib/supabase', () => {
 describe('ReceiptsTab', { timeout: 20_000 }, () => {
   it('shows the empty state and enables Adicionar only with both fields', async () => {
     renderWithProviders(<ReceiptsTab />);
-    expect(await screen.findByText('Nenhum recibo adicionado ainda.')).toBeTruthy();
+    expect(await screen.findByText('Nenhum recibo adicionado ainda.')).toBeInTheDocument();
     const add = screen.getByRole('button', { name: 'Adicionar' }) as HTMLButtonElement;
     expect(add.disabled).toBe(true);
     fireEvent.change(screen.getByLabelText('Número do Recibo'), { target: { value: 'msc2090123456' } });
@@ -36,6 +36,6 @@ describe('ReceiptsTab', { timeout: 20_000 }, () => {
     renderWithProviders(<ReceiptsTab />);
     await screen.findByText('Nenhum recibo adicionado ainda.');
     fireEvent.click(screen.getByRole('button', { name: 'Atualizar Todos' }));
-    expect(await screen.findByText('Nenhum recibo para verificar')).toBeTruthy();
+    expect(await screen.findByText('Nenhum recibo para verificar')).toBeInTheDocument();
   });
 });
