@@ -24,20 +24,23 @@ COMPRESSIBLE_TYPES = (b"application/json", b"application/vnd.pgrst", b"applicati
                       b"application/openapi+json", b"text/csv", b"text/plain", b"text/html", b"application/xml")
 
 
-def chosen_coding(scope) -> str | None:
-    """The coding to use for this request: brotli or gzip by the client's Accept-Encoding, else None."""
+def compression_offer(scope) -> bytes | None:
+    """The request's Accept-Encoding when it may allow brotli or gzip, else None. Only a scan of the headers: the
+    value is parsed (q-values) once a response turns out to be worth compressing."""
     if scope["method"] == "HEAD" or scope["path"].startswith(UNCOMPRESSED_PREFIXES):
         return None
     for name, value in scope["headers"]:
         if name == b"accept-encoding":
-            if b"br" not in value and b"gzip" not in value and b"*" not in value:
-                return None
-            codings = accepted_codings(value.decode("latin-1"))
-            candidates = [c for c in ("br", "gzip") if allows(codings, c)]
-            # The client's preference (q) first; on a tie, brotli (smaller at the same cost).
-            candidates.sort(key=lambda c: -codings.get(c, codings.get("*", 0)))
-            return candidates[0] if candidates else None
+            return value if b"br" in value or b"gzip" in value or b"*" in value else None
     return None
+
+
+def chosen_coding(accept_encoding: bytes) -> str | None:
+    """brotli or gzip, by the client's preference (q) and on a tie brotli (smaller at the same cost); else None."""
+    codings = accepted_codings(accept_encoding.decode("latin-1"))
+    candidates = [c for c in ("br", "gzip") if allows(codings, c)]
+    candidates.sort(key=lambda c: -codings.get(c, codings.get("*", 0)))
+    return candidates[0] if candidates else None
 
 
 def compress(body: bytes, coding: str) -> bytes:
@@ -87,18 +90,21 @@ def encoded_headers(headers: list[tuple[bytes, bytes]], coding: str, length: int
     return out
 
 
-def compressing_send(send, coding: str):
+def compressing_send(send, accept_encoding: bytes):
     """Wraps `send`: holds the response start until the first body message shows whether the whole body is there."""
     held: dict | None = None
     passthrough = False
+    coding: str | None = None
 
     async def wrapped(message) -> None:
-        nonlocal held, passthrough
+        nonlocal held, passthrough, coding
         if passthrough:
             await send(message)
             return
         if message["type"] == "http.response.start":
             if worth_compressing(message.get("headers", []), message["status"]):
+                coding = chosen_coding(accept_encoding)
+            if coding is not None:
                 held = message
             else:
                 passthrough = True
@@ -113,6 +119,7 @@ def compressing_send(send, coding: str):
                 await send(start)
                 await send(message)
                 return
+            assert coding is not None
             encoded = compress(body, coding)
             if len(encoded) >= len(body):
                 await send(start)

@@ -20,7 +20,7 @@ from supastack.core.config import Settings
 from supastack.core.db import DATABASE_UNAVAILABLE, Database, database_unreachable
 from supastack.core.stack import Stack
 from supastack.cron.service import scheduled_jobs
-from supastack.gateway.api_compression import chosen_coding, compressing_send
+from supastack.gateway.api_compression import compressing_send, compression_offer
 from supastack.gateway.body_limit import declared_length, is_chunked, read_limited, replaying, send_too_large
 from supastack.gateway.cors import EXPOSED_HEADERS, RawCors, cors_options  # noqa: F401  (re-exported)
 from supastack.outbox.worker import outbox_worker
@@ -54,9 +54,9 @@ class Gateway:
 
     async def __call__(self, scope, receive, send) -> None:
         if scope["type"] == "http":
-            coding = chosen_coding(scope)
-            if coding is not None:
-                send = compressing_send(send, coding)
+            offer = compression_offer(scope)
+            if offer is not None:
+                send = compressing_send(send, offer)
             if not scope["path"].startswith(STREAMING_PREFIXES):
                 length = declared_length(scope)
                 if length is not None and length > self.max_body:
