@@ -78,6 +78,9 @@ try {
       samples.push({
         final_path: new URL(lhr.finalDisplayedUrl).pathname,
         performance: Math.round(lhr.categories.performance.score * 100),
+        // The host's CPU as Lighthouse measured it in this run: the 4x slowdown assumes a fast, idle desktop
+        // (about 1,500 and more); a busy machine scores lower and its pages look slower than on a real phone.
+        benchmark_index: Math.round(lhr.environment.benchmarkIndex),
         accessibility: Math.round(lhr.categories.accessibility.score * 100),
         fcp_ms: Math.round(audit('first-contentful-paint').numericValue),
         lcp_ms: Math.round(audit('largest-contentful-paint').numericValue),
