@@ -1,5 +1,5 @@
-// ESLint flat config for the app: core JS rules, typescript-eslint (syntax-only, no type info needed)
-// and the Rules of Hooks. Type checking itself stays with `tsc -b`.
+// ESLint flat config for the app: core JS rules, typescript-eslint (syntax-only, no type info needed),
+// the Rules of Hooks with the React Compiler's rules, and feature boundaries. Type checking stays with `tsc -b`.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -16,10 +16,9 @@ export default tseslint.config(
     },
     plugins: { 'react-hooks': reactHooks },
     rules: {
-      // Only the two classic hook rules: the plugin's v7 "recommended" also enables the React Compiler
-      // rules (set-state-in-effect, refs, purity...), which would need refactors across every feature.
-      'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'warn',
+      // The Rules of Hooks and the React Compiler's rules (set-state-in-effect, refs, purity, static
+      // components...): a justified exception is an eslint-disable comment that says why.
+      ...reactHooks.configs['recommended-latest'].rules,
       // `_name` marks a deliberately unused argument or destructured rest sibling.
       '@typescript-eslint/no-unused-vars': [
         'error',

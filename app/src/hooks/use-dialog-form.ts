@@ -1,20 +1,21 @@
-/** The values of a dialog's form, started afresh each time the dialog opens (or opens on another record). */
+/** Form values that restart from their source each time a dialog opens (or what it shows changes). */
 import { useState } from 'react';
 
 /**
- * `session` names what the dialog is showing: null while closed, a record's id (or 'new') while open.
- * When it changes to an open session the values restart from `initial()` and the problem clears; this is
- * React's "adjust state while rendering" pattern, so the first painted frame already holds the new values
- * (an effect would paint the old ones first, then render again).
+ * `session` names what the form is showing: null (or undefined) while there is nothing to show, else a
+ * value compared with Object.is, e.g. a record's id (or 'new') while its dialog is open, or the loaded row
+ * itself. When it changes to a non-null value the values restart from `initial()` and the problem clears;
+ * this is React's "adjust state while rendering" pattern, so the first painted frame already holds the new
+ * values (an effect would paint the old ones first, then render again).
  */
-export function useDialogForm<T extends object, P = string>(session: string | null, initial: () => T) {
+export function useDialogForm<T extends object, P = string>(session: unknown, initial: () => T) {
   const [values, setValues] = useState(initial);
   /** What is wrong with the values (a message, or one per field), null when nothing is. */
   const [problem, setProblem] = useState<P | null>(null);
   const [shown, setShown] = useState(session);
-  if (session !== shown) {
+  if (!Object.is(session, shown)) {
     setShown(session);
-    if (session !== null) {
+    if (session !== null && session !== undefined) {
       setValues(initial());
       setProblem(null);
     }

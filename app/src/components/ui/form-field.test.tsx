@@ -5,9 +5,12 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 
+function Wrapper({ children }: { children: ReactNode }) {
+  return <>{children}</>;
+}
+
 function CategorySelect({ error }: { error?: string }) {
   // The trigger sits below a wrapper (as in a react-hook-form Controller), not as FormField's direct child.
-  const Wrapper = ({ children }: { children: ReactNode }) => <>{children}</>;
   return (
     <FormField label="Categoria" error={error}>
       <Wrapper>

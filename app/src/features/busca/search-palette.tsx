@@ -56,10 +56,17 @@ export function SearchPalette({ open, onOpenChange }: { open: boolean; onOpenCha
     meta: { errorMessage: 'Erro na busca: {message}' },
   });
 
-  useEffect(() => setActive(0), [term]);
-  useEffect(() => {
+  // A new term starts at the first result; a closed palette forgets its query (adjusted while rendering, not in effects).
+  const [shownTerm, setShownTerm] = useState(term);
+  if (term !== shownTerm) {
+    setShownTerm(term);
+    setActive(0);
+  }
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
     if (!open) setQuery('');
-  }, [open]);
+  }
 
   const go = (result: SearchResult | undefined) => {
     if (!result) return;

@@ -18,6 +18,7 @@ import { useRequestAppointment } from '../api/mutations';
 import { useMyAppointments } from '../api/queries';
 import { formStart, type Appointment } from '../lib/appointments';
 import { agendaStrings as t } from '../strings';
+import { useNow } from '@/hooks/use-now';
 
 function AppointmentCard({ appointment }: { appointment: Appointment }) {
   const online = appointment.kind === 'online';
@@ -48,7 +49,7 @@ export default function PortalAgendamentosPage() {
   const request = useRequestAppointment();
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState({ date: '', time: '10:00', kind: 'presencial' as 'presencial' | 'online', notes: '' });
-  const now = Date.now();
+  const now = useNow();
   const upcoming = (appointments.data ?? []).filter((a) => new Date(a.starts_at).getTime() >= now).reverse();
   const past = (appointments.data ?? []).filter((a) => new Date(a.starts_at).getTime() < now);
 

@@ -1,7 +1,7 @@
 /** The Novo Cliente dialog: creates the client's portal log-in and clients row through create_client_user. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
@@ -23,12 +23,12 @@ import { fill } from '@/lib/strings';
 
 export function NewClientDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const createClient = useCreateClient();
-  const { register, handleSubmit, watch, reset } = useForm<NewClientInput>({
+  const { register, handleSubmit, control, reset } = useForm<NewClientInput>({
     resolver: zodResolver(newClientSchema),
     defaultValues: emptyNewClient,
   });
 
-  const [fullName, email, password] = watch(['full_name', 'email', 'password']);
+  const [fullName, email, password] = useWatch({ control, name: ['full_name', 'email', 'password'] });
   const ready = hasRequiredFields({ full_name: fullName ?? '', email: email ?? '', password: password ?? '' });
   const saving = createClient.isPending;
 

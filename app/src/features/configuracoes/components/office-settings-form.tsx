@@ -1,5 +1,5 @@
 /** The administrator's form for the office settings: name, logo, time zone, hours, templates, case types, deadlines. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { CompanyLogo } from '@/components/company-logo';
 import { Button } from '@/components/ui/button';
@@ -27,9 +27,12 @@ export function OfficeSettingsForm({ canEdit }: { canEdit: boolean }) {
   const [removeLogo, setRemoveLogo] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
-  useEffect(() => {
+  // The form follows each load of the settings (adjusted while rendering, so no frame shows the old ones).
+  const [loaded, setLoaded] = useState(settings.data);
+  if (settings.data !== loaded) {
+    setLoaded(settings.data);
     if (settings.data) setForm(toForm(settings.data));
-  }, [settings.data]);
+  }
 
   if (settings.isPending || !form) return <Skeleton className="h-64" />;
   const set = <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) => setForm((f) => (f ? { ...f, [key]: value } : f));

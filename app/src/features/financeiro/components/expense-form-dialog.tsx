@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
@@ -55,12 +55,11 @@ export function ExpenseFormDialog({
     register,
     handleSubmit,
     reset,
-    watch,
     setValue,
     getValues,
     formState: { errors },
   } = useForm<ExpenseInput>({ resolver: zodResolver(expenseSchema), defaultValues: emptyExpense() });
-  const isPaid = watch('is_paid');
+  const isPaid = useWatch({ control, name: 'is_paid' });
 
   useEffect(() => {
     if (open) reset(expenseToInput(expense));

@@ -2,7 +2,7 @@
  * Creates a draft quote: client, title, salesperson, currency, the day's exchange rate, the date of the USCIS fees.
  * The salesperson is copied to the contract and earns the commissions on its payments.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -27,25 +27,24 @@ export function NewQuoteDialog({ open, onClose, onCreated }: { open: boolean; on
   const [sellerId, setSellerId] = useState(() => (user && hasRole('commercial') ? user.id : ''));
   const [title, setTitle] = useState('');
   const [currency, setCurrency] = useState<Currency>('USD');
-  const [rate, setRate] = useState('');
+  const [typedRate, setRate] = useState('');
   const [feesDate, setFeesDate] = useState(todayISO());
   const [expiration, setExpiration] = useState('');
   const [notes, setNotes] = useState('');
 
-  useEffect(() => {
-    if (latest.data && rate === '') setRate(String(latest.data.rate));
-  }, [latest.data, rate]);
+  // An empty field shows the latest known rate (after Atualizar cotação too).
+  const rate = typedRate === '' && latest.data ? String(latest.data.rate) : typedRate;
 
   const submit = async () => {
-    const typedRate = rate.trim() === '' ? null : rate.replace(',', '.');
+    const chosenRate = rate.trim() === '' ? null : rate.replace(',', '.');
     try {
       const quote = await create.mutateAsync({
         client_id: clientId,
         title: title.trim(),
         currency,
-        exchange_rate: typedRate,
+        exchange_rate: chosenRate,
         // a typed rate is the rate of today; the fetched one keeps its own date
-        exchange_rate_date: typedRate ? (latest.data && String(latest.data.rate) === typedRate ? latest.data.rate_date : todayISO()) : null,
+        exchange_rate_date: chosenRate ? (latest.data && String(latest.data.rate) === chosenRate ? latest.data.rate_date : todayISO()) : null,
         fees_date: feesDate,
         expiration_date: expiration || null,
         notes: notes.trim() || null,

@@ -29,6 +29,9 @@ function useObjectUrl(base64: string | undefined): string | null {
   useEffect(() => {
     if (!base64) return undefined;
     const next = pdfObjectUrl(base64);
+    // The URL is an outside resource: made and released by this effect, so Strict Mode's remount makes a
+    // fresh one instead of keeping one its cleanup has already revoked (a useMemo'd URL would break there).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setUrl(next);
     return () => URL.revokeObjectURL(next);
   }, [base64]);

@@ -1,6 +1,6 @@
 /** Importar Formulário: upload the official fillable PDF with its number and edition date; fields are read server-side. */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -29,12 +29,12 @@ export function ImportFormDialog({ open, onOpenChange, forms }: { open: boolean;
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     reset,
     setError,
     formState: { errors },
   } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { formNumber: '', editionDate: '', formName: '', category: '' } });
-  const number = watch('formNumber')?.trim().toUpperCase();
+  const number = useWatch({ control, name: 'formNumber' })?.trim().toUpperCase();
   const isNew = Boolean(number) && !forms.some((form) => form.number === number);
 
   const submit = handleSubmit(async (values) => {

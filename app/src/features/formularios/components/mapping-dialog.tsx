@@ -1,5 +1,5 @@
 /** Configurar mapeamento: each PDF field of the form's latest edition -> a data path and a transform; saved as a new version. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { UscisForm } from '@/features/processos';
 import { errorMessage } from '@/lib/errors';
+import { useDialogForm } from '@/hooks/use-dialog-form';
 import { useSaveMapping } from '../api/mutations';
 import { useCurrentMapping } from '../api/queries';
 import type { FieldMapping, FormEdition, Transform } from '../api/types';
@@ -23,16 +24,12 @@ const FILLABLE = new Set(['text', 'checkbox', 'radio', 'choice']);
 function MappingTable({ edition }: { edition: FormEdition }) {
   const { data: mapping, isLoading } = useCurrentMapping(edition.id);
   const save = useSaveMapping(edition.id);
-  const [draft, setDraft] = useState<Draft>({});
-
-  useEffect(() => {
-    if (!mapping) return;
-    setDraft(
-      Object.fromEntries(
-        mapping.rows.map((row) => [row.field_name, { data_path: row.data_path, transform: row.transform, transform_arg: row.transform_arg ?? '' }]),
-      ),
-    );
-  }, [mapping]);
+  // The draft restarts from each mapping version loaded (adjusted while rendering, not in an effect).
+  const { values: draft, setValues: setDraft } = useDialogForm<Draft>(mapping, () =>
+    Object.fromEntries(
+      (mapping?.rows ?? []).map((row) => [row.field_name, { data_path: row.data_path, transform: row.transform, transform_arg: row.transform_arg ?? '' }]),
+    ),
+  );
 
   const update = (name: string, change: Partial<Draft[string]>) =>
     setDraft((current) => {

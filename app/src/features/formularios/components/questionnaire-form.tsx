@@ -147,7 +147,7 @@ export function QuestionnaireForm({ clientId, questionnaire, locked, actions }: 
   const {
     register,
     control,
-    watch,
+    subscribe,
     trigger,
     getValues,
     formState: { errors },
@@ -179,22 +179,26 @@ export function QuestionnaireForm({ clientId, questionnaire, locked, actions }: 
   }, [saveNow]);
   useEffect(() => {
     if (locked) return undefined;
-    const subscription = watch(() => {
-      window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(() => {
-        timer.current = undefined;
-        void latestSave.current();
-      }, AUTOSAVE_MS);
+    // subscribe (not watch): a change of values schedules the save without re-rendering the form
+    const unsubscribe = subscribe({
+      formState: { values: true },
+      callback: () => {
+        window.clearTimeout(timer.current);
+        timer.current = window.setTimeout(() => {
+          timer.current = undefined;
+          void latestSave.current();
+        }, AUTOSAVE_MS);
+      },
     });
     return () => {
-      subscription.unsubscribe();
+      unsubscribe();
       if (timer.current !== undefined) {
         // leaving the page: what was typed in the last moment is still saved
         window.clearTimeout(timer.current);
         void latestSave.current();
       }
     };
-  }, [locked, watch]);
+  }, [locked, subscribe]);
 
   return (
     <form className="grid gap-4" onSubmit={(event) => event.preventDefault()} noValidate>

@@ -1,6 +1,6 @@
 /** The Amazon S3 configuration dialog (the only integration with a real configuration). */
 import { Loader2 } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
@@ -14,8 +14,9 @@ import {
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/errors';
+import { useDialogForm } from '@/hooks/use-dialog-form';
 import { useSaveS3Setting } from '../api/queries';
-import { emptyS3Config, validS3Config, type S3Config } from '../schemas';
+import { validS3Config, type S3Config } from '../schemas';
 import { integracoesStrings as t } from '../strings';
 
 export function S3ConfigDialog({
@@ -28,18 +29,14 @@ export function S3ConfigDialog({
   /** The stored configuration (secret masked), used to pre-fill the non-secret fields. */
   current: Partial<S3Config> | null | undefined;
 }) {
-  const [values, setValues] = useState<S3Config>(emptyS3Config);
+  // Filled again when the dialog opens, and once more if the stored configuration arrives while it is open.
+  const { values, setValues } = useDialogForm<S3Config>(open ? (current ? 'stored' : 'none') : null, () => ({
+    accessKeyId: current?.accessKeyId ?? '',
+    secretAccessKey: '',
+    region: current?.region ?? '',
+    bucket: current?.bucket ?? '',
+  }));
   const save = useSaveS3Setting();
-
-  useEffect(() => {
-    if (!open) return;
-    setValues({
-      accessKeyId: current?.accessKeyId ?? '',
-      secretAccessKey: '',
-      region: current?.region ?? '',
-      bucket: current?.bucket ?? '',
-    });
-  }, [open, current]);
 
   const field = (name: keyof S3Config) => ({
     value: values[name],

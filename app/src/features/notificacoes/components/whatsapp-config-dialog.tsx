@@ -1,12 +1,13 @@
 /** Integrações > WhatsApp Business: the Cloud API settings (token and app secret stored encrypted). */
 import { Loader2 } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/errors';
+import { useDialogForm } from '@/hooks/use-dialog-form';
 import { useSaveWhatsAppSetting, type WhatsAppSetting } from '../api/whatsapp-setting';
 import { notificacoesStrings as t } from '../strings';
 
@@ -32,12 +33,12 @@ export function WhatsAppConfigDialog({
   /** The stored setting; its secrets arrive masked and, sent back unchanged, keep the stored ones. */
   current: Partial<WhatsAppSetting> | null | undefined;
 }) {
-  const [values, setValues] = useState<WhatsAppSetting>(EMPTY);
+  // Filled again when the dialog opens, and once more if the stored setting arrives while it is open.
+  const { values, setValues } = useDialogForm<WhatsAppSetting>(open ? (current ? 'stored' : 'none') : null, () => ({
+    ...EMPTY,
+    ...(current ?? {}),
+  }));
   const save = useSaveWhatsAppSetting();
-
-  useEffect(() => {
-    if (open) setValues({ ...EMPTY, ...(current ?? {}) });
-  }, [open, current]);
 
   const field = (name: keyof WhatsAppSetting) => ({
     value: values[name] ?? '',

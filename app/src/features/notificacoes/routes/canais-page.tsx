@@ -1,5 +1,5 @@
 /** /cliente/perfil (client): Meu Perfil — which channels the client authorises, with the time of consent. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/page-header';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -28,12 +28,14 @@ export default function CanaisPage() {
   const { data: consents = [], isPending } = useConsents();
   const setConsent = useSetConsent();
   const byChannel = (channel: Channel) => consents.find((c) => c.channel === channel);
-  const [phone, setPhone] = useState('');
-
-  useEffect(() => {
-    setPhone(byChannel('whatsapp')?.phone ?? clientData?.phone ?? '');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [consents, clientData?.phone]);
+  // The field starts from the stored WhatsApp number (else the client's phone) and follows it when it changes.
+  const storedPhone = byChannel('whatsapp')?.phone ?? clientData?.phone ?? '';
+  const [phone, setPhone] = useState(storedPhone);
+  const [shownPhone, setShownPhone] = useState(storedPhone);
+  if (storedPhone !== shownPhone) {
+    setShownPhone(storedPhone);
+    setPhone(storedPhone);
+  }
 
   const onToggle = async (channel: Channel, granted: boolean) => {
     try {
