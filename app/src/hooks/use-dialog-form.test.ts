@@ -64,6 +64,26 @@ describe('useDialogForm', () => {
   });
 });
 
+describe('useDialogForm following a loaded row', () => {
+  it('restarts when another load arrives, not when the same row renders again or the data goes away', () => {
+    type Row = { rows: string[] } | undefined;
+    const hook = renderHook(({ data }: { data: Row }) => useDialogForm(data, () => ({ rows: data?.rows ?? [] })), {
+      initialProps: { data: undefined as Row },
+    });
+    expect(hook.result.current.values).toEqual({ rows: [] });
+    const first = { rows: ['a'] };
+    hook.rerender({ data: first });
+    expect(hook.result.current.values).toEqual({ rows: ['a'] });
+    act(() => hook.result.current.set('rows', ['a', 'b']));
+    hook.rerender({ data: first });
+    expect(hook.result.current.values).toEqual({ rows: ['a', 'b'] });
+    hook.rerender({ data: undefined });
+    expect(hook.result.current.values).toEqual({ rows: ['a', 'b'] });
+    hook.rerender({ data: { rows: ['c'] } });
+    expect(hook.result.current.values).toEqual({ rows: ['c'] });
+  });
+});
+
 describe('dialogSession', () => {
   it('is null while closed, the id while editing and "new" while creating', () => {
     expect(dialogSession(false, { id: 7 })).toBeNull();
