@@ -13,3 +13,12 @@ export function NativeSelect({ className, ...props }: ComponentProps<'select'>) 
     />
   );
 }
+
+/** The <option>s of a code -> pt-BR label table, in the table's order. */
+export function LabelOptions({ labels }: { labels: Readonly<Record<string, string>> }) {
+  return Object.entries(labels).map(([value, label]) => (
+    <option key={value} value={value}>
+      {label}
+    </option>
+  ));
+}

@@ -1,13 +1,12 @@
 /** Create or edit an appointment; warns (without blocking) when the staff member already has something then. */
 import { AlertTriangle } from 'lucide-react';
-import { toast } from 'sonner';
+import { PersonSelect } from '@/components/person-select';
 import { Button } from '@/components/ui/button';
 import { FormDialog } from '@/components/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
+import { LabelOptions, NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
-import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { nameOf, useClientOptions, useStaffOptions } from '@/lib/people';
 import { useDeleteAppointment, useSaveAppointment } from '../api/mutations';
@@ -21,7 +20,7 @@ import {
   type AppointmentForm,
 } from '../lib/appointments';
 import { agendaStrings as t } from '../strings';
-import { fill } from '@/lib/strings';
+import { closeAfter } from '@/lib/close-after';
 import { dialogSession, useDialogForm } from '@/hooks/use-dialog-form';
 
 export interface AppointmentDialogProps {
@@ -50,24 +49,12 @@ export function AppointmentDialog({ open, onOpenChange, appointment, start, defa
       setProblem(issue === 'link' ? t.linkInvalid : t.required);
       return;
     }
-    try {
-      await save.mutateAsync({ id: appointment?.id ?? null, row: rowFromForm(form)! });
-      toast.success(t.saved);
-      onOpenChange(false);
-    } catch (error) {
-      toast.error(fill(t.saveError, { message: errorMessage(error) }));
-    }
+    await closeAfter(() => save.mutateAsync({ id: appointment?.id ?? null, row: rowFromForm(form)! }), { success: t.saved, error: t.saveError }, onOpenChange);
   }
 
   async function destroy() {
     if (!appointment) return;
-    try {
-      await remove.mutateAsync(appointment.id);
-      toast.success(t.deleted);
-      onOpenChange(false);
-    } catch (error) {
-      toast.error(fill(t.saveError, { message: errorMessage(error) }));
-    }
+    await closeAfter(() => remove.mutateAsync(appointment.id), { success: t.deleted, error: t.saveError }, onOpenChange);
   }
 
   const clashes = conflicts.data ?? [];
@@ -91,24 +78,10 @@ export function AppointmentDialog({ open, onOpenChange, appointment, start, defa
       }
     >
       <FormField label={t.client}>
-        <NativeSelect value={form.client_id} onChange={(e) => set('client_id', e.target.value)}>
-          <option value="">{t.noClient}</option>
-          {clients.data?.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </NativeSelect>
+        <PersonSelect people={clients.data} emptyLabel={t.noClient} value={form.client_id} onValueChange={(id) => set('client_id', id)} />
       </FormField>
       <FormField label={t.staff}>
-        <NativeSelect value={form.staff_id} onChange={(e) => set('staff_id', e.target.value)}>
-          <option value="">{t.noStaff}</option>
-          {staff.data?.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </NativeSelect>
+        <PersonSelect people={staff.data} emptyLabel={t.noStaff} value={form.staff_id} onValueChange={(id) => set('staff_id', id)} />
       </FormField>
       <FormField label={t.titleField} className="sm:col-span-2">
         <Input value={form.title} onChange={(e) => set('title', e.target.value)} maxLength={160} />
@@ -153,11 +126,7 @@ export function AppointmentDialog({ open, onOpenChange, appointment, start, defa
       )}
       <FormField label={t.status}>
         <NativeSelect value={form.status} onChange={(e) => set('status', e.target.value as AppointmentForm['status'])}>
-          {Object.entries(t.statuses).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
+          <LabelOptions labels={t.statuses} />
         </NativeSelect>
       </FormField>
       <FormField label={t.notes} className="sm:col-span-2">

@@ -10,10 +10,10 @@ import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { Badge, badgeColor } from '@/components/ui/badge';
+import { PersonSelect } from '@/components/person-select';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
 import { formatDateTime } from '@/lib/format';
 import { useStaffOptions } from '@/lib/people';
 import { useAppointmentRequests, useAppointments } from '../api/queries';
@@ -64,14 +64,7 @@ export default function AgendamentosPage() {
       />
       <div className="flex items-center gap-2">
         <Label htmlFor="agenda-staff">{t.staffFilter}</Label>
-        <NativeSelect id="agenda-staff" className="max-w-xs" value={staffId} onChange={(e) => setStaffId(e.target.value)}>
-          <option value="">{t.allStaff}</option>
-          {staff.data?.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </NativeSelect>
+        <PersonSelect id="agenda-staff" className="max-w-xs" people={staff.data} emptyLabel={t.allStaff} value={staffId} onValueChange={setStaffId} />
       </div>
       {(requests.data?.length ?? 0) > 0 && (
         <Card>

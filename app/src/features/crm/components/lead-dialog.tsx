@@ -2,11 +2,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
+import { PersonSelect } from '@/components/person-select';
 import { Button } from '@/components/ui/button';
 import { FormDialog } from '@/components/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
+import { LabelOptions, NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/errors';
@@ -16,7 +17,7 @@ import { useAddLeadActivity, useConvertLead, useDeleteLead, useSaveLead, type Le
 import { useCaseTypes, useLeadActivities } from '../api/queries';
 import { STAGES, type Lead } from '../lib/leads';
 import { crmStrings as t } from '../strings';
-import { fill } from '@/lib/strings';
+import { closeAfter } from '@/lib/close-after';
 import { dialogSession, useDialogForm } from '@/hooks/use-dialog-form';
 
 function toRow(lead: Lead | null, owner: string): LeadRow {
@@ -158,24 +159,12 @@ export function LeadDialog({
       setProblem(t.nameTooShort);
       return;
     }
-    try {
-      await save.mutateAsync({ id: lead?.id ?? null, row: clean(row) });
-      toast.success(t.saved);
-      onOpenChange(false);
-    } catch (error) {
-      toast.error(fill(t.saveError, { message: errorMessage(error) }));
-    }
+    await closeAfter(() => save.mutateAsync({ id: lead?.id ?? null, row: clean(row) }), { success: t.saved, error: t.saveError }, onOpenChange);
   }
 
   async function destroy() {
     if (!lead) return;
-    try {
-      await remove.mutateAsync(lead.id);
-      toast.success(t.deleted);
-      onOpenChange(false);
-    } catch (error) {
-      toast.error(fill(t.saveError, { message: errorMessage(error) }));
-    }
+    await closeAfter(() => remove.mutateAsync(lead.id), { success: t.deleted, error: t.saveError }, onOpenChange);
   }
 
   const types = [...new Set([...(caseTypes.data ?? []), ...(row.case_type_interest ? [row.case_type_interest] : [])])];
@@ -228,11 +217,7 @@ export function LeadDialog({
         </FormField>
         <FormField label={t.fields.source}>
           <NativeSelect value={row.source} onChange={(e) => set('source', e.target.value)}>
-            {Object.entries(t.sources).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
+            <LabelOptions labels={t.sources} />
           </NativeSelect>
         </FormField>
         <FormField label={t.fields.caseType}>
@@ -255,14 +240,7 @@ export function LeadDialog({
           </NativeSelect>
         </FormField>
         <FormField label={t.fields.owner}>
-          <NativeSelect value={row.owner_id ?? ''} onChange={(e) => set('owner_id', e.target.value)}>
-            <option value="">{t.noOwner}</option>
-            {staff.data?.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </NativeSelect>
+          <PersonSelect people={staff.data} emptyLabel={t.noOwner} value={row.owner_id ?? ''} onValueChange={(id) => set('owner_id', id)} />
         </FormField>
         <FormField label={t.fields.notes} className="sm:col-span-2">
           <Textarea rows={3} value={row.notes ?? ''} onChange={(e) => set('notes', e.target.value)} />

@@ -1,11 +1,12 @@
 /** Create or edit a task; an existing task shows its comments and takes new ones. */
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { PersonSelect } from '@/components/person-select';
 import { Button } from '@/components/ui/button';
 import { FormDialog } from '@/components/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
+import { LabelOptions, NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
@@ -14,7 +15,7 @@ import { useAddComment, useDeleteTask, useSaveTask, type TaskRow } from '../api/
 import { useTaskComments } from '../api/queries';
 import type { Task } from '../lib/tasks';
 import { tarefasStrings as t } from '../strings';
-import { fill } from '@/lib/strings';
+import { closeAfter } from '@/lib/close-after';
 import { dialogSession, useDialogForm } from '@/hooks/use-dialog-form';
 
 interface FormState {
@@ -124,24 +125,12 @@ export function TaskDialog({
       setProblem(t.titleTooShort);
       return;
     }
-    try {
-      await save.mutateAsync({ id: task?.id ?? null, row: toRow(form) });
-      toast.success(t.saved);
-      onOpenChange(false);
-    } catch (error) {
-      toast.error(fill(t.saveError, { message: errorMessage(error) }));
-    }
+    await closeAfter(() => save.mutateAsync({ id: task?.id ?? null, row: toRow(form) }), { success: t.saved, error: t.saveError }, onOpenChange);
   }
 
   async function destroy() {
     if (!task) return;
-    try {
-      await remove.mutateAsync(task.id);
-      toast.success(t.deleted);
-      onOpenChange(false);
-    } catch (error) {
-      toast.error(fill(t.saveError, { message: errorMessage(error) }));
-    }
+    await closeAfter(() => remove.mutateAsync(task.id), { success: t.deleted, error: t.saveError }, onOpenChange);
   }
 
   return (
@@ -171,45 +160,23 @@ export function TaskDialog({
         <Textarea rows={3} value={form.description} onChange={(e) => set('description', e.target.value)} />
       </FormField>
       <FormField label={t.fields.assignee}>
-        <NativeSelect value={form.assignee_id} onChange={(e) => set('assignee_id', e.target.value)}>
-          <option value="">{t.nobody}</option>
-          {staff.data?.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </NativeSelect>
+        <PersonSelect people={staff.data} emptyLabel={t.nobody} value={form.assignee_id} onValueChange={(id) => set('assignee_id', id)} />
       </FormField>
       <FormField label={t.fields.due}>
         <Input type="date" value={form.due_date} onChange={(e) => set('due_date', e.target.value)} />
       </FormField>
       <FormField label={t.fields.priority}>
         <NativeSelect value={form.priority} onChange={(e) => set('priority', e.target.value as Task['priority'])}>
-          {Object.entries(t.priorities).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
+          <LabelOptions labels={t.priorities} />
         </NativeSelect>
       </FormField>
       <FormField label={t.fields.status}>
         <NativeSelect value={form.status} onChange={(e) => set('status', e.target.value as Task['status'])}>
-          {Object.entries(t.statuses).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
+          <LabelOptions labels={t.statuses} />
         </NativeSelect>
       </FormField>
       <FormField label={t.fields.client}>
-        <NativeSelect value={form.client_id} onChange={(e) => set('client_id', e.target.value)}>
-          <option value="">{t.none}</option>
-          {clients.data?.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </NativeSelect>
+        <PersonSelect people={clients.data} emptyLabel={t.none} value={form.client_id} onValueChange={(id) => set('client_id', id)} />
       </FormField>
       <FormField label={t.fields.process}>
         <Input type="number" min={1} value={form.process_id} onChange={(e) => set('process_id', e.target.value)} />
