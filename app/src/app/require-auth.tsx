@@ -1,9 +1,10 @@
 /** RequireAuth: route guard element; renders children (or the nested routes) when guardDecision allows. */
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { AccessDenied } from '@/components/access-denied';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
+import { useStaffSecondFactor } from '@/features/auth/api/staff-second-factor';
 import { useAuth } from '@/lib/auth-context';
 import { guardDecision } from './guard';
 import { StaffSecondFactorGate } from './staff-second-factor-gate';
@@ -20,6 +21,11 @@ export function RequireAuth({ roles: required, secondFactor = false, children }:
   const { loading, user, roles, signOut } = useAuth();
   const location = useLocation();
   const decision = guardDecision({ loading, user, roles, required, pathname: location.pathname });
+  // The second-factor check starts with the roles, not after them: the gate finds its answer in the cache.
+  useStaffSecondFactor(secondFactor && !!user);
+  // Opening the area (layout and page, a large tree) renders as a transition, in slices: the spinner stays until it
+  // is ready, and a phone's main thread is not blocked by one long task.
+  const opening = useDeferredValue(decision.type === 'render');
 
   switch (decision.type) {
     case 'loading':
@@ -37,6 +43,7 @@ export function RequireAuth({ roles: required, secondFactor = false, children }:
         </div>
       );
     case 'render':
+      if (!opening) return <PageSpinner />;
       return secondFactor ? <StaffSecondFactorGate>{children ?? <Outlet />}</StaffSecondFactorGate> : (children ?? <Outlet />);
   }
 }

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AuthContext } from '@/lib/auth-context';
@@ -36,7 +36,8 @@ describe('route table', () => {
 
   it('shows a spinner while auth is loading', async () => {
     renderApp('/clientes', { loading: true });
-    expect(await screen.findByRole('status')).toBeInTheDocument();
+    // The router's fallback spinner gives way to the guard's: look again rather than hold the first element.
+    await waitFor(() => expect(screen.getByRole('status')).toBeInTheDocument());
   });
 
   it('renders staff screens inside the staff layout', async () => {

@@ -1,0 +1,40 @@
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/testing/test-utils';
+import { RequireAuth } from './require-auth';
+
+const state = vi.hoisted(() => ({ checks: [] as boolean[] }));
+vi.mock('@/features/auth/api/staff-second-factor', () => ({
+  useStaffSecondFactor: (enabled: boolean) => {
+    state.checks.push(enabled);
+    return { data: { type: 'ok' }, isPending: false };
+  },
+}));
+
+beforeEach(() => {
+  state.checks = [];
+});
+
+const area = (
+  <RequireAuth roles={['secretary']} secondFactor>
+    <h1>Área da equipe</h1>
+  </RequireAuth>
+);
+
+describe('RequireAuth', () => {
+  it('starts the second-factor check while the roles are still loading, so the area does not wait for it after', () => {
+    renderWithProviders(area, { auth: { loading: true, roles: [] } });
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(state.checks).toContain(true);
+  });
+
+  it('runs no second-factor check outside the staff area', () => {
+    renderWithProviders(<RequireAuth roles={['client']}><h1>Portal</h1></RequireAuth>, { auth: { roles: ['client'] } });
+    expect(state.checks.every((enabled) => !enabled)).toBe(true);
+  });
+
+  it('opens the area once allowed', async () => {
+    renderWithProviders(area, { auth: { roles: ['secretary'] } });
+    expect(await screen.findByRole('heading', { name: 'Área da equipe' })).toBeInTheDocument();
+  });
+});
