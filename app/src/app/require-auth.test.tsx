@@ -3,16 +3,17 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/test-utils';
 import { RequireAuth } from './require-auth';
 
-const state = vi.hoisted(() => ({ checks: [] as boolean[] }));
+const state = vi.hoisted(() => ({ checks: [] as boolean[], pending: false }));
 vi.mock('@/features/auth/api/staff-second-factor', () => ({
   useStaffSecondFactor: (enabled: boolean) => {
     state.checks.push(enabled);
-    return { data: { type: 'ok' }, isPending: false };
+    return state.pending ? { data: undefined, isPending: true } : { data: { type: 'ok' }, isPending: false };
   },
 }));
 
 beforeEach(() => {
   state.checks = [];
+  state.pending = false;
 });
 
 const area = (
@@ -36,5 +37,12 @@ describe('RequireAuth', () => {
   it('opens the area once allowed', async () => {
     renderWithProviders(area, { auth: { roles: ['secretary'] } });
     expect(await screen.findByRole('heading', { name: 'Área da equipe' })).toBeInTheDocument();
+  });
+
+  it('keeps the spinner while the staff area waits for the second-factor check', () => {
+    state.pending = true;
+    renderWithProviders(area, { auth: { roles: ['secretary'] } });
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Área da equipe' })).not.toBeInTheDocument();
   });
 });

@@ -22,10 +22,11 @@ export function RequireAuth({ roles: required, secondFactor = false, children }:
   const location = useLocation();
   const decision = guardDecision({ loading, user, roles, required, pathname: location.pathname });
   // The second-factor check starts with the roles, not after them: the gate finds its answer in the cache.
-  useStaffSecondFactor(secondFactor && !!user);
+  const factorCheck = useStaffSecondFactor(secondFactor && !!user);
   // Opening the area (layout and page, a large tree) renders as a transition, in slices: the spinner stays until it
-  // is ready, and a phone's main thread is not blocked by one long task.
-  const opening = useDeferredValue(decision.type === 'render');
+  // is ready, and a phone's main thread is not blocked by one long task. The staff area also waits for the check
+  // here (else the gate's answer would open it in one blocking render).
+  const opening = useDeferredValue(decision.type === 'render' && !(secondFactor && factorCheck.isPending));
 
   switch (decision.type) {
     case 'loading':
