@@ -37,6 +37,7 @@ import websockets  # noqa: E402
 
 from harness import Cluster, StackProcess  # noqa: E402
 from supastack.core import jwt  # noqa: E402
+from supastack.realtime.trace import TRACE_ENV  # noqa: E402
 
 FIXTURE = ROOT / "tests" / "realtime" / "fixture"
 TARGET_RATE = 3000        # changes per second delivered to 100 RLS-checked subscribers
@@ -220,8 +221,30 @@ class Receiver:
         await self.ws.close()
 
 
+STAGES = ("insert to NOTIFY read", "read to check start", "RLS check", "checked to frames queued",
+          "frames queued to client")
+
+
+def stage_timings(trace_path: Path, inserted: dict[int, float], arrivals: dict[int, float]) -> dict[str, list[float]]:
+    """Per delivered row, the ms spent in each stage, from the stack's trace (realtime/trace.py)."""
+    found: dict[str, list[float]] = {name: [] for name in STAGES}
+    sizes: list[int] = []
+    for text in trace_path.read_text().splitlines():
+        batch = json.loads(text)
+        ours = [(row, read) for _, row, read in batch["changes"] if row in inserted and row in arrivals]
+        if not ours:
+            continue
+        sizes.append(len(batch["changes"]))
+        for row, read in ours:
+            marks = (inserted[row], read, batch["started"], batch["checked"], batch["sent"], arrivals[row])
+            for name, a, b in zip(STAGES, marks, marks[1:], strict=False):
+                found[name].append((b - a) * 1000)
+    found["batch size"] = sizes
+    return found
+
+
 async def throughput(stack, users: int, rate: float, seconds: float, writers: int = 4,
-                     drain: float = 10.0, use_pgbench: bool = True) -> dict:
+                     drain: float = 10.0, use_pgbench: bool = True, trace: Path | None = None) -> dict:
     """Inserts offered at `rate`/s for `seconds` by users 0..users-1 at random, each row delivered only to
     its owner by RLS (see the module docstring). Times are wall-clock: the row's clock_timestamp() at
     insert, the frame's arrival here (one machine, one clock)."""
@@ -247,13 +270,15 @@ async def throughput(stack, users: int, rate: float, seconds: float, writers: in
     delivered = {row for row, _, _, _ in got}
     wrong = sum(1 for _, user, owner, _ in got if user != owner)     # a row RLS should have kept from them
     latencies = [(arrival - inserted[row]) * 1000 for row, _, _, arrival in got if row in inserted]
+    arrivals = {row: arrival for row, _, _, arrival in got}
+    stages = stage_timings(trace, inserted, arrivals) if trace and trace.exists() else {}
     first = min(inserted.values(), default=0.0)
     last = max((arrival for *_, arrival in got), default=first)
     span = max(last - first, 1e-9)
     return {"count": len(inserted), "delivered": len(delivered & inserted.keys()), "extra": wrong,
             "duplicates": len(got) - len(delivered), "latencies": latencies, "rate": len(delivered) / span,
             "offered": len(inserted) / max(max(inserted.values(), default=first) - first, 1e-9), "span": span,
-            "writer": writer}
+            "writer": writer, "stages": stages}
 
 
 def line(label: str, values: list[float], baseline: float) -> str:
@@ -267,7 +292,7 @@ def verdict(ok: bool) -> str:
 
 
 async def run(stack, users: int = 100, rate: float = 3300, seconds: float = 3.0, rounds: int = 100,
-              writers: int = 4) -> bool:
+              writers: int = 4, trace: Path | None = None) -> bool:
     """Every scenario against one stack; prints the figures and returns whether the targets were met."""
     baseline = statistics.median(await notify_baseline(stack.db_url, rounds * 2))
     one = str(uuid.uuid4())
@@ -276,7 +301,7 @@ async def run(stack, users: int = 100, rate: float = 3300, seconds: float = 3.0,
     fan_delivery, fan_all = await scenario(stack, [same_user] * users, same_user, rounds, users)
     many = [str(uuid.uuid4()) for _ in range(users)]
     rls_delivery, _ = await scenario(stack, many, many[0], rounds, 1)
-    tp = await throughput(stack, users, rate, seconds, writers)
+    tp = await throughput(stack, users, rate, seconds, writers, trace=trace)
     print(f"Realtime INSERT-to-callback latency (raw vsn 2.0.0 WebSocket subscribers, loopback; "
           f"load {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores)")
     print(f"  {'bare LISTEN/NOTIFY round trip (baseline)':44} p50 {baseline:7.2f} ms")
@@ -292,6 +317,10 @@ async def run(stack, users: int = 100, rate: float = 3300, seconds: float = 3.0,
           f"latency p50 {pct(lat, .5):.2f} ms, p99 {pct(lat, .99):.2f} ms, max {max(lat):.2f} ms"
           + (f"; {tp['extra']} deliveries to users RLS should have refused" if tp["extra"] else "")
           + (f"; {tp['duplicates']} duplicates" if tp["duplicates"] else ""))
+    for name, values in tp["stages"].items():
+        if values:
+            print(f"    stage {name:28} p50 {pct(values, .5):7.2f}   p99 {pct(values, .99):7.2f}   "
+                  f"max {max(values):7.2f}" + ("" if name == "batch size" else " ms"))
     rls_p99 = pct(rls_delivery, .99)
     ok_rate = (tp["rate"] >= TARGET_RATE and tp["delivered"] == tp["count"] and not tp["extra"]
                and not tp["duplicates"])
@@ -311,11 +340,14 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="how long inserts are offered")
     parser.add_argument("--writers", type=int, default=4, help="inserting connections")
     parser.add_argument("--rounds", type=int, default=100, help="single-insert latency rounds")
+    parser.add_argument("--stages", action="store_true", help="print where the throughput latency goes")
     args = parser.parse_args()
     cluster = Cluster()
-    stack = StackProcess(cluster, workdir=FIXTURE, seed=False, name="bench_realtime")
+    trace = cluster.tmp / f"realtime-trace-{uuid.uuid4().hex[:6]}.jsonl" if args.stages else None
+    stack = StackProcess(cluster, workdir=FIXTURE, seed=False, name="bench_realtime",
+                         env={TRACE_ENV: str(trace)} if trace else None)
     try:
-        asyncio.run(run(stack, args.users, args.rate, args.seconds, args.rounds, args.writers))
+        asyncio.run(run(stack, args.users, args.rate, args.seconds, args.rounds, args.writers, trace))
     finally:
         stack.stop()
         cluster.stop()

@@ -9,13 +9,14 @@ import base64
 import binascii
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import psycopg
 
 from supastack.core import jwt
 from supastack.core.db import Database, as_caller, role_of
-from supastack.realtime import filters
+from supastack.realtime import filters, policies
 from supastack.realtime.capture import TableInfo
 
 BYPASS_RLS_ROLES = frozenset({"service_role"})
@@ -89,9 +90,11 @@ async def visible_rows(db: Database, table: TableInfo, records: list[dict],
                        groups: dict[str, dict]) -> dict[str, set[int]]:
     """For each claims group, the indexes of `records` its RLS lets it select, re-selected by primary key.
 
-    One statement checks every group against every record (`realtime.visible_rows`, see capture.py). If
-    it fails (say a policy raises for one group's claims), the groups are checked one by one, so only
-    the groups whose check fails see nothing. A lost connection is raised for the caller to retry.
+    Groups whose role meets only owner-column policies on the table (see policies.py) are answered by one
+    set-based statement; the others by one statement that becomes each group in turn
+    (`realtime.visible_rows`, see capture.py). If that fails (say a policy raises for one group's claims),
+    the groups are checked one by one, so only the groups whose check fails see nothing. A lost
+    connection is raised for the caller to retry.
     """
     if not groups or not records:
         return {}
@@ -99,26 +102,33 @@ async def visible_rows(db: Database, table: TableInfo, records: list[dict],
     for index, record in enumerate(records):
         positions.setdefault(_row_key(table, record), []).append(index)
     changed_keys = json.dumps([{c: r.get(c) for c in table.primary_key} for r in records], default=str)
-    names = list(groups)
     found: dict[str, set[int]] = {}
+
+    def take(keys: list[str], rows: list[tuple[int, list]]) -> None:
+        for caller, visible in rows:
+            seen = found.setdefault(keys[caller - 1], set())
+            for value in visible:
+                seen.update(positions.get(json.dumps(value, sort_keys=True), ()))
+
+    exact = await _owner_checks(db, table, changed_keys, groups, take)
 
     async def check(keys: list[str]) -> None:
         callers = json.dumps([[role_of(groups[k]), json.dumps(groups[k])] for k in keys])
         async with db.connection() as conn:
             cur = await conn.execute(VISIBLE_ROWS_SQL, (table.schema, table.name, list(table.primary_key),
                                                         changed_keys, callers))
-            for caller, visible in await cur.fetchall():
-                seen = found.setdefault(keys[caller - 1], set())
-                for value in visible:
-                    seen.update(positions.get(json.dumps(value, sort_keys=True), ()))
+            take(keys, await cur.fetchall())
 
+    if not exact:
+        return found
     try:
-        await check(names)
+        await check(exact)
     except psycopg.OperationalError:
         raise
     except psycopg.Error:
-        found.clear()
-        for key in names:
+        for key in exact:
+            found.pop(key, None)
+        for key in exact:
             try:
                 await check([key])
             except psycopg.OperationalError:
@@ -126,6 +136,36 @@ async def visible_rows(db: Database, table: TableInfo, records: list[dict],
             except psycopg.Error:
                 found.pop(key, None)
     return found
+
+
+async def _owner_checks(db: Database, table: TableInfo, changed_keys: str, groups: dict[str, dict],
+                        take: Callable[[list[str], list[tuple[int, list]]], None]) -> list[str]:
+    """Answer the groups that owner-column policies allow to be checked together; returns the others."""
+    by_owners: dict[tuple[str, ...], list[str]] = {}
+    exact: list[str] = []
+    for key, claims in groups.items():
+        owners = table.owner_columns.get(role_of(claims))
+        if owners and policies.fast_claims(claims):
+            by_owners.setdefault(owners, []).append(key)
+        else:
+            exact.append(key)
+    for owners, keys in by_owners.items():
+        statement = policies.statement(table.schema, table.name, table.primary_key, owners)
+        try:
+            async with db.connection() as conn:
+                cur = await conn.execute(statement, (table.oid, policies.shape_text(table.policy_shape),
+                                                     json.dumps([json.dumps(groups[k]) for k in keys]),
+                                                     changed_keys))
+                rows = await cur.fetchall()
+        except psycopg.OperationalError:
+            raise
+        except psycopg.Error:
+            rows = [(policies.STALE, None)]
+        if any(caller == policies.STALE for caller, _ in rows):
+            exact += keys                  # the policies changed since the catalog was read: check exactly
+        else:
+            take(keys, rows)
+    return exact
 
 
 def reveals_deleted_rows(table: TableInfo, flt: filters.Filter | None, role: str) -> bool:

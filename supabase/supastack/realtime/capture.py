@@ -20,7 +20,7 @@ import psycopg
 from psycopg import sql
 
 from supastack.core.db import API_ROLES
-from supastack.realtime import changelog
+from supastack.realtime import changelog, policies
 
 CHANGES_CHANNEL = "supastack_realtime"
 TRIGGER_NAME = "realtime_capture"
@@ -159,7 +159,8 @@ select c.oid::bigint as oid, n.nspname as schema, c.relname as name, c.relrowsec
           from pg_attribute a join pg_type t on t.oid = a.atttypid
          where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped) as columns,
        (select encode(tg.tgargs, 'escape') from pg_trigger tg
-         where tg.tgrelid = c.oid and tg.tgname = '{TRIGGER_NAME}') as trigger_args
+         where tg.tgrelid = c.oid and tg.tgname = '{TRIGGER_NAME}') as trigger_args,
+       case when c.relrowsecurity then realtime.policy_shape(c.oid) end as policy_shape
   from pg_publication_tables pt
   join pg_namespace n on n.nspname = pt.schemaname
   join pg_class c on c.relnamespace = n.oid and c.relname = pt.tablename
@@ -195,6 +196,9 @@ class TableInfo:
     columns: tuple[Column, ...]
     trigger_args: tuple[str, ...] | None
     column_types: dict[str, str] = field(default_factory=dict, compare=False)
+    # what policies.owner_columns decided from (checked again at each use), and its decision per role
+    policy_shape: dict | None = field(default=None, compare=False)
+    owner_columns: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False)
 
     @property
     def wanted_trigger_args(self) -> tuple[str, ...]:
@@ -231,7 +235,8 @@ def _table(row: dict) -> TableInfo:
         replica_full=row["replica_full"], primary_key=tuple(row["primary_key"]),
         readers=frozenset(row["readers"]), columns=columns,
         trigger_args=tuple(args.split("\\000")[:-1]) if args is not None else None,
-        column_types={c.name: c.type for c in columns})
+        column_types={c.name: c.type for c in columns},
+        policy_shape=row.get("policy_shape"), owner_columns=policies.owner_columns(row.get("policy_shape")))
 
 
 async def load(conn: psycopg.AsyncConnection) -> Catalog:
@@ -248,6 +253,7 @@ async def sync(conn: psycopg.AsyncConnection) -> Catalog:
         await conn.execute("select pg_advisory_xact_lock(%s)", (_SYNC_LOCK,))
         await conn.execute(SETUP_SQL, prepare=False)
         await conn.execute(changelog.SETUP_SQL, prepare=False)
+        await conn.execute(policies.SETUP_SQL, prepare=False)
         catalog = await load(conn)
         for table in catalog.tables.values():
             if table.trigger_args == table.wanted_trigger_args:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from functools import partial
@@ -32,7 +33,9 @@ class Feed:
         self.url = url
         self.handlers = handlers
         self.on_connect = on_connect
-        self.queue: deque[Job | tuple[str, str]] = deque()   # jobs, and (channel, payload) notifications
+        # jobs, and (channel, payload, time read) notifications
+        self.queue: deque[Job | tuple[str, str, float]] = deque()
+        self.received: list[float] = []     # when each notification of the batch being handled was read
         self._queued = asyncio.Event()
         self.connected = asyncio.Event()
         self._tasks: list[asyncio.Task] = []
@@ -60,7 +63,7 @@ class Feed:
                     delay = 0.1
                     self.connected.set()
                     async for note in conn.notifies():
-                        self._put((note.channel, note.payload))
+                        self._put((note.channel, note.payload, time.time()))
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # the connection dropped: listen again (the catch-up fills the gap)
@@ -69,7 +72,7 @@ class Feed:
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, MAX_RECONNECT_DELAY)
 
-    def _put(self, item: Job | tuple[str, str]) -> None:
+    def _put(self, item: Job | tuple[str, str, float]) -> None:
         self.queue.append(item)
         self._queued.set()
 
@@ -77,14 +80,15 @@ class Feed:
         item = self.queue.popleft()
         if not isinstance(item, tuple):
             return item
-        channel, payload = item
-        batch = [payload]
+        channel, payload, received = item
+        batch, self.received = [payload], [received]
         while self.queue and len(batch) < MAX_BATCH:
             following = self.queue[0]
             if not isinstance(following, tuple) or following[0] != channel:
                 break
             self.queue.popleft()
             batch.append(following[1])
+            self.received.append(following[2])
         return partial(self.handlers[channel], batch)
 
     async def _consume(self) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import TYPE_CHECKING
@@ -16,6 +17,7 @@ from supastack.realtime.capture import Catalog, TableInfo
 from supastack.realtime.changelog import CatchUp, Cursor
 from supastack.realtime.channels import Hub
 from supastack.realtime.feed import MAX_BATCH, Feed, Job
+from supastack.realtime.trace import BatchTrace, Tracer
 
 if TYPE_CHECKING:
     from supastack.realtime.socket import Connection
@@ -57,6 +59,7 @@ class Realtime:
         self._ordered: asyncio.Queue[asyncio.Future[Callable[[], object]]] = asyncio.Queue()
         self._slots = asyncio.Semaphore(CHECKS_IN_FLIGHT)
         self._sender: asyncio.Task | None = None
+        self.tracer = Tracer.from_env()
 
     # -- lifecycle -----------------------------------------------------------------------
     async def start(self) -> None:
@@ -173,20 +176,31 @@ class Realtime:
             finally:
                 self._slots.release()
 
-    async def _deliver(self, batch: list[dict]) -> None:
+    async def _deliver(self, batch: list[dict], trace: BatchTrace | None = None) -> None:
         """Check a batch of changes while earlier ones may still be checked; they are sent in order."""
-        await self._in_order(self._check(batch))
+        await self._in_order(self._check(batch, trace))
 
-    async def _check(self, batch: list[dict]) -> Callable[[], object]:
+    def _send(self, plans: list[changes._Plan], trace: BatchTrace | None) -> None:
+        changes.send(plans)
+        if trace is not None:
+            trace.sent = time.time()
+            self.tracer.write(trace)
+
+    async def _check(self, batch: list[dict], trace: BatchTrace | None = None) -> Callable[[], object]:
         """The sending step of a batch; retried while the database is unreachable, announced as lost after
         that (nothing is sent before all checks of a batch succeeded, so a retry sends nothing twice)."""
         for delay in (*RETRY_DELAYS, None):
             if not self.hub.with_bindings:
                 return lambda: None
             try:
+                if trace is not None:
+                    trace.started = time.time()
                 if any(self.catalog.get(c["schema"], c["table"]) is None for c in batch):
                     await self.refresh()
-                return partial(changes.send, await changes.check(batch, self.catalog, self.hub, self.db))
+                plans = await changes.check(batch, self.catalog, self.hub, self.db)
+                if trace is not None:
+                    trace.checked = time.time()
+                return partial(self._send, plans, trace)
             except psycopg.OperationalError as exc:
                 if delay is None:
                     break
@@ -208,7 +222,8 @@ class Realtime:
     async def _on_changes(self, texts: list[str]) -> None:
         """Changes (and marks) notified one after another: delivered together, in order."""
         batch: list[dict] = []
-        for text in texts:
+        received: list[float] = []
+        for text, read in zip(texts, self.feed.received, strict=False):
             note = json.loads(text)
             if "mark" in note:
                 self.cursor.advance(int(note["mark"]))
@@ -219,8 +234,9 @@ class Realtime:
                 note = await self._stored(note["seq"])
             if note:
                 batch.append(note)
+                received.append(read)
         if batch:
-            await self._deliver(batch)
+            await self._deliver(batch, self.tracer.batch(batch, received))
 
     async def _stored(self, seq: int) -> dict | None:
         for delay in (*RETRY_DELAYS, None):
