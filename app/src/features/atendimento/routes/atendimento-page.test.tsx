@@ -1,36 +1,61 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db } from '@/testing/supabase-server';
 import { renderWithProviders } from '@/testing/test-utils';
 import AtendimentoPage from './atendimento-page';
 
-const rows = [
-  {
-    id: 'i1', client_id: 'gone', process_id: null, type: 'call', content: 'Ligação sobre o andamento do caso',
-    contact_date: '2025-03-10T14:30:00', duration_minutes: 20, status: 'scheduled', created_by: null,
-    created_by_name: 'Bruno Assistente', created_at: '2025-03-01T10:00:00Z', client: null, process: null,
-  },
-];
+const call = {
+  id: 'i1', client_id: 'gone', process_id: null, type: 'call', content: 'Ligação sobre o andamento do caso',
+  contact_date: '2025-03-10T14:30:00', duration_minutes: 20, status: 'scheduled', created_by: null,
+  created_by_name: 'Bruno Assistente', created_at: '2025-03-01T10:00:00Z', client: null, process: null,
+};
+const meeting = {
+  ...call, id: 'i2', client_id: 'c1', type: 'meeting', content: 'Reunião para revisar documentos', contact_date: '2025-02-01T09:00:00',
+  status: 'completed', client: { id: 'c1', full_name: 'Maria Silva' },
+};
 
-vi.mock('@/lib/supabase', () => {
-  const builder = {
-    select: () => builder,
-    order: () => builder,
-    throwOnError: () => Promise.resolve({ data: rows, error: null }),
-  };
-  return { supabase: { from: () => builder } };
+beforeEach(() => {
+  // stored oldest first: the page asks for contact_date descending
+  db.seed('interactions', [meeting, call]);
+  db.seed('clients', []);
+  db.seed('processes', []);
 });
 
 describe('AtendimentoPage', { timeout: 20_000 }, () => {
-  it('lists interactions, shows an unknown client and filters by tab', async () => {
+  it('lists interactions newest first, shows an unknown client and filters by tab', async () => {
     renderWithProviders(<AtendimentoPage />);
     const row = (await screen.findByText('Ligação sobre o andamento do caso')).closest('tr')!;
     expect(within(row).getByText('Cliente não encontrado')).toBeInTheDocument();
     expect(within(row).getByText('Ligação')).toBeInTheDocument();
     expect(within(row).getByText('10/03/2025 14:30')).toBeInTheDocument();
     expect(within(row).getByText('Agendado')).toBeInTheDocument();
+    const bodyRows = screen.getAllByRole('row').slice(1);
+    expect(bodyRows.map((r) => within(r).queryByText(/Ligação sobre|Reunião para/)?.textContent)).toEqual([
+      'Ligação sobre o andamento do caso',
+      'Reunião para revisar documentos',
+    ]);
 
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Concluídas' }));
+    expect(await screen.findByText('Reunião para revisar documentos')).toBeInTheDocument();
+    expect(screen.queryByText('Ligação sobre o andamento do caso')).not.toBeInTheDocument();
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Pendentes' }));
     expect(await screen.findByText('Nenhuma interação encontrada.')).toBeInTheDocument();
+  });
+
+  it('marks a scheduled interaction as completed with a PATCH of its status only', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<AtendimentoPage />);
+    await user.click(await screen.findByRole('button', { name: 'Ações da interação de Cliente não encontrado' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Marcar como concluído' }));
+    expect(await screen.findByText('Interação marcada como concluída')).toBeInTheDocument();
+    const [patch] = db.requests('/rest/v1/interactions', 'PATCH');
+    expect(patch!.params.get('id')).toBe('eq.i1');
+    expect(patch!.body).toEqual({ status: 'completed' });
+    expect(db.rows('interactions').map((r) => [r.id, r.status])).toEqual([
+      ['i2', 'completed'],
+      ['i1', 'completed'],
+    ]);
   });
 
   it('shows the form messages when Nova Interação is submitted empty', async () => {
@@ -40,5 +65,6 @@ describe('AtendimentoPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Por favor selecione um cliente')).toBeInTheDocument();
     expect(screen.getByText('Por favor selecione um tipo de interação')).toBeInTheDocument();
     expect(screen.getByText('A descrição deve ter pelo menos 10 caracteres')).toBeInTheDocument();
+    expect(db.requests('/rest/v1/interactions', 'POST')).toEqual([]);
   });
 });
