@@ -1,34 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from 'sonner';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db, postgrestError, restUrl, rpc, server } from '@/testing/supabase-server';
+import { createQueryClient } from '@/lib/query-client';
 import { renderWithProviders } from '@/testing/test-utils';
 import ClientesPage from './clientes-page';
-
-const mocks = vi.hoisted(() => ({
-  rows: [] as unknown[],
-  listError: null as null | { message: string },
-  rpc: vi.fn(),
-  order: vi.fn(),
-}));
-
-vi.mock('@/lib/supabase', () => {
-  const order = (...args: unknown[]) => {
-    mocks.order(...args);
-    return {
-      throwOnError: async () => {
-        if (mocks.listError) throw mocks.listError;
-        return { data: mocks.rows, error: null };
-      },
-    };
-  };
-  return {
-    supabase: {
-      from: () => ({ select: () => ({ order }) }),
-      rpc: mocks.rpc,
-    },
-  };
-});
 
 const maria = {
   id: 'c1',
@@ -39,15 +16,23 @@ const maria = {
 };
 const joao = { id: 'c2', full_name: 'João Souza', email: 'joao.souza@cliente.test', phone: null, created_at: '2024-02-01T10:00:00Z' };
 
+/** Arguments create_client_user received. */
+let created: Record<string, unknown>[] = [];
+
 beforeEach(() => {
-  // sonner keeps toasts in module state: start every test without the previous ones
-  toast.dismiss();
-  mocks.rows = [maria, joao];
-  mocks.listError = null;
-  mocks.rpc.mockReset();
-  // unread_message_counts(): nothing unread unless a test says otherwise
-  mocks.rpc.mockResolvedValue({ data: [], error: null });
-  mocks.order.mockReset();
+  // stored oldest first: the page asks for created_at descending
+  db.seed('clients', [joao, maria]);
+  created = [];
+  server.use(
+    // unread_message_counts(): nothing unread unless a test says otherwise
+    rpc('unread_message_counts', () => []),
+    // the function creates the user and the client row, as the database would
+    rpc('create_client_user', (args) => {
+      created.push(args);
+      db.rows('clients').push({ id: 'c3', full_name: args.full_name, email: args.email, phone: args.phone, created_at: new Date().toISOString() });
+      return 'c3';
+    }),
+  );
 });
 
 function renderPage() {
@@ -59,7 +44,8 @@ describe('ClientesPage', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Clientes' })).toBeInTheDocument();
     expect(await screen.findByText('Maria Silva')).toBeInTheDocument();
-    expect(mocks.order).toHaveBeenCalledWith('created_at', { ascending: false });
+    const names = screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('link')[0]!.textContent);
+    expect(names).toEqual(['Maria Silva', 'João Souza']);
     for (const column of ['Nome', 'Contato', 'Cadastrado em', 'Acesso ao Portal', 'Ações']) {
       expect(screen.getByRole('columnheader', { name: column })).toBeInTheDocument();
     }
@@ -84,8 +70,17 @@ describe('ClientesPage', () => {
     expect(screen.queryByRole('button', { name: 'Cadastrar Primeiro Cliente' })).not.toBeInTheDocument();
   });
 
+  it('shows the unread count of each client next to its message link', async () => {
+    server.use(rpc('unread_message_counts', () => [{ client_id: 'c2', unread: 3 }]));
+    renderPage();
+    const row = (await screen.findByRole('link', { name: 'Mensagem: João Souza' })).closest('tr')!;
+    expect(await within(row).findByLabelText('3 mensagens não lidas')).toHaveTextContent('3');
+    const other = screen.getByRole('link', { name: 'Mensagem: Maria Silva' }).closest('tr')!;
+    expect(within(other).queryByLabelText(/mensagens não lidas/)).not.toBeInTheDocument();
+  });
+
   it('shows the first-client empty state without a search', async () => {
-    mocks.rows = [];
+    db.seed('clients', []);
     renderPage();
     expect(await screen.findByText('Você ainda não cadastrou nenhum cliente.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cadastrar Primeiro Cliente' }));
@@ -98,19 +93,19 @@ describe('ClientesPage', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Grade' }));
     const cards = await screen.findAllByRole('listitem');
     expect(cards).toHaveLength(2);
-    // Detalhes opens the client's page
-    expect(within(cards[0]!).getByRole('link', { name: /Detalhes/ }).getAttribute('href')).toMatch(/^\/clientes\/c\d$/);
+    // newest first; Detalhes opens the client's page
+    expect(within(cards[0]!).getByRole('link', { name: /Detalhes/ })).toHaveAttribute('href', '/clientes/c1');
+    expect(within(cards[1]!).getByRole('link', { name: /Detalhes/ })).toHaveAttribute('href', '/clientes/c2');
     expect(within(cards[0]!).getByRole('link', { name: /Mensagem/ })).toHaveAttribute('href', '/clientes/c1/mensagens');
   });
 
   it('toasts when the list fails to load', async () => {
-    mocks.listError = { message: 'boom' };
-    const { queryClient } = renderPage();
-    // the global toast comes from the app QueryClient; the test client has no cache handler, so check the query state
-    await waitFor(() => expect(queryClient.getQueryState(['clients', 'list'])?.status).toBe('error'));
-    expect(queryClient.getQueryCache().find({ queryKey: ['clients', 'list'] })?.meta?.errorMessage).toBe(
-      'Erro ao carregar clientes',
-    );
+    server.use(http.get(restUrl('clients'), () => postgrestError(500, 'XX000', 'boom')));
+    // the app's QueryClient: its cache turns meta.errorMessage into the toast
+    const queryClient = createQueryClient();
+    queryClient.setDefaultOptions({ queries: { retry: false } });
+    renderWithProviders(<ClientesPage />, { route: '/clientes', queryClient });
+    expect(await screen.findByText('Erro ao carregar clientes')).toBeInTheDocument();
   });
 });
 
@@ -137,31 +132,24 @@ describe('Novo Cliente dialog', () => {
   });
 
   it('creates the client with null optional fields, toasts, closes and reloads', async () => {
-    mocks.rpc.mockResolvedValue({ data: 'new-id', error: null });
     const dialog = await openDialog();
     await userEvent.type(within(dialog).getByLabelText('Nome completo'), 'Ana Nova');
     await userEvent.type(within(dialog).getByLabelText('Email'), 'ana@nova.test');
     await userEvent.type(within(dialog).getByLabelText('Senha'), 'segredo1');
-    const callsBefore = mocks.order.mock.calls.length;
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cadastrar Cliente' }));
-    expect(mocks.rpc).toHaveBeenCalledWith('create_client_user', {
-      email: 'ana@nova.test',
-      password: 'segredo1',
-      full_name: 'Ana Nova',
-      phone: null,
-      address: null,
-    });
     expect(await screen.findByText('Cliente cadastrado com sucesso')).toBeInTheDocument();
+    expect(created).toEqual([{ email: 'ana@nova.test', password: 'segredo1', full_name: 'Ana Nova', phone: null, address: null }]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await waitFor(() => expect(mocks.order.mock.calls.length).toBeGreaterThan(callsBefore));
+    // the list reloads: the new client comes first
+    expect(await screen.findByRole('link', { name: 'Mensagem: Ana Nova' })).toBeInTheDocument();
+    expect(within(screen.getAllByRole('row')[1]!).getByText('Ana Nova')).toBeInTheDocument();
     // reopened: the form was reset
     await userEvent.click(screen.getByRole('button', { name: 'Novo Cliente' }));
     const again = await screen.findByRole('dialog');
-    expect((within(again).getByLabelText('Nome completo') as HTMLInputElement).value).toBe('');
+    expect(within(again).getByLabelText('Nome completo')).toHaveValue('');
   });
 
   it('sends phone and address when given', async () => {
-    mocks.rpc.mockResolvedValue({ data: 'new-id', error: null });
     const dialog = await openDialog();
     await userEvent.type(within(dialog).getByLabelText('Nome completo'), 'Ana Nova');
     await userEvent.type(within(dialog).getByLabelText('Email'), 'ana@nova.test');
@@ -169,13 +157,11 @@ describe('Novo Cliente dialog', () => {
     await userEvent.type(within(dialog).getByLabelText('Telefone (opcional)'), '555-0199');
     await userEvent.type(within(dialog).getByLabelText('Endereço (opcional)'), 'Rua A, 1');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cadastrar Cliente' }));
-    await waitFor(() =>
-      expect(mocks.rpc).toHaveBeenCalledWith('create_client_user', expect.objectContaining({ phone: '555-0199', address: 'Rua A, 1' })),
-    );
+    await waitFor(() => expect(created).toEqual([expect.objectContaining({ phone: '555-0199', address: 'Rua A, 1' })]));
   });
 
   it('shows the server message when creation fails and keeps the dialog open', async () => {
-    mocks.rpc.mockResolvedValue({ data: null, error: { message: 'Já existe um usuário com este e-mail' } });
+    server.use(rpc('create_client_user', () => postgrestError(400, 'P0001', 'Já existe um usuário com este e-mail')));
     const dialog = await openDialog();
     await userEvent.type(within(dialog).getByLabelText('Nome completo'), 'Maria Silva');
     await userEvent.type(within(dialog).getByLabelText('Email'), 'maria.silva@cliente.test');
@@ -192,6 +178,6 @@ describe('Novo Cliente dialog', () => {
     const form = dialog.querySelector('form')!;
     form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
     expect(await screen.findByText('Preencha os campos obrigatórios')).toBeInTheDocument();
-    expect(mocks.rpc).not.toHaveBeenCalledWith('create_client_user', expect.anything());
+    expect(db.requests('/rest/v1/rpc/create_client_user')).toEqual([]);
   });
 });

@@ -1,49 +1,21 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db } from '@/testing/supabase-server';
 import { renderWithProviders } from '@/testing/test-utils';
 import type { ProcessRow } from '../api/types';
 import { DocumentsSheet } from './documents-sheet';
 
-const calls: { table: string; op: string; values?: unknown }[] = [];
-const state = { updatedRows: [{ id: 'd1' }] as { id: string }[] };
-
-vi.mock('@/lib/supabase', () => {
-  const requests = [
-    {
-      id: 'd1',
-      process_id: 1,
-      document_name: 'Passaporte',
-      document_description: null,
-      is_required: true,
-      status: 'pending',
-      fulfilled_at: null,
-      requested_at: '2025-01-10T12:00:00Z',
-      created_at: '2025-01-10T12:00:00Z',
-    },
-  ];
-  const from = (table: string) => {
-    let op = 'select';
-    const builder = {
-      select: () => builder,
-      eq: () => builder,
-      order: () => builder,
-      update: (values: unknown) => {
-        op = 'update';
-        calls.push({ table, op, values });
-        return builder;
-      },
-      insert: (values: unknown) => {
-        op = 'insert';
-        calls.push({ table, op, values });
-        return Object.assign(Promise.resolve({ data: null, error: null }), builder);
-      },
-      throwOnError: () =>
-        Promise.resolve({ data: op === 'update' ? state.updatedRows : op === 'insert' ? null : requests, error: null }),
-    };
-    return builder;
-  };
-  return { supabase: { from } };
-});
+const passport = {
+  id: 'd1',
+  process_id: 1,
+  document_name: 'Passaporte',
+  document_description: null,
+  is_required: true,
+  status: 'pending',
+  fulfilled_at: null,
+  requested_at: '2025-01-10T12:00:00Z',
+  created_at: '2025-01-10T12:00:00Z',
+};
 
 const process: ProcessRow = {
   id: 1,
@@ -61,8 +33,9 @@ const process: ProcessRow = {
 
 describe('DocumentsSheet (requested documents)', { timeout: 20_000 }, () => {
   beforeEach(() => {
-    calls.length = 0;
-    state.updatedRows = [{ id: 'd1' }];
+    // another process's request in the same table: never listed here
+    db.seed('document_requests', [passport, { ...passport, id: 'd9', process_id: 2, document_name: 'Documento de outro processo' }]);
+    db.seed('process_notifications', []);
   });
 
   it('marks a request Recebido (fulfilled, with the time) and toasts Status atualizado', async () => {
@@ -70,15 +43,21 @@ describe('DocumentsSheet (requested documents)', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Passaporte')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Recebido' }));
     expect(await screen.findByText('Status atualizado')).toBeInTheDocument();
-    const update = calls.find((c) => c.op === 'update');
-    expect(update?.values).toMatchObject({ status: 'fulfilled' });
-    expect(typeof (update?.values as { fulfilled_at: unknown }).fulfilled_at).toBe('string');
+    expect(screen.queryByText('Documento de outro processo')).not.toBeInTheDocument();
+    const [patch] = db.requests('/rest/v1/document_requests', 'PATCH');
+    expect(patch!.params.get('id')).toBe('eq.d1');
+    expect(patch!.body).toEqual({ status: 'fulfilled', fulfilled_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(db.rows('document_requests').map((r) => [r.id, r.status])).toEqual([
+      ['d1', 'fulfilled'],
+      ['d9', 'pending'],
+    ]);
   });
 
   it('toasts Documento não encontrado when the request no longer exists', async () => {
-    state.updatedRows = [];
     renderWithProviders(<DocumentsSheet process={process} onOpenChange={() => {}} />);
     await screen.findByText('Passaporte');
+    // someone else deleted it meanwhile: the update reaches no row
+    db.seed('document_requests', []);
     fireEvent.click(screen.getByRole('button', { name: 'Recebido' }));
     expect(await screen.findByText('Documento não encontrado')).toBeInTheDocument();
     expect(screen.queryByText(/Erro ao atualizar status/)).not.toBeInTheDocument();
@@ -87,7 +66,7 @@ describe('DocumentsSheet (requested documents)', { timeout: 20_000 }, () => {
   it('requests a document (required by default) and records the document_request notification', async () => {
     renderWithProviders(<DocumentsSheet process={process} onOpenChange={() => {}} />);
     await screen.findByText('Passaporte');
-    expect((screen.getByRole('checkbox', { name: 'Documento obrigatório' }) as HTMLElement)).toHaveAttribute('data-state', 'checked');
+    expect(screen.getByRole('checkbox', { name: 'Documento obrigatório' })).toHaveAttribute('data-state', 'checked');
 
     fireEvent.change(screen.getByLabelText('Nome do documento'), { target: { value: 'X' } });
     fireEvent.click(screen.getByRole('button', { name: 'Solicitar Documento' }));
@@ -96,15 +75,24 @@ describe('DocumentsSheet (requested documents)', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('Nome do documento'), { target: { value: 'Certidão de nascimento' } });
     fireEvent.click(screen.getByRole('button', { name: 'Solicitar Documento' }));
     expect(await screen.findByText('Documento solicitado')).toBeInTheDocument();
-    await waitFor(() => expect(calls.filter((c) => c.op === 'insert')).toHaveLength(2));
-    const [request, notification] = calls.filter((c) => c.op === 'insert');
-    expect(request).toMatchObject({
-      table: 'document_requests',
-      values: { process_id: 1, document_name: 'Certidão de nascimento', is_required: true },
-    });
-    expect(notification).toMatchObject({
-      table: 'process_notifications',
-      values: { notification_type: 'document_request', content: 'Solicitação de documento: Certidão de nascimento' },
-    });
+    await waitFor(() => expect(db.rows('process_notifications')).toHaveLength(1));
+    expect(db.rows('document_requests')).toEqual([
+      expect.objectContaining({ id: 'd1' }),
+      expect.objectContaining({ id: 'd9' }),
+      expect.objectContaining({ process_id: 1, document_name: 'Certidão de nascimento', document_description: null, is_required: true }),
+    ]);
+    expect(db.rows('process_notifications')).toEqual([
+      expect.objectContaining({
+        process_id: 1,
+        notification_type: 'document_request',
+        notification_channel: 'email',
+        content: 'Solicitação de documento: Certidão de nascimento',
+        recipient: 'maria.silva@cliente.test',
+      }),
+    ]);
+    // the list reloads with the new request, newest first
+    const list = screen.getByRole('list', { name: 'Documentos solicitados' });
+    await waitFor(() => expect(within(list).getAllByTestId('document-request')).toHaveLength(2));
+    expect(within(list).getAllByTestId('document-request')[0]).toHaveTextContent('Certidão de nascimento');
   });
 });
