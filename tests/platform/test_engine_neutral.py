@@ -12,18 +12,14 @@ ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "supabase" / "supastack"
 # an office's name, its people, its demo accounts and addresses; the engine's own pt-BR UI words are not these
 OFFICE = re.compile(r"escrit[oó]rio\.|admin@|@escritorio|maria|jo[aã]o|imigra[cç][aã]o|uscis|eoir", re.IGNORECASE)
-KNOWN = {
-    # auth e-mails' pt-BR texts (another area's module, still to move to the project's templates)
-    "auth/links.py",
-}
+# the engine's own texts: its Python and the templates it ships (notification e-mails)
+SOURCES = ("*.py", "*.html", "*.txt")
 
 
-def test_engine_python_names_no_office_people_or_addresses() -> None:
+def test_engine_names_no_office_people_or_addresses() -> None:
     found = []
-    for path in sorted(ENGINE.rglob("*.py")):
+    for path in sorted(p for pattern in SOURCES for p in ENGINE.rglob(pattern)):
         rel = path.relative_to(ENGINE).as_posix()
-        if rel in KNOWN:
-            continue
         for number, line in enumerate(path.read_text().splitlines(), 1):
             if OFFICE.search(line):
                 found.append(f"{rel}:{number}: {line.strip()}")

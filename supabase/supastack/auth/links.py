@@ -1,31 +1,26 @@
 """One-time codes and links sent by e-mail (or SMS): stored as a keyed hash in the user's token column,
-limited to one message per address per minute (GoTrue's smtp max_frequency), then sent after commit."""
+limited to one message per address per minute (GoTrue's smtp max_frequency), then sent after commit.
+The words of each message come from the project's templates (auth.email_templates)."""
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
-from supastack.auth import mailer, otp
+from supastack.auth import email_templates, mailer, otp
 from supastack.auth.errors import AuthError, ErrorCode
 from supastack.core.config import Settings
 
-# message kind -> (token column, sending-time column, e-mail subject, text before the code)
+# message kind -> (token column, sending-time column)
 KINDS = {
-    "recovery": ("recovery_token", "recovery_sent_at", "Redefinição de senha",
-                 "Para redefinir sua senha, use o código {code} ou abra o link:"),
-    "magiclink": ("recovery_token", "recovery_sent_at", "Seu link de acesso",
-                  "Para entrar, use o código {code} ou abra o link:"),
-    "signup": ("confirmation_token", "confirmation_sent_at", "Confirme seu cadastro",
-               "Para confirmar seu e-mail, use o código {code} ou abra o link:"),
-    "invite": ("confirmation_token", "confirmation_sent_at", "Você foi convidado",
-               "Você foi convidado para o sistema do escritório. Use o código {code} ou abra o link para "
-               "definir sua senha:"),
-    "email_change": ("email_change_token_new", "email_change_sent_at", "Confirme a alteração de e-mail",
-                     "Para confirmar o novo e-mail, use o código {code} ou abra o link:"),
-    "reauthentication": ("reauthentication_token", "reauthentication_sent_at", "Confirme sua identidade",
-                         "Seu código de confirmação é {code}."),
-    "sms": ("confirmation_token", "confirmation_sent_at", "", "Seu código de acesso é {code}"),
-    "phone_change": ("phone_change_token", "phone_change_sent_at", "", "Seu código de confirmação é {code}"),
+    "recovery": ("recovery_token", "recovery_sent_at"),
+    "magiclink": ("recovery_token", "recovery_sent_at"),
+    "signup": ("confirmation_token", "confirmation_sent_at"),
+    "invite": ("confirmation_token", "confirmation_sent_at"),
+    "email_change": ("email_change_token_new", "email_change_sent_at"),
+    "reauthentication": ("reauthentication_token", "reauthentication_sent_at"),
+    "sms": ("confirmation_token", "confirmation_sent_at"),
+    "phone_change": ("phone_change_token", "phone_change_sent_at"),
 }
 
 
@@ -37,6 +32,9 @@ class Pending:
     code: str
     hashed: str
     link: str
+    redirect: str = ""
+    email: str = ""                 # the user's current address (`to` is the new one for an e-mail change)
+    data: dict[str, Any] = field(default_factory=dict)   # user_metadata, the templates' .Data
 
 
 def too_soon(wait: int, sms: bool = False) -> AuthError:
@@ -48,10 +46,11 @@ def too_soon(wait: int, sms: bool = False) -> AuthError:
 async def store(conn, settings: Settings, user_id: str, kind: str, to: str, redirect: str,
                 limit: bool = True, code: str | None = None) -> Pending:
     """A new code of `kind` for `to` in the user's row (caller's transaction); 429 within a minute of the last."""
-    column, sent_column = KINDS[kind][:2]
+    column, sent_column = KINDS[kind]
     cur = await conn.execute(  # column names come from KINDS only
-        f"select extract(epoch from now() - {sent_column}) from auth.users where id = %s for update", (user_id,))
-    (age,) = await cur.fetchone()
+        f"select extract(epoch from now() - {sent_column}), email, raw_user_meta_data from auth.users"
+        " where id = %s for update", (user_id,))
+    age, email, data = await cur.fetchone()
     if limit and age is not None and age < otp.EMAIL_SEND_INTERVAL_SECONDS:
         raise too_soon(int(otp.EMAIL_SEND_INTERVAL_SECONDS - age), sms=kind in ("sms", "phone_change") or "@" not in to)
     code = code or otp.new_code()
@@ -61,14 +60,28 @@ async def store(conn, settings: Settings, user_id: str, kind: str, to: str, redi
                        (hashed, user_id))
     link = "" if kind in ("reauthentication", "sms", "phone_change") else \
         otp.verify_link(settings.api_url, hashed, kind, redirect)
-    return Pending(kind, to, code, hashed, link)
+    return Pending(kind, to, code, hashed, link, redirect, email or to, data or {})
+
+
+def templates(settings: Settings) -> email_templates.Templates:
+    return email_templates.load(settings.workdir, settings.raw)
+
+
+def sms_text(settings: Settings, code: str) -> str:
+    """An SMS code's text: `[auth.sms] template` (GoTrue's default: "Your code is {{ .Code }}")."""
+    return email_templates.render_sms(templates(settings), code)
+
+
+def message(settings: Settings, pending: Pending) -> tuple[str, str]:
+    """(subject, HTML) of a pending code's e-mail, with the variables GoTrue gives its templates."""
+    values: dict[str, Any] = {"SiteURL": settings.site_url, "ConfirmationURL": pending.link,
+                              "Email": pending.email or pending.to, "Token": pending.code,
+                              "TokenHash": pending.hashed, "Data": pending.data, "RedirectTo": pending.redirect}
+    if pending.kind == "email_change":
+        values.update(NewEmail=pending.to, SendingTo=pending.to)
+    return email_templates.render_mail(templates(settings), pending.kind, values)
 
 
 async def send_mail(settings: Settings, pending: Pending) -> None:
-    _, _, subject, text = KINDS[pending.kind]
-    await deliver(settings, pending.to, subject, text.format(code=pending.code), pending.link)
-
-
-async def deliver(settings: Settings, to: str, subject: str, text: str, link: str) -> None:
-    """mailer.send off the event loop: it talks SMTP synchronously (and the sink may share this loop)."""
-    await asyncio.to_thread(mailer.send, settings.data_dir, to, subject, text, link)
+    subject, html = message(settings, pending)
+    await asyncio.to_thread(mailer.send, settings.data_dir, pending.to, subject, html, pending.link)

@@ -3,7 +3,9 @@ is configured, else to the local mail sink (its web inbox, as the Supabase CLI's
 the link is only written to the stack log.
 
 Sent synchronously with a short timeout, as GoTrue does: the caller answers an error when the server
-refuses (OSError). The local sink answers in milliseconds; a remote server should be close to the stack."""
+refuses (OSError). The local sink answers in milliseconds; a remote server should be close to the stack.
+Each message is the template's HTML with a plain-text part made from it (as the CLI's mails arrive), in
+which a link reads "label: URL" so that it survives mail readers without HTML."""
 from __future__ import annotations
 
 import smtplib
@@ -13,6 +15,7 @@ import uuid
 from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import formatdate
+from html.parser import HTMLParser
 from pathlib import Path
 
 from supastack.core.config import Settings
@@ -28,9 +31,9 @@ def configure(settings: Settings) -> None:
     _settings = settings
 
 
-def send(data_dir: Path, to: str, subject: str, text: str, link: str) -> str | None:
-    """Send one message; returns its Message-ID (None when there is no mail server). The link is also
-    printed so that it can be found in the stack log."""
+def send(data_dir: Path, to: str, subject: str, html: str, link: str) -> str | None:
+    """Send one message (`html`, the rendered template); returns its Message-ID (None when there is no mail
+    server). The link is also printed so that it can be found in the stack log."""
     print(f"auth mail to {to}: {subject}: {link}", file=sys.stderr, flush=True)
     config = smtp_config(_settings, data_dir)
     if config is None:
@@ -41,7 +44,8 @@ def send(data_dir: Path, to: str, subject: str, text: str, link: str) -> str | N
     message["Subject"] = subject
     message["Date"] = formatdate(localtime=True)
     message["Message-ID"] = f"<{uuid.uuid4()}@{config.sender.rsplit('@', 1)[-1]}>"
-    message.set_content(f"{text}\n\n{link}\n")
+    message.set_content(html_to_text(html))
+    message.add_alternative(html, subtype="html")
     try:
         smtp_class = smtplib.SMTP_SSL if config.use_tls else smtplib.SMTP
         with smtp_class(config.host, config.port, timeout=TIMEOUT) as smtp:
@@ -55,3 +59,56 @@ def send(data_dir: Path, to: str, subject: str, text: str, link: str) -> str | N
     except smtplib.SMTPException as exc:
         raise OSError(f"mail server refused the message: {exc}") from exc
     return str(message["Message-ID"])
+
+
+class _Text(HTMLParser):
+    """Text of an e-mail's HTML: blocks on lines of their own, links as "label: URL", no head or styles."""
+    BLOCKS = {"p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "li", "ul", "ol", "table", "blockquote"}
+    HIDDEN = {"head", "style", "script", "title"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.lines: list[str] = []
+        self.line: list[str] = []
+        self.hidden = 0
+        self.href: str | None = None
+        self.label: list[str] = []
+
+    def _break(self) -> None:
+        text = " ".join("".join(self.line).split())
+        if text:
+            self.lines.append(text)
+        self.line = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self.HIDDEN:
+            self.hidden += 1
+        elif tag in self.BLOCKS:
+            self._break()
+        elif tag == "br":
+            self._break()
+        elif tag == "a":
+            self.href, self.label = dict(attrs).get("href") or None, []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.HIDDEN:
+            self.hidden = max(0, self.hidden - 1)
+        elif tag in self.BLOCKS:
+            self._break()
+        elif tag == "a" and self.href is not None:
+            label = " ".join("".join(self.label).split())
+            self.line.append(self.href if label in ("", self.href) else f"{label}: {self.href}")
+            self.href = None
+
+    def handle_data(self, data: str) -> None:
+        if self.hidden:
+            return
+        (self.label if self.href is not None else self.line).append(data)
+
+
+def html_to_text(html: str) -> str:
+    parser = _Text()
+    parser.feed(html)
+    parser.close()
+    parser._break()
+    return "\n\n".join(parser.lines) + "\n"

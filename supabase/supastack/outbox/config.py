@@ -69,6 +69,12 @@ def email_intros(settings: Settings) -> dict[str, str]:
     return {str(k): str(v) for k, v in intros.items()} if isinstance(intros, dict) else {}
 
 
+def email_footer(settings: Settings) -> str:
+    """`[notifications] footer`: the closing lines of every notification e-mail (why the person receives it,
+    how to stop); the engine adds none of its own."""
+    return str(settings.raw.get("notifications", {}).get("footer") or "")
+
+
 def worker_config(settings: Settings, env: dict | None = None) -> WorkerConfig:
     """`[notifications]` keys of the same names; OUTBOX_<KEY> variables override them (tests, bench)."""
     env = dict(os.environ if env is None else env)

@@ -25,11 +25,13 @@ def message_id(idempotency_key: str, domain: str = "notificacoes.local") -> str:
 
 
 def build(config: SmtpConfig, to: str, template: str, payload: dict, idempotency_key: str,
-          site_url: str = "", intro: str = "") -> EmailMessage:
-    """`intro`: the first line of this kind of notification (the project's `[notifications.intro]`)."""
+          site_url: str = "", intro: str = "", footer: str = "") -> EmailMessage:
+    """`intro`: the first line of this kind of notification (the project's `[notifications.intro]`);
+    `footer`: the last lines of every notification (`[notifications] footer`), none by default."""
     link = payload.get("link") or ""
     values = {"title": payload.get("title") or "Notificação", "body": payload.get("body") or "",
               "recipient_name": payload.get("recipient_name") or "", "intro": intro,
+              "footer": footer.strip(),
               "url": (site_url.rstrip("/") + link) if link.startswith("/") and site_url else link}
     message = EmailMessage()
     message["From"] = Address(config.sender_name, addr_spec=config.sender)

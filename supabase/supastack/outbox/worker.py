@@ -25,7 +25,7 @@ from psycopg.rows import dict_row
 from supastack.core.config import Settings
 from supastack.core.stack import Stack
 from supastack.outbox import email, whatsapp
-from supastack.outbox.config import WorkerConfig, email_intros, smtp_config, worker_config
+from supastack.outbox.config import WorkerConfig, email_footer, email_intros, smtp_config, worker_config
 
 log = logging.getLogger("supastack.outbox")
 
@@ -91,6 +91,7 @@ class OutboxWorker:
         self.settings = settings
         self.config = config or worker_config(settings)
         self.intros = email_intros(settings)
+        self.footer = email_footer(settings)
         self.http = httpx.AsyncClient(timeout=self.config.send_timeout_seconds)
         self.senders = senders or {"email": self._send_email, "whatsapp": self._send_whatsapp}
         self._conn: psycopg.AsyncConnection[dict[str, Any]] | None = None   # claims (rows as dicts)
@@ -121,7 +122,7 @@ class OutboxWorker:
         if config is None:
             raise Undeliverable("nenhum servidor SMTP configurado")
         message = email.build(config, row["recipient"], row["template"], row["payload"], row["idempotency_key"],
-                              self.settings.site_url, self.intros.get(row["template"], ""))
+                              self.settings.site_url, self.intros.get(row["template"], ""), self.footer)
         return await email.send(config, message, self.config.send_timeout_seconds)
 
     async def _whatsapp_config(self) -> whatsapp.WhatsAppConfig | None:

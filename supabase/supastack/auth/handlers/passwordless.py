@@ -71,7 +71,7 @@ async def send_otp(request: Request, stack: Stack):
                 await audit.record(conn, "user_recovery_requested", user, client_ip(request))
             else:
                 pending = await links.store(conn, settings, user_id, "sms", address, redirect)
-                message_id = await sms.send(conn, address, links.KINDS["sms"][3].format(code=pending.code))
+                message_id = await sms.send(conn, address, links.sms_text(settings, pending.code))
     if email:
         await links.send_mail(settings, pending)
         return JSONResponse({})
@@ -115,7 +115,7 @@ async def resend(request: Request, stack: Stack):
             elif kind == "phone_change" and user.get("phone_change"):
                 pending = await links.store(conn, settings, user_id, "phone_change", user["phone_change"], redirect)
             if pending and kind in ("sms", "phone_change"):
-                message_id = await sms.send(conn, pending.to, links.KINDS[kind][3].format(code=pending.code))
+                message_id = await sms.send(conn, pending.to, links.sms_text(settings, pending.code))
     if pending and kind in ("signup", "email_change"):
         await links.send_mail(settings, pending)
     return JSONResponse({"message_id": message_id} if message_id else {})
@@ -140,7 +140,7 @@ async def reauthenticate(request: Request, stack: Stack):
             await audit.record(conn, "user_reauthenticate", user, client_ip(request))
             pending = await links.store(conn, settings, str(user["id"]), "reauthentication", email or phone, "")
             if not email:
-                message_id = await sms.send(conn, phone, links.KINDS["reauthentication"][3].format(code=pending.code))
+                message_id = await sms.send(conn, phone, links.sms_text(settings, pending.code))
     if email:
         await links.send_mail(settings, pending)
     return JSONResponse({"message_id": message_id} if message_id else {})

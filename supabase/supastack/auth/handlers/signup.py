@@ -70,9 +70,9 @@ async def signup(request: Request, stack: Stack):
             user = await users.by_id(conn, user_id)
     redirect = otp.safe_redirect(request.query_params.get("redirect_to"), settings.site_url, settings.api_url)
     try:
-        await links.deliver(settings, email, "Confirme seu cadastro",
-                    f"Para confirmar seu e-mail, use o código {code} ou abra o link:",
-                    otp.verify_link(settings.api_url, hashed, "signup", redirect))
+        await links.send_mail(settings, links.Pending(
+            "signup", email, code, hashed, otp.verify_link(settings.api_url, hashed, "signup", redirect),
+            redirect, email, user.get("raw_user_meta_data") or data))
     except OSError as exc:
         raise AuthError(500, ErrorCode.UNEXPECTED_FAILURE, "Error sending confirmation email") from exc
     return JSONResponse(users.user_json(user))

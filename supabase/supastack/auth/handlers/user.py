@@ -77,13 +77,13 @@ async def update_user(request: Request, stack: Stack):
                         where id = %s""", (email, hashed, user_id))
                 redirect = otp.safe_redirect(request.query_params.get("redirect_to"), settings.site_url,
                                              settings.api_url)
-                mail = (email, code, otp.verify_link(settings.api_url, hashed, "email_change", redirect))
+                mail = links.Pending("email_change", email, code, hashed,
+                                     otp.verify_link(settings.api_url, hashed, "email_change", redirect),
+                                     redirect, user.get("email") or "", user.get("raw_user_meta_data") or {})
             await audit.record(conn, "user_modified", user, client_ip(request))
             updated = await users.by_id(conn, user_id)
     if mail:
-        to, code, link = mail
-        await links.deliver(settings, to, "Confirme a alteração de e-mail",
-                    f"Para confirmar o novo e-mail, use o código {code} ou abra o link:", link)
+        await links.send_mail(settings, mail)
     return JSONResponse(users.user_json(updated))
 
 
