@@ -1,5 +1,6 @@
-"""The engine's own round trip (prepared statements on pooled connections) inside one process: RLS and the
-role apply on every connection whatever ran before, and statements lost on the server are prepared again.
+"""The engine's own round trip (prepared statements on REST's own connections) inside one process: RLS and
+the role apply on every connection whatever ran before, statements lost on the server are prepared again, and
+a connection the server dropped is noticed while idle and never handed out.
 The verified-JWT cache never accepts a token that verification would refuse now."""
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import time
 
 import pytest
 from jose import jwt as jose_jwt
+from psycopg import pq
 from starlette.datastructures import Headers
 
 from conftest import ANA, BIA, user_token
@@ -16,18 +18,21 @@ from supastack.auth import signing_keys
 from supastack.core import jwt
 from supastack.core.db import Database
 from supastack.core.stack import Stack
-from supastack.rest import pipeline
+from supastack.rest import pipeline, roundtrip
+from supastack.rest.connections import Connections
 from supastack.rest.pipeline import RestService
 
 
 @pytest.fixture
 async def one_connection_service(rest_stack):
-    """A service whose pool holds ONE connection, so every request below shares it."""
+    """A service with ONE connection of its own, so every request below shares it."""
     db = Database(rest_stack.db_url, min_size=1, max_size=1)
     await db.open()
     service = RestService(Stack(rest_stack.settings, db))
+    service.links = Connections(db.url, size=1, timeout=1.0)
     await service.reload()
     yield service
+    await service.links.close()
     await db.close()
 
 
@@ -56,16 +61,15 @@ async def test_role_and_claims_switch_per_request_on_one_connection(one_connecti
 async def test_statements_dropped_on_the_server_are_prepared_again(one_connection_service, rest_stack):
     ana = user_token(rest_stack, ANA)
     assert await bodies(one_connection_service, rest_stack, ana) == ["ana private", "ana public"]
-    # Platform code on the same pooled connection: a rolled-back transaction makes psycopg send
-    # DEALLOCATE ALL (its own statements and ours alike).
-    with pytest.raises(RuntimeError):
-        async with one_connection_service.db.scope({"role": "service_role"}) as conn:
-            await conn.execute("select 1")
-            raise RuntimeError("rolled back")
-    async with one_connection_service.db.connection() as conn:
-        await conn.execute("deallocate all")
-        left = await (await conn.execute("select count(*) from pg_prepared_statements")).fetchone()
-    assert left[0] <= 1   # at most the count query itself
+    # DEALLOCATE ALL on the very connection the engine prepared its statements on
+    links = one_connection_service.links
+    link = await links.get()
+    try:
+        await roundtrip.simple(link, b"deallocate all")
+        left = await roundtrip.round_trip(link, [roundtrip.Step(b"select count(*) from pg_prepared_statements")])
+        assert left[0].get_value(0, 0) == b"0"
+    finally:
+        links.put(link)
     assert await bodies(one_connection_service, rest_stack, ana) == ["ana private", "ana public"]
     # writes too (another statement shape, RLS check on insert)
     h = Headers(raw=[*headers(rest_stack, ana).raw, (b"content-type", b"application/json"),
@@ -80,12 +84,16 @@ async def test_statements_dropped_on_the_server_are_prepared_again(one_connectio
 
 
 async def assert_connection_is_clean(service):
-    """Nothing outlives a request's transaction on the pooled connection (platform code uses it next)."""
-    async with service.db.connection() as conn:
-        assert conn.info.transaction_status == conn.info.transaction_status.IDLE
-        row = await (await conn.execute(
-            "select current_user, coalesce(current_setting('request.jwt.claims', true), ''), "
-            "current_setting('transaction_read_only')")).fetchone()
+    """Nothing outlives a request's transaction on the connection (the next request, any caller, uses it)."""
+    link = await service.links.get()
+    try:
+        assert link.pg.transaction_status == pq.TransactionStatus.IDLE
+        res = (await roundtrip.round_trip(link, [roundtrip.Step(
+            b"select current_user, coalesce(current_setting('request.jwt.claims', true), ''), "
+            b"current_setting('transaction_read_only')")]))[0]
+        row = [res.get_value(0, i).decode() for i in range(3)]
+    finally:
+        service.links.put(link)
     assert row[0] not in ("anon", "authenticated", "service_role") and row[1] == "" and row[2] == "off"
 
 
@@ -161,3 +169,56 @@ async def test_a_forged_token_is_refused_even_after_a_valid_one_of_the_same_user
     forged = jwt.sign({"sub": ANA, "role": "service_role", "exp": int(time.time()) + 600}, "not-the-secret-" * 3)
     r = await get_notes(one_connection_service, rest_stack, forged)
     assert r.status == 401 and forged not in one_connection_service._jwt_cache
+
+
+# ---------------------------------------------------------------------------------------------- own connections
+# REST's connections keep their socket's reader registered for life: no event-loop registration and no pool
+# checkout per request, and a connection the server drops while idle is known dead before anyone takes it.
+
+async def test_requests_register_no_reader_and_take_nothing_from_the_shared_pool(one_connection_service,
+                                                                                rest_stack, monkeypatch):
+    ana = user_token(rest_stack, ANA)
+    assert await bodies(one_connection_service, rest_stack, ana)   # the connection is open
+    loop = asyncio.get_running_loop()
+    registered = []
+    for name in ("add_reader", "remove_reader"):
+        original = getattr(loop, name)
+        monkeypatch.setattr(loop, name, lambda *a, _o=original: registered.append(a) or _o(*a))
+    pool_requests = one_connection_service.db.pool.get_stats().get("requests_num", 0)
+    for _ in range(20):
+        assert await bodies(one_connection_service, rest_stack, ana) == ["ana private", "ana public"]
+    assert registered == []
+    assert one_connection_service.db.pool.get_stats().get("requests_num", 0) == pool_requests
+
+
+async def test_a_connection_the_server_drops_while_idle_is_never_handed_out(one_connection_service, rest_stack):
+    ana = user_token(rest_stack, ANA)
+    assert await bodies(one_connection_service, rest_stack, ana)
+    links = one_connection_service.links
+    [link] = links.idle
+    pid = link.pg.backend_pid
+    rest_stack.sql(f"select pg_terminate_backend({pid})")
+    for _ in range(100):   # noticed by the reader alone: no request runs meanwhile
+        if link.broken:
+            break
+        await asyncio.sleep(0.01)
+    assert link.broken
+    assert await bodies(one_connection_service, rest_stack, ana) == ["ana private", "ana public"]
+    assert [other.pg.backend_pid for other in links.idle] != [pid] and links.count == 1
+
+
+async def test_requests_wait_for_a_busy_connection_then_give_up_with_503(one_connection_service, rest_stack):
+    ana = user_token(rest_stack, ANA)
+    service = one_connection_service
+    # two at once on one connection: the second waits for the first
+    both = await asyncio.gather(*(bodies(service, rest_stack, ana) for _ in range(2)))
+    assert both == [["ana private", "ana public"]] * 2
+    held = await service.links.get()
+    try:
+        start = time.monotonic()
+        r = await get_notes(service, rest_stack, ana)
+        assert r.status == 503 and json.loads(r.body)["code"] == "PGRST001", r.body
+        assert 0.9 <= time.monotonic() - start < 3
+    finally:
+        service.links.put(held)
+    assert await bodies(service, rest_stack, ana) == ["ana private", "ana public"]

@@ -1,6 +1,7 @@
 """Stage 4, execute: one transaction as the caller's role, the main statement, checks, commit or rollback.
 
-The only REST module that touches connections. Database errors become RestError here.
+The only REST module that touches connections (REST's own, `rest/connections.py`). Database errors become
+RestError here.
 
 The transaction is the one `Database.scope` opens (same role switch, same `request.jwt.claims` and
 `request.*` GUCs from core's `caller_gucs`/`request_gucs`, set by a separate statement BEFORE the main
@@ -17,7 +18,8 @@ import psycopg
 from psycopg._queries import PostgresQuery
 from psycopg.adapt import Transformer
 
-from supastack.core.db import Database, set_config_sql
+from supastack.core.db import set_config_sql
+from supastack.rest.connections import Connections
 from supastack.rest.errors import RestError, from_database_error
 from supastack.rest.roundtrip import Step, is_lost_statement, round_trip, simple
 from supastack.rest.sql import MainQuery
@@ -104,7 +106,7 @@ def _result(query: MainQuery, res) -> DbResult:
                     int(inserted) if inserted is not None else None)
 
 
-async def execute(db: Database, query: MainQuery, settings: Sequence[bytes], anonymous: bool,
+async def execute(links: Connections, query: MainQuery, settings: Sequence[bytes], anonymous: bool,
                   check: Callable[[DbResult], None] | None = None, rollback: bool = False) -> DbResult:
     """Run `query` with the GUCs `settings` (flat name/value pairs, `role` among them) in one transaction;
     `check` may raise a RestError to abort (and roll back) the transaction."""
@@ -121,10 +123,7 @@ async def execute(db: Database, query: MainQuery, settings: Sequence[bytes], ano
     if query.explain is not None:
         steps.insert(main + 1, main_step(query.explain, prepare=False))
     try:
-        # getconn/putconn rather than pool.connection(): no context-manager generator and no commit() of an
-        # idle autocommit connection on the way back (about 4 us a request); putconn still rolls back or
-        # discards a connection that is not idle, and replaces a broken one.
-        conn = await db.pool.getconn()
+        conn = await links.get()
         try:
             for attempt in (1, 2):
                 try:
@@ -139,17 +138,17 @@ async def execute(db: Database, query: MainQuery, settings: Sequence[bytes], ano
                         await simple(conn, b"rollback" if rollback else b"commit")
                     return result
                 except (psycopg.Error, RestError) as exc:
-                    if not conn.closed and conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+                    if not conn.broken and conn.pg.transaction_status != psycopg.pq.TransactionStatus.IDLE:
                         try:
                             await simple(conn, b"rollback")
                         except psycopg.Error:
                             pass
-                    if attempt == 1 and not conn.closed and is_lost_statement(exc):
+                    if attempt == 1 and not conn.broken and is_lost_statement(exc):
                         continue   # prepared again on the same connection
                     raise
             raise AssertionError("the last attempt returns or raises")
         finally:
-            await db.pool.putconn(conn)
+            links.put(conn)   # closed instead if it is broken or not idle
     except psycopg.OperationalError as exc:
         if exc.diag.sqlstate:
             raise from_database_error(exc, anonymous) from None
@@ -158,7 +157,7 @@ async def execute(db: Database, query: MainQuery, settings: Sequence[bytes], ano
         raise from_database_error(exc, anonymous) from None
 
 
-async def explain(db: Database, query: MainQuery, settings: Sequence[bytes], anonymous: bool,
+async def explain(links: Connections, query: MainQuery, settings: Sequence[bytes], anonymous: bool,
                   options: Sequence[str], fmt: str) -> bytes:
     """EXPLAIN of `query` as the caller (same role, claims and settings, so row-level security applies),
     one line per result row as PostgREST answers it. Always rolled back: with ANALYZE the statement runs,
@@ -166,12 +165,15 @@ async def explain(db: Database, query: MainQuery, settings: Sequence[bytes], ano
     explained = replace(query, text=f"explain (format {fmt}{''.join(', ' + o for o in options)}) " + query.text)
     steps = [BEGIN_READ_ONLY if query.read_only else BEGIN, guc_step(settings), main_step(explained, prepare=False)]
     try:
-        async with db.pool.connection() as conn:
+        conn = await links.get()
+        try:
+            results = await round_trip(conn, steps)
+        finally:
             try:
-                results = await round_trip(conn, steps)
-            finally:
-                if not conn.closed and conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+                if not conn.broken and conn.pg.transaction_status != psycopg.pq.TransactionStatus.IDLE:
                     await simple(conn, b"rollback")
+            finally:
+                links.put(conn)
     except psycopg.OperationalError as exc:
         if exc.diag.sqlstate:
             raise from_database_error(exc, anonymous) from None

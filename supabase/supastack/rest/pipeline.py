@@ -22,6 +22,7 @@ from supastack.core.stack import Stack
 from supastack.rest import options as switches
 from supastack.rest import plan as planner
 from supastack.rest import sql as sqlgen
+from supastack.rest.connections import Connections
 from supastack.rest.errors import RestError, bad_jwt
 from supastack.rest.execute import execute, explain
 from supastack.rest.overloads import RAW_BODY_KINDS
@@ -34,6 +35,7 @@ log = logging.getLogger("supastack.rest")
 JWT_CACHE_SIZE = 10_000
 QUERY_CACHE_SIZE = 2_000
 HEADERS_CACHE_SIZE = 1_000
+CONNECTIONS = 10     # REST's own connections per API process at most (PostgREST's default db-pool)
 DEFAULT_SCHEMAS = ("public", "graphql_public")          # the Supabase CLI's `[api] schemas`
 DEFAULT_EXTRA_SEARCH_PATH = ("public", "extensions")
 
@@ -67,6 +69,7 @@ class RestService:
         self.stack = stack
         self.settings = stack.settings
         self.db = stack.db
+        self.links = Connections(self.db.url, CONNECTIONS)   # REST's own, apart from the shared pool
         api = (self.settings.raw or {}).get("api", {})
         # `[api] schemas`: the first is the default, the others are reached by Accept-/Content-Profile
         self.exposed: tuple[str, ...] = tuple(api.get("schemas") or DEFAULT_SCHEMAS)
@@ -98,6 +101,7 @@ class RestService:
                 await self._listener
             except (asyncio.CancelledError, Exception):
                 pass
+        await self.links.close()
 
     async def reload(self) -> None:
         version = self.schema.version + 1
@@ -271,7 +275,7 @@ class RestService:
                         c(result)
             settings = (b"search_path", self.search_path(prepared.request.schema), *caller,
                         *_flat(request_gucs(method, path, self._headers_json(headers))))
-            result = await execute(self.db, prepared.query, settings, anonymous, check, prepared.rollback)
+            result = await execute(self.links, prepared.query, settings, anonymous, check, prepared.rollback)
             return respond(prepared.request, result, prepared.query.body_kind)
         except RestError as err:
             return error_response(err)
@@ -282,7 +286,7 @@ class RestService:
         plan = prepared.request.plan
         settings = (b"search_path", self.search_path(prepared.request.schema), *caller,
                     *_flat(request_gucs(method, path, self._headers_json(headers))))
-        body = await explain(self.db, prepared.query, settings, anonymous, plan.options, plan.format)
+        body = await explain(self.links, prepared.query, settings, anonymous, plan.options, plan.format)
         response = RestResponse(200, {"Content-Type": plan.mime + "; charset=utf-8"}, body)
         if prepared.request.profile_negotiated:
             response.headers["Content-Profile"] = prepared.request.schema

@@ -1,25 +1,23 @@
-"""One round trip to PostgreSQL through the libpq handle of a pooled psycopg connection.
+"""One round trip to PostgreSQL through the libpq handle of one of REST's own connections (`Link`).
 
 psycopg's pipeline mode spends tens of microseconds of Python per statement (a cursor, a generator and
 a queue entry each), and a REST request sends four tiny statements. Here the steps are queued straight
 into libpq's pipeline, closed by one Sync, flushed once, and the results read back: one round trip and
 very little Python. Statements marked `prepare` are prepared once per connection under names this module
-owns (`rest_<n>`), so psycopg's own prepared statements are never touched.
+owns (`rest_<n>`).
 
-The caller holds the connection (from the pool) for the whole call; this module takes psycopg's
-connection lock so nothing else drives the same handle meanwhile.
+The caller holds the Link (from `rest/connections.py`) for the whole call: nothing else drives it.
 """
 from __future__ import annotations
 
-import asyncio
 import itertools
-import weakref
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import psycopg
 from psycopg import errors, pq
+
+from supastack.rest.connections import Link
 
 STATEMENTS_PER_CONNECTION = 200   # prepared statements kept per connection (least recently used go first)
 
@@ -28,7 +26,6 @@ FAILED = pq.ExecStatus.FATAL_ERROR
 SYNC = pq.ExecStatus.PIPELINE_SYNC
 
 _names = itertools.count(1)
-_registries: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,99 +64,79 @@ class _Registry:
                 del self.names[key]
 
 
-def _registry(conn: psycopg.AsyncConnection) -> _Registry:
-    registry = _registries.get(conn)
+def _registry(link: Link) -> _Registry:
+    registry = link.registry
     if registry is None:
-        registry = _registries[conn] = _Registry()
-    return registry
+        registry = link.registry = _Registry()
+    return registry  # type: ignore[return-value]
 
 
-async def _wait(fd: int, writable: bool = False) -> None:
-    loop = asyncio.get_running_loop()
-    ready = loop.create_future()
-    add, remove = (loop.add_writer, loop.remove_writer) if writable else (loop.add_reader, loop.remove_reader)
-    add(fd, ready.set_result, None)
-    try:
-        await ready
-    finally:
-        remove(fd)
+async def _next_result(link: Link) -> pq.abc.PGresult:
+    result = await link.result()
+    while result is None:   # the end marker of the previous command
+        result = await link.result()
+    return result
 
 
-async def _flush(pg: pq.abc.PGconn) -> None:
-    while pg.flush():
-        await _wait(pg.socket, writable=True)
-
-
-async def _next_result(pg: pq.abc.PGconn) -> pq.abc.PGresult | None:
-    while pg.is_busy():
-        await _wait(pg.socket)
-        pg.consume_input()
-    return pg.get_result()
-
-
-async def round_trip(conn: psycopg.AsyncConnection, steps: Sequence[Step]) -> list[pq.abc.PGresult]:
+async def round_trip(link: Link, steps: Sequence[Step]) -> list[pq.abc.PGresult]:
     """Run `steps` in one pipeline; their results in order. Raises the first server error as psycopg does
     (after reading everything up to the Sync, so the connection is ready for a ROLLBACK).
 
     Any other failure (cancellation, a broken socket) closes the connection: its protocol state is unknown.
     """
-    pg = conn.pgconn
-    registry = _registry(conn)
-    async with conn.lock:
-        try:
-            pg.enter_pipeline_mode()
-            # what each result read back stands for: ("close"|"prepare", name) or ("step", None)
-            expected: list[tuple[str, bytes | None]] = []
-            for name in registry.evicted:
-                pg.send_close_prepared(name)
-                expected.append(("close", name))
-            registry.evicted.clear()
-            for step in steps:
-                if step.prepare:
-                    key = (step.sql, step.types)
-                    name = registry.lookup(key)
-                    if name is None:
-                        name = registry.add(key)
-                        pg.send_prepare(name, step.sql, param_types=step.types or None)
-                        expected.append(("prepare", name))
-                    pg.send_query_prepared(name, step.params, param_formats=step.formats)
-                else:
-                    pg.send_query_params(step.sql, step.params, param_types=step.types or None,
-                                         param_formats=step.formats)
-                expected.append(("step", None))
-            pg.pipeline_sync()
-            await _flush(pg)
-            results: list[pq.abc.PGresult] = []
-            error: pq.abc.PGresult | None = None
-            for kind, name in expected:
-                result = await _next_result(pg)
-                while result is None:   # the end marker of the previous command
-                    result = await _next_result(pg)
-                if kind == "step":
-                    results.append(result)
-                elif kind == "prepare" and result.status != OK:
-                    registry.forget(name)   # skipped after an earlier error, or refused: not on the server
-                if result.status == FAILED and error is None:
-                    error = result
-            result = await _next_result(pg)
-            while result is None or result.status != SYNC:
-                result = await _next_result(pg)
-            pg.exit_pipeline_mode()
-            sqlstate = error.error_field(pq.DiagnosticField.SQLSTATE) if error is not None else None
-            if sqlstate == b"0A000":
-                # "cached plan must not change result type" (a column changed type): prepare afresh
-                registry.evicted.extend(registry.names.values())
-                registry.names.clear()
-            elif sqlstate == b"26000":
-                # our statements are gone: psycopg sends DEALLOCATE ALL after a ROLLBACK on a connection
-                # where it prepared statements of its own (the pool is shared with platform code)
-                registry.names.clear()
-        except BaseException:
-            _registries.pop(conn, None)
-            await conn.close()
-            raise
+    pg = link.pg
+    registry = _registry(link)
+    try:
+        pg.enter_pipeline_mode()
+        # what each result read back stands for: ("close"|"prepare", name) or ("step", None)
+        expected: list[tuple[str, bytes | None]] = []
+        for name in registry.evicted:
+            pg.send_close_prepared(name)
+            expected.append(("close", name))
+        registry.evicted.clear()
+        for step in steps:
+            if step.prepare:
+                key = (step.sql, step.types)
+                name = registry.lookup(key)
+                if name is None:
+                    name = registry.add(key)
+                    pg.send_prepare(name, step.sql, param_types=step.types or None)
+                    expected.append(("prepare", name))
+                pg.send_query_prepared(name, step.params, param_formats=step.formats)
+            else:
+                pg.send_query_params(step.sql, step.params, param_types=step.types or None,
+                                     param_formats=step.formats)
+            expected.append(("step", None))
+        pg.pipeline_sync()
+        await link.flush()
+        results: list[pq.abc.PGresult] = []
+        error: pq.abc.PGresult | None = None
+        for kind, name in expected:
+            result = await _next_result(link)
+            if kind == "step":
+                results.append(result)
+            elif kind == "prepare" and result.status != OK:
+                registry.forget(name)   # skipped after an earlier error, or refused: not on the server
+            if result.status == FAILED and error is None:
+                error = result
+        result = await _next_result(link)
+        while result.status != SYNC:
+            result = await _next_result(link)
+        pg.exit_pipeline_mode()
+        sqlstate = error.error_field(pq.DiagnosticField.SQLSTATE) if error is not None else None
+        if sqlstate == b"0A000":
+            # "cached plan must not change result type" (a column changed type): prepare afresh
+            registry.evicted.extend(registry.names.values())
+            registry.names.clear()
+        elif sqlstate == b"26000":
+            # our statements are gone (DEALLOCATE ALL or DISCARD ALL on the connection)
+            registry.names.clear()
+    except BaseException:
+        link.registry = None
+        await link.close()
+        raise
     if error is not None:
-        raise errors.error_from_result(error, encoding=conn.info.encoding)
+        raise errors.error_from_result(error, encoding=link.encoding)
     return results
 
 
@@ -169,6 +146,6 @@ def is_lost_statement(exc: Exception) -> bool:
     return isinstance(exc, errors.InvalidSqlStatementName) and "rest_" in str(exc)
 
 
-async def simple(conn: psycopg.AsyncConnection, sql: bytes) -> None:
+async def simple(link: Link, sql: bytes) -> None:
     """One statement without parameters (COMMIT, ROLLBACK), same bookkeeping as `round_trip`."""
-    await round_trip(conn, (Step(sql),))
+    await round_trip(link, (Step(sql),))
