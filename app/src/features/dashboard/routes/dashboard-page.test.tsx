@@ -1,71 +1,55 @@
 import { screen, within } from '@testing-library/react';
 import { format } from 'date-fns';
+import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { db, postgrestError, server, SUPABASE_URL } from '@/testing/supabase-server';
 import { renderWithProviders } from '@/testing/test-utils';
 import DashboardPage from './dashboard-page';
 
-type Reply = { data?: unknown; count?: number | null; error?: { message: string } | null };
-const db = vi.hoisted(() => ({
-  replies: {} as Record<string, Reply[]>,
-}));
+const now = new Date();
+const today = format(now, 'yyyy-MM-dd');
+const thisMonth = now.toISOString();
+const longAgo = '2020-01-15T10:00:00Z';
+const inDays = (days: number) => new Date(now.getTime() + days * 86_400_000).toISOString();
 
-vi.mock('@/lib/supabase', () => {
-  // A call chain answers the next queued reply of "<table>:<filter>" (the lt / in filters), else of "<table>".
-  const chain = (table: string, filters: string[] = []): unknown =>
-    new Proxy(
-      {},
-      {
-        get: (_target, prop) => {
-          if (prop === 'throwOnError') {
-            return async () => {
-              const keyed = filters.map((f) => `${table}:${f}`).find((key) => db.replies[key]);
-              const reply = db.replies[keyed ?? table]?.shift() ?? { data: [] };
-              if (reply.error) throw reply.error;
-              return { data: reply.data ?? null, count: reply.count ?? null, error: null };
-            };
-          }
-          if (prop === 'then') return undefined;
-          return () => chain(table, ['lt', 'in'].includes(String(prop)) ? [...filters, String(prop)] : filters);
-        },
-      },
-    );
-  return { supabase: { from: (table: string) => chain(table) } };
-});
-
-const today = format(new Date(), 'yyyy-MM-dd');
+const maria = { id: 'c1', full_name: 'Maria Silva', created_at: longAgo };
+const task = { due_date: null, process_id: null, completed_at: null, clients: null };
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  db.replies = {
-    clients: [{ count: 6 }],
-    'clients:lt': [{ count: 4 }],
-    'clients:in': [{ data: [{ id: 'c1', full_name: 'Maria Silva' }] }],
-    processes: [{ data: [{ status: 'em andamento' }, { status: 'aprovado' }, { status: 'concluído' }, { status: 'arquivado' }] }],
-    financial_payments: [
-      { data: [{ amount: '1500.00', payment_date: today, status: 'paid' }, { amount: 99, payment_date: today, status: 'pending' }] },
-    ],
-    'tasks:in': [{ count: 3 }],
-    'tasks:lt': [{ count: 2 }],
-    tasks: [
-      {
-        data: [
-          { id: 't1', title: 'Revisar formulário I-485', due_date: '2024-03-07', priority: 'alta', status: 'pendente', process_id: 1, clients: { full_name: 'Maria Silva' } },
-          { id: 't2', title: 'Traduzir certidão', due_date: null, priority: 'media', status: 'concluida', process_id: null, clients: null },
-          { id: 't3', title: 'Ligar para o cliente', due_date: null, priority: 'baixa', status: 'pendente', process_id: null, clients: null },
-        ],
-      },
-    ],
-    appointments: [
-      { data: [{ id: 'a1', title: null, starts_at: '2024-03-08T14:30:00Z', kind: 'online', status: 'agendado', clients: { full_name: 'João Souza' } }] },
-    ],
-    client_documents: [
-      {
-        data: [
-          { id: 'd1', name: 'Passaporte', document_type: 'passaporte', uploaded_by: 'client', created_at: '2024-03-05T10:00:00Z', client_id: 'c1' },
-        ],
-      },
-    ],
-  };
+  // 6 clients, 4 of them from before this month: +50%
+  db.seed('clients', [
+    maria,
+    ...['c2', 'c3', 'c4'].map((id) => ({ id, full_name: `Cliente ${id}`, created_at: longAgo })),
+    ...['c5', 'c6'].map((id) => ({ id, full_name: `Cliente ${id}`, created_at: thisMonth })),
+  ]);
+  db.seed('processes', [{ status: 'em andamento' }, { status: 'aprovado' }, { status: 'concluído' }, { status: 'arquivado' }]);
+  db.seed('financial_payments', [
+    { amount: '1500.00', amount_brl: null, payment_date: today, status: 'paid' },
+    { amount: 99, amount_brl: null, payment_date: today, status: 'pending' },
+    // a payment in dollars counts by its BRL equivalent
+    { amount: '100.00', amount_brl: '500.00', payment_date: today, status: 'paid' },
+  ]);
+  // open now: t1, t3, t5 (3); open when the month began: t2 and t3 (2): +50%. Stored oldest first.
+  db.seed('tasks', [
+    { ...task, id: 't7', title: 'Tarefa encerrada há muito', priority: 'baixa', status: 'concluida', completed_at: longAgo, created_at: '2020-01-01T00:00:00Z' },
+    { ...task, id: 't6', title: 'Tarefa cancelada', priority: 'baixa', status: 'cancelada', created_at: '2020-01-02T00:00:00Z' },
+    { ...task, id: 't3', title: 'Ligar para o cliente', priority: 'baixa', status: 'pendente', created_at: '2020-01-03T00:00:00Z' },
+    { ...task, id: 't2', title: 'Traduzir certidão', priority: 'media', status: 'concluida', completed_at: thisMonth, created_at: '2020-01-04T00:00:00Z' },
+    { ...task, id: 't5', title: 'Preparar audiência', priority: 'baixa', status: 'em_andamento', created_at: thisMonth },
+    {
+      ...task, id: 't1', title: 'Revisar formulário I-485', due_date: '2024-03-07', priority: 'alta', status: 'pendente', process_id: 1,
+      clients: { full_name: 'Maria Silva' }, created_at: inDays(0.0001),
+    },
+  ]);
+  db.seed('appointments', [
+    { id: 'a9', title: null, starts_at: inDays(5), kind: 'online', status: 'cancelado', clients: { full_name: 'Cliente Cancelado' } },
+    { id: 'a1', title: null, starts_at: inDays(2), kind: 'online', status: 'agendado', clients: { full_name: 'João Souza' } },
+    { id: 'a0', title: null, starts_at: inDays(-2), kind: 'online', status: 'agendado', clients: { full_name: 'Cliente Passado' } },
+  ]);
+  db.seed('client_documents', [
+    { id: 'd1', name: 'Passaporte', document_type: 'passaporte', uploaded_by: 'client', created_at: '2024-03-05T10:00:00Z', client_id: 'c1' },
+  ]);
 });
 
 function card(name: string) {
@@ -80,7 +64,7 @@ describe('DashboardPage', () => {
     expect(within(card('Total de Clientes')).getByText('+50%')).toBeInTheDocument();
     expect(await within(card('Processos Ativos')).findByText('2')).toBeInTheDocument();
     // no paid payment last month: the trend is not computable and the sample trend is shown
-    expect(await within(card('Receita Mensal')).findByText('R$ 1.500')).toBeInTheDocument();
+    expect(await within(card('Receita Mensal')).findByText('R$ 2.000')).toBeInTheDocument();
     expect(within(card('Receita Mensal')).getByText('+15%')).toBeInTheDocument();
     expect(within(card('Receita Mensal')).getByText(/tendência de exemplo/)).toBeInTheDocument();
     expect(within(card('Processos Ativos')).getByText(/tendência de exemplo/)).toBeInTheDocument();
@@ -92,14 +76,7 @@ describe('DashboardPage', () => {
   });
 
   it('falls back to the spec sample figures when the data cannot be read', async () => {
-    db.replies = {
-      clients: [{ error: { message: 'denied' } }],
-      processes: [{ error: { message: 'denied' } }],
-      financial_payments: [{ error: { message: 'denied' } }],
-      client_documents: [{ error: { message: 'denied' } }],
-      tasks: [{ error: { message: 'denied' } }],
-      appointments: [{ error: { message: 'denied' } }],
-    };
+    server.use(http.all(`${SUPABASE_URL}/rest/v1/:table`, () => postgrestError(403, '42501', 'permission denied')));
     renderWithProviders(<DashboardPage />);
     expect(await within(card('Total de Clientes')).findByText('128')).toBeInTheDocument();
     expect(await within(card('Processos Ativos')).findByText('84')).toBeInTheDocument();
@@ -128,9 +105,21 @@ describe('DashboardPage', () => {
     expect(await screen.findByText('Revisar formulário I-485')).toBeInTheDocument();
     expect(screen.getByText(/Maria Silva · Processo 1 · 07\/03\/2024/)).toBeInTheDocument();
     expect(await screen.findByText('João Souza')).toBeInTheDocument();
-    expect(screen.getByText('Alta').className).toContain('bg-red-100');
-    expect(screen.getByText('Média').className).toContain('bg-yellow-100');
-    expect(screen.getByText('Baixa').className).toContain('bg-green-100');
+    // past and cancelled appointments stay out
+    expect(screen.queryByText('Cliente Passado')).not.toBeInTheDocument();
+    expect(screen.queryByText('Cliente Cancelado')).not.toBeInTheDocument();
+    // the five newest tasks that are not cancelled, newest first
+    const tasks = within(screen.getByRole('heading', { name: 'Tarefas Recentes' }).closest('[data-slot="card"]') as HTMLElement);
+    expect(tasks.getAllByText(/^(Revisar|Traduzir|Ligar|Preparar|Tarefa) /).map((t) => t.textContent)).toEqual([
+      'Revisar formulário I-485',
+      'Preparar audiência',
+      'Traduzir certidão',
+      'Ligar para o cliente',
+      'Tarefa encerrada há muito',
+    ]);
+    expect(tasks.getByText('Alta')).toHaveClass('bg-red-100');
+    expect(tasks.getByText('Média')).toHaveClass('bg-yellow-100');
+    expect(tasks.getAllByText('Baixa')[0]).toHaveClass('bg-green-100');
     expect(await screen.findByText('Passaporte')).toBeInTheDocument();
     expect(screen.getByText(/Maria Silva · 05\/03\/2024/)).toBeInTheDocument();
   });
