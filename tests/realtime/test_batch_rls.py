@@ -16,6 +16,11 @@ def claims(user: str) -> dict:
     return {"sub": user, "role": "authenticated"}
 
 
+def by_key(*groups: dict) -> dict[str, dict]:
+    """Claims groups as the checks take them: by their claims key."""
+    return {authorize.claims_key(c): c for c in groups}
+
+
 async def published(stack, table: str) -> capture.TableInfo:
     db = Database(stack.db_url, min_size=1, max_size=2)
     await db.open()
@@ -45,11 +50,12 @@ async def test_one_statement_answers_every_group_for_every_row(rt_stack):
     records = [{"id": row_id, "client_id": owner} for row_id, owner in rows]
     records.append({"id": -1, "client_id": users[0]})            # gone before the check: nobody sees it
     table = await published(rt_stack, "messages")
-    groups = {f"u{i}": claims(u) for i, u in enumerate(users)} | {"anon": {"role": "anon"}}
+    groups = by_key(*(claims(u) for u in users), {"role": "anon"})
     found = await check(rt_stack, table, records, groups)
-    for i, user in enumerate(users):
-        assert found[f"u{i}"] == {k for k, r in enumerate(records[:-1]) if r["client_id"] == user}
-    assert "anon" not in found                                    # the policy is for authenticated only
+    for user in users:
+        assert found[authorize.claims_key(claims(user))] == {
+            k for k, r in enumerate(records[:-1]) if r["client_id"] == user}
+    assert authorize.claims_key({"role": "anon"}) not in found    # the policy is for authenticated only
 
 
 async def test_a_group_whose_check_fails_sees_nothing_and_the_others_still_see_theirs(rt_stack):
@@ -57,9 +63,9 @@ async def test_a_group_whose_check_fails_sees_nothing_and_the_others_still_see_t
     (row_id,) = rt_stack.sql("insert into messages (client_id, content) values (%s, 'x') returning id", (user,))[0]
     table = await published(rt_stack, "messages")
     # auth.uid() casts `sub` to uuid: for this group the policy itself raises
-    groups = {"bad": {"sub": "not-a-uuid", "role": "authenticated"}, "good": claims(user)}
+    groups = by_key({"sub": "not-a-uuid", "role": "authenticated"}, claims(user))
     found = await check(rt_stack, table, [{"id": row_id, "client_id": user}], groups)
-    assert found == {"good": {0}}
+    assert found == {authorize.claims_key(claims(user)): {0}}
 
 
 async def test_composite_keys_are_rechecked_too(rt_stack):
@@ -75,8 +81,8 @@ async def test_composite_keys_are_rechecked_too(rt_stack):
                               primary_key=("a", "b"), readers=frozenset({"authenticated"}), columns=(),
                               trigger_args=None)
     records = [{"a": 1, "b": "x"}, {"a": 1, "b": "y"}, {"a": 2, "b": "x"}]
-    assert await check(rt_stack, table, records, {"me": claims(me), "other": claims(other)}) == {
-        "me": {0, 2}, "other": {1}}
+    assert await check(rt_stack, table, records, by_key(claims(me), claims(other))) == {
+        authorize.claims_key(claims(me)): {0, 2}, authorize.claims_key(claims(other)): {1}}
 
 
 async def test_a_burst_in_one_transaction_reaches_each_owner_complete_and_in_order(rt_stack):

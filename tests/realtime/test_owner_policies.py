@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import json
 import uuid
 from contextlib import asynccontextmanager
 
@@ -132,6 +133,14 @@ def claims(user: str) -> dict:
     return {"sub": user, "role": "authenticated"}
 
 
+def groups_of(*users: str) -> dict[str, dict]:
+    return {authorize.claims_key(claims(u)): claims(u) for u in users}
+
+
+def by_user(found: dict[str, set[int]]) -> dict[str, set[int]]:
+    return {json.loads(key).get("sub", "nobody"): rows for key, rows in found.items()}
+
+
 @pytest.fixture
 def owned_table(rt_stack):
     """A published table of its own per test: `owner = auth.uid()`, rows of 20 users."""
@@ -159,13 +168,14 @@ async def test_the_set_based_answer_is_the_exact_answer_in_one_statement(rt_stac
     name, users, records = owned_table
     table = await catalog_table(rt_stack, name)
     assert table.owner_columns == {"authenticated": ("owner",)}
-    groups = {u: claims(u) for u in users} | {"nobody": {"role": "authenticated"}}
+    groups = groups_of(*users) | {authorize.claims_key({"role": "authenticated"}): {"role": "authenticated"}}
     fast, kinds = await check(rt_stack, table, records + [{"id": -1, "owner": users[0]}], groups)
     assert kinds == ["owners"]
     exact_table = dataclasses.replace(table, owner_columns={})
     exact, kinds = await check(rt_stack, exact_table, records, groups)
     assert kinds == ["exact"]
-    assert fast == exact == {u: {i for i, r in enumerate(records) if r["owner"] == u} for u in users}
+    assert by_user(fast) == by_user(exact) == {u: {i for i, r in enumerate(records) if r["owner"] == u}
+                                               for u in users}
 
 
 async def test_a_policy_added_after_the_catalog_was_read_is_honoured_at_once(rt_stack, owned_table):
@@ -173,11 +183,11 @@ async def test_a_policy_added_after_the_catalog_was_read_is_honoured_at_once(rt_
     table = await catalog_table(rt_stack, name)           # read before the policy exists
     rt_stack.sql(f"create policy \"small secrets only\" on public.{name} as restrictive for select "
                  f"to authenticated using (secret < 30)")
-    found, kinds = await check(rt_stack, table, records, {u: claims(u) for u in users})
+    found, kinds = await check(rt_stack, table, records, groups_of(*users))
     assert kinds == ["owners", "exact"]                    # the statement saw the change and stepped aside
     secrets = dict(rt_stack.sql(f"select id, secret from public.{name}"))
-    assert found == {u: {i for i, r in enumerate(records) if r["owner"] == u and secrets[r["id"]] < 30}
-                     for u in users}
+    assert by_user(found) == {u: {i for i, r in enumerate(records) if r["owner"] == u and secrets[r["id"]] < 30}
+                              for u in users}
     assert (await catalog_table(rt_stack, name)).owner_columns == {}
 
 
@@ -185,7 +195,7 @@ async def test_a_revoked_privilege_is_honoured_at_once(rt_stack, owned_table):
     name, users, records = owned_table
     table = await catalog_table(rt_stack, name)
     rt_stack.sql(f"revoke select on public.{name} from authenticated")
-    found, kinds = await check(rt_stack, table, records, {u: claims(u) for u in users})
+    found, kinds = await check(rt_stack, table, records, groups_of(*users))
     assert kinds[0] == "owners" and "exact" in kinds
     assert found == {}
 
@@ -193,10 +203,11 @@ async def test_a_revoked_privilege_is_honoured_at_once(rt_stack, owned_table):
 async def test_claims_that_could_fail_the_cast_are_checked_alone(rt_stack, owned_table):
     name, users, records = owned_table
     table = await catalog_table(rt_stack, name)
-    groups = {"bad": {"sub": "not-a-uuid", "role": "authenticated"}, "good": claims(users[0])}
+    bad = {"sub": "not-a-uuid", "role": "authenticated"}
+    groups = groups_of(users[0]) | {authorize.claims_key(bad): bad}
     found, kinds = await check(rt_stack, table, records, groups)
     assert kinds[0] == "owners" and "exact" in kinds
-    assert found == {"good": {i for i, r in enumerate(records) if r["owner"] == users[0]}}
+    assert by_user(found) == {users[0]: {i for i, r in enumerate(records) if r["owner"] == users[0]}}
 
 
 async def test_another_policy_shape_is_checked_exactly(rt_stack, owned_table):
@@ -205,9 +216,9 @@ async def test_another_policy_shape_is_checked_exactly(rt_stack, owned_table):
                  f"for select to authenticated using (owner = auth.uid() and secret % 2 = 0)")
     table = await catalog_table(rt_stack, name)
     assert table.owner_columns == {}
-    found, kinds = await check(rt_stack, table, records, {u: claims(u) for u in users})
+    found, kinds = await check(rt_stack, table, records, groups_of(*users))
     assert set(kinds) == {"exact"}
     secrets = dict(rt_stack.sql(f"select id, secret from public.{name}"))
     expected = {u: {i for i, r in enumerate(records) if r["owner"] == u and secrets[r["id"]] % 2 == 0}
                 for u in users}
-    assert found == {u: rows for u, rows in expected.items() if rows}
+    assert by_user(found) == {u: rows for u, rows in expected.items() if rows}

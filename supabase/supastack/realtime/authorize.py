@@ -89,6 +89,7 @@ def _row_key(table: TableInfo, row: dict) -> str:
 async def visible_rows(db: Database, table: TableInfo, records: list[dict],
                        groups: dict[str, dict]) -> dict[str, set[int]]:
     """For each claims group, the indexes of `records` its RLS lets it select, re-selected by primary key.
+    `groups` maps `claims_key(claims)` to the claims: the key is the claims' JSON that the checks send.
 
     Groups whose role meets only owner-column policies on the table (see policies.py) are answered by one
     set-based statement; the others by one statement that becomes each group in turn
@@ -113,7 +114,7 @@ async def visible_rows(db: Database, table: TableInfo, records: list[dict],
     exact = await _owner_checks(db, table, changed_keys, groups, take)
 
     async def check(keys: list[str]) -> None:
-        callers = json.dumps([[role_of(groups[k]), json.dumps(groups[k])] for k in keys])
+        callers = json.dumps([[role_of(groups[k]), k] for k in keys])
         async with db.connection() as conn:
             cur = await conn.execute(VISIBLE_ROWS_SQL, (table.schema, table.name, list(table.primary_key),
                                                         changed_keys, callers))
@@ -138,6 +139,19 @@ async def visible_rows(db: Database, table: TableInfo, records: list[dict],
     return found
 
 
+_FAST_CLAIMS: dict[str, bool] = {}
+
+
+def _fast_claims(key: str, claims: dict) -> bool:
+    """policies.fast_claims, remembered by claims key (every batch asks it of every subscriber)."""
+    known = _FAST_CLAIMS.get(key)
+    if known is None:
+        if len(_FAST_CLAIMS) > 100_000:
+            _FAST_CLAIMS.clear()
+        known = _FAST_CLAIMS[key] = policies.fast_claims(claims)
+    return known
+
+
 async def _owner_checks(db: Database, table: TableInfo, changed_keys: str, groups: dict[str, dict],
                         take: Callable[[list[str], list[tuple[int, list]]], None]) -> list[str]:
     """Answer the groups that owner-column policies allow to be checked together; returns the others."""
@@ -145,7 +159,7 @@ async def _owner_checks(db: Database, table: TableInfo, changed_keys: str, group
     exact: list[str] = []
     for key, claims in groups.items():
         owners = table.owner_columns.get(role_of(claims))
-        if owners and policies.fast_claims(claims):
+        if owners and _fast_claims(key, claims):
             by_owners.setdefault(owners, []).append(key)
         else:
             exact.append(key)
@@ -154,7 +168,7 @@ async def _owner_checks(db: Database, table: TableInfo, changed_keys: str, group
         try:
             async with db.connection() as conn:
                 cur = await conn.execute(statement, (table.oid, policies.shape_text(table.policy_shape),
-                                                     json.dumps([json.dumps(groups[k]) for k in keys]),
+                                                     json.dumps(keys),
                                                      changed_keys))
                 rows = await cur.fetchall()
         except psycopg.OperationalError:
