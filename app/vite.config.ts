@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { routePreload } from './build/route-preload.ts';
+import { stylesheetAfterShell } from './build/stylesheet-after-shell.ts';
 
 export default defineConfig({
   plugins: [
@@ -11,6 +12,8 @@ export default defineConfig({
     tailwindcss(),
     // The landing route's lazy chunks are requested with the entry (see build/route-preload.ts).
     routePreload(),
+    // The boot spinner paints before the stylesheet arrives (see build/stylesheet-after-shell.ts).
+    stylesheetAfterShell(),
     // Precompressed twins (.br, .gz) next to each text asset; the app server picks one by Accept-Encoding,
     // so phones download a fraction of the bytes without the server compressing on every request.
     // The plugin's defaults are the strongest levels (brotli 11, gzip 9): built once, served many times.
