@@ -90,10 +90,10 @@ def load(workdir: Path, raw: dict[str, Any]) -> Templates:
     auth = _table(raw, "auth")
     configured = _table(auth, "email").get("template") or {}
     sms = _table(auth, "sms")
-    key = json.dumps([str(workdir), configured, sms.get("template")], sort_keys=True, default=str)
-    if key not in _loaded:
-        _loaded[key] = _read(workdir, configured, sms.get("template"))
-    return _loaded[key]
+    source = json.dumps([str(workdir), configured, sms.get("template")], sort_keys=True, default=str)
+    if source not in _loaded:
+        _loaded[source] = _read(workdir, configured, sms.get("template"))
+    return _loaded[source]
 
 
 def _table(parent: dict[str, Any], name: str) -> dict[str, Any]:
