@@ -229,8 +229,12 @@ def stage_timings(trace_path: Path, inserted: dict[int, float], arrivals: dict[i
     """Per delivered row, the ms spent in each stage, from the stack's trace (realtime/trace.py)."""
     found: dict[str, list[float]] = {name: [] for name in STAGES}
     sizes: list[int] = []
+    pauses: list[float] = []
     for text in trace_path.read_text().splitlines():
         batch = json.loads(text)
+        if "gc" in batch:
+            pauses.append(batch["ms"])
+            continue
         ours = [(row, read) for _, row, read in batch["changes"] if row in inserted and row in arrivals]
         if not ours:
             continue
@@ -240,6 +244,7 @@ def stage_timings(trace_path: Path, inserted: dict[int, float], arrivals: dict[i
             for name, a, b in zip(STAGES, marks, marks[1:], strict=False):
                 found[name].append((b - a) * 1000)
     found["batch size"] = sizes
+    found["gc pauses > 1 ms"] = pauses
     return found
 
 
@@ -320,7 +325,8 @@ async def run(stack, users: int = 100, rate: float = 3300, seconds: float = 3.0,
     for name, values in tp["stages"].items():
         if values:
             print(f"    stage {name:28} p50 {pct(values, .5):7.2f}   p99 {pct(values, .99):7.2f}   "
-                  f"max {max(values):7.2f}" + ("" if name == "batch size" else " ms"))
+                  f"max {max(values):7.2f}" + ("" if name == "batch size" else " ms")
+                  + (f"   ({len(values)} in the whole run)" if name.startswith("gc") else ""))
     rls_p99 = pct(rls_delivery, .99)
     ok_rate = (tp["rate"] >= TARGET_RATE and tp["delivered"] == tp["count"] and not tp["extra"]
                and not tp["duplicates"])

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import logging
 import time
@@ -66,6 +67,10 @@ class Realtime:
         self._sender = asyncio.create_task(self._send_in_order())
         await self.feed.start()
         self._ticker = asyncio.create_task(self._tick())
+        # Everything alive now (modules, the app, its schemas) lives as long as the process: out of the
+        # collector's sight, a full collection scans only what came later, and stops delivery for a
+        # millisecond instead of up to 100 ms (measured by the realtime bench's stage timings).
+        gc.freeze()
 
     async def stop(self) -> None:
         for task in (self._ticker, self._sender):

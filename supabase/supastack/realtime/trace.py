@@ -8,6 +8,7 @@ RLS check started and ended, and when its frames were queued to the sockets. Tim
 """
 from __future__ import annotations
 
+import gc
 import json
 import os
 import time
@@ -29,6 +30,17 @@ class Tracer:
     def __init__(self, path: str | None) -> None:
         self.path = path
         self._file = open(path, "a", buffering=1) if path else None  # noqa: SIM115 (lives with the process)
+        self._gc_started = 0.0
+        if self._file is not None:
+            gc.callbacks.append(self._on_gc)
+
+    def _on_gc(self, phase: str, info: dict) -> None:
+        """Garbage collections that stop the process for more than a millisecond, as `gc` lines."""
+        if phase == "start":
+            self._gc_started = time.time()
+        elif self._file is not None and (took := time.time() - self._gc_started) > 0.001:
+            self._file.write(json.dumps({"gc": info.get("generation"), "at": self._gc_started,
+                                         "ms": took * 1000}) + "\n")
 
     @classmethod
     def from_env(cls) -> Tracer:
