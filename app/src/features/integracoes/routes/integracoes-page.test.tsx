@@ -1,44 +1,45 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from 'sonner';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { supabase } from '@/lib/supabase';
+import { db, server, SUPABASE_URL } from '@/testing/supabase-server';
 import { renderWithProviders } from '@/testing/test-utils';
 import { validS3Config } from '../schemas';
 import IntegracoesPage from './integracoes-page';
 
-const session = vi.hoisted(() => ({ token: 'session-token' as string | null }));
-vi.mock('@/lib/supabase', () => ({
-  supabase: {
-    auth: {
-      getSession: async () => ({
-        data: { session: session.token ? { access_token: session.token } : null },
-        error: null,
-      }),
-    },
-  },
-}));
-
-const URL_BASE = 'http://127.0.0.1:54321/functions/v1/system-settings';
-let stored: Record<string, string> | null;
+const URL_BASE = `${SUPABASE_URL}/functions/v1/system-settings`;
+/** The stored settings (key -> value) the system-settings function keeps. */
+let stored: Record<string, unknown>;
 let postReply: { status: number; body: unknown } | null;
-const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
-  // only the S3 setting is stored in these tests (the WhatsApp one answers null)
-  if (init.method === 'GET') return new Response(JSON.stringify({ data: url.endsWith('aws_s3_config') ? stored : null }), { status: 200 });
-  if (postReply) return new Response(JSON.stringify(postReply.body), { status: postReply.status });
-  stored = JSON.parse(String(init.body)).value;
-  return new Response(JSON.stringify({ success: true, data: stored }), { status: 200 });
+
+const systemSettings = [
+  http.get(URL_BASE, ({ request }) => {
+    const key = new URL(request.url).searchParams.get('key') ?? '';
+    return HttpResponse.json({ data: stored[key] ?? null });
+  }),
+  http.post(URL_BASE, async ({ request }) => {
+    if (postReply) return HttpResponse.json(postReply.body as JsonBodyType, { status: postReply.status });
+    const { key, value } = (await request.json()) as { key: string; value: unknown };
+    stored[key] = value;
+    return HttpResponse.json({ success: true, data: value });
+  }),
+];
+
+const functionCalls = (method?: string) => db.requests('/functions/v1/system-settings', method);
+
+beforeEach(async () => {
+  stored = {};
+  postReply = null;
+  server.use(...systemSettings);
+  // a signed-in administrator: the page sends the session's access token
+  db.addUser({ id: 'u-admin', email: 'admin@escritorio.test', password: 'segredo-123' });
+  await supabase.auth.signInWithPassword({ email: 'admin@escritorio.test', password: 'segredo-123' });
 });
 
-beforeEach(() => {
-  // sonner keeps toasts in module state: start every test without the previous ones
-  toast.dismiss();
-  session.token = 'session-token';
-  stored = null;
-  postReply = null;
-  fetchMock.mockClear();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => vi.unstubAllGlobals());
+async function accessToken() {
+  return (await supabase.auth.getSession()).data.session!.access_token;
+}
 
 const NAMES = ['Amazon S3', 'WhatsApp Business', 'Facebook', 'Instagram', 'Dropbox', 'Dropbox Sign', 'Google Calendar', 'Stripe'];
 
@@ -63,13 +64,13 @@ describe('IntegracoesPage', () => {
     expect(screen.getAllByRole('button', { name: /^Conectar / })).toHaveLength(8);
     expect(screen.queryByText('Conectado')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ver Documentação' })).toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls.find(([u]) => u.endsWith('aws_s3_config'))!;
-    expect(url).toBe(`${URL_BASE}?key=aws_s3_config`);
-    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer session-token');
+    const gets = functionCalls('GET');
+    expect(gets.map((r) => r.params.get('key')).sort()).toEqual(['aws_s3_config', 'whatsapp']);
+    for (const get of gets) expect(get.headers.get('authorization')).toBe(`Bearer ${await accessToken()}`);
   });
 
   it('shows Conectado for S3 when a configuration exists', async () => {
-    stored = { accessKeyId: 'AKIA123', secretAccessKey: '••••', region: 'us-east-1', bucket: 'docs' };
+    stored = { aws_s3_config: { accessKeyId: 'AKIA123', secretAccessKey: '••••', region: 'us-east-1', bucket: 'docs' } };
     renderWithProviders(<IntegracoesPage />, { route: '/integracoes' });
     expect(await screen.findByText('Conectado')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Conectar Amazon S3' })).not.toBeInTheDocument();
@@ -94,11 +95,13 @@ describe('IntegracoesPage', () => {
     await userEvent.type(within(dialog).getByLabelText('Nome do modelo aprovado'), 'atualizacao_caso');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Configuração do WhatsApp salva')).toBeInTheDocument();
-    const post = fetchMock.mock.calls.find(([, init]) => init.method === 'POST')!;
-    expect(JSON.parse(String(post[1].body))).toMatchObject({
-      key: 'whatsapp',
-      value: { phoneNumberId: '1234567890', accessToken: 'EAA-token', templateName: 'atualizacao_caso', languageCode: 'pt_BR' },
-    });
+    expect(functionCalls('POST').map((r) => r.body)).toEqual([
+      {
+        key: 'whatsapp',
+        value: expect.objectContaining({ phoneNumberId: '1234567890', accessToken: 'EAA-token', templateName: 'atualizacao_caso', languageCode: 'pt_BR' }),
+      },
+    ]);
+    expect(stored.aws_s3_config).toBeUndefined();
   });
 
   it('requires every S3 field', async () => {
@@ -108,7 +111,7 @@ describe('IntegracoesPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar Configuração' }));
     expect(await screen.findByText('Dados incompletos')).toBeInTheDocument();
     expect(screen.getByText('Todos os campos são obrigatórios')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.filter(([, init]) => init.method === 'POST')).toHaveLength(0);
+    expect(functionCalls('POST')).toEqual([]);
   });
 
   it('saves the S3 configuration with the bearer token and then shows Conectado', async () => {
@@ -117,10 +120,9 @@ describe('IntegracoesPage', () => {
     await fillS3(dialog, fullValues);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar Configuração' }));
     expect(await screen.findByText('Integração com AWS S3 configurada')).toBeInTheDocument();
-    const post = fetchMock.mock.calls.find(([, init]) => init.method === 'POST')!;
-    expect(post[0]).toBe(URL_BASE);
-    expect((post[1].headers as Record<string, string>).Authorization).toBe('Bearer session-token');
-    expect(JSON.parse(String(post[1].body))).toEqual({
+    const [post] = functionCalls('POST');
+    expect(post!.headers.get('authorization')).toBe(`Bearer ${await accessToken()}`);
+    expect(post!.body).toEqual({
       key: 'aws_s3_config',
       value: { accessKeyId: 'AKIA123', secretAccessKey: 's3cr3t', region: 'us-east-1', bucket: 'docs' },
     });
@@ -150,10 +152,11 @@ describe('IntegracoesPage', () => {
   it('reports a missing session token', async () => {
     renderWithProviders(<IntegracoesPage />, { route: '/integracoes' });
     const dialog = await openS3Dialog();
-    session.token = null;
+    await supabase.auth.signOut();
     await fillS3(dialog, fullValues);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar Configuração' }));
     expect(await screen.findByText('No authentication token available')).toBeInTheDocument();
+    expect(functionCalls('POST')).toEqual([]);
   });
 
   it('refuses the S3 configuration to non-administrators', async () => {
@@ -163,7 +166,7 @@ describe('IntegracoesPage', () => {
       await screen.findByText('Permissão negada: Apenas administradores podem configurar a integração com AWS S3.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(functionCalls('POST')).toEqual([]);
   });
 });
 
