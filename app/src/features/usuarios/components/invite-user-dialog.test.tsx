@@ -1,16 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from 'sonner';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db, server, SUPABASE_URL } from '@/testing/supabase-server';
 import { renderWithProviders } from '@/testing/test-utils';
 import { InviteUserDialog } from './invite-user-dialog';
 
-const invoke = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/supabase', () => ({ supabase: { functions: { invoke } } }));
+const INVITE_URL = `${SUPABASE_URL}/functions/v1/invite-staff`;
+const invitations = () => db.requests('/functions/v1/invite-staff', 'POST');
 
 beforeEach(() => {
-  invoke.mockReset();
-  toast.dismiss();
+  server.use(http.post(INVITE_URL, () => HttpResponse.json({ success: true })));
 });
 
 async function fill(email: string, name: string, role: string) {
@@ -25,25 +25,23 @@ async function fill(email: string, name: string, role: string) {
 
 describe('InviteUserDialog', () => {
   it('sends the invitation with the chosen role and the set-password page as the link target', async () => {
-    invoke.mockResolvedValue({ data: { success: true }, error: null });
     renderWithProviders(<InviteUserDialog />);
     await fill('Nova@Escritorio.test', 'Nova Pessoa', 'legal_assistant');
-    await waitFor(() => expect(invoke).toHaveBeenCalledTimes(1));
-    expect(invoke).toHaveBeenCalledWith('invite-staff', {
-      body: {
+    await waitFor(() => expect(invitations()).toHaveLength(1));
+    await waitFor(() =>
+      expect(invitations()[0]!.body).toEqual({
         email: 'Nova@Escritorio.test',
         full_name: 'Nova Pessoa',
         role: 'legal_assistant',
         redirect_to: `${window.location.origin}/definir-senha`,
-      },
-    });
+      }),
+    );
     expect(await screen.findByText('Convite enviado para nova@escritorio.test')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('shows the server error (already registered) and keeps the dialog open', async () => {
-    const context = new Response(JSON.stringify({ error: 'Este e-mail já está cadastrado' }), { status: 409 });
-    invoke.mockResolvedValue({ data: null, error: Object.assign(new Error('non-2xx'), { context }) });
+    server.use(http.post(INVITE_URL, () => HttpResponse.json({ error: 'Este e-mail já está cadastrado' }, { status: 409 })));
     renderWithProviders(<InviteUserDialog />);
     await fill('maria.silva@cliente.test', 'Maria Silva', 'secretary');
     expect(await screen.findByText('Este e-mail já está cadastrado')).toBeInTheDocument();
@@ -55,6 +53,6 @@ describe('InviteUserDialog', () => {
     await fill('sem-arroba', 'Al', 'secretary');
     expect(screen.getByText('Informe um email válido')).toBeInTheDocument();
     expect(screen.getByText('Informe o nome completo (mínimo de 3 caracteres)')).toBeInTheDocument();
-    expect(invoke).not.toHaveBeenCalled();
+    expect(invitations()).toEqual([]);
   });
 });

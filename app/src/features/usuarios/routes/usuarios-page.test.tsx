@@ -1,70 +1,35 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from 'sonner';
+import { db, postgrestError, restUrl, server } from '@/testing/supabase-server';
 import { renderWithProviders } from '@/testing/test-utils';
 import UsuariosPage from './usuarios-page';
 
-type Row = Record<string, unknown>;
-const db = vi.hoisted(() => ({
-  profiles: [] as Row[],
-  user_roles: [] as Row[],
-  calls: [] as string[],
-  failInsert: false,
-}));
-
-vi.mock('@/lib/supabase', () => {
-  const done = (data: unknown, error: unknown = null) => ({
-    throwOnError: async () => {
-      if (error) throw error;
-      return { data, error: null };
-    },
-  });
-  const from = (table: 'profiles' | 'user_roles') => ({
-    select: () => ({
-      order: () => done(db[table]),
-      eq: (column: string, value: unknown) => {
-        db.calls.push(`select ${table} ${column}=${value}`);
-        return done(db[table].filter((row) => row[column] === value));
-      },
-      throwOnError: async () => ({ data: db[table], error: null }),
-    }),
-    delete: () => ({
-      eq: (column: string, value: unknown) => {
-        db.calls.push(`delete ${table} ${column}=${value}`);
-        db[table] = db[table].filter((row) => row[column] !== value);
-        return done(null);
-      },
-    }),
-    insert: (row: Row) => {
-      db.calls.push(`insert ${table} ${JSON.stringify(row)}`);
-      if (db.failInsert) return done(null, { message: 'denied' });
-      db[table] = [...db[table], row];
-      return done(null);
-    },
-  });
-  return { supabase: { from } };
-});
-
 beforeEach(() => {
-  // sonner keeps toasts in module state: start every test without the previous ones
-  toast.dismiss();
-  db.profiles = [
-    { id: 'user-1', email: 'admin@escritorio.test', full_name: 'Ana Administradora' },
-    { id: 'u2', email: 'multi@escritorio.test', full_name: 'Bruno Assistente' },
-    { id: 'u3', email: 'sem.nome@escritorio.test', full_name: null },
-    { id: 'u4', email: 'maria.silva@cliente.test', full_name: 'Maria Silva' },
-  ];
-  db.user_roles = [
+  // stored out of order: the page asks for profiles by created_at
+  db.seed('profiles', [
+    { id: 'u4', email: 'maria.silva@cliente.test', full_name: 'Maria Silva', created_at: '2025-04-01T00:00:00Z' },
+    { id: 'user-1', email: 'admin@escritorio.test', full_name: 'Ana Administradora', created_at: '2025-01-01T00:00:00Z' },
+    { id: 'u3', email: 'sem.nome@escritorio.test', full_name: null, created_at: '2025-03-01T00:00:00Z' },
+    { id: 'u2', email: 'multi@escritorio.test', full_name: 'Bruno Assistente', created_at: '2025-02-01T00:00:00Z' },
+  ]);
+  db.seed('user_roles', [
     { user_id: 'user-1', role: 'administrator' },
     { user_id: 'u2', role: 'secretary' },
     { user_id: 'u2', role: 'legal_assistant' },
     { user_id: 'u3', role: 'commercial' },
     { user_id: 'u4', role: 'client' },
-  ];
-  db.calls = [];
-  db.failInsert = false;
+  ]);
 });
+
+/** What the page sent to user_roles besides reading the whole table: "METHOD query body". */
+function roleWrites() {
+  return db
+    .requests('/rest/v1/user_roles')
+    .filter((r) => r.method !== 'GET' || r.params.has('user_id'))
+    .map((r) => `${r.method} ${r.params.get('user_id') ?? ''} ${r.body ? JSON.stringify(r.body) : ''}`.trim());
+}
 
 function roleTrigger(name: string) {
   return screen.getByRole('combobox', { name: `Função de ${name}` });
@@ -78,6 +43,7 @@ describe('UsuariosPage', () => {
       expect(screen.getByText('Acesso Restrito')).toBeInTheDocument();
       expect(screen.getByText(/não tem permissão para gerenciar usuários/)).toBeInTheDocument();
       expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      expect(db.requests('/rest/v1/profiles')).toEqual([]);
     },
   );
 
@@ -92,7 +58,13 @@ describe('UsuariosPage', () => {
     expect(roleTrigger('Não especificado').textContent).toContain('Comercial');
     expect(roleTrigger('Maria Silva').textContent).toContain('Cliente');
     expect(screen.getByText('Não especificado')).toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: /^Detalhes/ })).toHaveLength(4);
+    // oldest account first
+    expect(screen.getAllByRole('button', { name: /^Detalhes/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Detalhes: Ana Administradora',
+      'Detalhes: Bruno Assistente',
+      'Detalhes: Não especificado',
+      'Detalhes: Maria Silva',
+    ]);
     // Detalhes opens the user's details
     fireEvent.click(screen.getByRole('button', { name: 'Detalhes: Bruno Assistente' }));
     const details = await screen.findByRole('dialog', { name: 'Detalhes do usuário' });
@@ -111,11 +83,9 @@ describe('UsuariosPage', () => {
     expect(within(listbox).queryByRole('option', { name: 'Cliente' })).not.toBeInTheDocument();
     await userEvent.click(within(listbox).getByRole('option', { name: 'Comercial' }));
     expect(await screen.findByText('Função do usuário atualizada com sucesso')).toBeInTheDocument();
-    expect(db.calls).toEqual([
-      'select user_roles user_id=u2',
-      'delete user_roles user_id=u2',
-      'insert user_roles {"user_id":"u2","role":"commercial"}',
-    ]);
+    expect(roleWrites()).toEqual(['GET eq.u2', 'DELETE eq.u2', 'POST  {"user_id":"u2","role":"commercial"}']);
+    expect(db.rows('user_roles').filter((r) => r.user_id === 'u2')).toEqual([expect.objectContaining({ user_id: 'u2', role: 'commercial' })]);
+    expect(db.rows('user_roles')).toHaveLength(4);
     await waitFor(() => expect(roleTrigger('Bruno Assistente').textContent).toContain('Comercial'));
   });
 
@@ -134,7 +104,7 @@ describe('UsuariosPage', () => {
   });
 
   it('toasts the error when the change fails', async () => {
-    db.failInsert = true;
+    server.use(http.post(restUrl('user_roles'), () => postgrestError(403, '42501', 'denied')));
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderWithProviders(<UsuariosPage />, { route: '/usuarios' });
     await screen.findByText('Bruno Assistente');
