@@ -25,6 +25,15 @@ async def test_throughput_bench_delivers_each_row_to_its_owner_only(rt_stack, us
     assert len(tp["latencies"]) == tp["count"] and tp["rate"] > 0
 
 
+async def test_throughput_bench_on_the_exact_path_table_delivers_each_row_to_its_owner_only(rt_stack):
+    table = await bench_realtime.other_policy_table(rt_stack)
+    tp = await bench_realtime.throughput(rt_stack, users=5, rate=100, seconds=1, writers=2, use_pgbench=False,
+                                         table=table)
+    assert tp["count"] >= 20
+    assert tp["delivered"] == tp["count"]
+    assert tp["extra"] == 0 and tp["duplicates"] == 0
+
+
 async def test_load_generator_runs_every_action_without_errors_and_keeps_every_write(stack):
     summary = await bench_load.run_load(stack, users=6, seconds=3, think=(0.05, 0.2), staff_share=0.5)
     assert summary["errors"] == []
