@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -52,6 +52,15 @@ describe('PortalLayout', () => {
     expect(within(dialog).getAllByText('Maria Aparecida Silva').length).toBeGreaterThan(0);
     expect(within(dialog).getByText('maria.silva@cliente.test')).toBeInTheDocument();
     expect(within(dialog).getAllByText('Não informado')).toHaveLength(2);
+  });
+
+  it('opens the phone menu sheet on first use, with the portal links, and closes it after a link', async () => {
+    renderPortal();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Abrir menu' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Menu' });
+    await userEvent.click(within(sheet).getByRole('link', { name: 'Financeiro' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('signs out and goes to /auth', async () => {
