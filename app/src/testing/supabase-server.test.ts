@@ -2,7 +2,8 @@
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { supabase } from '@/lib/supabase';
-import { db, postgrestError, restUrl, rpc, server } from './supabase-server';
+import { db, postgrestError, restUrl, rpc, server, TOTP_CODE } from './supabase-server';
+import { signInAs } from './sign-in';
 import { realtime } from './realtime-server';
 
 const clients = [
@@ -127,6 +128,33 @@ describe('Auth', () => {
     expect(db.requests('/rest/v1/clients')[0]!.headers.get('authorization')).toBe(`Bearer ${data.session!.access_token}`);
     await supabase.auth.signOut();
     expect((await supabase.auth.getUser(data.session!.access_token)).error).not.toBeNull();
+  });
+});
+
+describe('Auth MFA (TOTP)', () => {
+  it('enrolls, refuses a wrong code, verifies into an aal2 session, lists and removes the factor', async () => {
+    await signInAs({ id: 'u1', email: 'ana@escritorio.test' });
+    expect((await supabase.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal1' });
+    const enrolled = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Celular' });
+    expect(enrolled.error).toBeNull();
+    expect(enrolled.data).toMatchObject({ type: 'totp', totp: { secret: expect.any(String), qr_code: expect.stringMatching(/^data:image\/svg\+xml/) } });
+    const factorId = enrolled.data!.id;
+    // an unverified factor is not listed as usable
+    expect((await supabase.auth.mfa.listFactors()).data?.totp).toEqual([]);
+    const wrong = await supabase.auth.mfa.challengeAndVerify({ factorId, code: '000000' });
+    expect(wrong.error?.message).toBe('Invalid TOTP code entered');
+    expect((await supabase.auth.mfa.challengeAndVerify({ factorId, code: TOTP_CODE })).error).toBeNull();
+    expect((await supabase.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' });
+    expect(db.user('u1')!.factors).toEqual([expect.objectContaining({ id: factorId, status: 'verified', friendly_name: 'Celular' })]);
+    expect((await supabase.auth.mfa.listFactors()).data?.totp.map((f) => f.id)).toEqual([factorId]);
+    expect((await supabase.auth.mfa.unenroll({ factorId })).error).toBeNull();
+    expect(db.user('u1')!.factors).toEqual([]);
+    expect((await supabase.auth.mfa.unenroll({ factorId })).error?.message).toBe('Factor not found');
+  });
+
+  it('reports the next level aal2 for a user with a verified factor signed in with the password only', async () => {
+    await signInAs({ id: 'u2', email: 'bia@escritorio.test', factors: [{ id: 'f1', status: 'verified' }] });
+    expect((await supabase.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * A Supabase stand-in at the HTTP level (MSW): the app's real supabase-js client sends real requests and these
  * handlers answer them from per-test in-memory tables — PostgREST reads and writes (filters really applied),
- * RPC (404 unless a test adds a handler with `rpc()`), GoTrue password sign-in and /user, Storage objects and
+ * RPC (404 unless a test adds a handler with `rpc()`), GoTrue password sign-in, /user and TOTP factors
+ * (enroll, challenge, verify with TOTP_CODE into an aal2 session, unenroll), Storage objects and
  * signed URLs — plus the realtime socket (realtime-server.ts). setup.ts starts it and resets it after each test.
  *
  *   db.seed('messages', [row1, row2]);             // declares the table and its rows
@@ -29,13 +30,26 @@ export interface StoredObject {
   contentType: string;
 }
 
+/** An authenticator (TOTP) factor of a user, as GoTrue lists it. */
+export interface TestFactor {
+  id: string;
+  friendly_name?: string;
+  factor_type?: 'totp';
+  status: 'verified' | 'unverified';
+}
+
 export interface TestUser {
   id: string;
   email: string;
   password: string;
   app_metadata?: Record<string, unknown>;
   user_metadata?: Record<string, unknown>;
+  /** Authenticator factors; a verify call with TOTP_CODE passes, any other code fails. */
+  factors?: TestFactor[];
 }
+
+/** The one authenticator code the stand-in accepts. */
+export const TOTP_CODE = '123456';
 
 /** One request the server answered, for assertions on what the app sent (method, path, query, JSON body). */
 export interface SeenRequest {
@@ -76,8 +90,12 @@ function createDatabase() {
     objects(bucket?: string): StoredObject[] {
       return [...state.objects.values()].filter((o) => !bucket || o.bucket === bucket);
     },
+    /** Adds a user (copied); its factors change as the app enrolls, verifies and removes them. */
     addUser(user: TestUser) {
-      state.users.push(user);
+      state.users.push(structuredClone(user));
+    },
+    user(id: string): TestUser | undefined {
+      return state.users.find((u) => u.id === id);
     },
     /** Requests seen so far, optionally only those whose path ends with `suffix` (e.g. '/rest/v1/messages'). */
     requests(suffix?: string, method?: string): SeenRequest[] {
@@ -267,14 +285,24 @@ function publicUser(user: TestUser) {
     email: user.email,
     app_metadata: { provider: 'email', ...user.app_metadata },
     user_metadata: user.user_metadata ?? {},
+    factors: (user.factors ?? []).map((f) => ({
+      id: f.id,
+      friendly_name: f.friendly_name ?? '',
+      factor_type: f.factor_type ?? 'totp',
+      status: f.status,
+      created_at: '2025-01-01T00:00:00Z',
+      updated_at: '2025-01-01T00:00:00Z',
+    })),
     created_at: '2025-01-01T00:00:00Z',
   };
 }
 
-/** A session for `user` with an unsigned JWT (only this server reads it back). */
-function issueSession(user: TestUser) {
+/** A session for `user` with an unsigned JWT (only this server reads it back); aal2 after a second factor. */
+function issueSession(user: TestUser, aal: 'aal1' | 'aal2' = 'aal1') {
   const expiresAt = Math.floor(Date.now() / 1000) + 3600;
-  const claims = { sub: user.id, email: user.email, role: 'authenticated', aud: 'authenticated', exp: expiresAt };
+  const now = Math.floor(Date.now() / 1000);
+  const amr = [{ method: 'password', timestamp: now }, ...(aal === 'aal2' ? [{ method: 'totp', timestamp: now }] : [])];
+  const claims = { sub: user.id, email: user.email, role: 'authenticated', aud: 'authenticated', exp: expiresAt, aal, amr, session_id: crypto.randomUUID() };
   const accessToken = `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(claims)}.test-signature`;
   db.state.tokens.set(accessToken, user.id);
   db.state.tokens.set(`refresh-${accessToken}`, user.id);
@@ -302,11 +330,64 @@ const token = http.post(`${SUPABASE_URL}/auth/v1/token`, async ({ request }) => 
   return HttpResponse.json(issueSession(user));
 });
 
-const currentUser = http.get(`${SUPABASE_URL}/auth/v1/user`, ({ request }) => {
+/** The user whose access token the request carries. */
+function bearerUser(request: Request): TestUser | undefined {
   const bearer = (request.headers.get('authorization') ?? '').replace(/^Bearer /, '');
-  const user = db.state.users.find((u) => u.id === db.state.tokens.get(bearer));
-  if (!user) return authError(401, 'bad_jwt', 'invalid JWT: unable to parse or verify signature');
-  return HttpResponse.json(publicUser(user));
+  return db.state.users.find((u) => u.id === db.state.tokens.get(bearer));
+}
+
+const badJwt = () => authError(401, 'bad_jwt', 'invalid JWT: unable to parse or verify signature');
+
+const currentUser = http.get(`${SUPABASE_URL}/auth/v1/user`, ({ request }) => {
+  const user = bearerUser(request);
+  return user ? HttpResponse.json(publicUser(user)) : badJwt();
+});
+
+// --- MFA (TOTP): enroll, challenge, verify (a new aal2 session), unenroll.
+
+const enrollFactor = http.post(`${SUPABASE_URL}/auth/v1/factors`, async ({ request }) => {
+  const user = bearerUser(request);
+  if (!user) return badJwt();
+  const body = (await jsonBody(request)) as { friendly_name?: string };
+  const factor: TestFactor = { id: crypto.randomUUID(), friendly_name: body.friendly_name, factor_type: 'totp', status: 'unverified' };
+  (user.factors ??= []).push(factor);
+  const secret = 'JBSWY3DPEHPK3PXP';
+  return HttpResponse.json({
+    id: factor.id,
+    type: 'totp',
+    friendly_name: factor.friendly_name,
+    totp: { qr_code: `<svg data-secret="${secret}"/>`, secret, uri: `otpauth://totp/test:${user.email}?secret=${secret}` },
+  });
+});
+
+/** The factor `id` of the request's user, or the GoTrue error to answer. */
+function userFactor(request: Request, id: string): { user: TestUser; factor: TestFactor } | Response {
+  const user = bearerUser(request);
+  if (!user) return badJwt();
+  const factor = user.factors?.find((f) => f.id === id);
+  return factor ? { user, factor } : authError(404, 'mfa_factor_not_found', 'Factor not found');
+}
+
+const challengeFactor = http.post(`${SUPABASE_URL}/auth/v1/factors/:id/challenge`, ({ request, params }) => {
+  const found = userFactor(request, String(params.id));
+  if (found instanceof Response) return found;
+  return HttpResponse.json({ id: crypto.randomUUID(), type: 'totp', expires_at: Math.floor(Date.now() / 1000) + 300 });
+});
+
+const verifyFactor = http.post(`${SUPABASE_URL}/auth/v1/factors/:id/verify`, async ({ request, params }) => {
+  const found = userFactor(request, String(params.id));
+  if (found instanceof Response) return found;
+  const { code } = (await jsonBody(request)) as { code?: string };
+  if (code !== TOTP_CODE) return authError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+  found.factor.status = 'verified';
+  return HttpResponse.json(issueSession(found.user, 'aal2'));
+});
+
+const unenrollFactor = http.delete(`${SUPABASE_URL}/auth/v1/factors/:id`, ({ request, params }) => {
+  const found = userFactor(request, String(params.id));
+  if (found instanceof Response) return found;
+  found.user.factors = found.user.factors!.filter((f) => f !== found.factor);
+  return HttpResponse.json({ id: found.factor.id });
 });
 
 const logout = http.post(`${SUPABASE_URL}/auth/v1/logout`, ({ request }) => {
@@ -370,7 +451,26 @@ const removeObjects = http.delete(`${STORAGE}:bucket`, async ({ request, params 
 });
 
 // rpc and sign handlers come before the catch-alls they would otherwise fall into.
-export const handlers = [unknownRpc, read, readHead, insert, update, remove, token, currentUser, logout, signUrl, removeObjects, upload, download, realtimeHandler];
+export const handlers = [
+  unknownRpc,
+  read,
+  readHead,
+  insert,
+  update,
+  remove,
+  token,
+  currentUser,
+  logout,
+  enrollFactor,
+  challengeFactor,
+  verifyFactor,
+  unenrollFactor,
+  signUrl,
+  removeObjects,
+  upload,
+  download,
+  realtimeHandler,
+];
 
 export const server = setupServer(...handlers);
 server.events.on('request:start', ({ request }) => remember(request));

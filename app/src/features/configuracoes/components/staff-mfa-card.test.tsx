@@ -1,45 +1,25 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { signInAs } from '@/testing/sign-in';
+import { db, postgrestError, restUrl, rpc, server } from '@/testing/supabase-server';
 import { renderWithProviders } from '@/testing/test-utils';
 import { StaffMfaCard } from './staff-mfa-card';
 
-const sb = vi.hoisted(() => ({
-  required: false,
-  level: 'aal1',
-  updateResult: null as null | { data: unknown; error: unknown },
-  updates: [] as unknown[],
-}));
-vi.mock('@/lib/supabase', () => ({
-  supabase: {
-    rpc: async () => ({ data: sb.required, error: null }),
-    auth: { mfa: { getAuthenticatorAssuranceLevel: async () => ({ data: { currentLevel: sb.level }, error: null }) } },
-    from: () => ({
-      update: (row: { require_staff_mfa: boolean }) => ({
-        eq: () => ({
-          select: async () => {
-            sb.updates.push(row);
-            if (sb.updateResult) return sb.updateResult;
-            sb.required = row.require_staff_mfa;
-            return { data: [row], error: null };
-          },
-        }),
-      }),
-    }),
-  },
-}));
+const admin = { id: 'u-admin', email: 'admin@escritorio.test' };
 
 beforeEach(() => {
-  sb.required = false;
-  sb.level = 'aal1';
-  sb.updateResult = null;
-  sb.updates = [];
+  db.seed('office_settings', [{ id: true, office_name: 'Escritório', require_staff_mfa: false }]);
+  // staff_mfa_required() reads the office setting, as the database function does
+  server.use(rpc('staff_mfa_required', () => db.rows('office_settings')[0]!.require_staff_mfa === true));
 });
 
 const box = () => screen.findByRole('checkbox', { name: 'Exigir verificação em duas etapas para a equipe' });
 
 describe('StaffMfaCard', () => {
   it('an administrator at aal1 cannot turn it on and is told why', async () => {
+    await signInAs(admin);
     renderWithProviders(<StaffMfaCard canEdit />);
     expect(await box()).toBeDisabled();
     expect(screen.getByText(/ninguém bloqueie o acesso do escritório por engano/)).toBeInTheDocument();
@@ -47,26 +27,32 @@ describe('StaffMfaCard', () => {
   });
 
   it('an administrator at aal2 turns it on and off', async () => {
-    sb.level = 'aal2';
+    await signInAs(admin, { aal2: true });
     renderWithProviders(<StaffMfaCard canEdit />);
     await userEvent.click(await box());
     await waitFor(() => expect(screen.getByText('Exigência ativada')).toBeInTheDocument());
+    expect(db.rows('office_settings')[0]!.require_staff_mfa).toBe(true);
+    await waitFor(async () => expect(await box()).toHaveAttribute('data-state', 'checked'));
     await userEvent.click(await box());
     await waitFor(() => expect(screen.getByText('Exigência desativada')).toBeInTheDocument());
-    expect(sb.updates).toEqual([{ require_staff_mfa: true }, { require_staff_mfa: false }]);
+    const patches = db.requests('/rest/v1/office_settings', 'PATCH');
+    expect(patches.map((r) => r.body)).toEqual([{ require_staff_mfa: true }, { require_staff_mfa: false }]);
+    expect(patches.map((r) => r.params.get('id'))).toEqual(['eq.true', 'eq.true']);
+    expect(db.rows('office_settings')[0]!.require_staff_mfa).toBe(false);
   });
 
   it("shows the database's refusal in Portuguese", async () => {
-    sb.level = 'aal2';
-    sb.updateResult = { data: null, error: { code: 'PT403', message: 'refused' } };
+    await signInAs(admin, { aal2: true });
+    server.use(http.patch(restUrl('office_settings'), () => postgrestError(403, 'PT403', 'refused')));
     renderWithProviders(<StaffMfaCard canEdit />);
     await userEvent.click(await box());
     expect(await screen.findByText('Entre com a sua verificação em duas etapas antes de exigi-la da equipe.')).toBeInTheDocument();
+    expect(db.rows('office_settings')[0]!.require_staff_mfa).toBe(false);
   });
 
   it('other staff only read it', async () => {
-    sb.required = true;
-    sb.level = 'aal2';
+    db.seed('office_settings', [{ id: true, office_name: 'Escritório', require_staff_mfa: true }]);
+    await signInAs({ id: 'u-sec', email: 'secretaria@escritorio.test' }, { aal2: true });
     renderWithProviders(<StaffMfaCard canEdit={false} />);
     const checkbox = await box();
     expect(checkbox).toBeDisabled();

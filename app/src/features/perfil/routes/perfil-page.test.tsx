@@ -1,49 +1,29 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from 'sonner';
+import { db, postgrestError, restUrl, server } from '@/testing/supabase-server';
 import { renderWithProviders } from '@/testing/test-utils';
 import PerfilPage from './perfil-page';
 
-const mocks = vi.hoisted(() => ({ update: vi.fn(), eq: vi.fn(), error: null as null | { message: string } }));
-
-vi.mock('@/lib/supabase', () => ({
-  supabase: {
-    from: (table: string) => ({
-      update: (values: unknown) => {
-        mocks.update(table, values);
-        return {
-          eq: (column: string, value: unknown) => {
-            mocks.eq(column, value);
-            return {
-              throwOnError: async () => {
-                if (mocks.error) throw mocks.error;
-                return { data: null, error: null };
-              },
-            };
-          },
-        };
-      },
-    }),
-  },
-}));
-
 beforeEach(() => {
-  // sonner keeps toasts in module state: start every test without the previous ones
-  toast.dismiss();
-  mocks.update.mockReset();
-  mocks.eq.mockReset();
-  mocks.error = null;
+  // another user's profile next to Ana's: the update touches Ana's only
+  db.seed('profiles', [
+    { id: 'u2', email: 'bruno@escritorio.test', full_name: 'Bruno Assistente' },
+    { id: 'user-1', email: 'admin@escritorio.test', full_name: 'Ana Administradora' },
+  ]);
 });
+
+const profileUpdates = () => db.requests('/rest/v1/profiles', 'PATCH');
 
 describe('PerfilPage', () => {
   it('shows the name editable and the e-mail read-only', () => {
     renderWithProviders(<PerfilPage />, { route: '/perfil' });
     expect(screen.getByRole('heading', { level: 1, name: 'Meu Perfil' })).toBeInTheDocument();
-    expect((screen.getByLabelText('Nome completo') as HTMLInputElement).value).toBe('Ana Administradora');
-    const email = screen.getByLabelText('Email') as HTMLInputElement;
-    expect(email.value).toBe('admin@escritorio.test');
-    expect(email.readOnly).toBe(true);
+    expect(screen.getByLabelText('Nome completo')).toHaveValue('Ana Administradora');
+    const email = screen.getByLabelText('Email');
+    expect(email).toHaveValue('admin@escritorio.test');
+    expect(email).toHaveAttribute('readonly');
   });
 
   it('refuses a name shorter than 3 characters', async () => {
@@ -53,7 +33,7 @@ describe('PerfilPage', () => {
     await userEvent.type(name, ' Al ');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar Alterações' }));
     expect(await screen.findByText('O nome deve ter pelo menos 3 caracteres')).toBeInTheDocument();
-    expect(mocks.update).not.toHaveBeenCalled();
+    expect(profileUpdates()).toEqual([]);
   });
 
   it('updates profiles.full_name of the user, refreshes the profile and toasts', async () => {
@@ -63,14 +43,14 @@ describe('PerfilPage', () => {
     await userEvent.type(name, '  Ana Maria  ');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar Alterações' }));
     expect(await screen.findByText('Perfil atualizado com sucesso!')).toBeInTheDocument();
-    expect(mocks.update).toHaveBeenCalledWith('profiles', { full_name: 'Ana Maria' });
-    expect(mocks.eq).toHaveBeenCalledWith('id', 'user-1');
+    expect(profileUpdates().map((r) => [r.params.get('id'), r.body])).toEqual([['eq.user-1', { full_name: 'Ana Maria' }]]);
+    expect(db.rows('profiles').map((p) => p.full_name)).toEqual(['Bruno Assistente', 'Ana Maria']);
     expect(auth.refreshProfile).toHaveBeenCalled();
-    expect((name as HTMLInputElement).value).toBe('Ana Maria');
+    expect(name).toHaveValue('Ana Maria');
   });
 
   it('toasts Erro ao atualizar perfil when the update fails', async () => {
-    mocks.error = { message: 'denied' };
+    server.use(http.patch(restUrl('profiles'), () => postgrestError(403, '42501', 'denied')));
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { auth } = renderWithProviders(<PerfilPage />, { route: '/perfil' });
     await userEvent.click(screen.getByRole('button', { name: 'Salvar Alterações' }));
