@@ -1,72 +1,65 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { signInAs } from '@/testing/sign-in';
+import { db, postgrestError, rpc, server } from '@/testing/supabase-server';
 import { aalOf, fetchStaffSecondFactor } from './staff-second-factor';
 
-const sb = vi.hoisted(() => ({
-  level: 'aal1' as string | null,
-  required: { data: false as unknown, error: null as unknown },
-  factors: [] as { id: string; status: string }[],
-  rpc: vi.fn(),
-}));
-vi.mock('@/lib/supabase', () => ({
-  supabase: {
-    rpc: sb.rpc,
-    auth: {
-      mfa: {
-        getAuthenticatorAssuranceLevel: async () => ({ data: { currentLevel: sb.level }, error: null }),
-        listFactors: async () => ({ data: { totp: sb.factors }, error: null }),
-      },
-    },
-  },
-}));
+const staff = { id: 'u1', email: 'bruno@escritorio.test' };
+let required: unknown;
 
 beforeEach(() => {
-  sb.level = 'aal1';
-  sb.required = { data: false, error: null };
-  sb.factors = [];
-  sb.rpc.mockReset();
-  sb.rpc.mockImplementation(async () => sb.required);
+  required = false;
+  server.use(rpc('staff_mfa_required', () => required));
 });
+
+const askedTheDatabase = () => db.requests('/rest/v1/rpc/staff_mfa_required').length;
 
 describe('fetchStaffSecondFactor', () => {
   it('lets an aal2 session through without asking the database', async () => {
-    sb.level = 'aal2';
-    sb.required = { data: true, error: null };
+    await signInAs(staff, { aal2: true });
+    required = true;
     expect(await fetchStaffSecondFactor()).toEqual({ type: 'ok' });
-    expect(sb.rpc).not.toHaveBeenCalled();
+    expect(askedTheDatabase()).toBe(0);
   });
 
   it('lets an aal1 session through when the office does not require the second factor', async () => {
+    await signInAs(staff);
     expect(await fetchStaffSecondFactor()).toEqual({ type: 'ok' });
-    expect(sb.rpc).toHaveBeenCalledWith('staff_mfa_required');
+    expect(askedTheDatabase()).toBe(1);
   });
 
   it('asks the code when the office requires it and a verified factor exists', async () => {
-    sb.required = { data: true, error: null };
-    sb.factors = [
-      { id: 'pending', status: 'unverified' },
-      { id: 'phone-app', status: 'verified' },
-    ];
+    required = true;
+    await signInAs({
+      ...staff,
+      factors: [
+        { id: 'pending', status: 'unverified' },
+        { id: 'phone-app', status: 'verified' },
+      ],
+    });
     expect(await fetchStaffSecondFactor()).toEqual({ type: 'verify', factorId: 'phone-app' });
   });
 
   it('guides the enrolment when no verified factor exists', async () => {
-    sb.required = { data: true, error: null };
-    sb.factors = [{ id: 'pending', status: 'unverified' }];
+    required = true;
+    await signInAs({ ...staff, factors: [{ id: 'pending', status: 'unverified' }] });
     expect(await fetchStaffSecondFactor()).toEqual({ type: 'enroll' });
   });
 
   it('opens when the setting cannot be read (the database still decides)', async () => {
-    sb.required = { data: null, error: { message: 'function not found' } };
+    await signInAs(staff);
+    server.use(rpc('staff_mfa_required', () => postgrestError(404, 'PGRST202', 'function not found')));
     expect(await fetchStaffSecondFactor()).toEqual({ type: 'ok' });
   });
 });
 
 describe('aalOf', () => {
   const token = (claims: object) => `h.${btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.s`;
-  it('reads the aal claim of an access token', () => {
+  it('reads the aal claim of an access token', async () => {
     expect(aalOf(token({ aal: 'aal2', sub: 'x' }))).toBe('aal2');
     expect(aalOf(token({ sub: 'x' }))).toBe('');
     expect(aalOf('not-a-jwt')).toBe('');
     expect(aalOf(undefined)).toBe('');
+    // and the claim of a real session's token
+    expect(aalOf((await signInAs(staff)).access_token)).toBe('aal1');
   });
 });
