@@ -98,6 +98,7 @@ class OutboxWorker:
         self._outcomes: psycopg.AsyncConnection | None = None      # outcomes, so they never wait on a claim
         self._whatsapp: tuple[float, whatsapp.WhatsAppConfig | None] | None = None
         self._wake = asyncio.Event()
+        self._absent_said = False
 
     async def _connection(self) -> psycopg.AsyncConnection[dict[str, Any]]:
         if self._conn is None or self._conn.closed:
@@ -216,6 +217,11 @@ class OutboxWorker:
                         continue
                 except asyncio.CancelledError:
                     raise
+                except psycopg.errors.UndefinedTable:
+                    # a project without the notifications migration: nothing to deliver, said once
+                    if not self._absent_said:
+                        log.info("no notification_deliveries table in this project: the outbox waits for it")
+                        self._absent_said = True
                 except Exception:
                     log.exception("outbox round failed")
                     if self._conn is not None:
