@@ -131,6 +131,20 @@ describe('Auth', () => {
   });
 });
 
+describe('Auth links and user updates', () => {
+  it('takes a session from link tokens and changes the password', async () => {
+    db.addUser({ id: 'u3', email: 'nova@escritorio.test', password: 'antiga-1' });
+    const link = db.linkSession('u3');
+    expect((await supabase.auth.setSession(link)).error).toBeNull();
+    expect((await supabase.auth.getUser()).data.user?.email).toBe('nova@escritorio.test');
+    expect((await supabase.auth.updateUser({ password: 'NovaSenha123' })).error).toBeNull();
+    expect(db.user('u3')!.password).toBe('NovaSenha123');
+    await supabase.auth.signOut();
+    expect((await supabase.auth.signInWithPassword({ email: 'nova@escritorio.test', password: 'antiga-1' })).error).not.toBeNull();
+    expect((await supabase.auth.signInWithPassword({ email: 'nova@escritorio.test', password: 'NovaSenha123' })).error).toBeNull();
+  });
+});
+
 describe('Auth MFA (TOTP)', () => {
   it('enrolls, refuses a wrong code, verifies into an aal2 session, lists and removes the factor', async () => {
     await signInAs({ id: 'u1', email: 'ana@escritorio.test' });

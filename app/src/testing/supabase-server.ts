@@ -1,7 +1,7 @@
 /**
  * A Supabase stand-in at the HTTP level (MSW): the app's real supabase-js client sends real requests and these
  * handlers answer them from per-test in-memory tables — PostgREST reads and writes (filters really applied),
- * RPC (404 unless a test adds a handler with `rpc()`), GoTrue password sign-in, /user and TOTP factors
+ * RPC (404 unless a test adds a handler with `rpc()`), GoTrue password sign-in, /user (read, update), link sessions and TOTP factors
  * (enroll, challenge, verify with TOTP_CODE into an aal2 session, unenroll), Storage objects and
  * signed URLs — plus the realtime socket (realtime-server.ts). setup.ts starts it and resets it after each test.
  *
@@ -96,6 +96,13 @@ function createDatabase() {
     },
     user(id: string): TestUser | undefined {
       return state.users.find((u) => u.id === id);
+    },
+    /** Tokens of a new session for a user added before, as an e-mail link (invite, recovery) carries them. */
+    linkSession(id: string): { access_token: string; refresh_token: string } {
+      const user = state.users.find((u) => u.id === id);
+      if (!user) throw new Error(`no test user ${id}`);
+      const { access_token, refresh_token } = issueSession(user);
+      return { access_token, refresh_token };
     },
     /** Requests seen so far, optionally only those whose path ends with `suffix` (e.g. '/rest/v1/messages'). */
     requests(suffix?: string, method?: string): SeenRequest[] {
@@ -343,6 +350,17 @@ const currentUser = http.get(`${SUPABASE_URL}/auth/v1/user`, ({ request }) => {
   return user ? HttpResponse.json(publicUser(user)) : badJwt();
 });
 
+/** updateUser(): a new password, e-mail or metadata for the signed-in user. */
+const changeUser = http.put(`${SUPABASE_URL}/auth/v1/user`, async ({ request }) => {
+  const user = bearerUser(request);
+  if (!user) return badJwt();
+  const body = (await jsonBody(request)) as { password?: string; email?: string; data?: Record<string, unknown> };
+  if (body.password !== undefined) user.password = body.password;
+  if (body.email !== undefined) user.email = body.email;
+  if (body.data) user.user_metadata = { ...user.user_metadata, ...body.data };
+  return HttpResponse.json(publicUser(user));
+});
+
 // --- MFA (TOTP): enroll, challenge, verify (a new aal2 session), unenroll.
 
 const enrollFactor = http.post(`${SUPABASE_URL}/auth/v1/factors`, async ({ request }) => {
@@ -460,6 +478,7 @@ export const handlers = [
   remove,
   token,
   currentUser,
+  changeUser,
   logout,
   enrollFactor,
   challengeFactor,

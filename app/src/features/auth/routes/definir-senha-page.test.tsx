@@ -1,55 +1,53 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db } from '@/testing/supabase-server';
 import { renderWithProviders } from '@/testing/test-utils';
 import DefinirSenhaPage from './definir-senha-page';
-
-const authApi = vi.hoisted(() => ({
-  setSession: vi.fn(async () => ({ error: null })),
-  getSession: vi.fn(),
-  updateUser: vi.fn(async () => ({ data: {}, error: null })),
-  getUser: vi.fn(async () => ({ data: { user: { id: 'u1' } } })),
-}));
-vi.mock('@/lib/supabase', () => ({
-  supabase: {
-    auth: authApi,
-    from: () => ({ select: () => ({ eq: async () => ({ data: [{ role: 'legal_assistant' }] }) }) }),
-  },
-}));
 
 const routes = { '/': <h1>Dashboard</h1>, '/cliente': <h1>Portal</h1> };
 
 beforeEach(() => {
-  authApi.setSession.mockClear();
-  authApi.updateUser.mockClear();
   window.history.replaceState(null, '', '/definir-senha');
+  db.addUser({ id: 'u1', email: 'nova@escritorio.test', password: 'provisoria-1' });
+  // the invited person is staff; another user's client role must not decide where they land
+  db.seed('user_roles', [
+    { user_id: 'u9', role: 'client' },
+    { user_id: 'u1', role: 'legal_assistant' },
+  ]);
 });
+
+function renderPage() {
+  renderWithProviders(<DefinirSenhaPage />, { route: '/definir-senha', path: '/definir-senha', routes, auth: { signedOut: true } });
+}
 
 describe('DefinirSenhaPage', () => {
   it('takes the session from the link, sets the password and goes to the staff home', async () => {
-    window.location.hash = '#access_token=at&refresh_token=rt&type=invite';
-    authApi.getSession.mockResolvedValue({ data: { session: { access_token: 'at' } } });
-    renderWithProviders(<DefinirSenhaPage />, { route: '/definir-senha', path: '/definir-senha', routes, auth: { signedOut: true } });
+    const link = db.linkSession('u1');
+    window.location.hash = `#access_token=${link.access_token}&refresh_token=${link.refresh_token}&type=invite`;
+    renderPage();
     const password = await screen.findByLabelText('Nova senha');
-    expect(authApi.setSession).toHaveBeenCalledWith({ access_token: 'at', refresh_token: 'rt' });
+    // the link's token was checked with the server, and the fragment cleared
+    expect(db.requests('/auth/v1/user', 'GET')[0]!.headers.get('authorization')).toBe(`Bearer ${link.access_token}`);
     expect(window.location.hash).toBe('');
     await userEvent.type(password, 'curta');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar senha e entrar' }));
     expect(screen.getByText('A senha deve ter pelo menos 8 caracteres, com letras e números')).toBeInTheDocument();
+    expect(db.requests('/auth/v1/user', 'PUT')).toEqual([]);
     await userEvent.clear(password);
     await userEvent.type(password, 'NovaSenha123');
     await userEvent.type(screen.getByLabelText('Confirmar senha'), 'NovaSenha123');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar senha e entrar' }));
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
-    expect(authApi.updateUser).toHaveBeenCalledWith({ password: 'NovaSenha123' });
+    expect(db.user('u1')!.password).toBe('NovaSenha123');
+    expect(db.requests('/rest/v1/user_roles', 'GET')[0]!.params.get('user_id')).toBe('eq.u1');
   });
 
   it('explains an expired link', async () => {
     window.location.hash = '#error=access_denied&error_description=Email+link+is+invalid+or+has+expired';
-    authApi.getSession.mockResolvedValue({ data: { session: null } });
-    renderWithProviders(<DefinirSenhaPage />, { route: '/definir-senha', path: '/definir-senha', routes, auth: { signedOut: true } });
+    renderPage();
     expect(await screen.findByText('Este link é inválido ou expirou. Peça um novo convite ao administrador.')).toBeInTheDocument();
     expect(screen.queryByLabelText('Nova senha')).not.toBeInTheDocument();
-    expect(authApi.setSession).not.toHaveBeenCalled();
+    expect(db.requests('/auth/v1/user')).toEqual([]);
   });
 });
