@@ -7,18 +7,12 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useAuth } from '@/lib/auth-context';
 import { fill } from '@/lib/strings';
-import { supabase } from '@/lib/supabase';
+import { confirmTotp, startTotpEnrolment, type TotpEnrolment } from '@/lib/totp';
 import { authStrings as t } from '../strings';
-
-interface Enrolment {
-  id: string;
-  qrCode: string;
-  secret: string;
-}
 
 export function SecondFactorEnrolment({ onEnrolled }: { onEnrolled: () => void | Promise<void> }) {
   const { signOut } = useAuth();
-  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -27,13 +21,9 @@ export function SecondFactorEnrolment({ onEnrolled }: { onEnrolled: () => void |
     setBusy(true);
     setError(null);
     try {
-      // a unique name: an abandoned enrolment with the same name would be refused (mfa_factor_name_conflict)
-      const { data, error: failure } = await supabase.auth.mfa.enroll({
-        factorType: 'totp',
-        friendlyName: `${t.enrollAppName} ${new Date().toISOString().slice(0, 19)}`,
-      });
-      if (failure || !data) return setError(fill(t.enrollError, { message: failure?.message ?? '' }));
-      setEnrolment({ id: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret });
+      const started = await startTotpEnrolment(t.enrollAppName);
+      if ('error' in started) return setError(fill(t.enrollError, { message: started.error }));
+      setEnrolment(started.enrolment);
     } finally {
       setBusy(false);
     }
@@ -42,11 +32,9 @@ export function SecondFactorEnrolment({ onEnrolled }: { onEnrolled: () => void |
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
     if (!enrolment) return;
-    if (!/^\d{6}$/.test(code.trim())) return setError(t.mfaInvalid);
     setBusy(true);
     try {
-      const { error: failure } = await supabase.auth.mfa.challengeAndVerify({ factorId: enrolment.id, code: code.trim() });
-      if (failure) return setError(t.mfaInvalid);
+      if (!(await confirmTotp(enrolment.id, code))) return setError(t.mfaInvalid);
       await onEnrolled();
     } finally {
       setBusy(false);

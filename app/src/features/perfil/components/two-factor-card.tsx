@@ -10,14 +10,9 @@ import { Input } from '@/components/ui/input';
 import { supabase } from '@/lib/supabase';
 import { perfilStrings as t } from '../strings';
 import { fill } from '@/lib/strings';
+import { confirmTotp, startTotpEnrolment, type TotpEnrolment } from '@/lib/totp';
 
 const FACTORS_KEY = ['perfil', 'mfa-factors'] as const;
-
-interface Enrolment {
-  id: string;
-  qrCode: string;
-  secret: string;
-}
 
 export function TwoFactorCard() {
   const queryClient = useQueryClient();
@@ -29,7 +24,7 @@ export function TwoFactorCard() {
       return data.totp.filter((factor) => factor.status === 'verified');
     },
   });
-  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -38,12 +33,9 @@ export function TwoFactorCard() {
   const start = async () => {
     setBusy(true);
     try {
-      const { data, error: failure } = await supabase.auth.mfa.enroll({
-        factorType: 'totp',
-        friendlyName: `${t.mfaAppName} ${new Date().toISOString().slice(0, 19)}`,
-      });
-      if (failure || !data) return void toast.error(fill(t.mfaEnrollError, { message: failure?.message ?? '' }));
-      setEnrolment({ id: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret });
+      const started = await startTotpEnrolment(t.mfaAppName);
+      if ('error' in started) return void toast.error(fill(t.mfaEnrollError, { message: started.error }));
+      setEnrolment(started.enrolment);
     } finally {
       setBusy(false);
     }
@@ -52,11 +44,9 @@ export function TwoFactorCard() {
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
     if (!enrolment) return;
-    if (!/^\d{6}$/.test(code.trim())) return setError(t.mfaCodeInvalid);
     setBusy(true);
     try {
-      const { error: failure } = await supabase.auth.mfa.challengeAndVerify({ factorId: enrolment.id, code: code.trim() });
-      if (failure) return setError(t.mfaCodeInvalid);
+      if (!(await confirmTotp(enrolment.id, code))) return setError(t.mfaCodeInvalid);
       toast.success(t.mfaEnabled);
       setEnrolment(null);
       setCode('');
