@@ -300,6 +300,7 @@ def cmd_serve(s: Settings, args) -> int:
 
     from supastack.gateway.app import create_app
     from supastack.gateway.app_server import create_app_server
+    from supastack.gateway.lean_rest import lean_rest
     from supastack.gateway.one_write import one_write
     from supastack.gateway.slow_clients import guarded_protocol
     from supastack.production import refusal
@@ -322,8 +323,9 @@ def cmd_serve(s: Settings, args) -> int:
             break
         children.append(pid)
 
-    # one socket write per small response (gateway/one_write.py), around the slow-client time limits
-    http = one_write(guarded_protocol(s.request_header_timeout, s.request_body_timeout))
+    # one socket write per small response (gateway/one_write.py), around the slow-client time limits; plain
+    # REST requests answered without the ASGI layers (gateway/lean_rest.py)
+    http = lean_rest(one_write(guarded_protocol(s.request_header_timeout, s.request_body_timeout)))
 
     async def main() -> None:
         api = uvicorn.Server(uvicorn.Config(create_app(s), log_level="warning", **proxy_settings(),

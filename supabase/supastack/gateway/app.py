@@ -23,7 +23,9 @@ from supastack.cron.service import scheduled_jobs
 from supastack.gateway.api_compression import compressing_send, compression_offer
 from supastack.gateway.body_limit import declared_length, is_chunked, read_limited, replaying, send_too_large
 from supastack.gateway.cors import EXPOSED_HEADERS, RawCors, cors_options  # noqa: F401  (re-exported)
+from supastack.gateway.lean_rest import LeanRest
 from supastack.outbox.worker import outbox_worker
+from supastack.rest.asgi import RestApp
 
 SERVICES = (
     ("auth", "/auth/v1"),
@@ -46,6 +48,10 @@ class Gateway:
         self.app = app
         self.fast_paths = [(prefix, RawCors(handler, **cors)) for prefix, handler in fast_paths.items()]
         self.max_body = max_body
+        # plain /rest/v1 requests skip the ASGI layers altogether when the server's protocol has the lean path
+        rest = dict(self.fast_paths).get("/rest/v1")
+        self.lean_rest = LeanRest(rest.app, rest, max_body) if rest is not None and isinstance(rest.app, RestApp) \
+            else None
 
 
     @property

@@ -40,35 +40,42 @@ class RawCors:
                        for name, value in self.policy.simple_headers.items()]
         self.simple_names = {name for name, _ in self.simple}
 
-    async def __call__(self, scope, receive, send) -> None:
+    def request_origin(self, headers) -> tuple[bytes | None, bool]:
+        """(the Origin header, whether the request is a preflight) of a request's raw headers."""
         origin = None
         preflight = False
-        for name, value in scope["headers"]:
+        for name, value in headers:
             if name == b"origin":
                 if origin is None:
                     origin = value
             elif name == b"access-control-request-method":
                 preflight = True
+        return origin, preflight
+
+    def response_headers(self, origin: bytes | None, headers: list) -> list:
+        """An actual (not preflight) response's headers with the policy's CORS headers for `origin`."""
+        explicit = origin is not None and (
+            (self.policy.allow_all_origins and self.policy.allow_credentials)
+            or (not self.policy.allow_all_origins and self.policy.is_allowed_origin(origin.decode("latin-1"))))
+        if origin is not None:
+            headers = [h for h in headers if h[0] not in self.simple_names] + self.simple
+        vary = [v for n, v in headers if n == b"vary"]
+        drop = {b"vary", b"access-control-allow-origin"} if explicit else {b"vary"}
+        headers = [h for h in headers if h[0] not in drop]
+        if explicit:
+            headers.append((b"access-control-allow-origin", origin))
+        headers.append((b"vary", b", ".join([*vary, b"Origin"])))
+        return headers
+
+    async def __call__(self, scope, receive, send) -> None:
+        origin, preflight = self.request_origin(scope["headers"])
         if origin is not None and preflight and scope["method"] == "OPTIONS":
             await self.policy(scope, receive, send)
             return
 
-        explicit = origin is not None and (
-            (self.policy.allow_all_origins and self.policy.allow_credentials)
-            or (not self.policy.allow_all_origins and self.policy.is_allowed_origin(origin.decode("latin-1"))))
-
         async def send_with_cors(message) -> None:
             if message["type"] == "http.response.start":
-                headers = message.get("headers") or []
-                if origin is not None:
-                    headers = [h for h in headers if h[0] not in self.simple_names] + self.simple
-                vary = [v for n, v in headers if n == b"vary"]
-                drop = {b"vary", b"access-control-allow-origin"} if explicit else {b"vary"}
-                headers = [h for h in headers if h[0] not in drop]
-                if explicit:
-                    headers.append((b"access-control-allow-origin", origin))
-                headers.append((b"vary", b", ".join([*vary, b"Origin"])))
-                message["headers"] = headers
+                message["headers"] = self.response_headers(origin, message.get("headers") or [])
             await send(message)
 
         await self.app(scope, receive, send_with_cors)

@@ -52,12 +52,16 @@ async def read_body(receive) -> bytes:
     return b"".join(chunks)
 
 
+def start_message(status: int, headers: list[tuple[bytes, bytes]]) -> dict:
+    return {"type": "http.response.start", "status": status, "headers": headers}
+
+
 async def send_response(send, status: int, headers: list[tuple[bytes, bytes]], body: bytes,
                         head: bool = False) -> None:
     """A HEAD answer carries no Content-Length (PostgREST's does not: the length of the GET body is unknown)."""
     if status >= 200 and status not in NO_CONTENT_LENGTH and not head:
         headers.append((b"content-length", b"%d" % len(body)))
-    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send(start_message(status, headers))
     await send({"type": "http.response.body", "body": body})
 
 
@@ -80,10 +84,21 @@ class RestApp:
                                             (b"content-type", b"text/plain; charset=utf-8")], b"Method Not Allowed")
             return
         body = await read_body(receive) if method in BODY_METHODS else b""
-        result = await self.service.handle(method, path, scope["query_string"].decode("utf-8", "replace"),
-                                           RequestHeaders(scope["headers"]), body)
+        status, headers, body = await self.answer(method, path, scope["query_string"], scope["headers"], body)
+        await send(start_message(status, headers))
+        await send({"type": "http.response.body", "body": body})
+
+    async def answer(self, method: str, path: str, query_string: bytes, raw_headers: list[tuple[bytes, bytes]],
+                     body: bytes) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
+        """A request below the mount point (`path` without it) -> status, headers (Content-Length included,
+        as `send_response` sets it) and body. The gateway's lean HTTP path calls this directly."""
+        result = await self.service.handle(method, path, query_string.decode("utf-8", "replace"),
+                                           RequestHeaders(raw_headers), body)
         headers = [(name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in result.headers.items()]
-        await send_response(send, result.status, headers, result.body, method == "HEAD")
+        status = result.status
+        if status >= 200 and status not in NO_CONTENT_LENGTH and method != "HEAD":
+            headers.append((b"content-length", b"%d" % len(result.body)))
+        return status, headers, result.body
 
     async def root(self, method: str, profile: str | None, send) -> None:
         """Health check and a short OpenAPI description of the tables and functions of one exposed schema
