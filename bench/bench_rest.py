@@ -113,7 +113,9 @@ class _Client(asyncio.Protocol):
 _LENGTH = re.compile(rb"(?i)\r\ncontent-length: *(\d+)")
 
 
-async def http_load(host: str, port: int, request: bytes, clients: int, seconds: float, ok: set[int]):
+async def http_load(host: str, port: int, request: bytes, clients: int, seconds: float, ok: set[int],
+                    measuring=None):
+    """`measuring()` is called after the warm-up, when the measured run starts (the CPU meter's start)."""
     loop = asyncio.get_running_loop()
 
     async def run(duration: float) -> tuple[list[float], int, float]:
@@ -129,6 +131,8 @@ async def http_load(host: str, port: int, request: bytes, clients: int, seconds:
         return latencies, sum(p.errors for p in protocols), time.perf_counter() - start
 
     await run(0.5)  # warm-up
+    if measuring is not None:
+        measuring()
     latencies, errors, elapsed = await run(seconds)
     return len(latencies) / elapsed, latencies, errors
 
@@ -324,8 +328,8 @@ def main() -> None:
             target = f"{path}?{query}" if query else path
             request = build_request(f"{host}:{port}", method, target, headers, body)
             rest_meter = CpuMeter(stack.proc.pid, postgres, resource.RUSAGE_SELF)
-            rest_meter.start()
-            rps, lat, errors = uvloop.run(http_load(host, port, request, args.clients, args.seconds, ok))
+            rps, lat, errors = uvloop.run(http_load(host, port, request, args.clients, args.seconds, ok,
+                                                    measuring=rest_meter.start))
             api_cpu, pg_cpu, client_cpu = rest_meter.stop(len(lat))
             set_gucs, main_sql = asyncio.run(engine_sql(stack, method, path, query, headers, body))
             sql_meter = CpuMeter(None, postgres, resource.RUSAGE_CHILDREN if pgbench else resource.RUSAGE_SELF)
