@@ -145,6 +145,19 @@ describe('Auth links and user updates', () => {
   });
 });
 
+describe('Auth e-mail links (otp)', () => {
+  it('sends the link to an existing account only, when the app forbids creating one', async () => {
+    db.addUser({ id: 'u4', email: 'maria@cliente.test', password: 'x' });
+    const options = { shouldCreateUser: false, emailRedirectTo: 'http://localhost/auth' };
+    expect((await supabase.auth.signInWithOtp({ email: 'maria@cliente.test', options })).error).toBeNull();
+    expect((await supabase.auth.signInWithOtp({ email: 'nobody@cliente.test', options })).error?.message).toBe('Signups not allowed for otp');
+    expect(db.requests('/auth/v1/otp').map((r) => [r.params.get('redirect_to'), (r.body as { email: string }).email])).toEqual([
+      ['http://localhost/auth', 'maria@cliente.test'],
+      ['http://localhost/auth', 'nobody@cliente.test'],
+    ]);
+  });
+});
+
 describe('Auth MFA (TOTP)', () => {
   it('enrolls, refuses a wrong code, verifies into an aal2 session, lists and removes the factor', async () => {
     await signInAs({ id: 'u1', email: 'ana@escritorio.test' });

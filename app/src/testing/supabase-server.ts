@@ -1,7 +1,7 @@
 /**
  * A Supabase stand-in at the HTTP level (MSW): the app's real supabase-js client sends real requests and these
  * handlers answer them from per-test in-memory tables — PostgREST reads and writes (filters really applied),
- * RPC (404 unless a test adds a handler with `rpc()`), GoTrue password sign-in, /user (read, update), link sessions and TOTP factors
+ * RPC (404 unless a test adds a handler with `rpc()`), GoTrue password sign-in, /user (read, update), e-mail links (otp), link sessions and TOTP factors
  * (enroll, challenge, verify with TOTP_CODE into an aal2 session, unenroll), Storage objects and
  * signed URLs — plus the realtime socket (realtime-server.ts). setup.ts starts it and resets it after each test.
  *
@@ -361,6 +361,14 @@ const changeUser = http.put(`${SUPABASE_URL}/auth/v1/user`, async ({ request }) 
   return HttpResponse.json(publicUser(user));
 });
 
+/** signInWithOtp(): the link (and code) e-mail is "sent" to an existing user; others get GoTrue's refusal. */
+const otp = http.post(`${SUPABASE_URL}/auth/v1/otp`, async ({ request }) => {
+  const body = (await jsonBody(request)) as { email?: string; create_user?: boolean };
+  const known = db.state.users.some((u) => u.email === body.email);
+  if (!known && body.create_user === false) return authError(422, 'otp_disabled', 'Signups not allowed for otp');
+  return HttpResponse.json({});
+});
+
 // --- MFA (TOTP): enroll, challenge, verify (a new aal2 session), unenroll.
 
 const enrollFactor = http.post(`${SUPABASE_URL}/auth/v1/factors`, async ({ request }) => {
@@ -479,6 +487,7 @@ export const handlers = [
   token,
   currentUser,
   changeUser,
+  otp,
   logout,
   enrollFactor,
   challengeFactor,

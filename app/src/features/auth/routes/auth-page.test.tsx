@@ -1,29 +1,13 @@
-import { FunctionsHttpError } from '@supabase/supabase-js';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { supabase } from '@/lib/supabase';
+import { db, server, SUPABASE_URL, TOTP_CODE } from '@/testing/supabase-server';
 import { renderWithProviders, type MockAuthOptions } from '@/testing/test-utils';
 import AuthPage from './auth-page';
 
-const invoke = vi.hoisted(() => vi.fn());
-const authApi = vi.hoisted(() => ({
-  signInWithOtp: vi.fn(),
-  setSession: vi.fn(),
-  getUser: vi.fn(async () => ({ data: { user: { id: 'u1' } } })),
-  mfa: {
-    getAuthenticatorAssuranceLevel: vi.fn(),
-    listFactors: vi.fn(),
-    challengeAndVerify: vi.fn(),
-  },
-}));
-const rolesOf = vi.hoisted(() => ({ roles: ['secretary'] }));
-vi.mock('@/lib/supabase', () => ({
-  supabase: {
-    functions: { invoke },
-    auth: authApi,
-    from: () => ({ select: () => ({ eq: async () => ({ data: rolesOf.roles.map((role) => ({ role })) }) }) }),
-  },
-}));
+const CREATE_ADMIN_URL = `${SUPABASE_URL}/functions/v1/create-admin-user`;
 
 const routes = { '/': <h1>Dashboard</h1>, '/cliente': <h1>Portal</h1> };
 
@@ -37,14 +21,7 @@ async function fill(email: string, password: string) {
 }
 
 beforeEach(() => {
-  invoke.mockReset();
-  authApi.signInWithOtp.mockReset();
-  authApi.mfa.challengeAndVerify.mockReset();
-  authApi.mfa.getAuthenticatorAssuranceLevel.mockResolvedValue({
-    data: { currentLevel: 'aal1', nextLevel: 'aal1' },
-    error: null,
-  });
-  authApi.mfa.listFactors.mockResolvedValue({ data: { totp: [] }, error: null });
+  server.use(http.post(CREATE_ADMIN_URL, () => HttpResponse.json({ success: true })));
 });
 
 describe('AuthPage', () => {
@@ -107,19 +84,20 @@ describe('AuthPage', () => {
   });
 
   it('offers Configurar Administrador only for the administrator e-mail and calls the function', async () => {
-    invoke.mockResolvedValue({ data: { success: true }, error: null });
     renderAuth();
-    await fill('admin@escritorio.test', 'Demo@12345');
+    await fill('maria.silva@cliente.test', 'Demo@12345');
+    expect(screen.queryByRole('button', { name: 'Configurar Administrador' })).not.toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Email'));
+    await userEvent.type(screen.getByLabelText('Email'), 'admin@escritorio.test');
     await userEvent.click(screen.getByRole('button', { name: 'Configurar Administrador' }));
-    expect(invoke).toHaveBeenCalledWith('create-admin-user', {
-      body: { email: 'admin@escritorio.test', password: 'Demo@12345', full_name: 'Administrador' },
-    });
     expect(await screen.findByText('Usuário administrador configurado com sucesso')).toBeInTheDocument();
+    expect(db.requests('/functions/v1/create-admin-user', 'POST').map((r) => r.body)).toEqual([
+      { email: 'admin@escritorio.test', password: 'Demo@12345', full_name: 'Administrador' },
+    ]);
   });
 
   it('shows the error field of the function response', async () => {
-    const response = new Response(JSON.stringify({ error: 'Administrador já existe' }), { status: 400 });
-    invoke.mockResolvedValue({ data: null, error: new FunctionsHttpError(response) });
+    server.use(http.post(CREATE_ADMIN_URL, () => HttpResponse.json({ error: 'Administrador já existe' }, { status: 400 })));
     renderAuth();
     await fill('admin@escritorio.test', 'Demo@12345');
     await userEvent.click(screen.getByRole('button', { name: 'Configurar Administrador' }));
@@ -132,37 +110,36 @@ describe('AuthPage', () => {
   });
 
   it('sends a magic link to the e-mail (no password needed) and says where it went', async () => {
-    authApi.signInWithOtp.mockResolvedValue({ data: {}, error: null });
+    db.addUser({ id: 'u-maria', email: 'maria.silva@cliente.test', password: 'x' });
     renderAuth();
     await fill('maria.silva@cliente.test', '');
     await userEvent.click(screen.getByRole('button', { name: 'Entrar com link por e-mail' }));
-    expect(authApi.signInWithOtp).toHaveBeenCalledWith({
-      email: 'maria.silva@cliente.test',
-      options: { shouldCreateUser: false, emailRedirectTo: `${window.location.origin}/auth` },
-    });
     expect(await screen.findByText(/Enviamos um link para maria.silva@cliente.test/)).toBeInTheDocument();
+    const [sent] = db.requests('/auth/v1/otp', 'POST');
+    expect(sent!.params.get('redirect_to')).toBe(`${window.location.origin}/auth`);
+    expect(sent!.body).toMatchObject({ email: 'maria.silva@cliente.test', create_user: false });
   });
 
   it('asks for the authenticator code when the user has a second factor, and enters after it', async () => {
-    // signed out when the page opens; at aal1 with a verified factor once the password is accepted
-    authApi.mfa.getAuthenticatorAssuranceLevel
-      .mockResolvedValueOnce({ data: { currentLevel: null, nextLevel: null }, error: null })
-      .mockResolvedValue({ data: { currentLevel: 'aal1', nextLevel: 'aal2' }, error: null });
-    authApi.mfa.listFactors.mockResolvedValue({ data: { totp: [{ id: 'f1', status: 'verified' }] }, error: null });
-    authApi.mfa.challengeAndVerify.mockResolvedValueOnce({ error: { message: 'Invalid TOTP code entered' } });
-    authApi.mfa.challengeAndVerify.mockResolvedValueOnce({ data: {}, error: null });
-    renderAuth({ signedOut: true, signIn: vi.fn(async () => ({ error: null, roles: ['secretary'] })) });
+    // signed out when the page opens; the password gives an aal1 session of a user with a verified factor
+    db.addUser({ id: 'u-sec', email: 'secretaria@escritorio.test', password: 'Demo@12345', factors: [{ id: 'f1', status: 'verified' }] });
+    const signIn = vi.fn(async (email: string, password: string) => {
+      await supabase.auth.signInWithPassword({ email, password });
+      return { error: null, roles: ['secretary'] };
+    });
+    renderAuth({ signedOut: true, signIn });
     await fill('secretaria@escritorio.test', 'Demo@12345');
     await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
     const code = await screen.findByLabelText('Código de verificação');
     expect(screen.queryByRole('heading', { name: 'Dashboard' })).not.toBeInTheDocument();
-    await userEvent.type(code, '123456');
+    await userEvent.type(code, '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Verificar' }));
     expect(await screen.findByText('Código inválido ou expirado')).toBeInTheDocument();
     await userEvent.clear(code);
-    await userEvent.type(code, '654321');
+    await userEvent.type(code, TOTP_CODE);
     await userEvent.click(screen.getByRole('button', { name: 'Verificar' }));
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
-    expect(authApi.mfa.challengeAndVerify).toHaveBeenLastCalledWith({ factorId: 'f1', code: '654321' });
+    expect(db.requests('/auth/v1/factors/f1/verify', 'POST').map((r) => (r.body as { code: string }).code)).toEqual(['000000', TOTP_CODE]);
+    expect((await supabase.auth.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe('aal2');
   });
 });
