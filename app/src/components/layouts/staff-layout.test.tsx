@@ -1,31 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db, rpc, server } from '@/testing/supabase-server';
 import { renderWithProviders } from '@/testing/test-utils';
 import { StaffLayout } from './staff-layout';
 
 // The bell reads the user's notifications (two, one unread) and listens for new ones; search calls an RPC.
-vi.mock('@/lib/supabase', () => {
-  const rows = [
-    { id: 'n1', kind: 'message', title: 'Nova mensagem de Maria Silva', body: null, link: null, created_at: '2025-01-02T10:00:00Z', read_at: null },
-    { id: 'n2', kind: 'upload', title: 'Documento enviado', body: null, link: null, created_at: '2025-01-01T10:00:00Z', read_at: '2025-01-01T11:00:00Z' },
-  ];
-  const builder = {
-    select: () => builder,
-    order: () => builder,
-    limit: () => builder,
-    throwOnError: () => Promise.resolve({ data: rows, error: null }),
-  };
-  const channel = { on: () => channel, subscribe: () => channel };
-  return {
-    supabase: {
-      from: () => builder,
-      channel: () => channel,
-      removeChannel: () => Promise.resolve(),
-      rpc: () => ({ throwOnError: () => Promise.resolve({ data: [], error: null }) }),
-    },
-  };
+beforeEach(() => {
+  db.seed('notifications', [
+    { id: 'n2', user_id: 'user-1', kind: 'upload', title: 'Documento enviado', body: null, link: null, created_at: '2025-01-01T10:00:00Z', read_at: '2025-01-01T11:00:00Z' },
+    { id: 'n1', user_id: 'user-1', kind: 'message', title: 'Nova mensagem de Maria Silva', body: null, link: null, created_at: '2025-01-02T10:00:00Z', read_at: null },
+  ]);
+  server.use(rpc('search_workspace', () => []));
 });
 
 function renderLayout(options: Parameters<typeof renderWithProviders>[1] = {}) {
@@ -47,7 +34,7 @@ describe('StaffLayout', () => {
     expect(screen.getByRole('button', { name: 'Pesquisar (Ctrl+K)' })).toBeInTheDocument();
     // the count is the user's unread notifications, not a fixed figure
     const bell = await screen.findByRole('button', { name: 'Notificações (1 não lidas)' });
-    expect(within(bell).getByText('1')).toBeInTheDocument();
+    expect(within(bell).getByTestId('bell-count')).toHaveTextContent('1');
     expect(screen.getByRole('heading', { name: 'Conteúdo' })).toBeInTheDocument();
   });
 
