@@ -12,6 +12,19 @@ describe('guardDecision', () => {
     });
   });
 
+  it('opens the area on the last confirmed roles while loading, but never redirects on them', () => {
+    expect(guardDecision({ loading: true, user, roles: ['secretary'], required: STAFF, pathname: '/' })).toEqual({
+      type: 'render',
+    });
+    expect(guardDecision({ loading: true, user, roles: ['client'], required: ['client'], pathname: '/cliente' })).toEqual({
+      type: 'render',
+    });
+    expect(guardDecision({ loading: true, user: null, roles: ['secretary'], required: STAFF, pathname: '/' })).toEqual({
+      type: 'loading',
+    });
+    expect(guardDecision({ loading: true, user, roles: ['secretary'], pathname: '/perfil' })).toEqual({ type: 'loading' });
+  });
+
   it('sends visitors without a user to /auth', () => {
     expect(guardDecision({ loading: false, user: null, roles: [], pathname: '/clientes' })).toEqual({
       type: 'redirect',

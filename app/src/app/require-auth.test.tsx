@@ -14,6 +14,7 @@ vi.mock('@/features/auth/api/staff-second-factor', () => ({
 beforeEach(() => {
   state.checks = [];
   state.pending = false;
+  localStorage.clear();
 });
 
 const area = (
@@ -44,5 +45,38 @@ describe('RequireAuth', () => {
     renderWithProviders(area, { auth: { roles: ['secretary'] } });
     expect(screen.getByRole('status')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Área da equipe' })).not.toBeInTheDocument();
+  });
+
+  it("opens a client's portal on the last confirmed roles while they are read again", () => {
+    renderWithProviders(<RequireAuth roles={['client']}><h1>Portal</h1></RequireAuth>, {
+      auth: { loading: true, roles: ['client'] },
+    });
+    expect(screen.getByRole('heading', { name: 'Portal' })).toBeInTheDocument();
+  });
+
+  it('never opens the staff area for a session whose known roles are not staff', () => {
+    renderWithProviders(area, { auth: { loading: true, roles: ['client'] } });
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Área da equipe' })).not.toBeInTheDocument();
+  });
+
+  it("opens the staff area during the second-factor check when the same user's last check passed", async () => {
+    renderWithProviders(area, { auth: { roles: ['secretary'] } });
+    await screen.findByRole('heading', { name: 'Área da equipe' });
+    expect(localStorage.getItem('auth.staff-second-factor-ok')).toBe('user-1');
+  });
+
+  it("keeps the spinner during the check when another user's check passed", () => {
+    localStorage.setItem('auth.staff-second-factor-ok', 'user-2');
+    state.pending = true;
+    renderWithProviders(area, { auth: { roles: ['secretary'] } });
+    expect(screen.getByRole('status')).toBeInTheDocument();
+  });
+
+  it('shows the area while the check runs again for the user whose last check passed', () => {
+    localStorage.setItem('auth.staff-second-factor-ok', 'user-1');
+    state.pending = true;
+    renderWithProviders(area, { auth: { loading: true, roles: ['secretary'] } });
+    expect(screen.getByRole('heading', { name: 'Área da equipe' })).toBeInTheDocument();
   });
 });

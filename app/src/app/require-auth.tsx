@@ -1,5 +1,5 @@
 /** RequireAuth: route guard element; renders children (or the nested routes) when guardDecision allows. */
-import { useDeferredValue, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { AccessDenied } from '@/components/access-denied';
 import { Button } from '@/components/ui/button';
@@ -17,16 +17,44 @@ export interface RequireAuthProps {
   children?: ReactNode;
 }
 
+// The user whose last second-factor check let the staff area open: a returning user's area opens while the check
+// runs again (the gate still switches to its screen if the answer changed; the database refuses data at aal1 anyway).
+const SECOND_FACTOR_OK = 'auth.staff-second-factor-ok';
+
+function storedSecondFactorOk(userId: string | undefined): boolean {
+  try {
+    return !!userId && localStorage.getItem(SECOND_FACTOR_OK) === userId;
+  } catch {
+    return false;
+  }
+}
+
+function rememberSecondFactor(userId: string, ok: boolean) {
+  try {
+    if (ok) localStorage.setItem(SECOND_FACTOR_OK, userId);
+    else localStorage.removeItem(SECOND_FACTOR_OK);
+  } catch {
+    // storage unavailable: the area waits for the check
+  }
+}
+
 export function RequireAuth({ roles: required, secondFactor = false, children }: RequireAuthProps) {
   const { loading, user, roles, signOut } = useAuth();
   const location = useLocation();
   const decision = guardDecision({ loading, user, roles, required, pathname: location.pathname });
   // The second-factor check starts with the roles, not after them: the gate finds its answer in the cache.
   const factorCheck = useStaffSecondFactor(secondFactor && !!user);
+  const factorAnswer = factorCheck.data?.type;
+  const assumeFactorOk = secondFactor && factorCheck.isPending && storedSecondFactorOk(user?.id);
+  useEffect(() => {
+    if (secondFactor && user?.id && factorAnswer) rememberSecondFactor(user.id, factorAnswer === 'ok');
+  }, [secondFactor, user?.id, factorAnswer]);
   // Opening the area (layout and page, a large tree) renders as a transition, in slices: the spinner stays until it
   // is ready, and a phone's main thread is not blocked by one long task. The staff area also waits for the check
   // here (else the gate's answer would open it in one blocking render).
-  const opening = useDeferredValue(decision.type === 'render' && !(secondFactor && factorCheck.isPending));
+  const opening = useDeferredValue(
+    decision.type === 'render' && !(secondFactor && factorCheck.isPending && !assumeFactorOk),
+  );
 
   switch (decision.type) {
     case 'loading':
@@ -45,6 +73,10 @@ export function RequireAuth({ roles: required, secondFactor = false, children }:
       );
     case 'render':
       if (!opening) return <PageSpinner />;
-      return secondFactor ? <StaffSecondFactorGate>{children ?? <Outlet />}</StaffSecondFactorGate> : (children ?? <Outlet />);
+      return secondFactor ? (
+        <StaffSecondFactorGate assumeOk={assumeFactorOk}>{children ?? <Outlet />}</StaffSecondFactorGate>
+      ) : (
+        (children ?? <Outlet />)
+      );
   }
 }

@@ -6,9 +6,10 @@ import { useStaffSecondFactor } from '@/features/auth/api/staff-second-factor';
 // Loaded only when needed: most sessions never see it.
 const StaffSecondFactorScreen = lazy(() => import('@/features/auth/components/staff-second-factor-screen'));
 
-export function StaffSecondFactorGate({ children }: { children: ReactNode }) {
+/** assumeOk: the user's last check passed, so the area shows while this one runs (RequireAuth). */
+export function StaffSecondFactorGate({ children, assumeOk = false }: { children: ReactNode; assumeOk?: boolean }) {
   const { data: status, isPending } = useStaffSecondFactor(true);
-  if (isPending) return <PageSpinner />;
+  if (isPending) return assumeOk ? children : <PageSpinner />;
   if (!status || status.type === 'ok') return children;
   return (
     <Suspense fallback={<PageSpinner />}>

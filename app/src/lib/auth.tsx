@@ -19,6 +19,28 @@ interface UserData {
 
 const EMPTY: UserData = { profile: null, roles: [], clientData: null };
 
+// The roles last confirmed for the stored session's user: a returning user's area opens on them while they are
+// read again (the guard only renders on them, never redirects; RLS decides what data comes back).
+const ROLES_HINT = 'auth.roles-hint';
+
+function readRolesHint(userId: string): string[] {
+  try {
+    const hint = JSON.parse(localStorage.getItem(ROLES_HINT) ?? 'null') as { userId?: string; roles?: unknown } | null;
+    return hint?.userId === userId && Array.isArray(hint.roles) ? (hint.roles as string[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeRolesHint(userId: string | null, roles: string[] = []) {
+  try {
+    if (userId && roles.length) localStorage.setItem(ROLES_HINT, JSON.stringify({ userId, roles }));
+    else localStorage.removeItem(ROLES_HINT);
+  } catch {
+    // storage unavailable: no hint, the area waits for the roles
+  }
+}
+
 async function fetchProfile(userId: string): Promise<Profile> {
   const { data, error } = await supabase.from('profiles').select('*').eq('id', userId).single();
   if (error) throw error;
@@ -69,6 +91,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (pending.current?.promise === promise) {
         loadedUserId.current = user.id;
         setUserData(data);
+        writeRolesHint(user.id, data.roles);
       }
       return data;
     });
@@ -81,6 +104,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     loadedUserId.current = null;
     setSession(null);
     setUserData(EMPTY);
+    writeRolesHint(null);
   }, []);
 
   useEffect(() => {
@@ -95,6 +119,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
       setSession(next);
       if (loadedUserId.current !== next.user.id) {
+        setUserData({ ...EMPTY, roles: readRolesHint(next.user.id) });
         setLoading(true);
         await loadFor(next.user);
         if (active) setLoading(false);
