@@ -69,7 +69,8 @@ async def test_serving_requests_arms_no_timer(server, monkeypatch):
         writer.write(REQUEST)
         assert (await read_answer(reader)).startswith(b"HTTP/1.1 200")
     writer.close()
-    # the old guard armed three timers a request and uvicorn's keep-alive one more; now at most the sweep's own
+    # the old guard armed two timers a request and uvicorn's keep-alive one (600 calls counting call_at):
+    # now at most the sweep's own
     assert len(armed) <= 2, f"{len(armed)} timers for 100 requests"
 
 
