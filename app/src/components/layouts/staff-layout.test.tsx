@@ -84,4 +84,16 @@ describe('StaffLayout', () => {
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Sair' }));
     expect(auth.signOut).toHaveBeenCalled();
   });
+
+  it('mounts no Radix menu, sheet or palette before first use; the phone menu opens as a sheet', async () => {
+    renderLayout();
+    await screen.findByRole('button', { name: 'Notificações (1 não lidas)' });
+    // Radix triggers carry aria-haspopup: the bell and the user menu are plain buttons until clicked
+    expect(screen.getByRole('button', { name: /Menu do usuário/ })).not.toHaveAttribute('aria-haspopup');
+    expect(screen.getByRole('button', { name: 'Notificações (1 não lidas)' })).not.toHaveAttribute('aria-haspopup');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Abrir menu' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(within(sheet).getByRole('link', { name: 'Clientes' })).toBeInTheDocument();
+  });
 });

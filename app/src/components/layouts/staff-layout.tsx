@@ -1,65 +1,27 @@
 /** StaffLayout: sidebar (collapsible; a sheet on phones), top bar with search, bell and user menu; <Outlet/> for the page. */
-import { LogOut, Menu, PanelLeftClose, PanelLeftOpen, Search } from 'lucide-react';
-import { useState } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
-import { CompanyLogo } from '@/components/company-logo';
+import { Menu, PanelLeftClose, PanelLeftOpen, Search } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Outlet } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
-import { paths } from '@/config/paths';
 import { SearchPalette, useSearchShortcut } from '@/features/busca';
 import { NotificationBell } from '@/features/sino';
-import { useAuth } from '@/lib/auth-context';
-import { COMPANY_CAPTION, useBranding } from '@/lib/branding';
 import { cn } from '@/lib/utils';
-import { SidebarNav } from './sidebar-nav';
-import { staffMenu } from './staff-menu';
+import { Brand, SidebarBody } from './staff-sidebar';
 import { UserMenu } from './user-menu';
 
-function Brand({ collapsed = false }: { collapsed?: boolean }) {
-  const { name, logo } = useBranding();
-  return (
-    <div className="flex min-w-0 items-center gap-3">
-      <CompanyLogo logo={logo} name={name} />
-      {!collapsed && (
-        <div className="min-w-0">
-          <p className="truncate text-sm font-semibold text-white">{name}</p>
-          <p className="truncate text-[10px] font-medium tracking-widest text-sidebar-muted">{COMPANY_CAPTION}</p>
-        </div>
-      )}
-    </div>
-  );
-}
-
-function SidebarBody({ collapsed = false, onNavigate }: { collapsed?: boolean; onNavigate?: () => void }) {
-  const { roles, signOut } = useAuth();
-  const navigate = useNavigate();
-  const handleSignOut = async () => {
-    const { error } = await signOut();
-    if (!error) navigate(paths.auth, { replace: true });
-  };
-  return (
-    <>
-      <div className="flex-1 overflow-y-auto px-3 py-4">
-        <SidebarNav entries={staffMenu(roles)} collapsed={collapsed} onNavigate={onNavigate} />
-      </div>
-      <div className="border-t border-sidebar-border p-3">
-        <button
-          type="button"
-          onClick={() => void handleSignOut()}
-          title={collapsed ? 'Sair' : undefined}
-          className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-sidebar-foreground/80 hover:bg-sidebar-accent hover:text-white focus-visible:ring-2 focus-visible:ring-sidebar-primary focus-visible:outline-none"
-        >
-          <LogOut className="size-5 shrink-0" aria-hidden="true" />
-          <span className={cn(collapsed && 'sr-only')}>Sair</span>
-        </button>
-      </div>
-    </>
-  );
-}
+// The phone menu (Radix Dialog as a sheet) loads when first opened; the search palette and the menus of the bell
+// and the user do the same inside their modules, so the first screen neither downloads nor mounts them.
+const StaffMenuSheet = lazy(() => import('./staff-menu-sheet'));
 
 export function StaffLayout() {
   const [collapsed, setCollapsed] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
+  // Once opened, the sheet stays mounted (its closing animation, and no second download).
+  const [mobileUsed, setMobileUsed] = useState(false);
+  const openMobile = () => {
+    setMobileUsed(true);
+    setMobileOpen(true);
+  };
   const [searchOpen, setSearchOpen] = useState(false);
   useSearchShortcut(setSearchOpen);
 
@@ -79,20 +41,15 @@ export function StaffLayout() {
       </aside>
 
       {/* Phone sidebar */}
-      <Sheet open={mobileOpen} onOpenChange={setMobileOpen}>
-        <SheetContent side="left" className="w-72 gap-0 border-sidebar-border bg-sidebar p-0 text-sidebar-foreground [&>button]:text-white">
-          <SheetTitle className="sr-only">Menu</SheetTitle>
-          <SheetDescription className="sr-only">Navegação do sistema</SheetDescription>
-          <div className="flex h-16 items-center border-b border-sidebar-border px-4">
-            <Brand />
-          </div>
-          <SidebarBody onNavigate={() => setMobileOpen(false)} />
-        </SheetContent>
-      </Sheet>
+      {mobileUsed && (
+        <Suspense fallback={null}>
+          <StaffMenuSheet open={mobileOpen} onOpenChange={setMobileOpen} />
+        </Suspense>
+      )}
 
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b bg-card/95 px-3 backdrop-blur sm:gap-4 sm:px-6">
-          <Button variant="ghost" size="icon" className="md:hidden" aria-label="Abrir menu" onClick={() => setMobileOpen(true)}>
+          <Button variant="ghost" size="icon" className="md:hidden" aria-label="Abrir menu" onClick={openMobile}>
             <Menu aria-hidden="true" />
           </Button>
           <Button

@@ -1,2 +1,3 @@
-/** The global search palette and its Ctrl+K shortcut (the staff layout mounts them). */
-export { SearchPalette, useSearchShortcut } from './search-palette';
+/** The global search palette (loaded on first use) and its Ctrl+K shortcut (the staff layout mounts them). */
+export { LazySearchPalette as SearchPalette } from './lazy-search-palette';
+export { useSearchShortcut } from './search-shortcut';

@@ -140,17 +140,3 @@ export function SearchPalette({ open, onOpenChange }: { open: boolean; onOpenCha
     </Dialog>
   );
 }
-
-/** Ctrl+K / Cmd+K opens the palette anywhere in the staff area. */
-export function useSearchShortcut(setOpen: (open: boolean) => void) {
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
-        event.preventDefault();
-        setOpen(true);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [setOpen]);
-}

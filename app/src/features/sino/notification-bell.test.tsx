@@ -102,4 +102,14 @@ describe('NotificationBell', () => {
     expect(db.rows('notifications').find((n) => n.id === 'n1')!.read_at).toBe('2025-01-01T11:00:00Z');
     expect(db.rows('notifications').every((n) => n.read_at !== null)).toBe(true);
   });
+
+  it('mounts the Radix menu only on the first click, which opens it', async () => {
+    renderBell();
+    const button = await bell(2);
+    // before: a plain button (a Radix trigger carries aria-haspopup), so its module need not load with the page
+    expect(button).not.toHaveAttribute('aria-haspopup');
+    await userEvent.click(button);
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
+    expect(screen.getByLabelText('Notificações (2 não lidas)')).toHaveAttribute('aria-expanded', 'true');
+  });
 });

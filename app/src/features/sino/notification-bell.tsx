@@ -1,91 +1,42 @@
 /** The top bar's bell: the user's notifications, live, with the unread count and mark one / all as read. */
-import { Bell, CheckCheck } from 'lucide-react';
-import { useNavigate } from 'react-router-dom';
+import { Bell } from 'lucide-react';
+import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { useAuth } from '@/lib/auth-context';
-import { formatDateTime } from '@/lib/format';
-import { cn } from '@/lib/utils';
-import { unreadCount, useMarkRead, useNotifications, useNotificationsRealtime, type AppNotification } from './api';
+import { unreadCount, useNotifications, useNotificationsRealtime } from './api';
+
+// The list (Radix DropdownMenu) loads on the first click: the first screen shows only the button and its count.
+const BellMenu = lazy(() => import('./bell-menu'));
+
+/** Also the Radix trigger (asChild): its props and ref reach the button. */
+function BellButton({ unread, ...props }: ComponentProps<typeof Button> & { unread: number }) {
+  return (
+    <Button variant="ghost" size="icon" className="relative" aria-label={`Notificações (${unread} não lidas)`} {...props}>
+      <Bell aria-hidden="true" />
+      {unread > 0 && (
+        <span
+          aria-hidden="true"
+          data-testid="bell-count"
+          className="absolute top-1 right-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] font-semibold text-white"
+        >
+          {unread > 99 ? '99+' : unread}
+        </span>
+      )}
+    </Button>
+  );
+}
 
 export function NotificationBell() {
   const userId = useAuth().user?.id ?? null;
-  const navigate = useNavigate();
   const { data: notifications = [] } = useNotifications(userId);
   useNotificationsRealtime(userId);
-  const markRead = useMarkRead(userId);
   const unread = unreadCount(notifications);
+  const [used, setUsed] = useState(false);
 
-  const open = (n: AppNotification) => {
-    if (!n.read_at) markRead.mutate([n.id]);
-    if (n.link?.startsWith('/')) navigate(n.link);
-  };
-
+  if (!used) return <BellButton unread={unread} onClick={() => setUsed(true)} />;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="relative" aria-label={`Notificações (${unread} não lidas)`}>
-          <Bell aria-hidden="true" />
-          {unread > 0 && (
-            <span
-              aria-hidden="true"
-              data-testid="bell-count"
-              className="absolute top-1 right-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] font-semibold text-white"
-            >
-              {unread > 99 ? '99+' : unread}
-            </span>
-          )}
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-[min(24rem,calc(100vw-1rem))]">
-        <div className="flex items-center justify-between gap-2 px-2 py-1.5">
-          <DropdownMenuLabel className="p-0">Notificações</DropdownMenuLabel>
-          {unread > 0 && (
-            <Button
-              variant="ghost"
-              size="sm"
-              className="h-7"
-              onClick={(e) => {
-                e.preventDefault();
-                markRead.mutate('all');
-              }}
-            >
-              <CheckCheck aria-hidden="true" />
-              Marcar todas como lidas
-            </Button>
-          )}
-        </div>
-        <DropdownMenuSeparator />
-        {notifications.length === 0 ? (
-          <p className="px-2 py-6 text-center text-sm text-muted-foreground">Nenhuma notificação.</p>
-        ) : (
-          <div className="max-h-96 overflow-y-auto">
-            {notifications.map((n) => (
-              <DropdownMenuItem
-                key={n.id}
-                onSelect={() => open(n)}
-                className={cn('flex flex-col items-start gap-0.5', !n.read_at && 'bg-accent/60')}
-                data-testid="notification-item"
-                data-unread={n.read_at ? undefined : 'true'}
-              >
-                <span className="text-sm font-medium">
-                  {!n.read_at && <span className="sr-only">Não lida: </span>}
-                  {n.title}
-                </span>
-                {n.body && <span className="line-clamp-2 text-xs text-muted-foreground">{n.body}</span>}
-                <span className="text-[11px] text-muted-foreground">{formatDateTime(n.created_at)}</span>
-              </DropdownMenuItem>
-            ))}
-          </div>
-        )}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={<BellButton unread={unread} />}>
+      <BellMenu userId={userId} notifications={notifications} trigger={<BellButton unread={unread} />} />
+    </Suspense>
   );
 }
