@@ -1,5 +1,6 @@
 // Lighthouse (mobile, simulated throttling) on the app's pages in Debian's Chromium, cold HTTP cache each run.
-// Usage: LIGHTHOUSE_DIR=<folder with node_modules/lighthouse> node bench/app_lighthouse.mjs <app url> [runs]
+// Usage: LIGHTHOUSE_DIR=<folder with node_modules/lighthouse> node bench/app_lighthouse.mjs <app url> [runs] [pages]
+// pages: comma-separated paths among /auth, / and /cliente (default all three).
 // Signed-in pages log in first (demo accounts of seed.sql) and keep the session, so / and /cliente are
 // measured as their users see them instead of as the redirect to /auth.
 // LIGHTHOUSE_SAVE=<folder> also writes each run's full report there (<page>-<run>.json), to read its audits.
@@ -11,7 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 
-const [appUrl, runsArg] = process.argv.slice(2);
+const [appUrl, runsArg, pagesArg] = process.argv.slice(2);
 const runs = Number(runsArg ?? 1);
 const lighthouseDir = process.env.LIGHTHOUSE_DIR ?? process.cwd();
 const { default: lighthouse } = await import(
@@ -22,7 +23,7 @@ const PAGES = [
   { path: '/auth', email: null },
   { path: '/', email: 'admin@escritorio.test' },
   { path: '/cliente', email: 'maria.silva@cliente.test' },
-];
+].filter(({ path }) => !pagesArg || pagesArg.split(',').includes(path));
 
 function freePort() {
   return new Promise((resolve) => {
@@ -88,6 +89,8 @@ try {
         transfer_kib: Math.round((audit('total-byte-weight').numericValue ?? 0) / 1024),
         text_compression_kib: savingsKiB('uses-text-compression'),
         unused_js_kib: savingsKiB('unused-javascript'),
+        // What the largest element was (its text), to see what the LCP waited for.
+        lcp_element: audit('largest-contentful-paint-element').details?.items?.[0]?.items?.[0]?.node?.nodeLabel ?? null,
         accessibility_failures: lhr.categories.accessibility.auditRefs
           .filter((ref) => ref.weight > 0 && audit(ref.id).score === 0)
           .map((ref) => ref.id),

@@ -8,7 +8,7 @@ in bench/lighthouse (package.json and lock, about 200 packages kept out of the a
 installs it there with `npm ci`. LIGHTHOUSE_DIR names another folder holding node_modules/lighthouse.
 APP_DIST measures a build elsewhere than app/dist.
 
-    python bench/bench_app.py [--runs 7] [--lighthouse-runs 3]
+    python bench/bench_app.py [--runs 7] [--lighthouse-runs 3] [--pages /,/cliente]
 """
 from __future__ import annotations
 
@@ -103,8 +103,9 @@ def lighthouse_dir() -> Path | None:
     return LIGHTHOUSE if found(LIGHTHOUSE) else None
 
 
-def lighthouse(url: str, runs: int, folder: Path) -> dict:
-    out = subprocess.run(["node", str(ROOT / "bench" / "app_lighthouse.mjs"), url, str(runs)], capture_output=True,
+def lighthouse(url: str, runs: int, folder: Path, pages: str) -> dict:
+    script = str(ROOT / "bench" / "app_lighthouse.mjs")
+    out = subprocess.run(["node", script, url, str(runs), pages], capture_output=True,
                          text=True, check=False, cwd=ROOT, timeout=1800,
                          env={**os.environ, "LIGHTHOUSE_DIR": str(folder)})
     if out.returncode != 0:
@@ -126,12 +127,15 @@ def print_lighthouse(pages: dict, load: str) -> None:
         print(f"      FCP {r['fcp_ms'] / 1000:.1f} s, LCP {r['lcp_ms'] / 1000:.1f} s, TBT {r['tbt_ms']} ms; "
               f"{r['transfer_kib']} KiB transferred, uncompressed text {r['text_compression_kib']} KiB, "
               f"unused JavaScript {r['unused_js_kib']} KiB; host benchmarkIndex {r['benchmark_index']}")
+        if r.get("lcp_element"):
+            print(f"      largest element: {r['lcp_element'][:80]!r}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--lighthouse-runs", type=int, default=3)
+    parser.add_argument("--pages", default="/auth,/,/cliente", help="Lighthouse pages, comma-separated")
     args = parser.parse_args()
     index = DIST / "index.html"
     if not index.is_file():
@@ -165,7 +169,7 @@ def main() -> None:
         folder = lighthouse_dir()
         if folder and args.lighthouse_runs > 0:
             before = os.getloadavg()[0]
-            lighthouse_pages = lighthouse(stack.app_url, args.lighthouse_runs, folder)
+            lighthouse_pages = lighthouse(stack.app_url, args.lighthouse_runs, folder, args.pages)
             load = f"{before:.1f} → {os.getloadavg()[0]:.1f}"
     finally:
         stack.stop()
