@@ -31,8 +31,13 @@ vi.mock('@/lib/supabase', () => {
 });
 
 function Probe() {
-  const { loading, roles } = useAuth();
-  return <p>{`${loading ? 'carregando' : 'pronto'}: ${roles.join(',') || 'sem funções'}`}</p>;
+  const { loading, roles, profile } = useAuth();
+  return (
+    <>
+      <p>{`${loading ? 'carregando' : 'pronto'}: ${roles.join(',') || 'sem funções'}`}</p>
+      <p>{profile?.full_name ?? 'sem nome'}</p>
+    </>
+  );
 }
 
 const renderProvider = () =>
@@ -53,21 +58,29 @@ describe('AuthProvider roles hint', () => {
     expect(await screen.findByText('carregando: sem funções')).toBeInTheDocument();
     state.release();
     expect(await screen.findByText('pronto: secretary')).toBeInTheDocument();
-    expect(JSON.parse(localStorage.getItem('auth.roles-hint') ?? 'null')).toEqual({ userId: 'user-1', roles: ['secretary'] });
+    expect(JSON.parse(localStorage.getItem('auth.roles-hint') ?? 'null')).toEqual({
+      userId: 'user-1',
+      roles: ['secretary'],
+      profile: { id: 'user-1', email: 'ana@escritorio.test', full_name: 'Ana' },
+    });
   });
 
   it('offers the last confirmed roles of the same user while loading, and the server answer replaces them', async () => {
-    localStorage.setItem('auth.roles-hint', JSON.stringify({ userId: 'user-1', roles: ['administrator'] }));
+    const profile = { id: 'user-1', email: 'ana@escritorio.test', full_name: 'Ana Antiga' };
+    localStorage.setItem('auth.roles-hint', JSON.stringify({ userId: 'user-1', roles: ['administrator'], profile }));
     state.role = 'client';
     renderProvider();
     expect(await screen.findByText('carregando: administrator')).toBeInTheDocument();
+    expect(screen.getByText('Ana Antiga')).toBeInTheDocument();
     state.release();
     expect(await screen.findByText('pronto: client')).toBeInTheDocument();
+    expect(screen.getByText('Ana')).toBeInTheDocument();
   });
 
   it("ignores another user's hint", async () => {
-    localStorage.setItem('auth.roles-hint', JSON.stringify({ userId: 'user-2', roles: ['administrator'] }));
+    localStorage.setItem('auth.roles-hint', JSON.stringify({ userId: 'user-2', roles: ['administrator'], profile: { id: 'user-2', full_name: 'Outra' } }));
     renderProvider();
     expect(await screen.findByText('carregando: sem funções')).toBeInTheDocument();
+    expect(screen.getByText('sem nome')).toBeInTheDocument();
   });
 });

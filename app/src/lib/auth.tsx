@@ -19,23 +19,26 @@ interface UserData {
 
 const EMPTY: UserData = { profile: null, roles: [], clientData: null };
 
-// The roles last confirmed for the stored session's user: a returning user's area opens on them while they are
-// read again (the guard only renders on them, never redirects; RLS decides what data comes back).
+// The roles (and the name) last confirmed for the stored session's user: a returning user's area opens on them while
+// they are read again (the guard only renders on them, never redirects; RLS decides what data comes back). The name
+// keeps the page header from changing when the profile arrives. Sign-out removes it.
 const ROLES_HINT = 'auth.roles-hint';
 
-function readRolesHint(userId: string): string[] {
+function readHint(userId: string): UserData {
   try {
-    const hint = JSON.parse(localStorage.getItem(ROLES_HINT) ?? 'null') as { userId?: string; roles?: unknown } | null;
-    return hint?.userId === userId && Array.isArray(hint.roles) ? (hint.roles as string[]) : [];
+    const hint = JSON.parse(localStorage.getItem(ROLES_HINT) ?? 'null') as Partial<UserData> & { userId?: string };
+    if (hint?.userId !== userId || !Array.isArray(hint.roles)) return EMPTY;
+    return { ...EMPTY, roles: hint.roles, profile: hint.profile?.id === userId ? hint.profile : null };
   } catch {
-    return [];
+    return EMPTY;
   }
 }
 
-function writeRolesHint(userId: string | null, roles: string[] = []) {
+function writeHint(userId: string | null, data: UserData = EMPTY) {
   try {
-    if (userId && roles.length) localStorage.setItem(ROLES_HINT, JSON.stringify({ userId, roles }));
-    else localStorage.removeItem(ROLES_HINT);
+    if (!userId || !data.roles.length) return localStorage.removeItem(ROLES_HINT);
+    const profile = data.profile && { id: data.profile.id, email: data.profile.email, full_name: data.profile.full_name };
+    localStorage.setItem(ROLES_HINT, JSON.stringify({ userId, roles: data.roles, profile }));
   } catch {
     // storage unavailable: no hint, the area waits for the roles
   }
@@ -91,7 +94,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (pending.current?.promise === promise) {
         loadedUserId.current = user.id;
         setUserData(data);
-        writeRolesHint(user.id, data.roles);
+        writeHint(user.id, data);
       }
       return data;
     });
@@ -104,7 +107,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     loadedUserId.current = null;
     setSession(null);
     setUserData(EMPTY);
-    writeRolesHint(null);
+    writeHint(null);
   }, []);
 
   useEffect(() => {
@@ -119,7 +122,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
       setSession(next);
       if (loadedUserId.current !== next.user.id) {
-        setUserData({ ...EMPTY, roles: readRolesHint(next.user.id) });
+        setUserData(readHint(next.user.id));
         setLoading(true);
         await loadFor(next.user);
         if (active) setLoading(false);
