@@ -40,6 +40,20 @@ export default tseslint.config(
     },
   },
   {
+    // Tests talk to the MSW stand-in of Supabase (src/testing/supabase-server.ts) through the real client;
+    // a mocked client records calls without applying them.
+    files: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name='mock'][arguments.0.value=/supabase/]",
+          message: 'Use the MSW stand-in (src/testing/supabase-server.ts) instead of mocking the Supabase client.',
+        },
+      ],
+    },
+  },
+  {
     // The app shell (router, gates) is the composition root: it lazy-loads route modules, so it may import them deeply.
     files: ['src/app/**'],
     rules: { 'no-restricted-imports': 'off' },

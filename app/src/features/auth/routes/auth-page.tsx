@@ -1,7 +1,7 @@
 /** /auth: sign-in (email + password), redirect by role, and the one-off administrator setup. */
 import { ArrowLeft, Eye, EyeOff, Landmark, Loader2, Mail, ShieldCheck } from 'lucide-react';
 import { useEffect, useState, type ComponentProps } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { landingFor } from '@/app/guard';
@@ -32,11 +32,11 @@ export default function AuthPage() {
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     formState: { errors },
   } = useForm<LoginInput>({ resolver: loginResolver, defaultValues: { email: '', password: '' } });
 
-  const email = watch('email');
+  const email = useWatch({ control, name: 'email' });
   const showAdminSetup = isAdminEmail(email, env.ADMIN_EMAIL);
   const [sendingLink, setSendingLink] = useState(false);
   // a signed-in user with a verified second factor still at aal1: the factor to challenge
