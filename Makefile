@@ -21,11 +21,12 @@ test: install build browser
 	bash scripts/test-all.sh
 
 # ruff (style, imports, likely bugs) on all Python code; mypy on the engine (strict on supastack.core);
-# ESLint (typescript-eslint, Rules of Hooks) on the app.
+# ESLint (typescript-eslint, Rules of Hooks) and the prettier check on the app.
 lint: install-py install-js
 	$(PY) -m ruff check supabase functions tests bench
 	$(PY) -m mypy
 	npm run lint -w app
+	npm run format:check -w app
 
 dev: install
 	$(STACK) start && npm run dev -w app

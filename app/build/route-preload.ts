@@ -43,7 +43,11 @@ export interface ChunkInfo {
 
 /** The files to preload per route: each module's chunk and everything it imports statically, minus what the entry
  * chunk already brings (index.html names those itself). */
-export function routeFiles(chunks: ChunkInfo[], table: RoutePreload[], root: string): { path: string; signedIn: boolean; files: string[] }[] {
+export function routeFiles(
+  chunks: ChunkInfo[],
+  table: RoutePreload[],
+  root: string,
+): { path: string; signedIn: boolean; files: string[] }[] {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const closure = (start: string[]): Set<string> => {
     const seen = new Set<string>();
@@ -111,7 +115,14 @@ export function routePreload(table: RoutePreload[] = ROUTE_PRELOADS): Plugin {
         if (!ctx.bundle) return html;
         const chunks = Object.values(ctx.bundle).flatMap((item) =>
           item.type === 'chunk'
-            ? [{ fileName: item.fileName, facadeModuleId: item.facadeModuleId, imports: item.imports, isEntry: item.isEntry }]
+            ? [
+                {
+                  fileName: item.fileName,
+                  facadeModuleId: item.facadeModuleId,
+                  imports: item.imports,
+                  isEntry: item.isEntry,
+                },
+              ]
             : [],
         );
         const script = `<script>${preloadScript(routeFiles(chunks, table, root), base)}</script>\n    `;

@@ -48,7 +48,11 @@ test('staff creates an appointment and finds it in the calendar list', async ({ 
   await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: 'Lista' }).click();
-  await page.getByRole('button', { name: /Próximo|next/i }).first().click().catch(() => undefined);
+  await page
+    .getByRole('button', { name: /Próximo|next/i })
+    .first()
+    .click()
+    .catch(() => undefined);
   await page.getByRole('button', { name: /Hoje|today/i }).click();
   await expect(page.getByText(`${title} — Maria Silva`).first()).toBeVisible();
   await page.screenshot({ path: 'e2e/artifacts/agenda-calendar.png', fullPage: true });

@@ -24,7 +24,13 @@ interface Env {
 
 // ---- RFC 6238 TOTP (SHA-1, 6 digits, 30 s) with Web Crypto, as an authenticator app computes it ----
 interface Subtle {
-  importKey(format: 'raw', key: Uint8Array, algorithm: { name: 'HMAC'; hash: 'SHA-1' }, extractable: boolean, usages: string[]): Promise<unknown>;
+  importKey(
+    format: 'raw',
+    key: Uint8Array,
+    algorithm: { name: 'HMAC'; hash: 'SHA-1' },
+    extractable: boolean,
+    usages: string[],
+  ): Promise<unknown>;
   sign(algorithm: 'HMAC', key: unknown, data: Uint8Array): Promise<ArrayBuffer>;
 }
 const subtle = (globalThis as unknown as { crypto: { subtle: Subtle } }).crypto.subtle;
@@ -37,7 +43,13 @@ async function totp(secret: string, at = Date.now()): Promise<string> {
   const counter = new Uint8Array(8);
   let step = Math.floor(at / 30_000);
   for (let i = 7; i >= 0; i--, step = Math.floor(step / 256)) counter[i] = step % 256;
-  const mac = new Uint8Array(await subtle.sign('HMAC', await subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-1' }, false, ['sign']), counter));
+  const mac = new Uint8Array(
+    await subtle.sign(
+      'HMAC',
+      await subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-1' }, false, ['sign']),
+      counter,
+    ),
+  );
   const offset = mac[mac.length - 1]! & 0xf;
   const value = ((mac[offset]! & 0x7f) << 24) | (mac[offset + 1]! << 16) | (mac[offset + 2]! << 8) | mac[offset + 3]!;
   return String(value % 1_000_000).padStart(6, '0');
@@ -70,13 +82,17 @@ async function aal2Token(page: Page, email: string, password: string, secret: st
   const e = await env(page);
   const headers = (token: string) => ({ apikey: e.SUPABASE_ANON_KEY, Authorization: `Bearer ${token}` });
   const token = await passwordToken(page, email, password);
-  const user = (await (await page.request.get(`${e.SUPABASE_URL}/auth/v1/user`, { headers: headers(token) })).json()) as {
+  const user = (await (
+    await page.request.get(`${e.SUPABASE_URL}/auth/v1/user`, { headers: headers(token) })
+  ).json()) as {
     factors?: { id: string; status: string }[];
   };
   const factor = user.factors?.find((f) => f.status === 'verified');
   expect(factor, `${email} has a verified factor`).toBeTruthy();
   const base = `${e.SUPABASE_URL}/auth/v1/factors/${factor!.id}`;
-  const challenge = (await (await page.request.post(`${base}/challenge`, { headers: headers(token), data: {} })).json()) as { id: string };
+  const challenge = (await (
+    await page.request.post(`${base}/challenge`, { headers: headers(token), data: {} })
+  ).json()) as { id: string };
   const verified = await page.request.post(`${base}/verify`, {
     headers: headers(token),
     data: { challenge_id: challenge.id, code: await freshCode(secret) },
@@ -113,7 +129,9 @@ async function mailedLink(page: Page, address: string, text: string): Promise<st
         const list = await page.request.get(`${INBUCKET_URL}/api/v1/mailbox/${address}`);
         if (!list.ok()) return `sink answered ${list.status()}`;
         for (const summary of ((await list.json()) as MailSummary[]).reverse()) {
-          const mail = (await (await page.request.get(`${INBUCKET_URL}/api/v1/mailbox/${address}/${summary.id}`)).json()) as Mail;
+          const mail = (await (
+            await page.request.get(`${INBUCKET_URL}/api/v1/mailbox/${address}/${summary.id}`)
+          ).json()) as Mail;
           const found = mail.body.text.includes(text) ? /(https?:\/\/\S+)/.exec(mail.body.text) : null;
           if (found) {
             link = found[1]!;
@@ -206,7 +224,9 @@ test.describe.serial('auth parity journeys', () => {
     await page.context().close();
   });
 
-  test('TOTP in Meu Perfil, the office requires it, a new member enrols before the staff area opens', async ({ browser }) => {
+  test('TOTP in Meu Perfil, the office requires it, a new member enrols before the staff area opens', async ({
+    browser,
+  }) => {
     // invited while the setting is off (afterwards an aal1 administrator is no administrator for the database)
     const adminToken = await passwordToken(adminPage, ADMIN, PASSWORD);
     await api(adminPage, adminToken, 'POST', '/functions/v1/invite-staff', {
@@ -240,7 +260,9 @@ test.describe.serial('auth parity journeys', () => {
     // the new member sets the password and meets the enrolment screen first
     const link = await mailedLink(adminPage, INVITED_SECRETARY, 'convidado');
     const member = await acceptInvitation(browser, link);
-    await expect(member.getByRole('heading', { name: 'Configure a verificação em duas etapas' })).toBeVisible({ timeout: 20_000 });
+    await expect(member.getByRole('heading', { name: 'Configure a verificação em duas etapas' })).toBeVisible({
+      timeout: 20_000,
+    });
     await expect(member.getByText(/O escritório exige a verificação em duas etapas para a equipe/)).toBeVisible();
     await member.getByRole('button', { name: 'Configurar aplicativo autenticador' }).click();
     await expect(member.getByRole('img', { name: 'QR code para o aplicativo autenticador' })).toBeVisible();
@@ -266,6 +288,8 @@ test.describe.serial('auth parity journeys', () => {
     await invitedAdmin.reload();
     await invitedAdmin.getByRole('checkbox', { name: 'Exigir verificação em duas etapas para a equipe' }).click();
     await expect(invitedAdmin.getByText('Exigência desativada')).toBeVisible();
-    expect(((await api(adminPage, secretaryToken, 'GET', '/rest/v1/clients?select=id')) as unknown[]).length).toBeGreaterThan(0);
+    expect(
+      ((await api(adminPage, secretaryToken, 'GET', '/rest/v1/clients?select=id')) as unknown[]).length,
+    ).toBeGreaterThan(0);
   });
 });

@@ -58,7 +58,11 @@ test('quote -> sent -> accepted in the portal -> contract -> partial payment -> 
 
   // 3. the contract: entrada of 400 and two installments
   await staff.reload();
-  await staff.getByRole('row').filter({ hasText: title }).getByRole('button', { name: /Abrir orçamento/ }).click();
+  await staff
+    .getByRole('row')
+    .filter({ hasText: title })
+    .getByRole('button', { name: /Abrir orçamento/ })
+    .click();
   await staff.getByRole('button', { name: 'Gerar contrato' }).click();
   const contractDialog = staff.getByRole('dialog', { name: 'Gerar contrato' });
   await contractDialog.getByLabel('Entrada (USD)').fill('400');
@@ -73,7 +77,11 @@ test('quote -> sent -> accepted in the portal -> contract -> partial payment -> 
   await staff.getByRole('button', { name: `Ver parcelas do contrato ${contractNumber}` }).click();
   const installments = staff.getByRole('table', { name: 'Parcelas' });
   await expect(installments.getByRole('row')).toHaveCount(4);
-  await installments.getByRole('row').filter({ hasText: 'Entrada' }).getByRole('button', { name: 'Registrar pagamento' }).click();
+  await installments
+    .getByRole('row')
+    .filter({ hasText: 'Entrada' })
+    .getByRole('button', { name: 'Registrar pagamento' })
+    .click();
   const pay = staff.getByRole('dialog', { name: 'Registrar pagamento' });
   await pay.getByLabel('Valor recebido (USD)').fill('150');
   await pay.getByLabel('Forma de pagamento').selectOption('pix');

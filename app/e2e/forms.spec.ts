@@ -53,7 +53,9 @@ test('staff import a fillable PDF, map two fields and fill it for a process', as
 
   await page.getByRole('button', { name: 'Configurar mapeamento' }).click();
   const mapping = page.getByRole('dialog', { name: 'Configurar mapeamento' });
-  await mapping.getByLabel('Formulário', { exact: true }).selectOption({ label: `${number} — Formulário de teste E2E (Edição de 20/01/2025)` });
+  await mapping
+    .getByLabel('Formulário', { exact: true })
+    .selectOption({ label: `${number} — Formulário de teste E2E (Edição de 20/01/2025)` });
   await expect(mapping.getByTestId('mapping-row')).toHaveCount(4);
   await mapping.getByLabel('Dado: Pt1Line1a_FamilyName').selectOption('client.full_name');
   await mapping.getByLabel('Transformação: Pt1Line1a_FamilyName').selectOption('name_last');
@@ -69,11 +71,16 @@ test('staff import a fillable PDF, map two fields and fill it for a process', as
   await fillDialog.getByLabel('Processo').selectOption({ value: '1' });
   await expect(fillDialog.getByRole('link', { name: 'Revisar questionário do cliente' })).toBeVisible();
   await fillDialog.getByRole('button', { name: 'Preencher', exact: true }).click();
-  await expect(page.getByText('Formulário preenchido e salvo nos documentos do processo')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Formulário preenchido e salvo nos documentos do processo')).toBeVisible({
+    timeout: 20_000,
+  });
   const report = fillDialog.getByTestId('fill-report');
   await expect(report).toContainText('2 campos preenchidos');
   await expect(report).toContainText('Todos os campos mapeados foram preenchidos.');
   await expect(report).toContainText('Campos sem mapeamento (2)');
-  await expect(fillDialog.getByRole('link', { name: 'Abrir PDF' })).toHaveAttribute('href', /\/storage\/v1\/object\/sign\//);
+  await expect(fillDialog.getByRole('link', { name: 'Abrir PDF' })).toHaveAttribute(
+    'href',
+    /\/storage\/v1\/object\/sign\//,
+  );
   await page.context().close();
 });

@@ -65,7 +65,9 @@ async function waitForMail(page: Page, address: string, text: string): Promise<M
         const list = await page.request.get(`${INBUCKET_URL}/api/v1/mailbox/${address}`);
         if (!list.ok()) return `sink answered ${list.status()}`;
         for (const summary of ((await list.json()) as MailSummary[]).reverse()) {
-          const mail = (await (await page.request.get(`${INBUCKET_URL}/api/v1/mailbox/${address}/${summary.id}`)).json()) as Mail;
+          const mail = (await (
+            await page.request.get(`${INBUCKET_URL}/api/v1/mailbox/${address}/${summary.id}`)
+          ).json()) as Mail;
           if (mail.body.text.includes(text)) {
             found = mail;
             return 'arrived';
@@ -89,7 +91,9 @@ function localDate(now = new Date()): string {
   return `${pad(now.getDate())}/${pad(now.getMonth() + 1)}/${now.getFullYear()}`;
 }
 
-test('notifications: opt-in, stage change, e-mail in the sink, portal and the deliveries screen', async ({ browser }) => {
+test('notifications: opt-in, stage change, e-mail in the sink, portal and the deliveries screen', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const tag = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const processType = `Notificação E2E ${tag}`;
@@ -137,7 +141,9 @@ test('notifications: opt-in, stage change, e-mail in the sink, portal and the de
   await pick(staff, stageDialog.getByRole('combobox', { name: 'Estágio' }), /^RFE$/);
   await stageDialog.getByLabel('Mensagem (opcional)').fill(message);
   await stageDialog.getByRole('button', { name: 'Salvar' }).click();
-  await expect(staff.getByText('Notificação enfileirada por e-mail', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+  await expect(staff.getByText('Notificação enfileirada por e-mail', { exact: true }).first()).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(stageDialog).toBeHidden();
   await expect(row.getByText('RFE', { exact: true })).toBeVisible({ timeout: 15_000 });
   await staff.screenshot({ path: 'e2e/artifacts/notify-estagio.png' });
@@ -155,12 +161,19 @@ test('notifications: opt-in, stage change, e-mail in the sink, portal and the de
   const entry = maria.getByTestId('timeline-entry').filter({ hasText: 'Estágio alterado' });
   await expect(entry.getByText('Protocolado → RFE', { exact: true })).toBeVisible({ timeout: 15_000 });
   await maria.screenshot({ path: 'e2e/artifacts/notify-portal-processo.png', fullPage: true });
-  const inApp = (await rest(maria, MARIA, 'GET', 'notifications?select=title,body,link&order=created_at.desc&limit=50')) as {
+  const inApp = (await rest(
+    maria,
+    MARIA,
+    'GET',
+    'notifications?select=title,body,link&order=created_at.desc&limit=50',
+  )) as {
     title: string;
     body: string;
     link: string;
   }[];
-  expect(inApp.filter((n) => n.body === message)).toEqual([{ title: 'Seu processo mudou de etapa', body: message, link: '/cliente/processos' }]);
+  expect(inApp.filter((n) => n.body === message)).toEqual([
+    { title: 'Seu processo mudou de etapa', body: message, link: '/cliente/processos' },
+  ]);
 
   // --- 4b. The administrator sees the delivery as sent ---------------------------------------
   const admin = await signIn(browser, ADMIN, /\/$/);

@@ -39,7 +39,8 @@ async function tabUntilFocused(page: Page, name: string, max = 40) {
   for (let i = 0; i < max; i++) {
     await page.keyboard.press('Tab');
     const focused = await page.evaluate(() => {
-      const d = (globalThis as unknown as { document: { activeElement: { textContent: string | null } | null } }).document;
+      const d = (globalThis as unknown as { document: { activeElement: { textContent: string | null } | null } })
+        .document;
       return d.activeElement?.textContent?.trim() ?? '';
     });
     if (focused === name) return;

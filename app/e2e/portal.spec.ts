@@ -60,7 +60,9 @@ function samplePdf(stamp: number): Uint8Array {
   return out;
 }
 
-test('portal: Maria sees only her data, uploads and downloads a document, and talks to the office live', async ({ browser }) => {
+test('portal: Maria sees only her data, uploads and downloads a document, and talks to the office live', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const stamp = Date.now();
 
@@ -103,7 +105,9 @@ test('portal: Maria sees only her data, uploads and downloads a document, and ta
   // --- Documentos: hers, not João's; upload and download back byte-identical -------------------
   await maria.getByRole('navigation', { name: 'Menu do portal' }).getByRole('link', { name: 'Documentos' }).click();
   await expect(maria.getByRole('heading', { level: 1, name: 'Documentos' })).toBeVisible();
-  await expect(maria.getByRole('button', { name: `Baixar: ${SEED.mariaDocument}`, exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(maria.getByRole('button', { name: `Baixar: ${SEED.mariaDocument}`, exact: true })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(maria.getByText(SEED.joaoDocument)).toHaveCount(0);
 
   const docName = `comprovante-e2e-${stamp}.pdf`;
@@ -112,7 +116,9 @@ test('portal: Maria sees only her data, uploads and downloads a document, and ta
   const uploadDialog = maria.getByRole('dialog', { name: 'Enviar Documento' });
   const send = uploadDialog.getByRole('button', { name: 'Enviar', exact: true });
   await expect(send).toBeDisabled();
-  await uploadDialog.getByLabel('Arquivo').setInputFiles({ name: docName, mimeType: 'application/pdf', buffer: NodeBuffer.from(docBytes) });
+  await uploadDialog
+    .getByLabel('Arquivo')
+    .setInputFiles({ name: docName, mimeType: 'application/pdf', buffer: NodeBuffer.from(docBytes) });
   await expect(uploadDialog.getByLabel('Nome do documento')).toHaveValue(docName);
   await uploadDialog.getByRole('combobox', { name: 'Tipo de documento' }).click();
   await maria.getByRole('option', { name: 'Comprovante' }).click();
@@ -149,7 +155,9 @@ test('portal: Maria sees only her data, uploads and downloads a document, and ta
   const sendMessage = maria.getByRole('button', { name: 'Enviar', exact: true });
   await expect(sendMessage).toBeDisabled();
   await maria.getByLabel('Mensagem', { exact: true }).fill(mariaText);
-  await maria.locator('input[type="file"]').setInputFiles({ name: attachmentName, mimeType: 'text/plain', buffer: NodeBuffer.from(attachmentBytes) });
+  await maria
+    .locator('input[type="file"]')
+    .setInputFiles({ name: attachmentName, mimeType: 'text/plain', buffer: NodeBuffer.from(attachmentBytes) });
   await expect(maria.getByTestId('selected-attachment')).toContainText(attachmentName);
   await sendMessage.click();
   await expect(maria.getByText('Mensagem enviada com sucesso')).toBeVisible({ timeout: 20_000 });
@@ -201,7 +209,9 @@ test('portal: Maria sees only her data, uploads and downloads a document, and ta
   await expect(joaoThread.getByText(SEED.joaoMessage)).toBeVisible({ timeout: 15_000 });
   await expect(joaoThread.getByText(reply)).toHaveCount(0);
   await joao.goto('/cliente/documentos');
-  await expect(joao.getByRole('button', { name: `Baixar: ${SEED.joaoDocument}`, exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(joao.getByRole('button', { name: `Baixar: ${SEED.joaoDocument}`, exact: true })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(joao.getByText(docName)).toHaveCount(0);
   await expect(joao.getByRole('button', { name: `Baixar: ${SEED.mariaDocument}`, exact: true })).toHaveCount(0);
   await joao.screenshot({ path: 'e2e/artifacts/portal-joao-documentos.png', fullPage: true });

@@ -49,7 +49,9 @@ function menu(page: Page) {
 async function expectMenu(page: Page, present: string[], absent: string[]) {
   const nav = menu(page);
   for (const label of present) {
-    await expect(nav.getByRole('link', { name: label, exact: true }).or(nav.getByRole('button', { name: label, exact: true }))).toBeVisible();
+    await expect(
+      nav.getByRole('link', { name: label, exact: true }).or(nav.getByRole('button', { name: label, exact: true })),
+    ).toBeVisible();
   }
   for (const label of absent) {
     await expect(nav.getByRole('link', { name: label, exact: true })).toHaveCount(0);
@@ -66,7 +68,9 @@ test('the administrator signs in and sees the dashboard', async ({ browser }) =>
     await expect(card.getByText('em relação ao mês anterior')).toBeVisible({ timeout: 15_000 });
   }
   // Seed: at least the two demo clients, computed from the clients table.
-  const total = Number(await page.getByRole('group', { name: 'Total de Clientes' }).getByTestId('stat-value').textContent());
+  const total = Number(
+    await page.getByRole('group', { name: 'Total de Clientes' }).getByTestId('stat-value').textContent(),
+  );
   expect(total).toBeGreaterThanOrEqual(2);
   const quick = page.getByRole('navigation', { name: 'Acesso rápido' });
   await expect(quick.getByRole('link')).toHaveCount(6);
@@ -87,10 +91,16 @@ test('the administrator creates a client who can then sign in to the portal', as
   await expect(page.getByText(client.name, { exact: true })).toBeVisible({ timeout: 15_000 });
   await page.getByLabel('Buscar cliente').fill(client.email.toUpperCase());
   await expect(page.getByRole('row')).toHaveCount(2);
-  await expect(page.getByRole('link', { name: `Mensagem: ${client.name}` })).toHaveAttribute('href', /\/clientes\/[0-9a-f-]+\/mensagens$/);
+  await expect(page.getByRole('link', { name: `Mensagem: ${client.name}` })).toHaveAttribute(
+    'href',
+    /\/clientes\/[0-9a-f-]+\/mensagens$/,
+  );
   await page.getByRole('tab', { name: 'Grade' }).click();
   // Detalhes opens the client's page
-  await expect(page.getByRole('link', { name: `Detalhes: ${client.name}` })).toHaveAttribute('href', /\/clientes\/[0-9a-f-]+$/);
+  await expect(page.getByRole('link', { name: `Detalhes: ${client.name}` })).toHaveAttribute(
+    'href',
+    /\/clientes\/[0-9a-f-]+$/,
+  );
   await page.screenshot({ path: 'e2e/artifacts/staff-clientes.png', fullPage: true });
   await page.getByLabel('Buscar cliente').fill('nada-corresponde-a-isto');
   await expect(page.getByText('Nenhum resultado para sua busca. Tente outro termo.').first()).toBeVisible();
@@ -115,7 +125,9 @@ test("the administrator changes a user's role", async ({ browser }) => {
   await expect(page.getByText('Função do usuário atualizada com sucesso')).toBeVisible({ timeout: 15_000 });
   await expect(role).toHaveText(/Secretária/);
   await page.reload();
-  await expect(page.getByRole('combobox', { name: `Função de ${client.name}` })).toHaveText(/Secretária/, { timeout: 15_000 });
+  await expect(page.getByRole('combobox', { name: `Função de ${client.name}` })).toHaveText(/Secretária/, {
+    timeout: 15_000,
+  });
   // the demo users are untouched
   await expect(page.getByRole('combobox', { name: 'Função de Bruno Assistente' })).toHaveText(/Assistente Legal/);
   await page.screenshot({ path: 'e2e/artifacts/staff-usuarios.png', fullPage: true });
@@ -125,11 +137,22 @@ test('the administrator saves the S3 settings and sees Conectado', async ({ brow
   const page = await signIn(browser, ADMIN);
   await page.goto('/integracoes');
   await expect(page.getByRole('heading', { level: 1, name: 'Integrações' })).toBeVisible();
-  for (const name of ['Amazon S3', 'WhatsApp Business', 'Facebook', 'Instagram', 'Dropbox', 'Dropbox Sign', 'Google Calendar', 'Stripe']) {
+  for (const name of [
+    'Amazon S3',
+    'WhatsApp Business',
+    'Facebook',
+    'Instagram',
+    'Dropbox',
+    'Dropbox Sign',
+    'Google Calendar',
+    'Stripe',
+  ]) {
     await expect(page.getByRole('heading', { name, exact: true })).toBeVisible({ timeout: 15_000 });
   }
   // Another run may have configured it already: then the card offers Reconfigurar.
-  const open = page.getByRole('button', { name: 'Conectar Amazon S3' }).or(page.getByRole('button', { name: 'Reconfigurar Amazon S3' }));
+  const open = page
+    .getByRole('button', { name: 'Conectar Amazon S3' })
+    .or(page.getByRole('button', { name: 'Reconfigurar Amazon S3' }));
   await open.click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Access Key ID').fill('AKIAE2ETEST0000001');
@@ -146,11 +169,23 @@ test('the administrator saves the S3 settings and sees Conectado', async ({ brow
   await page.screenshot({ path: 'e2e/artifacts/staff-integracoes.png', fullPage: true });
 });
 
-test('the legal assistant has no Usuários or Integrações and gets Acesso Restrito on /usuarios', async ({ browser }) => {
+test('the legal assistant has no Usuários or Integrações and gets Acesso Restrito on /usuarios', async ({
+  browser,
+}) => {
   const page = await signIn(browser, ASSISTANT);
   await expectMenu(
     page,
-    ['Dashboard', 'Clientes', 'Processos', 'Financeiro', 'Agendamentos', 'Tarefas', 'Relatórios', 'Configurações', 'Logotipo'],
+    [
+      'Dashboard',
+      'Clientes',
+      'Processos',
+      'Financeiro',
+      'Agendamentos',
+      'Tarefas',
+      'Relatórios',
+      'Configurações',
+      'Logotipo',
+    ],
     ['Usuários', 'Integrações', 'CRM'],
   );
   await page.goto('/usuarios');
@@ -175,7 +210,10 @@ test('the secretary and the commercial user see their menus', async ({ browser }
     ['Dashboard', 'Clientes', 'Processos', 'Agendamentos', 'Tarefas', 'CRM', 'Configurações', 'Logotipo'],
     ['Financeiro', 'Relatórios', 'Integrações', 'Usuários'],
   );
-  await commercial.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'CRM', exact: true }).click();
+  await commercial
+    .getByRole('navigation', { name: 'Menu principal' })
+    .getByRole('link', { name: 'CRM', exact: true })
+    .click();
   await expect(commercial.getByRole('heading', { level: 1, name: 'CRM' })).toBeVisible();
   await commercial.screenshot({ path: 'e2e/artifacts/staff-menu-comercial.png', fullPage: true });
 });

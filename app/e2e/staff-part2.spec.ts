@@ -38,12 +38,17 @@ async function pick(page: Page, combobox: Locator, option: string | RegExp) {
 async function pickProcess(page: Page, processId: number) {
   await page.getByRole('combobox', { name: 'Processo', exact: true }).click();
   await page.getByLabel('Buscar por cliente, tipo ou recibo').fill(`#${processId} `);
-  await page.getByRole('option').getByRole('button', { name: new RegExp(`^#${processId} ·`) }).click();
+  await page
+    .getByRole('option')
+    .getByRole('button', { name: new RegExp(`^#${processId} ·`) })
+    .click();
 }
 
 /** Creates a process of this journey's own through the REST API, as the signed-in administrator. */
 async function createOwnProcess(page: Page, label: string): Promise<number> {
-  const env = await page.evaluate(() => (globalThis as unknown as { __ENV__: { SUPABASE_URL: string; SUPABASE_ANON_KEY: string } }).__ENV__);
+  const env = await page.evaluate(
+    () => (globalThis as unknown as { __ENV__: { SUPABASE_URL: string; SUPABASE_ANON_KEY: string } }).__ENV__,
+  );
   const auth = await page.request.post(`${env.SUPABASE_URL}/auth/v1/token?grant_type=password`, {
     headers: { apikey: env.SUPABASE_ANON_KEY },
     data: { email: ADMIN, password: PASSWORD },
@@ -96,14 +101,18 @@ test.describe('processes, receipts and court cases', () => {
     await stageDialog.getByRole('button', { name: 'Salvar' }).click();
     await expectText(page, 'Estágio atualizado');
     // the toast says what the database really queued for this client (its channel consents decide)
-    await expect(page.getByText(/Notificação enfileirada por|Cliente sem canal autorizado|Cliente sem acesso ao portal/).first()).toBeVisible();
+    await expect(
+      page.getByText(/Notificação enfileirada por|Cliente sem canal autorizado|Cliente sem acesso ao portal/).first(),
+    ).toBeVisible();
     await expect(stageDialog).toBeHidden();
     await expect(row.getByText('RFE', { exact: true })).toBeVisible({ timeout: 15_000 });
 
     // Ver detalhes opens the process page; back to the list.
     await row.getByRole('button', { name: `Ações do processo ${processId}` }).click();
     await page.getByRole('menuitem', { name: 'Ver detalhes' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: `${processType} · nº ${processId}` })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1, name: `${processType} · nº ${processId}` })).toBeVisible({
+      timeout: 15_000,
+    });
     await expect(page.getByText('RFE', { exact: true }).first()).toBeVisible();
     await openProcesses(page);
     await page.getByLabel('Buscar processos').fill(processType);
@@ -125,7 +134,9 @@ test.describe('processes, receipts and court cases', () => {
     await expect(item.getByRole('button', { name: 'Pendente' })).toHaveAttribute('aria-pressed', 'true');
     await item.getByRole('button', { name: 'Recebido' }).click();
     await expectText(page, 'Status atualizado');
-    await expect(item.getByRole('button', { name: 'Recebido' })).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 });
+    await expect(item.getByRole('button', { name: 'Recebido' })).toHaveAttribute('aria-pressed', 'true', {
+      timeout: 15_000,
+    });
     await page.screenshot({ path: 'e2e/artifacts/staff2-documentos.png', fullPage: true });
     await page.keyboard.press('Escape');
 
@@ -232,7 +243,9 @@ test.describe('finance', () => {
     await page.screenshot({ path: 'e2e/artifacts/staff2-produtos.png', fullPage: true });
     await productRow.getByRole('button', { name: `Excluir ${product}` }).click();
     const confirm = page.getByRole('alertdialog');
-    await expect(confirm.getByText(`Tem certeza que deseja excluir ${product}? Esta ação não pode ser desfeita.`)).toBeVisible();
+    await expect(
+      confirm.getByText(`Tem certeza que deseja excluir ${product}? Esta ação não pode ser desfeita.`),
+    ).toBeVisible();
     await confirm.getByRole('button', { name: 'Excluir' }).click();
     await expectText(page, 'Produto excluído');
     await expect(page.getByText('Nenhum produto encontrado.')).toBeVisible({ timeout: 15_000 });
@@ -307,7 +320,9 @@ test.describe('finance', () => {
     await feeRow.getByRole('button', { name: `Excluir ${code}` }).click();
     const feeConfirm = page.getByRole('alertdialog');
     await expect(
-      feeConfirm.getByText(`Tem certeza que deseja excluir a taxa do formulário ${code}? Esta ação não pode ser desfeita.`),
+      feeConfirm.getByText(
+        `Tem certeza que deseja excluir a taxa do formulário ${code}? Esta ação não pode ser desfeita.`,
+      ),
     ).toBeVisible();
     await feeConfirm.getByRole('button', { name: 'Excluir' }).click();
     await expectText(page, 'Taxa excluída');

@@ -20,9 +20,14 @@ test('Executar agora of the forms robot runs the weekly job and shows when it ra
   await page.getByRole('tab', { name: 'Formulários' }).click();
   await page.getByRole('button', { name: 'Executar agora' }).click();
   // offline the USCIS check may fail: either way the run finished and was recorded
-  await expect(page.getByText(/Verificação de edições concluída\.|A verificação de edições falhou/)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(/Verificação de edições concluída\.|A verificação de edições falhou/)).toBeVisible({
+    timeout: 60_000,
+  });
   await expect(page.getByTestId('forms-last-check')).not.toContainText('nenhuma ainda');
-  await expect(page.getByRole('link', { name: 'Configurar' })).toHaveAttribute('href', '/integracoes/tarefas-agendadas');
+  await expect(page.getByRole('link', { name: 'Configurar' })).toHaveAttribute(
+    'href',
+    '/integracoes/tarefas-agendadas',
+  );
 });
 
 test('staff who are not administrators see neither robot button', async ({ browser }) => {

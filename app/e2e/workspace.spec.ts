@@ -21,7 +21,12 @@ function digits(n: number): string {
   return `${Date.now()}${Math.floor(Math.random() * 1e6)}`.slice(-n);
 }
 
-async function signIn(browser: Browser, email: string, landing: RegExp, viewport: { width: number; height: number }): Promise<Page> {
+async function signIn(
+  browser: Browser,
+  email: string,
+  landing: RegExp,
+  viewport: { width: number; height: number },
+): Promise<Page> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await page.goto('/auth');
@@ -33,8 +38,16 @@ async function signIn(browser: Browser, email: string, landing: RegExp, viewport
 }
 
 /** REST calls as a demo user (to prepare what another user then sees). */
-async function rest(page: Page, email: string, method: 'POST' | 'PATCH', path: string, data: unknown): Promise<unknown> {
-  const env = await page.evaluate(() => (globalThis as unknown as { __ENV__: { SUPABASE_URL: string; SUPABASE_ANON_KEY: string } }).__ENV__);
+async function rest(
+  page: Page,
+  email: string,
+  method: 'POST' | 'PATCH',
+  path: string,
+  data: unknown,
+): Promise<unknown> {
+  const env = await page.evaluate(
+    () => (globalThis as unknown as { __ENV__: { SUPABASE_URL: string; SUPABASE_ANON_KEY: string } }).__ENV__,
+  );
   const auth = await page.request.post(`${env.SUPABASE_URL}/auth/v1/token?grant_type=password`, {
     headers: { apikey: env.SUPABASE_ANON_KEY },
     data: { email, password: PASSWORD },
@@ -58,7 +71,9 @@ async function pickOption(page: Page, combobox: string, option: string) {
 test.setTimeout(120_000);
 
 for (const [label, viewport] of VIEWPORTS) {
-  test(`${label}: staff create a process, open its pages, find it by receipt and read the bell`, async ({ browser }) => {
+  test(`${label}: staff create a process, open its pages, find it by receipt and read the bell`, async ({
+    browser,
+  }) => {
     const page = await signIn(browser, ADMIN, /\/$/, viewport);
     const receipt = `EAC${digits(10)}`;
     const description = `Pedido de asilo E2E ${receipt}`;
@@ -81,7 +96,9 @@ for (const [label, viewport] of VIEWPORTS) {
     const processId = Number(/\/processos\/(\d+)$/.exec(page.url())?.[1]);
     await expect(page.getByRole('heading', { level: 1, name: `Asilo (I-589) · nº ${processId}` })).toBeVisible();
     await expect(page.getByText(receipt, { exact: true })).toBeVisible();
-    await expect(page.getByTestId('timeline-entry').filter({ hasText: 'Processo aberto' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('timeline-entry').filter({ hasText: 'Processo aberto' })).toBeVisible({
+      timeout: 15_000,
+    });
     await page.screenshot({ path: `e2e/artifacts/workspace-${label}-processo.png`, fullPage: true });
 
     // Its client's page lists it.
@@ -107,7 +124,9 @@ for (const [label, viewport] of VIEWPORTS) {
     const bell = page.getByRole('button', { name: /^Notificações \([1-9]\d* não lidas\)$/ });
     await expect(bell).toBeVisible({ timeout: 20_000 });
     await bell.click();
-    await expect(page.getByTestId('notification-item').filter({ hasText: content }).first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('notification-item').filter({ hasText: content }).first()).toBeVisible({
+      timeout: 15_000,
+    });
     await page.screenshot({ path: `e2e/artifacts/workspace-${label}-sino.png` });
     await page.getByRole('button', { name: 'Marcar todas como lidas' }).click();
     await expect(page.getByRole('menu', { name: 'Notificações (0 não lidas)' })).toBeVisible({ timeout: 15_000 });
@@ -139,7 +158,9 @@ for (const [label, viewport] of VIEWPORTS) {
     await expect(page.getByRole('heading', { level: 1, name: longType })).toBeVisible();
 
     // The stage change is in the client's timeline.
-    await expect(page.getByTestId('timeline-entry').filter({ hasText: 'Estágio alterado' }).first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('timeline-entry').filter({ hasText: 'Estágio alterado' }).first()).toBeVisible({
+      timeout: 15_000,
+    });
 
     // Answer the request: Pendente becomes Recebido by itself.
     const request = page.getByTestId('document-request').filter({ hasText: documentName });

@@ -16,13 +16,17 @@ describe('guardDecision', () => {
     expect(guardDecision({ loading: true, user, roles: ['secretary'], required: STAFF, pathname: '/' })).toEqual({
       type: 'render',
     });
-    expect(guardDecision({ loading: true, user, roles: ['client'], required: ['client'], pathname: '/cliente' })).toEqual({
+    expect(
+      guardDecision({ loading: true, user, roles: ['client'], required: ['client'], pathname: '/cliente' }),
+    ).toEqual({
       type: 'render',
     });
     expect(guardDecision({ loading: true, user: null, roles: ['secretary'], required: STAFF, pathname: '/' })).toEqual({
       type: 'loading',
     });
-    expect(guardDecision({ loading: true, user, roles: ['secretary'], pathname: '/perfil' })).toEqual({ type: 'loading' });
+    expect(guardDecision({ loading: true, user, roles: ['secretary'], pathname: '/perfil' })).toEqual({
+      type: 'loading',
+    });
   });
 
   it('sends visitors without a user to /auth', () => {
@@ -30,7 +34,9 @@ describe('guardDecision', () => {
       type: 'redirect',
       to: '/auth',
     });
-    expect(guardDecision({ loading: false, user: null, roles: [], required: ['client'], pathname: '/cliente' })).toEqual({
+    expect(
+      guardDecision({ loading: false, user: null, roles: [], required: ['client'], pathname: '/cliente' }),
+    ).toEqual({
       type: 'redirect',
       to: '/auth',
     });
@@ -38,17 +44,29 @@ describe('guardDecision', () => {
 
   it('renders when no role is required', () => {
     expect(guardDecision({ loading: false, user, roles: [], pathname: '/perfil' })).toEqual({ type: 'render' });
-    expect(guardDecision({ loading: false, user, roles: [], required: [], pathname: '/perfil' })).toEqual({ type: 'render' });
+    expect(guardDecision({ loading: false, user, roles: [], required: [], pathname: '/perfil' })).toEqual({
+      type: 'render',
+    });
   });
 
   it('renders when the user has one of the required roles', () => {
-    expect(guardDecision({ loading: false, user, roles: ['secretary'], required: STAFF, pathname: '/clientes' })).toEqual({
+    expect(
+      guardDecision({ loading: false, user, roles: ['secretary'], required: STAFF, pathname: '/clientes' }),
+    ).toEqual({
       type: 'render',
     });
     expect(
-      guardDecision({ loading: false, user, roles: ['legal_assistant'], required: ['administrator', 'legal_assistant'], pathname: '/processos/avancado' }),
+      guardDecision({
+        loading: false,
+        user,
+        roles: ['legal_assistant'],
+        required: ['administrator', 'legal_assistant'],
+        pathname: '/processos/avancado',
+      }),
     ).toEqual({ type: 'render' });
-    expect(guardDecision({ loading: false, user, roles: ['client'], required: ['client'], pathname: '/cliente/mensagens' })).toEqual({
+    expect(
+      guardDecision({ loading: false, user, roles: ['client'], required: ['client'], pathname: '/cliente/mensagens' }),
+    ).toEqual({
       type: 'render',
     });
   });
@@ -62,34 +80,60 @@ describe('guardDecision', () => {
       type: 'redirect',
       to: '/cliente',
     });
-    expect(guardDecision({ loading: false, user, roles: ['client'], required: ['administrator'], pathname: '/usuarios' })).toEqual({
+    expect(
+      guardDecision({ loading: false, user, roles: ['client'], required: ['administrator'], pathname: '/usuarios' }),
+    ).toEqual({
       type: 'redirect',
       to: '/cliente',
     });
   });
 
   it('sends a non-client inside /cliente to /', () => {
-    expect(guardDecision({ loading: false, user, roles: ['administrator'], required: ['client'], pathname: '/cliente' })).toEqual({
+    expect(
+      guardDecision({ loading: false, user, roles: ['administrator'], required: ['client'], pathname: '/cliente' }),
+    ).toEqual({
       type: 'redirect',
       to: '/',
     });
     expect(
-      guardDecision({ loading: false, user, roles: ['secretary'], required: ['client'], pathname: '/cliente/documentos' }),
+      guardDecision({
+        loading: false,
+        user,
+        roles: ['secretary'],
+        required: ['client'],
+        pathname: '/cliente/documentos',
+      }),
     ).toEqual({ type: 'redirect', to: '/' });
   });
 
   it('sends anyone else lacking the roles to /', () => {
-    expect(guardDecision({ loading: false, user, roles: ['secretary'], required: ['administrator'], pathname: '/integracoes' })).toEqual({
+    expect(
+      guardDecision({
+        loading: false,
+        user,
+        roles: ['secretary'],
+        required: ['administrator'],
+        pathname: '/integracoes',
+      }),
+    ).toEqual({
       type: 'redirect',
       to: '/',
     });
     expect(
-      guardDecision({ loading: false, user, roles: ['commercial'], required: ['administrator', 'legal_assistant'], pathname: '/processos/avancado' }),
+      guardDecision({
+        loading: false,
+        user,
+        roles: ['commercial'],
+        required: ['administrator', 'legal_assistant'],
+        pathname: '/processos/avancado',
+      }),
     ).toEqual({ type: 'redirect', to: '/' });
   });
 
   it('reports forbidden instead of redirecting to the same page (no redirect loop)', () => {
-    expect(guardDecision({ loading: false, user, roles: [], required: STAFF, pathname: '/' })).toEqual({ type: 'forbidden' });
+    expect(guardDecision({ loading: false, user, roles: [], required: STAFF, pathname: '/' })).toEqual({
+      type: 'forbidden',
+    });
   });
 
   it('does not take /clientes for the portal', () => {

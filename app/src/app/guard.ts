@@ -29,7 +29,8 @@ export function landingFor(roles: readonly string[]): string {
 
 export function guardDecision({ loading, user, roles, required, pathname }: GuardInput): GuardDecision {
   // While the roles load, the last confirmed ones (lib/auth.tsx) may open the area early; redirects wait.
-  if (loading) return user && required?.length && hasAnyRole(roles, required) ? { type: 'render' } : { type: 'loading' };
+  if (loading)
+    return user && required?.length && hasAnyRole(roles, required) ? { type: 'render' } : { type: 'loading' };
   if (!user) return { type: 'redirect', to: paths.auth };
   if (!required || required.length === 0 || hasAnyRole(roles, required)) return { type: 'render' };
 

@@ -31,7 +31,12 @@ describe('RequireAuth', () => {
   });
 
   it('runs no second-factor check outside the staff area', () => {
-    renderWithProviders(<RequireAuth roles={['client']}><h1>Portal</h1></RequireAuth>, { auth: { roles: ['client'] } });
+    renderWithProviders(
+      <RequireAuth roles={['client']}>
+        <h1>Portal</h1>
+      </RequireAuth>,
+      { auth: { roles: ['client'] } },
+    );
     expect(state.checks.every((enabled) => !enabled)).toBe(true);
   });
 
@@ -48,9 +53,14 @@ describe('RequireAuth', () => {
   });
 
   it("opens a client's portal on the last confirmed roles while they are read again", () => {
-    renderWithProviders(<RequireAuth roles={['client']}><h1>Portal</h1></RequireAuth>, {
-      auth: { loading: true, roles: ['client'] },
-    });
+    renderWithProviders(
+      <RequireAuth roles={['client']}>
+        <h1>Portal</h1>
+      </RequireAuth>,
+      {
+        auth: { loading: true, roles: ['client'] },
+      },
+    );
     expect(screen.getByRole('heading', { name: 'Portal' })).toBeInTheDocument();
   });
 

@@ -41,7 +41,10 @@ export const routes: RouteObject[] = [
               { index: true, ...page(() => import('@/features/dashboard/routes/dashboard-page')) },
               { path: 'clientes', ...page(() => import('@/features/clientes/routes/clientes-page')) },
               { path: 'clientes/:clientId', ...page(() => import('@/features/clientes/routes/cliente-page')) },
-              { path: 'clientes/:clientId/mensagens', ...page(() => import('@/features/mensagens/routes/mensagens-page')) },
+              {
+                path: 'clientes/:clientId/mensagens',
+                ...page(() => import('@/features/mensagens/routes/mensagens-page')),
+              },
               {
                 path: 'clientes/:clientId/questionario',
                 ...page(() => import('@/features/formularios/routes/questionario-cliente-page')),
@@ -79,7 +82,12 @@ export const routes: RouteObject[] = [
               {
                 path: 'integracoes',
                 // Like /usuarios: other staff see Acesso Restrito instead of being sent away silently.
-                element: <RequireRoleInPage roles={ADMIN_ONLY} description="Apenas administradores podem gerenciar as integrações." />,
+                element: (
+                  <RequireRoleInPage
+                    roles={ADMIN_ONLY}
+                    description="Apenas administradores podem gerenciar as integrações."
+                  />
+                ),
                 children: [
                   { index: true, ...page(() => import('@/features/integracoes/routes/integracoes-page')) },
                   {

@@ -42,7 +42,9 @@ describe('StaffSecondFactorGate', () => {
     await userEvent.type(screen.getByLabelText('Código de verificação'), '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Verificar' }));
     expect(await screen.findByText('Código inválido ou expirado')).toBeInTheDocument();
-    expect(db.requests('/auth/v1/factors/f1/verify', 'POST').map((r) => r.body)).toEqual([expect.objectContaining({ code: '000000' })]);
+    expect(db.requests('/auth/v1/factors/f1/verify', 'POST').map((r) => r.body)).toEqual([
+      expect.objectContaining({ code: '000000' }),
+    ]);
   });
 
   it('guides the enrolment (QR code, then a code) when there is no factor', async () => {
@@ -55,7 +57,9 @@ describe('StaffSecondFactorGate', () => {
     const qr = await screen.findByRole('img', { name: 'QR code para o aplicativo autenticador' });
     expect(qr).toHaveAttribute('src', 'data:image/svg+xml;utf-8,<svg data-secret="JBSWY3DPEHPK3PXP"/>');
     expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument();
-    expect(db.requests('/auth/v1/factors', 'POST').map((r) => r.body)).toEqual([expect.objectContaining({ factor_type: 'totp' })]);
+    expect(db.requests('/auth/v1/factors', 'POST').map((r) => r.body)).toEqual([
+      expect.objectContaining({ factor_type: 'totp' }),
+    ]);
     const [factor] = db.user(staff.id)!.factors!;
     await userEvent.type(screen.getByLabelText('Código de verificação'), '12ab');
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar e entrar' }));

@@ -6,7 +6,15 @@ function dialog(props: Partial<Parameters<typeof FormDialog>[0]> = {}) {
   const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
   const onOpenChange = vi.fn();
   render(
-    <FormDialog open onOpenChange={onOpenChange} title="Nova Tarefa" description="Preencha os dados." pending={false} onSubmit={onSubmit} {...props}>
+    <FormDialog
+      open
+      onOpenChange={onOpenChange}
+      title="Nova Tarefa"
+      description="Preencha os dados."
+      pending={false}
+      onSubmit={onSubmit}
+      {...props}
+    >
       <input aria-label="Título" />
     </FormDialog>,
   );
@@ -24,11 +32,18 @@ describe('FormDialog', () => {
   });
 
   it('puts extra actions before Salvar, can leave Cancelar out, and disables Salvar while saving', () => {
-    dialog({ cancel: false, pending: true, actions: <button type="button">Excluir</button>, after: <p>Comentários</p> });
+    dialog({
+      cancel: false,
+      pending: true,
+      actions: <button type="button">Excluir</button>,
+      after: <p>Comentários</p>,
+    });
     expect(screen.queryByRole('button', { name: 'Cancelar' })).not.toBeInTheDocument();
     const save = screen.getByRole('button', { name: /Salvar/ });
     const remove = screen.getByRole('button', { name: 'Excluir' });
-    expect(remove.compareDocumentPosition(save) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(remove.compareDocumentPosition(save) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
     expect(save).toBeDisabled();
     expect(screen.getByText('Comentários')).toBeInTheDocument();
   });

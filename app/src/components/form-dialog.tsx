@@ -1,7 +1,14 @@
 /** The frame of an add/edit dialog: title, description, the form's fields, then the actions row. */
 import type { FormEventHandler, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { commonStrings } from '@/lib/strings';
 import { cn } from '@/lib/utils';

@@ -29,7 +29,15 @@ describe('PersonSelect', () => {
   });
 
   it('shows only the empty option while the people load', () => {
-    render(<PersonSelect aria-label="Cliente" people={undefined} emptyLabel="Nenhum" value="" onValueChange={() => undefined} />);
+    render(
+      <PersonSelect
+        aria-label="Cliente"
+        people={undefined}
+        emptyLabel="Nenhum"
+        value=""
+        onValueChange={() => undefined}
+      />,
+    );
     expect(screen.getAllByRole('option')).toHaveLength(1);
   });
 });

@@ -25,7 +25,8 @@ export function timelineDetail(entry: TimelineEntry, names: Record<string, strin
     case 'eoir_status':
       return `${entry.from_value ?? ''}: ${courtStatusLabel(entry.detail)}`;
     default:
-      if (entry.kind.startsWith('interaction_')) return `${entry.detail ?? ''} (${interactionStatusLabel(entry.from_value)})`;
+      if (entry.kind.startsWith('interaction_'))
+        return `${entry.detail ?? ''} (${interactionStatusLabel(entry.from_value)})`;
       return entry.detail ?? '';
   }
 }
@@ -50,7 +51,11 @@ export function Timeline({
   return (
     <ol className="grid gap-3" aria-label="Linha do tempo">
       {entries.map((entry) => (
-        <li key={`${entry.kind}-${entry.ref_id}`} className="border-l-2 border-primary/40 pl-3" data-testid="timeline-entry">
+        <li
+          key={`${entry.kind}-${entry.ref_id}`}
+          className="border-l-2 border-primary/40 pl-3"
+          data-testid="timeline-entry"
+        >
           <div className="flex flex-wrap items-baseline gap-x-2">
             <span className="text-sm font-medium">{timelineKindLabel(entry.kind)}</span>
             <span className="text-xs text-muted-foreground">{formatDateTime(entry.at)}</span>

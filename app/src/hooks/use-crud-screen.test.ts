@@ -87,7 +87,13 @@ describe('useCrudScreen without a delete mutation', () => {
       useCrudScreen<{ id: string }, { name: string }>({
         create: mutation,
         update: mutation,
-        texts: { created: 'Registrada', createdText: 'A nota foi adicionada.', updated: 'Atualizada', createError: '{message}', updateError: '{message}' },
+        texts: {
+          created: 'Registrada',
+          createdText: 'A nota foi adicionada.',
+          updated: 'Atualizada',
+          createError: '{message}',
+          updateError: '{message}',
+        },
         fail: vi.fn(),
       }),
     );

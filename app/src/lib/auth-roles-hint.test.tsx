@@ -78,7 +78,10 @@ describe('AuthProvider roles hint', () => {
   });
 
   it("ignores another user's hint", async () => {
-    localStorage.setItem('auth.roles-hint', JSON.stringify({ userId: 'user-2', roles: ['administrator'], profile: { id: 'user-2', full_name: 'Outra' } }));
+    localStorage.setItem(
+      'auth.roles-hint',
+      JSON.stringify({ userId: 'user-2', roles: ['administrator'], profile: { id: 'user-2', full_name: 'Outra' } }),
+    );
     seed('secretary');
     await signInAs(ana);
     renderProvider();

@@ -12,7 +12,9 @@ function Probe() {
   const { loading, profile, roles, clientData, signOut, signIn } = useAuth();
   return (
     <div>
-      <p>{loading ? 'carregando' : `pronto: ${profile?.full_name ?? 'sem perfil'} (${roles.join(',') || 'sem funções'})`}</p>
+      <p>
+        {loading ? 'carregando' : `pronto: ${profile?.full_name ?? 'sem perfil'} (${roles.join(',') || 'sem funções'})`}
+      </p>
       <p>{clientData ? `cliente ${clientData.id}` : 'sem registro de cliente'}</p>
       <button type="button" onClick={() => void signOut()}>
         sair
@@ -113,7 +115,9 @@ describe('AuthProvider (spec section 8)', () => {
     await signInAs(ana);
     renderProvider();
     await screen.findByText('pronto: Ana Administradora (administrator)');
-    server.use(http.post(`${SUPABASE_URL}/auth/v1/logout`, () => HttpResponse.json({ msg: 'network' }, { status: 500 })));
+    server.use(
+      http.post(`${SUPABASE_URL}/auth/v1/logout`, () => HttpResponse.json({ msg: 'network' }, { status: 500 })),
+    );
     await act(async () => {
       screen.getByRole('button', { name: 'sair' }).click();
     });

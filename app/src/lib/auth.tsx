@@ -37,7 +37,11 @@ function readHint(userId: string): UserData {
 function writeHint(userId: string | null, data: UserData = EMPTY) {
   try {
     if (!userId || !data.roles.length) return localStorage.removeItem(ROLES_HINT);
-    const profile = data.profile && { id: data.profile.id, email: data.profile.email, full_name: data.profile.full_name };
+    const profile = data.profile && {
+      id: data.profile.id,
+      email: data.profile.email,
+      full_name: data.profile.full_name,
+    };
     localStorage.setItem(ROLES_HINT, JSON.stringify({ userId, roles: data.roles, profile }));
   } catch {
     // storage unavailable: no hint, the area waits for the roles

@@ -9,7 +9,9 @@ describe('closeAfter', () => {
 
   it('toasts the success and closes the dialog once the action resolves', async () => {
     const onOpenChange = vi.fn();
-    await expect(closeAfter(async () => 'ok', { success: 'Tarefa salva', error: 'Erro: {message}' }, onOpenChange)).resolves.toBe(true);
+    await expect(
+      closeAfter(async () => 'ok', { success: 'Tarefa salva', error: 'Erro: {message}' }, onOpenChange),
+    ).resolves.toBe(true);
     expect(toast.success).toHaveBeenCalledWith('Tarefa salva');
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
@@ -19,7 +21,9 @@ describe('closeAfter', () => {
     const failing = async () => {
       throw new Error('sem permissão');
     };
-    await expect(closeAfter(failing, { success: 'Tarefa salva', error: 'Erro ao salvar: {message}' }, onOpenChange)).resolves.toBe(false);
+    await expect(
+      closeAfter(failing, { success: 'Tarefa salva', error: 'Erro ao salvar: {message}' }, onOpenChange),
+    ).resolves.toBe(false);
     expect(toast.error).toHaveBeenCalledWith('Erro ao salvar: sem permissão');
     expect(onOpenChange).not.toHaveBeenCalled();
     expect(toast.success).not.toHaveBeenCalled();

@@ -24,7 +24,6 @@ export const PROCESS_STATUSES = [
   'cancelado',
 ] as const;
 
-
 const processStatus: Record<string, string> = {
   'em andamento': 'Em andamento',
   'in progress': 'Em andamento',

@@ -27,11 +27,20 @@ export function useStaffOptions() {
 }
 
 export function useClientOptions() {
-  return useQuery({ queryKey: peopleKeys.clients, queryFn: fetchClientOptions, staleTime: 60_000, meta: { silent: true } });
+  return useQuery({
+    queryKey: peopleKeys.clients,
+    queryFn: fetchClientOptions,
+    staleTime: 60_000,
+    meta: { silent: true },
+  });
 }
 
 /** The name of an id among options, or the fallback. */
-export function nameOf(options: readonly PersonOption[] | undefined, id: string | null | undefined, fallback = '-'): string {
+export function nameOf(
+  options: readonly PersonOption[] | undefined,
+  id: string | null | undefined,
+  fallback = '-',
+): string {
   if (!id) return fallback;
   return options?.find((option) => option.id === id)?.name ?? fallback;
 }

@@ -3,7 +3,12 @@
 export const ROLES = ['administrator', 'legal_assistant', 'commercial', 'secretary', 'client'] as const;
 export type AppRole = (typeof ROLES)[number];
 
-export const STAFF_ROLES = ['administrator', 'legal_assistant', 'commercial', 'secretary'] as const satisfies readonly AppRole[];
+export const STAFF_ROLES = [
+  'administrator',
+  'legal_assistant',
+  'commercial',
+  'secretary',
+] as const satisfies readonly AppRole[];
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const ROLE_LABELS: Record<AppRole, string> = {
@@ -39,10 +44,7 @@ export function primaryRoleForTable(roles: readonly string[]): StaffRole {
 }
 
 /** full_name, else the part of the e-mail before @, else 'Usuário'. */
-export function displayName(
-  profile: { full_name?: string | null } | null | undefined,
-  email?: string | null,
-): string {
+export function displayName(profile: { full_name?: string | null } | null | undefined, email?: string | null): string {
   const fullName = profile?.full_name?.trim();
   if (fullName) return fullName;
   const local = email?.split('@')[0]?.trim();

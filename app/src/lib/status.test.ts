@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { financeStatusColor, isClosedProcessStatus, isOpenPayment, isPaidStatus, processGroup, processStatusColor, TASK_PRIORITY_COLORS } from './status';
+import {
+  financeStatusColor,
+  isClosedProcessStatus,
+  isOpenPayment,
+  isPaidStatus,
+  processGroup,
+  processStatusColor,
+  TASK_PRIORITY_COLORS,
+} from './status';
 
 // Cases gathered from the processes screen, the client portal and finance, whose own copies these rules replace.
 describe('processStatusColor (processes screen cases)', () => {
@@ -45,7 +53,6 @@ describe('processStatusColor (portal cases)', () => {
   ])('%s -> %s', (status, colour) => {
     expect(processStatusColor(status)).toBe(colour);
   });
-
 });
 
 describe('processGroup (case-insensitive)', () => {
@@ -132,7 +139,8 @@ describe('rules the screens had each their own copy of', () => {
     for (const status of ['concluído', 'Concluido', 'completed', 'Arquivado', 'archived', 'cancelado', 'cancelled']) {
       expect(isClosedProcessStatus(status)).toBe(true);
     }
-    for (const status of ['em andamento', 'aprovado', 'pendente', '', null]) expect(isClosedProcessStatus(status)).toBe(false);
+    for (const status of ['em andamento', 'aprovado', 'pendente', '', null])
+      expect(isClosedProcessStatus(status)).toBe(false);
   });
 
   it('counts paid payments in Portuguese and English, with or without accents', () => {

@@ -7,7 +7,9 @@ import type { BadgeColor } from '@/components/ui/badge';
 import { normalizeText } from './text';
 
 /** Builds a lookup from colour -> statuses (written as people write them) to normalized status -> colour. */
-function colourTable(entries: ReadonlyArray<readonly [BadgeColor, readonly string[]]>): ReadonlyMap<string, BadgeColor> {
+function colourTable(
+  entries: ReadonlyArray<readonly [BadgeColor, readonly string[]]>,
+): ReadonlyMap<string, BadgeColor> {
   const table = new Map<string, BadgeColor>();
   for (const [colour, names] of entries) for (const name of names) table.set(normalizeText(name), colour);
   return table;
@@ -37,7 +39,10 @@ export type ProcessGroup = 'active' | 'completed' | 'archived' | 'canceled' | 'o
 
 // Besides the spec's words, every open status of the office's glossary is active and an approval is completed.
 const PROCESS_GROUPS: ReadonlyArray<[ProcessGroup, ReadonlySet<string>]> = [
-  ['active', setOf(['em andamento', 'in progress', 'pendente', 'pending', 'em análise', 'aguardando entrevista', 'renovação'])],
+  [
+    'active',
+    setOf(['em andamento', 'in progress', 'pendente', 'pending', 'em análise', 'aguardando entrevista', 'renovação']),
+  ],
   ['completed', setOf(['concluído', 'completed', 'aprovado'])],
   ['archived', setOf(['arquivado', 'archived'])],
   ['canceled', setOf(['cancelado', 'canceled', 'cancelled'])],

@@ -7,7 +7,18 @@
 export type Row = Record<string, unknown>;
 
 /** Query-string keys that are not column filters. */
-const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict', 'or', 'and', 'not.or', 'not.and']);
+const RESERVED = new Set([
+  'select',
+  'order',
+  'limit',
+  'offset',
+  'columns',
+  'on_conflict',
+  'or',
+  'and',
+  'not.or',
+  'not.and',
+]);
 
 /** Splits at commas outside parentheses and double quotes: `a,b(c,d),"e,f"` -> [a, b(c,d), "e,f"]. */
 export function splitTopLevel(text: string): string[] {
@@ -71,7 +82,10 @@ function compare(a: unknown, b: unknown): number {
 }
 
 function likeToRegExp(pattern: string, flags: string): RegExp {
-  const escaped = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/[*%]/g, '.*').replace(/_/g, '.');
+  const escaped = pattern
+    .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/[*%]/g, '.*')
+    .replace(/_/g, '.');
   return new RegExp(`^${escaped}$`, flags);
 }
 
@@ -84,7 +98,8 @@ function listValues(raw: string): string[] {
 /** Whether `value` passes `op.raw` (SQL semantics: a comparison with NULL is never true). */
 export function matches(value: unknown, expression: string): boolean {
   const isNull = value === null || value === undefined;
-  if (expression.startsWith('not.')) return !matches(value, expression.slice(4)) && (!isNull || expression.startsWith('not.is.'));
+  if (expression.startsWith('not.'))
+    return !matches(value, expression.slice(4)) && (!isNull || expression.startsWith('not.is.'));
   const dot = expression.indexOf('.');
   const op = expression.slice(0, dot);
   const raw = expression.slice(dot + 1);
@@ -147,7 +162,9 @@ function logicMatches(row: Row, kind: 'or' | 'and', inner: string): boolean {
 /** Column filters and `or=(...)`/`and=(...)` trees, all of which a row must pass. */
 export function applyFilters(rows: Row[], params: URLSearchParams): Row[] {
   const filters = filtersOf(params);
-  const trees = [...params.entries()].filter(([key]) => key === 'or' || key === 'and' || key === 'not.or' || key === 'not.and');
+  const trees = [...params.entries()].filter(
+    ([key]) => key === 'or' || key === 'and' || key === 'not.or' || key === 'not.and',
+  );
   return rows.filter(
     (row) =>
       filters.every(([column, expression]) => matches(row[column], expression)) &&
@@ -179,7 +196,11 @@ export function applyOrder(rows: Row[], order: string | null): Row[] {
 }
 
 /** `offset`/`limit` query parameters, or a `Range: 0-9` header. Returns the slice and its first index. */
-export function applyRange(rows: Row[], params: URLSearchParams, rangeHeader: string | null): { rows: Row[]; start: number } {
+export function applyRange(
+  rows: Row[],
+  params: URLSearchParams,
+  rangeHeader: string | null,
+): { rows: Row[]; start: number } {
   let start = Number(params.get('offset') ?? 0);
   let end = params.has('limit') ? start + Number(params.get('limit')) : rows.length;
   const range = rangeHeader ? /^(\d+)-(\d*)$/.exec(rangeHeader) : null;

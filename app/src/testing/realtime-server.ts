@@ -53,7 +53,16 @@ export const realtime = {
         .filter((b) => filterPasses(b.filter, type === 'DELETE' ? oldRecord : record))
         .map((b) => b.id);
       if (!ids.length) continue;
-      const data = { schema: 'public', table, commit_timestamp: new Date().toISOString(), type, columns: [], errors: null, record, old_record: oldRecord };
+      const data = {
+        schema: 'public',
+        table,
+        commit_timestamp: new Date().toISOString(),
+        type,
+        columns: [],
+        errors: null,
+        record,
+        old_record: oldRecord,
+      };
       channel.send([null, null, channel.topic, 'postgres_changes', { ids, data }]);
     }
   },
@@ -68,7 +77,8 @@ export const realtimeHandler: WebSocketHandler = link.addEventListener('connecti
   client.addEventListener('message', (event) => {
     if (typeof event.data !== 'string') return;
     const [joinRef, ref, topic, name, payload] = JSON.parse(event.data) as Frame;
-    const reply = (response: Record<string, unknown>) => send([joinRef, ref, topic, 'phx_reply', { status: 'ok', response }]);
+    const reply = (response: Record<string, unknown>) =>
+      send([joinRef, ref, topic, 'phx_reply', { status: 'ok', response }]);
     if (name === 'phx_join') {
       const config = (payload.config ?? {}) as { postgres_changes?: Omit<Binding, 'id'>[] };
       const bindings = (config.postgres_changes ?? []).map((b) => ({ ...b, id: state.nextId++ }));

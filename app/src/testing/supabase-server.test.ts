@@ -23,7 +23,8 @@ describe('REST reads', () => {
 
   it('applies neq, in, is, ilike, gt and lt (with numbers compared as numbers)', async () => {
     db.seed('clients', clients);
-    const ids = async (query: PromiseLike<{ data: { id: string }[] | null }>) => ((await query).data ?? []).map((r) => r.id);
+    const ids = async (query: PromiseLike<{ data: { id: string }[] | null }>) =>
+      ((await query).data ?? []).map((r) => r.id);
     expect(await ids(supabase.from('clients').select('id').neq('city', 'Boston'))).toEqual(['c2']); // NULL city is not "not Boston"
     expect(await ids(supabase.from('clients').select('id').in('id', ['c1', 'c3']))).toEqual(['c1', 'c3']);
     expect(await ids(supabase.from('clients').select('id').is('deleted_at', null))).toEqual(['c1', 'c2']);
@@ -32,12 +33,19 @@ describe('REST reads', () => {
     expect(await ids(supabase.from('clients').select('id').ilike('full_name', '%maria%'))).toEqual(['c1', 'c3']);
     expect(await ids(supabase.from('clients').select('id').gt('visits', 5))).toEqual(['c2', 'c3']); // '10' > '5' would fail as text
     expect(await ids(supabase.from('clients').select('id').lt('visits', 5))).toEqual(['c1']);
-    expect(await ids(supabase.from('clients').select('id').or('city.eq.Newark,deleted_at.not.is.null'))).toEqual(['c2', 'c3']);
+    expect(await ids(supabase.from('clients').select('id').or('city.eq.Newark,deleted_at.not.is.null'))).toEqual([
+      'c2',
+      'c3',
+    ]);
   });
 
   it('orders, ranges and counts with Content-Range', async () => {
     db.seed('clients', clients);
-    const { data, count } = await supabase.from('clients').select('id', { count: 'exact' }).order('visits', { ascending: false }).range(0, 1);
+    const { data, count } = await supabase
+      .from('clients')
+      .select('id', { count: 'exact' })
+      .order('visits', { ascending: false })
+      .range(0, 1);
     expect(data).toEqual([{ id: 'c2' }, { id: 'c3' }]);
     expect(count).toBe(3);
     const head = await supabase.from('clients').select('*', { count: 'exact', head: true }).eq('active', true);
@@ -50,7 +58,9 @@ describe('REST reads', () => {
 
   it('answers single() with one object or PGRST116, maybeSingle() with null', async () => {
     db.seed('clients', clients);
-    expect((await supabase.from('clients').select('full_name').eq('id', 'c2').single()).data).toEqual({ full_name: 'João Souza' });
+    expect((await supabase.from('clients').select('full_name').eq('id', 'c2').single()).data).toEqual({
+      full_name: 'João Souza',
+    });
     const many = await supabase.from('clients').select('id').single();
     expect(many.error?.code).toBe('PGRST116');
     expect((await supabase.from('clients').select('id').eq('id', 'nope').maybeSingle()).data).toBeNull();
@@ -71,9 +81,15 @@ describe('REST reads', () => {
 describe('REST writes', () => {
   it('inserts with return=representation and keeps the row', async () => {
     db.seed('messages', []);
-    const { data } = await supabase.from('messages').insert({ client_id: 'c1', content: 'Olá' }).select('client_id, content').single();
+    const { data } = await supabase
+      .from('messages')
+      .insert({ client_id: 'c1', content: 'Olá' })
+      .select('client_id, content')
+      .single();
     expect(data).toEqual({ client_id: 'c1', content: 'Olá' });
-    expect(db.rows('messages')).toEqual([expect.objectContaining({ client_id: 'c1', content: 'Olá', id: expect.any(String) })]);
+    expect(db.rows('messages')).toEqual([
+      expect.objectContaining({ client_id: 'c1', content: 'Olá', id: expect.any(String) }),
+    ]);
     const minimal = await supabase.from('messages').insert({ client_id: 'c2', content: 'Oi' });
     expect(minimal.data).toBeNull();
     expect(db.rows('messages')).toHaveLength(2);
@@ -96,7 +112,9 @@ describe('REST writes', () => {
 
   it('lets a test answer with an error', async () => {
     db.seed('messages', []);
-    server.use(http.post(restUrl('messages'), () => postgrestError(403, '42501', 'new row violates row-level security policy')));
+    server.use(
+      http.post(restUrl('messages'), () => postgrestError(403, '42501', 'new row violates row-level security policy')),
+    );
     const { error } = await supabase.from('messages').insert({ content: 'x' });
     expect(error).toMatchObject({ code: '42501', message: 'new row violates row-level security policy' });
     expect(db.rows('messages')).toEqual([]);
@@ -118,14 +136,19 @@ describe('Auth', () => {
     db.addUser({ id: 'u1', email: 'maria@cliente.test', password: 'segredo-123' });
     const wrong = await supabase.auth.signInWithPassword({ email: 'maria@cliente.test', password: 'errada' });
     expect(wrong.error?.message).toBe('Invalid login credentials');
-    const { data, error } = await supabase.auth.signInWithPassword({ email: 'maria@cliente.test', password: 'segredo-123' });
+    const { data, error } = await supabase.auth.signInWithPassword({
+      email: 'maria@cliente.test',
+      password: 'segredo-123',
+    });
     expect(error).toBeNull();
     expect(data.user?.id).toBe('u1');
     expect((await supabase.auth.getUser()).data.user?.email).toBe('maria@cliente.test');
     // later requests carry the session's token, not the anon key
     db.seed('clients', []);
     await supabase.from('clients').select('id');
-    expect(db.requests('/rest/v1/clients')[0]!.headers.get('authorization')).toBe(`Bearer ${data.session!.access_token}`);
+    expect(db.requests('/rest/v1/clients')[0]!.headers.get('authorization')).toBe(
+      `Bearer ${data.session!.access_token}`,
+    );
     await supabase.auth.signOut();
     expect((await supabase.auth.getUser(data.session!.access_token)).error).not.toBeNull();
   });
@@ -140,8 +163,12 @@ describe('Auth links and user updates', () => {
     expect((await supabase.auth.updateUser({ password: 'NovaSenha123' })).error).toBeNull();
     expect(db.user('u3')!.password).toBe('NovaSenha123');
     await supabase.auth.signOut();
-    expect((await supabase.auth.signInWithPassword({ email: 'nova@escritorio.test', password: 'antiga-1' })).error).not.toBeNull();
-    expect((await supabase.auth.signInWithPassword({ email: 'nova@escritorio.test', password: 'NovaSenha123' })).error).toBeNull();
+    expect(
+      (await supabase.auth.signInWithPassword({ email: 'nova@escritorio.test', password: 'antiga-1' })).error,
+    ).not.toBeNull();
+    expect(
+      (await supabase.auth.signInWithPassword({ email: 'nova@escritorio.test', password: 'NovaSenha123' })).error,
+    ).toBeNull();
   });
 });
 
@@ -150,8 +177,12 @@ describe('Auth e-mail links (otp)', () => {
     db.addUser({ id: 'u4', email: 'maria@cliente.test', password: 'x' });
     const options = { shouldCreateUser: false, emailRedirectTo: 'http://localhost/auth' };
     expect((await supabase.auth.signInWithOtp({ email: 'maria@cliente.test', options })).error).toBeNull();
-    expect((await supabase.auth.signInWithOtp({ email: 'nobody@cliente.test', options })).error?.message).toBe('Signups not allowed for otp');
-    expect(db.requests('/auth/v1/otp').map((r) => [r.params.get('redirect_to'), (r.body as { email: string }).email])).toEqual([
+    expect((await supabase.auth.signInWithOtp({ email: 'nobody@cliente.test', options })).error?.message).toBe(
+      'Signups not allowed for otp',
+    );
+    expect(
+      db.requests('/auth/v1/otp').map((r) => [r.params.get('redirect_to'), (r.body as { email: string }).email]),
+    ).toEqual([
       ['http://localhost/auth', 'maria@cliente.test'],
       ['http://localhost/auth', 'nobody@cliente.test'],
     ]);
@@ -161,18 +192,29 @@ describe('Auth e-mail links (otp)', () => {
 describe('Auth MFA (TOTP)', () => {
   it('enrolls, refuses a wrong code, verifies into an aal2 session, lists and removes the factor', async () => {
     await signInAs({ id: 'u1', email: 'ana@escritorio.test' });
-    expect((await supabase.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal1' });
+    expect((await supabase.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({
+      currentLevel: 'aal1',
+      nextLevel: 'aal1',
+    });
     const enrolled = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Celular' });
     expect(enrolled.error).toBeNull();
-    expect(enrolled.data).toMatchObject({ type: 'totp', totp: { secret: expect.any(String), qr_code: expect.stringMatching(/^data:image\/svg\+xml/) } });
+    expect(enrolled.data).toMatchObject({
+      type: 'totp',
+      totp: { secret: expect.any(String), qr_code: expect.stringMatching(/^data:image\/svg\+xml/) },
+    });
     const factorId = enrolled.data!.id;
     // an unverified factor is not listed as usable
     expect((await supabase.auth.mfa.listFactors()).data?.totp).toEqual([]);
     const wrong = await supabase.auth.mfa.challengeAndVerify({ factorId, code: '000000' });
     expect(wrong.error?.message).toBe('Invalid TOTP code entered');
     expect((await supabase.auth.mfa.challengeAndVerify({ factorId, code: TOTP_CODE })).error).toBeNull();
-    expect((await supabase.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' });
-    expect(db.user('u1')!.factors).toEqual([expect.objectContaining({ id: factorId, status: 'verified', friendly_name: 'Celular' })]);
+    expect((await supabase.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({
+      currentLevel: 'aal2',
+      nextLevel: 'aal2',
+    });
+    expect(db.user('u1')!.factors).toEqual([
+      expect.objectContaining({ id: factorId, status: 'verified', friendly_name: 'Celular' }),
+    ]);
     expect((await supabase.auth.mfa.listFactors()).data?.totp.map((f) => f.id)).toEqual([factorId]);
     expect((await supabase.auth.mfa.unenroll({ factorId })).error).toBeNull();
     expect(db.user('u1')!.factors).toEqual([]);
@@ -181,7 +223,10 @@ describe('Auth MFA (TOTP)', () => {
 
   it('reports the next level aal2 for a user with a verified factor signed in with the password only', async () => {
     await signInAs({ id: 'u2', email: 'bia@escritorio.test', factors: [{ id: 'f1', status: 'verified' }] });
-    expect((await supabase.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
+    expect((await supabase.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({
+      currentLevel: 'aal1',
+      nextLevel: 'aal2',
+    });
   });
 });
 
@@ -190,9 +235,9 @@ describe('Storage', () => {
     const bucket = supabase.storage.from('client_documents');
     const uploaded = await bucket.upload('c1/a.pdf', new File(['%PDF-1'], 'a.pdf', { type: 'application/pdf' }));
     expect(uploaded.error).toBeNull();
-    expect(db.objects('client_documents').map((o) => [o.path, o.contentType, new TextDecoder().decode(o.bytes)])).toEqual([
-      ['c1/a.pdf', 'application/pdf', '%PDF-1'],
-    ]);
+    expect(
+      db.objects('client_documents').map((o) => [o.path, o.contentType, new TextDecoder().decode(o.bytes)]),
+    ).toEqual([['c1/a.pdf', 'application/pdf', '%PDF-1']]);
     expect((await bucket.upload('c1/a.pdf', new Blob(['x']))).error).not.toBeNull(); // no upsert: duplicate
     const downloaded = await bucket.download('c1/a.pdf');
     expect(await downloaded.data?.text()).toBe('%PDF-1');
@@ -209,10 +254,18 @@ describe('Realtime', () => {
     const received: unknown[] = [];
     const channel = supabase
       .channel('room-test')
-      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'messages', filter: 'client_id=eq.c1' }, (p) => received.push(p.new))
+      .on(
+        'postgres_changes',
+        { event: 'INSERT', schema: 'public', table: 'messages', filter: 'client_id=eq.c1' },
+        (p) => received.push(p.new),
+      )
       .subscribe();
     await expect.poll(() => channel.state).toBe('joined');
-    expect(realtime.channels()[0]!.bindings[0]).toMatchObject({ event: 'INSERT', table: 'messages', filter: 'client_id=eq.c1' });
+    expect(realtime.channels()[0]!.bindings[0]).toMatchObject({
+      event: 'INSERT',
+      table: 'messages',
+      filter: 'client_id=eq.c1',
+    });
     realtime.emit('messages', 'INSERT', { id: 'm1', client_id: 'c2' }); // another client's message: not delivered
     realtime.emit('messages', 'INSERT', { id: 'm2', client_id: 'c1' });
     await expect.poll(() => received).toEqual([{ id: 'm2', client_id: 'c1' }]);

@@ -83,7 +83,12 @@ function createDatabase() {
       return state.tables.get(table) ?? [];
     },
     /** Puts a file into a bucket, as an earlier upload would have. */
-    putObject(bucket: string, path: string, content: string | Uint8Array = 'conteúdo', contentType = 'application/octet-stream') {
+    putObject(
+      bucket: string,
+      path: string,
+      content: string | Uint8Array = 'conteúdo',
+      contentType = 'application/octet-stream',
+    ) {
       const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
       state.objects.set(`${bucket}/${path}`, { bucket, path, bytes, contentType });
     },
@@ -149,7 +154,13 @@ async function jsonBody(request: Request): Promise<unknown> {
 /** Every request is logged, including those a test's own handler answers. The body is filled in as soon as read. */
 function remember(request: Request): void {
   const url = new URL(request.url);
-  const seen: SeenRequest = { method: request.method, path: url.pathname, params: url.searchParams, headers: request.headers, body: null };
+  const seen: SeenRequest = {
+    method: request.method,
+    path: url.pathname,
+    params: url.searchParams,
+    headers: request.headers,
+    body: null,
+  };
   db.state.requests.push(seen);
   void jsonBody(request).then((body) => {
     seen.body = body;
@@ -309,7 +320,16 @@ function issueSession(user: TestUser, aal: 'aal1' | 'aal2' = 'aal1') {
   const expiresAt = Math.floor(Date.now() / 1000) + 3600;
   const now = Math.floor(Date.now() / 1000);
   const amr = [{ method: 'password', timestamp: now }, ...(aal === 'aal2' ? [{ method: 'totp', timestamp: now }] : [])];
-  const claims = { sub: user.id, email: user.email, role: 'authenticated', aud: 'authenticated', exp: expiresAt, aal, amr, session_id: crypto.randomUUID() };
+  const claims = {
+    sub: user.id,
+    email: user.email,
+    role: 'authenticated',
+    aud: 'authenticated',
+    exp: expiresAt,
+    aal,
+    amr,
+    session_id: crypto.randomUUID(),
+  };
   const accessToken = `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(claims)}.test-signature`;
   db.state.tokens.set(accessToken, user.id);
   db.state.tokens.set(`refresh-${accessToken}`, user.id);
@@ -332,7 +352,8 @@ const token = http.post(`${SUPABASE_URL}/auth/v1/token`, async ({ request }) => 
   const grant = new URL(request.url).searchParams.get('grant_type');
   let user: TestUser | undefined;
   if (grant === 'password') user = db.state.users.find((u) => u.email === body.email && u.password === body.password);
-  else if (grant === 'refresh_token') user = db.state.users.find((u) => u.id === db.state.tokens.get(body.refresh_token ?? ''));
+  else if (grant === 'refresh_token')
+    user = db.state.users.find((u) => u.id === db.state.tokens.get(body.refresh_token ?? ''));
   if (!user) return authError(400, 'invalid_credentials', 'Invalid login credentials');
   return HttpResponse.json(issueSession(user));
 });
@@ -375,14 +396,23 @@ const enrollFactor = http.post(`${SUPABASE_URL}/auth/v1/factors`, async ({ reque
   const user = bearerUser(request);
   if (!user) return badJwt();
   const body = (await jsonBody(request)) as { friendly_name?: string };
-  const factor: TestFactor = { id: crypto.randomUUID(), friendly_name: body.friendly_name, factor_type: 'totp', status: 'unverified' };
+  const factor: TestFactor = {
+    id: crypto.randomUUID(),
+    friendly_name: body.friendly_name,
+    factor_type: 'totp',
+    status: 'unverified',
+  };
   (user.factors ??= []).push(factor);
   const secret = 'JBSWY3DPEHPK3PXP';
   return HttpResponse.json({
     id: factor.id,
     type: 'totp',
     friendly_name: factor.friendly_name,
-    totp: { qr_code: `<svg data-secret="${secret}"/>`, secret, uri: `otpauth://totp/test:${user.email}?secret=${secret}` },
+    totp: {
+      qr_code: `<svg data-secret="${secret}"/>`,
+      secret,
+      uri: `otpauth://totp/test:${user.email}?secret=${secret}`,
+    },
   });
 });
 
@@ -445,7 +475,10 @@ async function uploadedBytes(request: Request): Promise<{ bytes: Uint8Array; con
   if (type.startsWith('multipart/form-data')) {
     const form = await request.formData();
     const file = [...form.values()].find((v): v is File => typeof v !== 'string');
-    return { bytes: new Uint8Array(file ? await file.arrayBuffer() : []), contentType: file?.type || 'application/octet-stream' };
+    return {
+      bytes: new Uint8Array(file ? await file.arrayBuffer() : []),
+      contentType: file?.type || 'application/octet-stream',
+    };
   }
   return { bytes: new Uint8Array(await request.arrayBuffer()), contentType: type || 'application/octet-stream' };
 }

@@ -40,11 +40,15 @@ export interface MockAuthOptions extends Partial<AuthContextValue> {
 export function createMockAuth({ signedOut = false, ...overrides }: MockAuthOptions = {}): AuthContextValue {
   const roles = overrides.roles ?? (signedOut ? [] : ['administrator']);
   const user = signedOut ? null : (overrides.user ?? mockUser());
-  const session = signedOut ? null : (overrides.session ?? (user ? ({ user, access_token: 'test-token' } as Session) : null));
+  const session = signedOut
+    ? null
+    : (overrides.session ?? (user ? ({ user, access_token: 'test-token' } as Session) : null));
   return {
     session,
     user,
-    profile: signedOut ? null : { id: user?.id ?? 'user-1', email: user?.email ?? null, full_name: 'Ana Administradora' },
+    profile: signedOut
+      ? null
+      : { id: user?.id ?? 'user-1', email: user?.email ?? null, full_name: 'Ana Administradora' },
     clientData: null,
     loading: false,
     signIn: vi.fn(async () => ({ error: null, roles })),
@@ -81,8 +85,18 @@ export interface RenderWithProvidersResult extends RenderResult {
   queryClient: QueryClient;
 }
 
-export function renderWithProviders(ui: ReactElement, options: RenderWithProvidersOptions = {}): RenderWithProvidersResult {
-  const { auth: authOptions, route = '/', path, routes = {}, queryClient = createTestQueryClient(), ...renderOptions } = options;
+export function renderWithProviders(
+  ui: ReactElement,
+  options: RenderWithProvidersOptions = {},
+): RenderWithProvidersResult {
+  const {
+    auth: authOptions,
+    route = '/',
+    path,
+    routes = {},
+    queryClient = createTestQueryClient(),
+    ...renderOptions
+  } = options;
   const auth = createMockAuth(authOptions);
   const hasRoutes = path !== undefined || Object.keys(routes).length > 0;
 

@@ -31,7 +31,11 @@ describe('PortalLayout', () => {
   it('shows the menu and the footer with year and company name', () => {
     renderPortal();
     const nav = screen.getByRole('navigation', { name: 'Menu do portal' });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual([
       'Início',
       'Meus Processos',
       'Financeiro',
@@ -41,7 +45,9 @@ describe('PortalLayout', () => {
       'Agendamentos',
       'Meu Perfil',
     ]);
-    expect(screen.getByRole('contentinfo').textContent).toContain(`${new Date().getFullYear()} Escritório de Imigração`);
+    expect(screen.getByRole('contentinfo').textContent).toContain(
+      `${new Date().getFullYear()} Escritório de Imigração`,
+    );
   });
 
   it('opens the profile dialog with Não informado for empty fields', async () => {

@@ -1,5 +1,15 @@
 /** The client portal's menu (spec: Client portal). */
-import { CalendarDays, ClipboardList, FileText, FolderOpen, Home, MessageSquare, UserRound, Wallet, type LucideIcon } from 'lucide-react';
+import {
+  CalendarDays,
+  ClipboardList,
+  FileText,
+  FolderOpen,
+  Home,
+  MessageSquare,
+  UserRound,
+  Wallet,
+  type LucideIcon,
+} from 'lucide-react';
 import { paths } from '@/config/paths';
 
 export interface PortalMenuItem {

@@ -6,7 +6,13 @@ import { displayName, initials } from '@/lib/roles';
 
 const NOT_INFORMED = 'Não informado';
 
-export default function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function ProfileDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { user, profile, clientData } = useAuth();
   const fullName = clientData?.full_name || profile?.full_name || displayName(profile, user?.email);
   const rows: [string, string | null | undefined][] = [

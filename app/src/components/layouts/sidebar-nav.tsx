@@ -45,7 +45,15 @@ export function SidebarNav({
   );
 }
 
-function FinanceGroup({ group, collapsed, onNavigate }: { group: MenuGroup; collapsed: boolean; onNavigate?: () => void }) {
+function FinanceGroup({
+  group,
+  collapsed,
+  onNavigate,
+}: {
+  group: MenuGroup;
+  collapsed: boolean;
+  onNavigate?: () => void;
+}) {
   const { pathname } = useLocation();
   const inside = pathname === group.basePath || pathname.startsWith(`${group.basePath}/`);
   const [open, setOpen] = useState(inside);
@@ -61,9 +69,7 @@ function FinanceGroup({ group, collapsed, onNavigate }: { group: MenuGroup; coll
 
   return (
     <Collapsible.Root open={open || inside} onOpenChange={setOpen}>
-      <Collapsible.Trigger
-        className={cn(itemClass({ isActive: false }), 'w-full', inside && 'text-white')}
-      >
+      <Collapsible.Trigger className={cn(itemClass({ isActive: false }), 'w-full', inside && 'text-white')}>
         <group.icon className="size-5 shrink-0" aria-hidden="true" />
         <span className="flex-1 text-left">{group.label}</span>
         <ChevronDown

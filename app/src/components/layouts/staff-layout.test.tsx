@@ -9,8 +9,26 @@ import { StaffLayout } from './staff-layout';
 // The bell reads the user's notifications (two, one unread) and listens for new ones; search calls an RPC.
 beforeEach(() => {
   db.seed('notifications', [
-    { id: 'n2', user_id: 'user-1', kind: 'upload', title: 'Documento enviado', body: null, link: null, created_at: '2025-01-01T10:00:00Z', read_at: '2025-01-01T11:00:00Z' },
-    { id: 'n1', user_id: 'user-1', kind: 'message', title: 'Nova mensagem de Maria Silva', body: null, link: null, created_at: '2025-01-02T10:00:00Z', read_at: null },
+    {
+      id: 'n2',
+      user_id: 'user-1',
+      kind: 'upload',
+      title: 'Documento enviado',
+      body: null,
+      link: null,
+      created_at: '2025-01-01T10:00:00Z',
+      read_at: '2025-01-01T11:00:00Z',
+    },
+    {
+      id: 'n1',
+      user_id: 'user-1',
+      kind: 'message',
+      title: 'Nova mensagem de Maria Silva',
+      body: null,
+      link: null,
+      created_at: '2025-01-02T10:00:00Z',
+      read_at: null,
+    },
   ]);
   server.use(rpc('search_workspace', () => []));
 });
@@ -53,7 +71,15 @@ describe('StaffLayout', () => {
   it('lists the menu of the role', () => {
     renderLayout({ auth: { roles: ['secretary'] } });
     const nav = screen.getByRole('navigation', { name: 'Menu principal' });
-    for (const label of ['Dashboard', 'Clientes', 'Processos', 'Agendamentos', 'Tarefas', 'Configurações', 'Logotipo']) {
+    for (const label of [
+      'Dashboard',
+      'Clientes',
+      'Processos',
+      'Agendamentos',
+      'Tarefas',
+      'Configurações',
+      'Logotipo',
+    ]) {
       expect(within(nav).getByRole('link', { name: label })).toBeInTheDocument();
     }
     expect(within(nav).queryByText('CRM')).not.toBeInTheDocument();

@@ -34,7 +34,12 @@ export function StaffLayout() {
           collapsed ? 'w-[4.5rem]' : 'w-64',
         )}
       >
-        <div className={cn('flex h-16 items-center border-b border-sidebar-border px-4', collapsed && 'justify-center px-2')}>
+        <div
+          className={cn(
+            'flex h-16 items-center border-b border-sidebar-border px-4',
+            collapsed && 'justify-center px-2',
+          )}
+        >
           <Brand collapsed={collapsed} />
         </div>
         <SidebarBody collapsed={collapsed} />

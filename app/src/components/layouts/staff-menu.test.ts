@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { menuLabels, staffMenu, type MenuGroup } from './staff-menu';
 
-const COMMON = ['Dashboard', 'Clientes', 'Processos', 'Atendimento', 'Agendamentos', 'Tarefas', 'Configurações', 'Logotipo'];
+const COMMON = [
+  'Dashboard',
+  'Clientes',
+  'Processos',
+  'Atendimento',
+  'Agendamentos',
+  'Tarefas',
+  'Configurações',
+  'Logotipo',
+];
 
 describe('staffMenu', () => {
   it('gives the administrator every entry and every finance page', () => {

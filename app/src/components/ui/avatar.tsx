@@ -13,14 +13,19 @@ export function Avatar({ className, ...props }: ComponentProps<typeof AvatarPrim
 }
 
 export function AvatarImage({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Image>) {
-  return <AvatarPrimitive.Image data-slot="avatar-image" className={cn('aspect-square size-full', className)} {...props} />;
+  return (
+    <AvatarPrimitive.Image data-slot="avatar-image" className={cn('aspect-square size-full', className)} {...props} />
+  );
 }
 
 export function AvatarFallback({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Fallback>) {
   return (
     <AvatarPrimitive.Fallback
       data-slot="avatar-fallback"
-      className={cn('flex size-full items-center justify-center rounded-full bg-primary/10 text-sm font-medium text-primary', className)}
+      className={cn(
+        'flex size-full items-center justify-center rounded-full bg-primary/10 text-sm font-medium text-primary',
+        className,
+      )}
       {...props}
     />
   );

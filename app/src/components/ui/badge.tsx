@@ -51,6 +51,17 @@ export function badgeColorClass(color: BadgeColor | null | undefined): string {
 }
 
 /** A status badge in one of the soft colours; data-color names the colour (gray when none) for tests and styles. */
-export function ColorBadge({ color, className, ...props }: Omit<BadgeProps, 'variant'> & { color: BadgeColor | null | undefined }) {
-  return <Badge variant="outline" className={cn(badgeColorClass(color), className)} data-color={color ?? 'gray'} {...props} />;
+export function ColorBadge({
+  color,
+  className,
+  ...props
+}: Omit<BadgeProps, 'variant'> & { color: BadgeColor | null | undefined }) {
+  return (
+    <Badge
+      variant="outline"
+      className={cn(badgeColorClass(color), className)}
+      data-color={color ?? 'gray'}
+      {...props}
+    />
+  );
 }

@@ -16,7 +16,11 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
 }
 
 /** `as` sets the heading level so a page's headings never skip one (a card right under the page's h1 is an h2). */
-export function CardTitle({ className, as: Heading = 'h3', ...props }: ComponentProps<'h3'> & { as?: 'h2' | 'h3' | 'h4' }) {
+export function CardTitle({
+  className,
+  as: Heading = 'h3',
+  ...props
+}: ComponentProps<'h3'> & { as?: 'h2' | 'h3' | 'h4' }) {
   return <Heading data-slot="card-title" className={cn('leading-none font-semibold', className)} {...props} />;
 }
 

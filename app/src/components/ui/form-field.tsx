@@ -1,4 +1,12 @@
-import { cloneElement, createContext, isValidElement, useContext, useId, type ReactElement, type ReactNode } from 'react';
+import {
+  cloneElement,
+  createContext,
+  isValidElement,
+  useContext,
+  useId,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import type { FieldError } from 'react-hook-form';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
@@ -47,7 +55,8 @@ export function FormField({ label, error, description, id, className, children }
   const messageId = `${controlId}-error`;
   const descriptionId = `${controlId}-description`;
   const labelId = `${controlId}-label`;
-  const describedBy = [description ? descriptionId : null, message ? messageId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [description ? descriptionId : null, message ? messageId : null].filter(Boolean).join(' ') || undefined;
 
   const control = isValidElement(children)
     ? cloneElement(children, {

@@ -5,7 +5,15 @@ import { SearchInput } from '@/components/ui/search-input';
 describe('SearchInput', () => {
   it('renders a labelled input that reports typing, with the wrapper and input classes apart', () => {
     const onChange = vi.fn();
-    render(<SearchInput aria-label="Buscar taxas" placeholder="Buscar..." containerClassName="sm:w-80" value="" onChange={onChange} />);
+    render(
+      <SearchInput
+        aria-label="Buscar taxas"
+        placeholder="Buscar..."
+        containerClassName="sm:w-80"
+        value=""
+        onChange={onChange}
+      />,
+    );
     const input = screen.getByRole('textbox', { name: 'Buscar taxas' });
     fireEvent.change(input, { target: { value: 'I-130' } });
     expect(onChange).toHaveBeenCalledTimes(1);

@@ -12,7 +12,10 @@ export interface SearchInputProps extends ComponentProps<'input'> {
 export function SearchInput({ containerClassName, className, ...props }: SearchInputProps) {
   return (
     <div className={cn('relative', containerClassName)}>
-      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden="true"
+      />
       <Input className={cn('pl-9', className)} {...props} />
     </div>
   );

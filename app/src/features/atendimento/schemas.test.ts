@@ -45,16 +45,46 @@ describe('interaction form rules', () => {
   });
   it('builds the stored row (process optional, duration only when asked)', () => {
     const row = interactionPayload({ ...valid, processId: '3' });
-    expect(row).toMatchObject({ client_id: 'c1', process_id: 3, type: 'call', duration_minutes: 25, status: 'completed' });
+    expect(row).toMatchObject({
+      client_id: 'c1',
+      process_id: 3,
+      type: 'call',
+      duration_minutes: 25,
+      status: 'completed',
+    });
     expect(row.contact_date).toBe(new Date('2025-03-10T14:30').toISOString());
-    expect(interactionPayload({ ...valid, type: 'message' })).toMatchObject({ process_id: null, duration_minutes: null });
+    expect(interactionPayload({ ...valid, type: 'message' })).toMatchObject({
+      process_id: null,
+      duration_minutes: null,
+    });
   });
 });
 
 const rows = [
-  { id: '1', status: 'completed', content: 'Ligação sobre o I-485', created_by_name: 'Bruno Assistente', client: { id: 'a', full_name: 'Maria Silva' }, process: { id: 1, type: 'Green Card' } },
-  { id: '2', status: 'pending', content: 'Enviar lista de documentos', created_by_name: 'Ana Administradora', client: { id: 'b', full_name: 'João Souza' }, process: null },
-  { id: '3', status: 'scheduled', content: 'Reunião de preparação', created_by_name: 'Bruno Assistente', client: null, process: { id: 3, type: 'Asilo' } },
+  {
+    id: '1',
+    status: 'completed',
+    content: 'Ligação sobre o I-485',
+    created_by_name: 'Bruno Assistente',
+    client: { id: 'a', full_name: 'Maria Silva' },
+    process: { id: 1, type: 'Green Card' },
+  },
+  {
+    id: '2',
+    status: 'pending',
+    content: 'Enviar lista de documentos',
+    created_by_name: 'Ana Administradora',
+    client: { id: 'b', full_name: 'João Souza' },
+    process: null,
+  },
+  {
+    id: '3',
+    status: 'scheduled',
+    content: 'Reunião de preparação',
+    created_by_name: 'Bruno Assistente',
+    client: null,
+    process: { id: 3, type: 'Asilo' },
+  },
 ] as unknown as InteractionRow[];
 
 describe('filterInteractions', () => {

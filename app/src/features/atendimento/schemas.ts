@@ -37,7 +37,10 @@ export const interactionSchema = z.object({
   duration: z
     .string()
     .optional()
-    .refine((value) => !value || (Number.isInteger(Number(value)) && Number(value) > 0), 'A duração deve ser um número inteiro de minutos'),
+    .refine(
+      (value) => !value || (Number.isInteger(Number(value)) && Number(value) > 0),
+      'A duração deve ser um número inteiro de minutos',
+    ),
   content: z.string().trim().min(10, 'A descrição deve ter pelo menos 10 caracteres'),
   status: oneOf(INTERACTION_STATUSES, 'Por favor selecione um status'),
 });

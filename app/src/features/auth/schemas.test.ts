@@ -21,8 +21,18 @@ describe('loginResolver', () => {
   });
 
   it('accepts and refuses the same addresses as zod, which the other forms use', async () => {
-    const samples = ['a@b.co', 'maria.silva@cliente.test', "o'neil+x@mail.example.com", 'a..b@c.com', '.a@b.com',
-      'a@b', 'a@-b.com', 'a b@c.com', 'ação@c.com', 'a@b.c'];
+    const samples = [
+      'a@b.co',
+      'maria.silva@cliente.test',
+      "o'neil+x@mail.example.com",
+      'a..b@c.com',
+      '.a@b.com',
+      'a@b',
+      'a@-b.com',
+      'a b@c.com',
+      'ação@c.com',
+      'a@b.c',
+    ];
     for (const email of samples) {
       const ours = Object.keys((await validate({ email, password: 'x' })).errors).length === 0;
       expect([email, ours]).toEqual([email, z.email().safeParse(email).success]);

@@ -50,7 +50,14 @@ describe('SearchPalette', () => {
 // search_workspace() as the database answers it: accents and case do not matter (unaccent + ilike).
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 const WORKSPACE: SearchResult[] = [
-  { kind: 'client', id: 'c2', title: 'João Souza', subtitle: 'joao.souza@cliente.test', client_id: 'c2', process_id: null },
+  {
+    kind: 'client',
+    id: 'c2',
+    title: 'João Souza',
+    subtitle: 'joao.souza@cliente.test',
+    client_id: 'c2',
+    process_id: null,
+  },
   { kind: 'process', id: '3', title: 'Asilo', subtitle: 'João Souza', client_id: 'c2', process_id: 3 },
   { kind: 'receipt', id: 'r1', title: 'IOE0912345678', subtitle: 'Asilo · João Souza', client_id: 'c2', process_id: 3 },
   { kind: 'a_number', id: 'k1', title: 'A123456789', subtitle: 'Joao Souza', client_id: 'c2', process_id: 7 },
@@ -76,7 +83,11 @@ function renderPalette(queryClient = createTestQueryClient()) {
 
 describe('SearchPalette with search_workspace', () => {
   beforeEach(() => {
-    server.use(rpc('search_workspace', (args) => WORKSPACE.filter((r) => fold(`${r.title} ${r.subtitle ?? ''}`).includes(fold(String(args.q))))));
+    server.use(
+      rpc('search_workspace', (args) =>
+        WORKSPACE.filter((r) => fold(`${r.title} ${r.subtitle ?? ''}`).includes(fold(String(args.q)))),
+      ),
+    );
   });
 
   it('sends the typed term once, after the pause, and lists what matches it without accents, each with its kind', async () => {

@@ -80,7 +80,10 @@ export function SearchPalette({ open, onOpenChange }: { open: boolean; onOpenCha
         <DialogTitle className="sr-only">Pesquisar</DialogTitle>
         <DialogDescription className="sr-only">Clientes, processos, números de recibo e números A</DialogDescription>
         <div className="relative">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
           <Input
             autoFocus
             role="combobox"
@@ -106,7 +109,9 @@ export function SearchPalette({ open, onOpenChange }: { open: boolean; onOpenCha
           />
         </div>
         <ul id="search-results" role="listbox" aria-label="Resultados" className="max-h-80 overflow-y-auto">
-          {term.length < 2 && <li className="px-2 py-3 text-sm text-muted-foreground">Digite ao menos 2 caracteres.</li>}
+          {term.length < 2 && (
+            <li className="px-2 py-3 text-sm text-muted-foreground">Digite ao menos 2 caracteres.</li>
+          )}
           {term.length >= 2 && !isFetching && results.length === 0 && (
             <li className="px-2 py-3 text-sm text-muted-foreground">Nenhum resultado.</li>
           )}

@@ -34,5 +34,13 @@ export const configuracoesStrings = {
   saved: 'Configurações salvas',
   saveError: 'Erro ao salvar configurações: {message}',
   nameTooShort: 'O nome deve ter pelo menos 2 caracteres',
-  days: { mon: 'Segunda', tue: 'Terça', wed: 'Quarta', thu: 'Quinta', fri: 'Sexta', sat: 'Sábado', sun: 'Domingo' } as Record<string, string>,
+  days: {
+    mon: 'Segunda',
+    tue: 'Terça',
+    wed: 'Quarta',
+    thu: 'Quinta',
+    fri: 'Sexta',
+    sat: 'Sábado',
+    sun: 'Domingo',
+  } as Record<string, string>,
 } as const;

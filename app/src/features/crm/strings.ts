@@ -5,7 +5,10 @@ export const crmStrings = {
   readOnly: 'Somente administradores e o comercial alteram o CRM.',
   newLead: 'Novo lead',
   editLead: 'Lead',
-  stages: { novo: 'Novo', contato: 'Contato', proposta: 'Proposta', fechado: 'Fechado', perdido: 'Perdido' } as Record<string, string>,
+  stages: { novo: 'Novo', contato: 'Contato', proposta: 'Proposta', fechado: 'Fechado', perdido: 'Perdido' } as Record<
+    string,
+    string
+  >,
   sources: {
     indicacao: 'Indicação',
     site: 'Site',

@@ -58,7 +58,12 @@ describe('active processes', () => {
     expect(isActiveProcessStatus('Arquivado')).toBe(false);
     expect(isActiveProcessStatus('cancelado')).toBe(false);
     expect(
-      countActiveProcesses([{ status: 'em andamento' }, { status: 'em análise' }, { status: 'concluído' }, { status: 'arquivado' }]),
+      countActiveProcesses([
+        { status: 'em andamento' },
+        { status: 'em análise' },
+        { status: 'concluído' },
+        { status: 'arquivado' },
+      ]),
     ).toBe(2);
   });
 });

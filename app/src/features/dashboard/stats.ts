@@ -71,7 +71,10 @@ export interface PaymentRow {
 }
 
 /** Sum of the paid payments of the current and of the previous month. */
-export function paidRevenueByMonth(payments: readonly PaymentRow[], bounds: MonthBounds): { current: number; previous: number } {
+export function paidRevenueByMonth(
+  payments: readonly PaymentRow[],
+  bounds: MonthBounds,
+): { current: number; previous: number } {
   let current = 0;
   let previous = 0;
   for (const payment of payments) {
@@ -88,7 +91,9 @@ export function paidRevenueByMonth(payments: readonly PaymentRow[], bounds: Mont
 /** A computed figure with its trend; the sample trend when the trend cannot be computed. */
 export function figure(value: number, previous: number | null, sampleTrend: number): StatFigure {
   const trend = previous === null ? null : trendPercent(value, previous);
-  return trend === null ? { value, trend: sampleTrend, sample: false, sampleTrend: true } : { value, trend, sample: false };
+  return trend === null
+    ? { value, trend: sampleTrend, sample: false, sampleTrend: true }
+    : { value, trend, sample: false };
 }
 
 /** Receita Mensal as the dashboard shows it: whole reais when round (R$ 42.500), else with cents. */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { expensePayload, expenseSchema, feePayload, feeSchema, markPaidPayload, productPayload, productSchema } from './schemas';
+import {
+  expensePayload,
+  expenseSchema,
+  feePayload,
+  feeSchema,
+  markPaidPayload,
+  productPayload,
+  productSchema,
+} from './schemas';
 
 const REQUIRED = 'Preencha todos os campos obrigatórios';
 
@@ -42,20 +50,36 @@ describe('expense form', () => {
       payment_method: null,
       category_id: null,
     });
-    expect(expensePayload({ ...base, is_paid: true, payment_date: '2025-06-02', payment_method: 'PIX' })).toMatchObject({
-      is_paid: true,
-      payment_date: '2025-06-02',
-      payment_method: 'PIX',
-    });
+    expect(expensePayload({ ...base, is_paid: true, payment_date: '2025-06-02', payment_method: 'PIX' })).toMatchObject(
+      {
+        is_paid: true,
+        payment_date: '2025-06-02',
+        payment_method: 'PIX',
+      },
+    );
   });
   it('mark paid uses today and the method or Não especificado', () => {
-    expect(markPaidPayload('2025-06-15', '')).toEqual({ is_paid: true, payment_date: '2025-06-15', payment_method: 'Não especificado' });
-    expect(markPaidPayload('2025-06-15', 'Cartão')).toEqual({ is_paid: true, payment_date: '2025-06-15', payment_method: 'Cartão' });
+    expect(markPaidPayload('2025-06-15', '')).toEqual({
+      is_paid: true,
+      payment_date: '2025-06-15',
+      payment_method: 'Não especificado',
+    });
+    expect(markPaidPayload('2025-06-15', 'Cartão')).toEqual({
+      is_paid: true,
+      payment_date: '2025-06-15',
+      payment_method: 'Cartão',
+    });
   });
 });
 
 describe('USCIS fee form', () => {
-  const base = { form_code: 'I-130', form_name: 'Petition for Alien Relative', fee_amount: '675', valid_from: '2024-04-01', is_active: true };
+  const base = {
+    form_code: 'I-130',
+    form_name: 'Petition for Alien Relative',
+    fee_amount: '675',
+    valid_from: '2024-04-01',
+    is_active: true,
+  };
   it('requires form_code, form_name, valid_from and fee_amount > 0', () => {
     expect(feeSchema.safeParse(base).success).toBe(true);
     for (const field of ['form_code', 'form_name', 'valid_from'] as const) {

@@ -55,7 +55,10 @@ function questionnaireGroups(): DataPathGroup[] {
       }
     } else {
       for (const field of section.fields) {
-        options.push({ value: `questionnaire.${section.key}.${field.key}`, label: `${section.title} — ${field.label}` });
+        options.push({
+          value: `questionnaire.${section.key}.${field.key}`,
+          label: `${section.title} — ${field.label}`,
+        });
       }
     }
     return { label: `Questionário: ${section.title}`, options };
@@ -64,7 +67,9 @@ function questionnaireGroups(): DataPathGroup[] {
 
 export const DATA_PATH_GROUPS: DataPathGroup[] = [...CASE_GROUPS, ...questionnaireGroups()];
 
-const LABELS = new Map(DATA_PATH_GROUPS.flatMap((group) => group.options.map((option) => [option.value, option.label])));
+const LABELS = new Map(
+  DATA_PATH_GROUPS.flatMap((group) => group.options.map((option) => [option.value, option.label])),
+);
 
 /** The picker's label of a data path (the path itself when it is not one of the picker's). */
 export function dataPathLabel(path: string): string {

@@ -14,7 +14,8 @@ export const perfilStrings = {
   updateError: 'Erro ao atualizar perfil',
   // Office name and logo: set in Configurações (administrators)
   brandingTitle: 'Logotipo e nome do escritório',
-  brandingNote: 'O nome e o logotipo do escritório são definidos nas Configurações do escritório e valem para toda a equipe e para o portal do cliente.',
+  brandingNote:
+    'O nome e o logotipo do escritório são definidos nas Configurações do escritório e valem para toda a equipe e para o portal do cliente.',
   openOfficeSettings: 'Abrir Configurações do escritório',
   mfaTitle: 'Verificação em duas etapas',
   mfaOn: 'Ativada: ao entrar, além da senha, será pedido o código do aplicativo autenticador.',

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { documentStatusPatch } from './api/mutations';
-import { documentRequestSchema, normalizeIdentifier, parseProcessId, RECEIPT_NUMBER_PATTERN, stageUpdateSchema } from './schemas';
+import {
+  documentRequestSchema,
+  normalizeIdentifier,
+  parseProcessId,
+  RECEIPT_NUMBER_PATTERN,
+  stageUpdateSchema,
+} from './schemas';
 
 describe('stage update form', () => {
   it('requires a stage', () => {

@@ -8,8 +8,20 @@ import { NotificationBell } from './notification-bell';
 
 // Ana (user-1, the default test user)'s notifications; row-level security gives the bell only these.
 const notification = { user_id: 'user-1', kind: 'message', body: null, link: null, read_at: null };
-const older = { ...notification, id: 'n1', title: 'Documento enviado', created_at: '2025-01-01T10:00:00Z', read_at: '2025-01-01T11:00:00Z' };
-const newer = { ...notification, id: 'n2', title: 'Nova mensagem de Maria Silva', created_at: '2025-01-02T10:00:00Z', link: '/clientes/c1/mensagens' };
+const older = {
+  ...notification,
+  id: 'n1',
+  title: 'Documento enviado',
+  created_at: '2025-01-01T10:00:00Z',
+  read_at: '2025-01-01T11:00:00Z',
+};
+const newer = {
+  ...notification,
+  id: 'n2',
+  title: 'Nova mensagem de Maria Silva',
+  created_at: '2025-01-02T10:00:00Z',
+  link: '/clientes/c1/mensagens',
+};
 const newest = { ...notification, id: 'n3', title: 'Prazo amanhã', created_at: '2025-01-03T10:00:00Z' };
 
 beforeEach(() => {
@@ -18,7 +30,9 @@ beforeEach(() => {
 });
 
 function renderBell() {
-  return renderWithProviders(<NotificationBell />, { routes: { '/clientes/:id/mensagens': <h1>Mensagens do cliente</h1> } });
+  return renderWithProviders(<NotificationBell />, {
+    routes: { '/clientes/:id/mensagens': <h1>Mensagens do cliente</h1> },
+  });
 }
 
 const bell = (unread: number) => screen.findByRole('button', { name: `Notificações (${unread} não lidas)` });
@@ -52,9 +66,24 @@ describe('NotificationBell', () => {
     renderBell();
     await bell(2);
     await waitFor(() => expect(realtime.channels().some((c) => c.joined)).toBe(true));
-    expect(realtime.channels()[0]!.bindings[0]).toMatchObject({ event: 'INSERT', table: 'notifications', filter: 'user_id=eq.user-1' });
-    realtime.emit('notifications', 'INSERT', { ...notification, id: 'x9', user_id: 'user-2', title: 'De outra pessoa', created_at: '2025-01-04T10:00:00Z' });
-    realtime.emit('notifications', 'INSERT', { ...notification, id: 'n4', title: 'Novo documento de João', created_at: '2025-01-04T10:00:00Z' });
+    expect(realtime.channels()[0]!.bindings[0]).toMatchObject({
+      event: 'INSERT',
+      table: 'notifications',
+      filter: 'user_id=eq.user-1',
+    });
+    realtime.emit('notifications', 'INSERT', {
+      ...notification,
+      id: 'x9',
+      user_id: 'user-2',
+      title: 'De outra pessoa',
+      created_at: '2025-01-04T10:00:00Z',
+    });
+    realtime.emit('notifications', 'INSERT', {
+      ...notification,
+      id: 'n4',
+      title: 'Novo documento de João',
+      created_at: '2025-01-04T10:00:00Z',
+    });
     const button = await bell(3);
     await userEvent.click(button);
     const items = await screen.findAllByTestId('notification-item');

@@ -11,7 +11,13 @@ const BellMenu = lazy(() => import('./bell-menu'));
 /** Also the Radix trigger (asChild): its props and ref reach the button. */
 function BellButton({ unread, ...props }: ComponentProps<typeof Button> & { unread: number }) {
   return (
-    <Button variant="ghost" size="icon" className="relative" aria-label={`Notificações (${unread} não lidas)`} {...props}>
+    <Button
+      variant="ghost"
+      size="icon"
+      className="relative"
+      aria-label={`Notificações (${unread} não lidas)`}
+      {...props}
+    >
       <Bell aria-hidden="true" />
       {unread > 0 && (
         <span

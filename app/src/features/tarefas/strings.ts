@@ -12,7 +12,15 @@ export const tarefasStrings = {
   search: 'Pesquisar tarefas...',
   priorityFilter: 'Prioridade',
   anyPriority: 'Todas as prioridades',
-  columns: { title: 'Tarefa', assignee: 'Responsável', client: 'Cliente', process: 'Processo', due: 'Prazo', priority: 'Prioridade', status: 'Status' },
+  columns: {
+    title: 'Tarefa',
+    assignee: 'Responsável',
+    client: 'Cliente',
+    process: 'Processo',
+    due: 'Prazo',
+    priority: 'Prioridade',
+    status: 'Status',
+  },
   fields: {
     title: 'Título',
     description: 'Descrição',
@@ -41,5 +49,10 @@ export const tarefasStrings = {
   commentPlaceholder: 'Escreva um comentário...',
   pendingCount: '{n} tarefas em aberto',
   priorities: { alta: 'Alta', media: 'Média', baixa: 'Baixa' } as Record<string, string>,
-  statuses: { pendente: 'Pendente', em_andamento: 'Em andamento', concluida: 'Concluída', cancelada: 'Cancelada' } as Record<string, string>,
+  statuses: {
+    pendente: 'Pendente',
+    em_andamento: 'Em andamento',
+    concluida: 'Concluída',
+    cancelada: 'Cancelada',
+  } as Record<string, string>,
 } as const;

@@ -2,7 +2,12 @@
 import { primaryRoleForTable, ROLE_LABELS, type AppRole } from '@/lib/roles';
 
 /** Roles an administrator can pick in the table. */
-export const STAFF_ROLE_OPTIONS = ['administrator', 'legal_assistant', 'commercial', 'secretary'] as const satisfies readonly AppRole[];
+export const STAFF_ROLE_OPTIONS = [
+  'administrator',
+  'legal_assistant',
+  'commercial',
+  'secretary',
+] as const satisfies readonly AppRole[];
 export const ALL_ROLE_OPTIONS = [...STAFF_ROLE_OPTIONS, 'client'] as const satisfies readonly AppRole[];
 
 export type TableRole = (typeof ALL_ROLE_OPTIONS)[number];

@@ -92,7 +92,9 @@ export function useMyAppointments() {
     queryFn: async () => {
       const { data } = await supabase
         .from('appointments')
-        .select('id, client_id, staff_id, process_id, title, starts_at, duration_minutes, kind, location, meeting_link, status, notes, source')
+        .select(
+          'id, client_id, staff_id, process_id, title, starts_at, duration_minutes, kind, location, meeting_link, status, notes, source',
+        )
         .order('starts_at', { ascending: false })
         .throwOnError();
       return (data ?? []) as unknown as Appointment[];

@@ -32,15 +32,23 @@ export interface AppointmentDialogProps {
 }
 
 export function AppointmentDialog({ open, onOpenChange, appointment, start, defaultStaffId }: AppointmentDialogProps) {
-  const { values: form, set, problem, setProblem } = useDialogForm(dialogSession(open, appointment), () =>
-    formFromAppointment(appointment, start, defaultStaffId),
-  );
+  const {
+    values: form,
+    set,
+    problem,
+    setProblem,
+  } = useDialogForm(dialogSession(open, appointment), () => formFromAppointment(appointment, start, defaultStaffId));
   const staff = useStaffOptions();
   const clients = useClientOptions();
   const save = useSaveAppointment();
   const remove = useDeleteAppointment();
 
-  const conflicts = useConflicts(form.staff_id, formStart(form), Number(form.duration_minutes) || 0, appointment?.id ?? '');
+  const conflicts = useConflicts(
+    form.staff_id,
+    formStart(form),
+    Number(form.duration_minutes) || 0,
+    appointment?.id ?? '',
+  );
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -49,12 +57,20 @@ export function AppointmentDialog({ open, onOpenChange, appointment, start, defa
       setProblem(issue === 'link' ? t.linkInvalid : t.required);
       return;
     }
-    await closeAfter(() => save.mutateAsync({ id: appointment?.id ?? null, row: rowFromForm(form)! }), { success: t.saved, error: t.saveError }, onOpenChange);
+    await closeAfter(
+      () => save.mutateAsync({ id: appointment?.id ?? null, row: rowFromForm(form)! }),
+      { success: t.saved, error: t.saveError },
+      onOpenChange,
+    );
   }
 
   async function destroy() {
     if (!appointment) return;
-    await closeAfter(() => remove.mutateAsync(appointment.id), { success: t.deleted, error: t.saveError }, onOpenChange);
+    await closeAfter(
+      () => remove.mutateAsync(appointment.id),
+      { success: t.deleted, error: t.saveError },
+      onOpenChange,
+    );
   }
 
   const clashes = conflicts.data ?? [];
@@ -78,10 +94,20 @@ export function AppointmentDialog({ open, onOpenChange, appointment, start, defa
       }
     >
       <FormField label={t.client}>
-        <PersonSelect people={clients.data} emptyLabel={t.noClient} value={form.client_id} onValueChange={(id) => set('client_id', id)} />
+        <PersonSelect
+          people={clients.data}
+          emptyLabel={t.noClient}
+          value={form.client_id}
+          onValueChange={(id) => set('client_id', id)}
+        />
       </FormField>
       <FormField label={t.staff}>
-        <PersonSelect people={staff.data} emptyLabel={t.noStaff} value={form.staff_id} onValueChange={(id) => set('staff_id', id)} />
+        <PersonSelect
+          people={staff.data}
+          emptyLabel={t.noStaff}
+          value={form.staff_id}
+          onValueChange={(id) => set('staff_id', id)}
+        />
       </FormField>
       <FormField label={t.titleField} className="sm:col-span-2">
         <Input value={form.title} onChange={(e) => set('title', e.target.value)} maxLength={160} />
@@ -133,7 +159,10 @@ export function AppointmentDialog({ open, onOpenChange, appointment, start, defa
         <Textarea rows={3} value={form.notes} onChange={(e) => set('notes', e.target.value)} />
       </FormField>
       {clashes.length > 0 && (
-        <div role="alert" className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 sm:col-span-2">
+        <div
+          role="alert"
+          className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 sm:col-span-2"
+        >
           <AlertTriangle className="size-4 shrink-0" aria-hidden="true" />
           <div>
             <p className="font-semibold">{t.conflictTitle}</p>

@@ -100,6 +100,7 @@ export type FormProblem = 'required' | 'link' | null;
 
 export function validateForm(form: AppointmentForm): FormProblem {
   if (!formStart(form) || (!form.client_id && form.title.trim().length < 2)) return 'required';
-  if (form.kind === 'online' && form.meeting_link.trim() && !/^https?:\/\//i.test(form.meeting_link.trim())) return 'link';
+  if (form.kind === 'online' && form.meeting_link.trim() && !/^https?:\/\//i.test(form.meeting_link.trim()))
+    return 'link';
   return null;
 }

@@ -64,7 +64,14 @@ export default function AgendamentosPage() {
       />
       <div className="flex items-center gap-2">
         <Label htmlFor="agenda-staff">{t.staffFilter}</Label>
-        <PersonSelect id="agenda-staff" className="max-w-xs" people={staff.data} emptyLabel={t.allStaff} value={staffId} onValueChange={setStaffId} />
+        <PersonSelect
+          id="agenda-staff"
+          className="max-w-xs"
+          people={staff.data}
+          emptyLabel={t.allStaff}
+          value={staffId}
+          onValueChange={setStaffId}
+        />
       </div>
       {(requests.data?.length ?? 0) > 0 && (
         <Card>
@@ -98,7 +105,11 @@ export default function AgendamentosPage() {
           plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
           locale={ptBrLocale}
           initialView="timeGridWeek"
-          headerToolbar={{ left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' }}
+          headerToolbar={{
+            left: 'prev,next today',
+            center: 'title',
+            right: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek',
+          }}
           buttonText={{ list: 'Lista' }}
           height="auto"
           slotMinTime="07:00:00"

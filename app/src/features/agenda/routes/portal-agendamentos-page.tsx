@@ -5,7 +5,14 @@ import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -34,7 +41,12 @@ function AppointmentCard({ appointment }: { appointment: Appointment }) {
       </div>
       {appointment.title && <p className="text-sm">{appointment.title}</p>}
       {online && appointment.meeting_link && (
-        <a className="text-sm text-primary underline-offset-4 hover:underline" href={appointment.meeting_link} target="_blank" rel="noreferrer">
+        <a
+          className="text-sm text-primary underline-offset-4 hover:underline"
+          href={appointment.meeting_link}
+          target="_blank"
+          rel="noreferrer"
+        >
           {appointment.meeting_link}
         </a>
       )}
@@ -48,7 +60,12 @@ export default function PortalAgendamentosPage() {
   const appointments = useMyAppointments();
   const request = useRequestAppointment();
   const [open, setOpen] = useState(false);
-  const [form, setForm] = useState({ date: '', time: '10:00', kind: 'presencial' as 'presencial' | 'online', notes: '' });
+  const [form, setForm] = useState({
+    date: '',
+    time: '10:00',
+    kind: 'presencial' as 'presencial' | 'online',
+    notes: '',
+  });
   const now = useNow();
   const upcoming = (appointments.data ?? []).filter((a) => new Date(a.starts_at).getTime() >= now).reverse();
   const past = (appointments.data ?? []).filter((a) => new Date(a.starts_at).getTime() < now);
@@ -58,7 +75,12 @@ export default function PortalAgendamentosPage() {
     const start = formStart(form);
     if (!start || !clientData?.id) return;
     try {
-      await request.mutateAsync({ client_id: clientData.id, starts_at: start.toISOString(), kind: form.kind, notes: form.notes.trim() || null });
+      await request.mutateAsync({
+        client_id: clientData.id,
+        starts_at: start.toISOString(),
+        kind: form.kind,
+        notes: form.notes.trim() || null,
+      });
       toast.success(t.portalRequestSent);
       setOpen(false);
     } catch (error) {
@@ -112,13 +134,26 @@ export default function PortalAgendamentosPage() {
           </DialogHeader>
           <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2">
             <FormField label={t.date}>
-              <Input type="date" required value={form.date} onChange={(e) => setForm({ ...form, date: e.target.value })} />
+              <Input
+                type="date"
+                required
+                value={form.date}
+                onChange={(e) => setForm({ ...form, date: e.target.value })}
+              />
             </FormField>
             <FormField label={t.time}>
-              <Input type="time" required value={form.time} onChange={(e) => setForm({ ...form, time: e.target.value })} />
+              <Input
+                type="time"
+                required
+                value={form.time}
+                onChange={(e) => setForm({ ...form, time: e.target.value })}
+              />
             </FormField>
             <FormField label={t.kind} className="sm:col-span-2">
-              <NativeSelect value={form.kind} onChange={(e) => setForm({ ...form, kind: e.target.value as 'presencial' | 'online' })}>
+              <NativeSelect
+                value={form.kind}
+                onChange={(e) => setForm({ ...form, kind: e.target.value as 'presencial' | 'online' })}
+              >
                 <option value="presencial">{t.kinds.presencial}</option>
                 <option value="online">{t.kinds.online}</option>
               </NativeSelect>

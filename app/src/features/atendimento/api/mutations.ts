@@ -22,7 +22,12 @@ export function useUpdateInteraction() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async ({ id, input }: { id: string; input: InteractionInput }) => {
-      const { data } = await supabase.from('interactions').update(interactionPayload(input)).eq('id', id).select('id').throwOnError();
+      const { data } = await supabase
+        .from('interactions')
+        .update(interactionPayload(input))
+        .eq('id', id)
+        .select('id')
+        .throwOnError();
       if (!data || data.length === 0) throw new Error('Interação não encontrada');
     },
     onSuccess: invalidate,

@@ -49,7 +49,11 @@ export function useProcessOptions(enabled: boolean) {
     queryKey: atendimentoKeys.processes(),
     enabled,
     queryFn: async () => {
-      const { data } = await supabase.from('processes').select('id, type, client_id, receipt_number').order('id').throwOnError();
+      const { data } = await supabase
+        .from('processes')
+        .select('id, type, client_id, receipt_number')
+        .order('id')
+        .throwOnError();
       return (data ?? []) as ProcessOption[];
     },
   });

@@ -22,7 +22,15 @@ import { atendimentoStrings as t } from '../strings';
 const NO_PROCESS = '__none__';
 
 export function emptyInteraction(now: Date = new Date()): InteractionInput {
-  return { clientId: '', processId: '', type: '', contactDate: toDateTimeLocal(now), duration: '', content: '', status: 'completed' };
+  return {
+    clientId: '',
+    processId: '',
+    type: '',
+    contactDate: toDateTimeLocal(now),
+    duration: '',
+    content: '',
+    status: 'completed',
+  };
 }
 
 export function interactionToInput(row: InteractionRow): InteractionInput {
@@ -119,7 +127,10 @@ export function InteractionFormDialog({
           control={control}
           name="processId"
           render={({ field }) => (
-            <Select value={field.value || NO_PROCESS} onValueChange={(value) => field.onChange(value === NO_PROCESS ? '' : value)}>
+            <Select
+              value={field.value || NO_PROCESS}
+              onValueChange={(value) => field.onChange(value === NO_PROCESS ? '' : value)}
+            >
               <SelectTrigger>
                 <SelectValue />
               </SelectTrigger>

@@ -23,12 +23,18 @@ export interface InteractionRow {
 export type InteractionTab = 'all' | 'completed' | 'pending' | 'scheduled';
 
 /** Tab (status) + case-insensitive search over client name, process type, content and creator. */
-export function filterInteractions(rows: readonly InteractionRow[], tab: InteractionTab, search: string): InteractionRow[] {
+export function filterInteractions(
+  rows: readonly InteractionRow[],
+  tab: InteractionTab,
+  search: string,
+): InteractionRow[] {
   const query = normalizeText(search);
   return rows.filter((row) => {
     if (tab !== 'all' && row.status !== tab) return false;
     if (!query) return true;
-    return [row.client?.full_name, row.process?.type, row.content, row.created_by_name].some((field) => normalizeText(field).includes(query));
+    return [row.client?.full_name, row.process?.type, row.content, row.created_by_name].some((field) =>
+      normalizeText(field).includes(query),
+    );
   });
 }
 

@@ -6,13 +6,29 @@ import { renderWithProviders } from '@/testing/test-utils';
 import AtendimentoPage from './atendimento-page';
 
 const call = {
-  id: 'i1', client_id: 'gone', process_id: null, type: 'call', content: 'Ligação sobre o andamento do caso',
-  contact_date: '2025-03-10T14:30:00', duration_minutes: 20, status: 'scheduled', created_by: null,
-  created_by_name: 'Bruno Assistente', created_at: '2025-03-01T10:00:00Z', client: null, process: null,
+  id: 'i1',
+  client_id: 'gone',
+  process_id: null,
+  type: 'call',
+  content: 'Ligação sobre o andamento do caso',
+  contact_date: '2025-03-10T14:30:00',
+  duration_minutes: 20,
+  status: 'scheduled',
+  created_by: null,
+  created_by_name: 'Bruno Assistente',
+  created_at: '2025-03-01T10:00:00Z',
+  client: null,
+  process: null,
 };
 const meeting = {
-  ...call, id: 'i2', client_id: 'c1', type: 'meeting', content: 'Reunião para revisar documentos', contact_date: '2025-02-01T09:00:00',
-  status: 'completed', client: { id: 'c1', full_name: 'Maria Silva' },
+  ...call,
+  id: 'i2',
+  client_id: 'c1',
+  type: 'meeting',
+  content: 'Reunião para revisar documentos',
+  contact_date: '2025-02-01T09:00:00',
+  status: 'completed',
+  client: { id: 'c1', full_name: 'Maria Silva' },
 };
 
 beforeEach(() => {

@@ -8,7 +8,12 @@ import { ColorBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { SearchInput } from '@/components/ui/search-input';
@@ -17,8 +22,21 @@ import { formatDateTime } from '@/lib/format';
 import { useCreateInteraction, useSetInteractionStatus, useUpdateInteraction } from '../api/mutations';
 import { useInteractions } from '../api/queries';
 import { InteractionFormDialog } from '../components/interaction-form-dialog';
-import { canCancel, canComplete, filterInteractions, STATUS_COLORS, type InteractionRow, type InteractionTab } from '../lib/interactions';
-import { STATUS_LABELS, TYPE_LABELS, type InteractionInput, type InteractionStatus, type InteractionType } from '../schemas';
+import {
+  canCancel,
+  canComplete,
+  filterInteractions,
+  STATUS_COLORS,
+  type InteractionRow,
+  type InteractionTab,
+} from '../lib/interactions';
+import {
+  STATUS_LABELS,
+  TYPE_LABELS,
+  type InteractionInput,
+  type InteractionStatus,
+  type InteractionType,
+} from '../schemas';
 import { atendimentoStrings as t } from '../strings';
 import { fill } from '@/lib/strings';
 import { useCrudScreen } from '@/hooks/use-crud-screen';
@@ -86,7 +104,13 @@ export default function AtendimentoPage() {
             <TabsTrigger value="pending">{t.tabs.pending}</TabsTrigger>
             <TabsTrigger value="scheduled">{t.tabs.scheduled}</TabsTrigger>
           </TabsList>
-          <SearchInput containerClassName="sm:w-80 lg:w-96" placeholder={t.search} aria-label="Buscar interações" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <SearchInput
+            containerClassName="sm:w-80 lg:w-96"
+            placeholder={t.search}
+            aria-label="Buscar interações"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
         <Card>
           <CardContent>
@@ -104,7 +128,13 @@ export default function AtendimentoPage() {
                 </TableRow>
               </TableHeader>
               <TableBody>
-                <TableStateRows loading={isLoading} empty={visible.length === 0} skeletonRows={4} colSpan={8} emptyText={t.empty} />
+                <TableStateRows
+                  loading={isLoading}
+                  empty={visible.length === 0}
+                  skeletonRows={4}
+                  colSpan={8}
+                  emptyText={t.empty}
+                />
                 {!isLoading &&
                   visible.map((row) => (
                     <TableRow key={row.id}>
@@ -167,7 +197,9 @@ export default function AtendimentoPage() {
         <DialogContent>
           <DialogHeader>
             <DialogTitle>Detalhes da Interação</DialogTitle>
-            <DialogDescription>{details ? `${typeLabel(details.type)} — ${clientName(details)}` : ''}</DialogDescription>
+            <DialogDescription>
+              {details ? `${typeLabel(details.type)} — ${clientName(details)}` : ''}
+            </DialogDescription>
           </DialogHeader>
           {details && (
             <dl className="grid gap-3 text-sm sm:grid-cols-2">

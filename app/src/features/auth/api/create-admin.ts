@@ -10,7 +10,8 @@ export async function bodyError(error: unknown): Promise<string | null> {
       if (body && typeof body === 'object' && 'error' in body) {
         const value = (body as { error: unknown }).error;
         if (typeof value === 'string') return value;
-        if (value && typeof value === 'object' && 'message' in value) return String((value as { message: unknown }).message);
+        if (value && typeof value === 'object' && 'message' in value)
+          return String((value as { message: unknown }).message);
       }
     } catch {
       // not JSON: fall back to the error's own message

@@ -53,7 +53,8 @@ describe('fetchStaffSecondFactor', () => {
 });
 
 describe('aalOf', () => {
-  const token = (claims: object) => `h.${btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.s`;
+  const token = (claims: object) =>
+    `h.${btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.s`;
   it('reads the aal claim of an access token', async () => {
     expect(aalOf(token({ aal: 'aal2', sub: 'x' }))).toBe('aal2');
     expect(aalOf(token({ sub: 'x' }))).toBe('');

@@ -55,12 +55,22 @@ export function SecondFactorEnrolment({ onEnrolled }: { onEnrolled: () => void |
           <form onSubmit={confirm} noValidate>
             <CardContent className="grid gap-3">
               <p className="text-sm text-muted-foreground">{t.enrollScan}</p>
-              <img src={enrolment.qrCode} alt={t.enrollQrAlt} className="size-44 self-center justify-self-center rounded border bg-white p-2" />
+              <img
+                src={enrolment.qrCode}
+                alt={t.enrollQrAlt}
+                className="size-44 self-center justify-self-center rounded border bg-white p-2"
+              />
               <p className="text-xs break-all text-muted-foreground">
                 {t.enrollSecret} <code data-testid="totp-secret">{enrolment.secret}</code>
               </p>
               <FormField label={t.mfaCode} error={error ?? undefined}>
-                <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} />
+                <Input
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                />
               </FormField>
             </CardContent>
             <CardFooter className="mt-6 flex-col gap-3">

@@ -51,7 +51,13 @@ export function SecondFactorForm({ factorId, onVerified, description }: SecondFa
         <form onSubmit={onSubmit} noValidate>
           <CardContent>
             <FormField label={t.mfaCode} error={error ?? undefined}>
-              <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} />
+              <Input
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+              />
             </FormField>
           </CardContent>
           <CardFooter className="mt-6 flex-col gap-3">

@@ -14,7 +14,13 @@ export default function StaffSecondFactorScreen({ status }: { status: Exclude<St
     await queryClient.invalidateQueries();
   };
   if (status.type === 'verify') {
-    return <SecondFactorForm factorId={status.factorId} description={t.requiredVerify} onVerified={() => done(t.loginSuccess)} />;
+    return (
+      <SecondFactorForm
+        factorId={status.factorId}
+        description={t.requiredVerify}
+        onVerified={() => done(t.loginSuccess)}
+      />
+    );
   }
   return <SecondFactorEnrolment onEnrolled={() => done(t.enrollDone)} />;
 }

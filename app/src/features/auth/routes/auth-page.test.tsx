@@ -97,7 +97,9 @@ describe('AuthPage', () => {
   });
 
   it('shows the error field of the function response', async () => {
-    server.use(http.post(CREATE_ADMIN_URL, () => HttpResponse.json({ error: 'Administrador já existe' }, { status: 400 })));
+    server.use(
+      http.post(CREATE_ADMIN_URL, () => HttpResponse.json({ error: 'Administrador já existe' }, { status: 400 })),
+    );
     renderAuth();
     await fill('admin@escritorio.test', 'Demo@12345');
     await userEvent.click(screen.getByRole('button', { name: 'Configurar Administrador' }));
@@ -122,7 +124,12 @@ describe('AuthPage', () => {
 
   it('asks for the authenticator code when the user has a second factor, and enters after it', async () => {
     // signed out when the page opens; the password gives an aal1 session of a user with a verified factor
-    db.addUser({ id: 'u-sec', email: 'secretaria@escritorio.test', password: 'Demo@12345', factors: [{ id: 'f1', status: 'verified' }] });
+    db.addUser({
+      id: 'u-sec',
+      email: 'secretaria@escritorio.test',
+      password: 'Demo@12345',
+      factors: [{ id: 'f1', status: 'verified' }],
+    });
     const signIn = vi.fn(async (email: string, password: string) => {
       await supabase.auth.signInWithPassword({ email, password });
       return { error: null, roles: ['secretary'] };
@@ -139,7 +146,10 @@ describe('AuthPage', () => {
     await userEvent.type(code, TOTP_CODE);
     await userEvent.click(screen.getByRole('button', { name: 'Verificar' }));
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
-    expect(db.requests('/auth/v1/factors/f1/verify', 'POST').map((r) => (r.body as { code: string }).code)).toEqual(['000000', TOTP_CODE]);
+    expect(db.requests('/auth/v1/factors/f1/verify', 'POST').map((r) => (r.body as { code: string }).code)).toEqual([
+      '000000',
+      TOTP_CODE,
+    ]);
     expect((await supabase.auth.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe('aal2');
   });
 });

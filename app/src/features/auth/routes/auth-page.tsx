@@ -184,7 +184,11 @@ export default function AuthPage() {
                 disabled={busy}
                 onClick={handleSubmit(onSetupAdmin)}
               >
-                {settingUpAdmin ? <Loader2 className="animate-spin" aria-hidden="true" /> : <ShieldCheck aria-hidden="true" />}
+                {settingUpAdmin ? (
+                  <Loader2 className="animate-spin" aria-hidden="true" />
+                ) : (
+                  <ShieldCheck aria-hidden="true" />
+                )}
                 {t.setupAdmin}
               </Button>
             )}

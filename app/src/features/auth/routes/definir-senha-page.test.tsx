@@ -18,7 +18,12 @@ beforeEach(() => {
 });
 
 function renderPage() {
-  renderWithProviders(<DefinirSenhaPage />, { route: '/definir-senha', path: '/definir-senha', routes, auth: { signedOut: true } });
+  renderWithProviders(<DefinirSenhaPage />, {
+    route: '/definir-senha',
+    path: '/definir-senha',
+    routes,
+    auth: { signedOut: true },
+  });
 }
 
 describe('DefinirSenhaPage', () => {
@@ -46,7 +51,9 @@ describe('DefinirSenhaPage', () => {
   it('explains an expired link', async () => {
     window.location.hash = '#error=access_denied&error_description=Email+link+is+invalid+or+has+expired';
     renderPage();
-    expect(await screen.findByText('Este link é inválido ou expirou. Peça um novo convite ao administrador.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Este link é inválido ou expirou. Peça um novo convite ao administrador.'),
+    ).toBeInTheDocument();
     expect(screen.queryByLabelText('Nova senha')).not.toBeInTheDocument();
     expect(db.requests('/auth/v1/user')).toEqual([]);
   });

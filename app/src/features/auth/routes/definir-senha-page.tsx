@@ -71,10 +71,20 @@ export default function DefinirSenhaPage() {
           <form onSubmit={onSubmit} noValidate>
             <CardContent className="grid gap-4">
               <FormField label={t.newPassword} error={error ?? undefined}>
-                <Input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+                <Input
+                  type="password"
+                  autoComplete="new-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
               </FormField>
               <FormField label={t.confirmPassword}>
-                <Input type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+                <Input
+                  type="password"
+                  autoComplete="new-password"
+                  value={confirm}
+                  onChange={(e) => setConfirm(e.target.value)}
+                />
               </FormField>
             </CardContent>
             <CardFooter className="mt-6">

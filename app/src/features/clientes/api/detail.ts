@@ -23,7 +23,8 @@ export interface FamilyMember {
   principal_client_id: string | null;
 }
 
-const COLUMNS = 'id, user_id, full_name, email, phone, address, a_number, principal_client_id, relationship, created_at';
+const COLUMNS =
+  'id, user_id, full_name, email, phone, address, a_number, principal_client_id, relationship, created_at';
 
 export function useClientDetail(id: string) {
   return useQuery({
@@ -57,7 +58,15 @@ export function useFamily(client: ClientDetail | null | undefined) {
 export function useSetPrincipal() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ clientId, principalId, relationship }: { clientId: string; principalId: string | null; relationship: string | null }) => {
+    mutationFn: async ({
+      clientId,
+      principalId,
+      relationship,
+    }: {
+      clientId: string;
+      principalId: string | null;
+      relationship: string | null;
+    }) => {
       const { data } = await supabase
         .from('clients')
         .update({ principal_client_id: principalId, relationship: principalId ? relationship : null })
@@ -112,23 +121,41 @@ export function useClientFinanceRows(clientId: string) {
     enabled: Boolean(clientId),
     queryFn: async (): Promise<FinanceRow[]> => {
       const [contracts, payments, quotes] = await Promise.all([
-        supabase.from('financial_contracts').select('id, title, contract_number, status, total_amount, start_date').eq('client_id', clientId),
+        supabase
+          .from('financial_contracts')
+          .select('id, title, contract_number, status, total_amount, start_date')
+          .eq('client_id', clientId),
         supabase.from('financial_payments').select('id, amount, payment_date, status, notes').eq('client_id', clientId),
-        supabase.from('financial_quotes').select('id, title, quote_number, status, total_amount, expiration_date').eq('client_id', clientId),
+        supabase
+          .from('financial_quotes')
+          .select('id, title, quote_number, status, total_amount, expiration_date')
+          .eq('client_id', clientId),
       ]);
       type R = Record<string, unknown>;
       return [
         ...((contracts.data ?? []) as R[]).map((c) => ({
-          id: String(c.id), kind: 'contract' as const, title: `${String(c.title)} (${String(c.contract_number)})`,
-          status: String(c.status), amount: c.total_amount as number, date: (c.start_date as string) ?? null,
+          id: String(c.id),
+          kind: 'contract' as const,
+          title: `${String(c.title)} (${String(c.contract_number)})`,
+          status: String(c.status),
+          amount: c.total_amount as number,
+          date: (c.start_date as string) ?? null,
         })),
         ...((payments.data ?? []) as R[]).map((p) => ({
-          id: String(p.id), kind: 'payment' as const, title: (p.notes as string) || 'Pagamento',
-          status: String(p.status), amount: p.amount as number, date: (p.payment_date as string) ?? null,
+          id: String(p.id),
+          kind: 'payment' as const,
+          title: (p.notes as string) || 'Pagamento',
+          status: String(p.status),
+          amount: p.amount as number,
+          date: (p.payment_date as string) ?? null,
         })),
         ...((quotes.data ?? []) as R[]).map((q) => ({
-          id: String(q.id), kind: 'quote' as const, title: `${String(q.title)} (${String(q.quote_number)})`,
-          status: String(q.status), amount: q.total_amount as number, date: (q.expiration_date as string) ?? null,
+          id: String(q.id),
+          kind: 'quote' as const,
+          title: `${String(q.title)} (${String(q.quote_number)})`,
+          status: String(q.status),
+          amount: q.total_amount as number,
+          date: (q.expiration_date as string) ?? null,
         })),
       ];
     },
@@ -166,7 +193,9 @@ export function useUnreadCounts() {
     queryKey: [...clientKeys.all, 'unread'] as const,
     queryFn: async () => {
       const { data } = await supabase.rpc('unread_message_counts').throwOnError();
-      return Object.fromEntries(((data ?? []) as { client_id: string; unread: number }[]).map((r) => [r.client_id, Number(r.unread)]));
+      return Object.fromEntries(
+        ((data ?? []) as { client_id: string; unread: number }[]).map((r) => [r.client_id, Number(r.unread)]),
+      );
     },
     meta: { silent: true },
   });

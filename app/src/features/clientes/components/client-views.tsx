@@ -79,7 +79,11 @@ export function ClientsTable({ clients, unread = {} }: { clients: ClientListItem
               <TableCell>
                 <div className="flex justify-end gap-1">
                   <Button variant="ghost" size="icon" asChild>
-                    <Link to={paths.cliente(client.id)} aria-label={`${t.details}: ${client.full_name}`} title={t.details}>
+                    <Link
+                      to={paths.cliente(client.id)}
+                      aria-label={`${t.details}: ${client.full_name}`}
+                      title={t.details}
+                    >
                       <Eye aria-hidden="true" />
                     </Link>
                   </Button>

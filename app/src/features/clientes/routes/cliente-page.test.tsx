@@ -6,8 +6,25 @@ import { db, rpc, server } from '@/testing/supabase-server';
 import { renderWithProviders } from '@/testing/test-utils';
 import ClientePage from './cliente-page';
 
-const base = { user_id: null, email: null, phone: null, address: null, a_number: null, principal_client_id: null, relationship: null, created_at: '2024-03-05T10:00:00Z' };
-const maria = { ...base, id: 'c1', user_id: 'u1', full_name: 'Maria Silva', email: 'maria.silva@cliente.test', phone: '555-0100', a_number: 'A123456789' };
+const base = {
+  user_id: null,
+  email: null,
+  phone: null,
+  address: null,
+  a_number: null,
+  principal_client_id: null,
+  relationship: null,
+  created_at: '2024-03-05T10:00:00Z',
+};
+const maria = {
+  ...base,
+  id: 'c1',
+  user_id: 'u1',
+  full_name: 'Maria Silva',
+  email: 'maria.silva@cliente.test',
+  phone: '555-0100',
+  a_number: 'A123456789',
+};
 const pedro = { ...base, id: 'c3', full_name: 'Pedro Silva', principal_client_id: 'c1', relationship: 'child' };
 const joao = { ...base, id: 'c2', full_name: 'João Souza' };
 const ana = { ...base, id: 'c4', full_name: 'Ana Costa' };
@@ -26,27 +43,87 @@ beforeEach(() => {
     { ...process, id: 11, type: 'Visto de estudante', client_id: 'c3', next_date: '2025-07-01' },
   ]);
   db.seed('financial_contracts', [
-    { id: 'k1', client_id: 'c1', title: 'Green Card por casamento', contract_number: 'CT-1', status: 'active', total_amount: 12000, start_date: '2025-01-10' },
-    { id: 'k2', client_id: 'c2', title: 'Contrato do João', contract_number: 'CT-2', status: 'active', total_amount: 999, start_date: '2025-01-10' },
+    {
+      id: 'k1',
+      client_id: 'c1',
+      title: 'Green Card por casamento',
+      contract_number: 'CT-1',
+      status: 'active',
+      total_amount: 12000,
+      start_date: '2025-01-10',
+    },
+    {
+      id: 'k2',
+      client_id: 'c2',
+      title: 'Contrato do João',
+      contract_number: 'CT-2',
+      status: 'active',
+      total_amount: 999,
+      start_date: '2025-01-10',
+    },
   ]);
-  db.seed('financial_payments', [{ id: 'p1', client_id: 'c1', amount: 4000, payment_date: '2025-01-10', status: 'paid', notes: 'Entrada' }]);
+  db.seed('financial_payments', [
+    { id: 'p1', client_id: 'c1', amount: 4000, payment_date: '2025-01-10', status: 'paid', notes: 'Entrada' },
+  ]);
   db.seed('financial_quotes', []);
   db.seed('interactions', [
-    { id: 'i1', client_id: 'c1', type: 'call', content: 'Ligação inicial', contact_date: '2025-01-05T10:00:00', status: 'completed', created_by_name: 'Bruno' },
-    { id: 'i9', client_id: 'c2', type: 'call', content: 'Ligação com o João', contact_date: '2025-01-06T10:00:00', status: 'completed', created_by_name: null },
-    { id: 'i2', client_id: 'c1', type: 'meeting', content: 'Reunião de documentos', contact_date: '2025-02-05T10:00:00', status: 'scheduled', created_by_name: null },
+    {
+      id: 'i1',
+      client_id: 'c1',
+      type: 'call',
+      content: 'Ligação inicial',
+      contact_date: '2025-01-05T10:00:00',
+      status: 'completed',
+      created_by_name: 'Bruno',
+    },
+    {
+      id: 'i9',
+      client_id: 'c2',
+      type: 'call',
+      content: 'Ligação com o João',
+      contact_date: '2025-01-06T10:00:00',
+      status: 'completed',
+      created_by_name: null,
+    },
+    {
+      id: 'i2',
+      client_id: 'c1',
+      type: 'meeting',
+      content: 'Reunião de documentos',
+      contact_date: '2025-02-05T10:00:00',
+      status: 'scheduled',
+      created_by_name: null,
+    },
   ]);
   server.use(
     rpc('unread_message_counts', () => [
       { client_id: 'c1', unread: 2 },
       { client_id: 'c2', unread: 7 },
     ]),
-    rpc('staff_directory', () => [{ id: 's1', full_name: 'Bruno Assistente', email: 'b@x.test', roles: ['legal_assistant'] }]),
+    rpc('staff_directory', () => [
+      { id: 's1', full_name: 'Bruno Assistente', email: 'b@x.test', roles: ['legal_assistant'] },
+    ]),
     rpc('workspace_timeline', (args) => {
       timelineCalls.push(args);
       const entries = [
-        { at: '2025-02-01T12:00:00Z', kind: 'status_change', detail: 'aprovado', from_value: 'em andamento', client_id: 'c1', process_id: 10, ref_id: 'e1' },
-        { at: '2025-01-20T12:00:00Z', kind: 'status_change', detail: 'em andamento', from_value: null, client_id: 'c3', process_id: 11, ref_id: 'e2' },
+        {
+          at: '2025-02-01T12:00:00Z',
+          kind: 'status_change',
+          detail: 'aprovado',
+          from_value: 'em andamento',
+          client_id: 'c1',
+          process_id: 10,
+          ref_id: 'e1',
+        },
+        {
+          at: '2025-01-20T12:00:00Z',
+          kind: 'status_change',
+          detail: 'em andamento',
+          from_value: null,
+          client_id: 'c3',
+          process_id: 11,
+          ref_id: 'e2',
+        },
       ];
       return args.p_family ? entries : entries.filter((e) => e.client_id === args.p_client_id);
     }),

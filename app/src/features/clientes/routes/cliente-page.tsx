@@ -14,11 +14,25 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
-import { DocumentsPanel, ProcessFormDialog, ProcessStatusBadge, StageBadge, useClientOptions, useStaffDirectory, useTimeline } from '@/features/processos';
+import {
+  DocumentsPanel,
+  ProcessFormDialog,
+  ProcessStatusBadge,
+  StageBadge,
+  useClientOptions,
+  useStaffDirectory,
+  useTimeline,
+} from '@/features/processos';
 import { Timeline } from '@/components/timeline';
 import { errorMessage } from '@/lib/errors';
 import { formatBRL, formatDate, formatDateTime } from '@/lib/format';
-import { financeStatusLabel, interactionStatusLabel, interactionTypeLabel, RELATIONSHIPS, relationshipLabel } from '@/lib/glossary';
+import {
+  financeStatusLabel,
+  interactionStatusLabel,
+  interactionTypeLabel,
+  RELATIONSHIPS,
+  relationshipLabel,
+} from '@/lib/glossary';
 import {
   useClientDetail,
   useClientFinanceRows,
@@ -125,9 +139,16 @@ function FamilyCard({ client, family }: { client: ClientDetail; family: FamilyMe
                   {member.full_name}
                 </Link>
                 <span className="flex items-center gap-2">
-                  <Badge variant="outline">{member.principal_client_id ? relationshipLabel(member.relationship) : 'Titular'}</Badge>
+                  <Badge variant="outline">
+                    {member.principal_client_id ? relationshipLabel(member.relationship) : 'Titular'}
+                  </Badge>
                   {!isDependant && (
-                    <Button variant="ghost" size="sm" onClick={() => unlink(member)} aria-label={`Desvincular ${member.full_name}`}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => unlink(member)}
+                      aria-label={`Desvincular ${member.full_name}`}
+                    >
                       <Unlink aria-hidden="true" />
                       Desvincular
                     </Button>
@@ -140,7 +161,11 @@ function FamilyCard({ client, family }: { client: ClientDetail; family: FamilyMe
         {isDependant ? (
           <p className="text-sm text-muted-foreground">
             {relationshipLabel(client.relationship)} do titular.{' '}
-            <Button variant="link" className="h-auto p-0" onClick={() => unlink({ ...client, principal_client_id: client.principal_client_id })}>
+            <Button
+              variant="link"
+              className="h-auto p-0"
+              onClick={() => unlink({ ...client, principal_client_id: client.principal_client_id })}
+            >
               Desvincular do titular
             </Button>
           </p>
@@ -157,7 +182,10 @@ export default function ClientePage() {
   const navigate = useNavigate();
   const { data: client, isPending } = useClientDetail(clientId);
   const { data: family = [] } = useFamily(client);
-  const familyIds = useMemo(() => (family.length > 0 ? family.map((m) => m.id) : clientId ? [clientId] : []), [family, clientId]);
+  const familyIds = useMemo(
+    () => (family.length > 0 ? family.map((m) => m.id) : clientId ? [clientId] : []),
+    [family, clientId],
+  );
   const { data: processes = [] } = useClientProcessList(familyIds);
   const { data: finance = [] } = useClientFinanceRows(clientId);
   const { data: interactions = [] } = useClientInteractions(clientId);
@@ -282,7 +310,9 @@ export default function ClientePage() {
                         <Link to={paths.processo(p.id)} className="font-medium text-primary hover:underline">
                           nº {p.id} · {p.type}
                         </Link>
-                        {p.receipt_number && <p className="font-mono text-xs text-muted-foreground">{p.receipt_number}</p>}
+                        {p.receipt_number && (
+                          <p className="font-mono text-xs text-muted-foreground">{p.receipt_number}</p>
+                        )}
                       </TableCell>
                       <TableCell>{(p.client_id && clientNames[p.client_id]) || client.full_name}</TableCell>
                       <TableCell>
@@ -348,10 +378,13 @@ export default function ClientePage() {
                     {interactions.map((i) => (
                       <li key={i.id} className="rounded-md border p-3">
                         <p className="text-sm font-medium">
-                          {interactionTypeLabel(i.type)} · {formatDateTime(i.contact_date)} · {interactionStatusLabel(i.status)}
+                          {interactionTypeLabel(i.type)} · {formatDateTime(i.contact_date)} ·{' '}
+                          {interactionStatusLabel(i.status)}
                         </p>
                         <p className="text-sm text-muted-foreground">{i.content}</p>
-                        {i.created_by_name && <p className="text-xs text-muted-foreground">Registrado por {i.created_by_name}</p>}
+                        {i.created_by_name && (
+                          <p className="text-xs text-muted-foreground">Registrado por {i.created_by_name}</p>
+                        )}
                       </li>
                     ))}
                   </ul>
@@ -364,7 +397,11 @@ export default function ClientePage() {
               <CardContent className="grid gap-3">
                 {family.length > 1 && (
                   <div className="flex items-center gap-2">
-                    <Checkbox id={familyToggle} checked={wholeFamily} onCheckedChange={(v) => setWholeFamily(v === true)} />
+                    <Checkbox
+                      id={familyToggle}
+                      checked={wholeFamily}
+                      onCheckedChange={(v) => setWholeFamily(v === true)}
+                    />
                     <Label htmlFor={familyToggle}>Mostrar a família inteira</Label>
                   </div>
                 )}
@@ -380,7 +417,12 @@ export default function ClientePage() {
           </TabsContent>
         </Tabs>
       </div>
-      <ProcessFormDialog open={creating} onOpenChange={setCreating} clientId={client.id} onSaved={(id) => navigate(paths.processo(id))} />
+      <ProcessFormDialog
+        open={creating}
+        onOpenChange={setCreating}
+        clientId={client.id}
+        onSaved={(id) => navigate(paths.processo(id))}
+      />
     </>
   );
 }

@@ -14,7 +14,13 @@ const maria = {
   phone: '555-0100',
   created_at: '2024-03-05T10:00:00Z',
 };
-const joao = { id: 'c2', full_name: 'João Souza', email: 'joao.souza@cliente.test', phone: null, created_at: '2024-02-01T10:00:00Z' };
+const joao = {
+  id: 'c2',
+  full_name: 'João Souza',
+  email: 'joao.souza@cliente.test',
+  phone: null,
+  created_at: '2024-02-01T10:00:00Z',
+};
 
 /** Arguments create_client_user received. */
 let created: Record<string, unknown>[] = [];
@@ -29,7 +35,13 @@ beforeEach(() => {
     // the function creates the user and the client row, as the database would
     rpc('create_client_user', (args) => {
       created.push(args);
-      db.rows('clients').push({ id: 'c3', full_name: args.full_name, email: args.email, phone: args.phone, created_at: new Date().toISOString() });
+      db.rows('clients').push({
+        id: 'c3',
+        full_name: args.full_name,
+        email: args.email,
+        phone: args.phone,
+        created_at: new Date().toISOString(),
+      });
       return 'c3';
     }),
   );
@@ -44,7 +56,10 @@ describe('ClientesPage', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Clientes' })).toBeInTheDocument();
     expect(await screen.findByText('Maria Silva')).toBeInTheDocument();
-    const names = screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('link')[0]!.textContent);
+    const names = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('link')[0]!.textContent);
     expect(names).toEqual(['Maria Silva', 'João Souza']);
     for (const column of ['Nome', 'Contato', 'Cadastrado em', 'Acesso ao Portal', 'Ações']) {
       expect(screen.getByRole('columnheader', { name: column })).toBeInTheDocument();
@@ -138,7 +153,9 @@ describe('Novo Cliente dialog', () => {
     await userEvent.type(within(dialog).getByLabelText('Senha'), 'segredo1');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cadastrar Cliente' }));
     expect(await screen.findByText('Cliente cadastrado com sucesso')).toBeInTheDocument();
-    expect(created).toEqual([{ email: 'ana@nova.test', password: 'segredo1', full_name: 'Ana Nova', phone: null, address: null }]);
+    expect(created).toEqual([
+      { email: 'ana@nova.test', password: 'segredo1', full_name: 'Ana Nova', phone: null, address: null },
+    ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // the list reloads: the new client comes first
     expect(await screen.findByRole('link', { name: 'Mensagem: Ana Nova' })).toBeInTheDocument();

@@ -20,17 +20,32 @@ export function useOfficeSettings() {
 export function useSaveOfficeSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ row, logo, removeLogo }: { row: Omit<OfficeSettings, 'logo_path'>; logo: File | null; removeLogo: boolean }) => {
+    mutationFn: async ({
+      row,
+      logo,
+      removeLogo,
+    }: {
+      row: Omit<OfficeSettings, 'logo_path'>;
+      logo: File | null;
+      removeLogo: boolean;
+    }) => {
       const update: Partial<OfficeSettings> = { ...row };
       if (logo) {
         const name = logoObjectName(logo);
-        const { error } = await supabase.storage.from(LOGO_BUCKET).upload(name, logo, { contentType: logo.type, upsert: true });
+        const { error } = await supabase.storage
+          .from(LOGO_BUCKET)
+          .upload(name, logo, { contentType: logo.type, upsert: true });
         if (error) throw error;
         update.logo_path = name;
       } else if (removeLogo) {
         update.logo_path = null;
       }
-      const { data } = await supabase.from('office_settings').update(update).eq('id', true).select('office_name').throwOnError();
+      const { data } = await supabase
+        .from('office_settings')
+        .update(update)
+        .eq('id', true)
+        .select('office_name')
+        .throwOnError();
       if (!data || data.length === 0) throw new Error('Permissão negada');
     },
     onSuccess: async () => {

@@ -37,7 +37,11 @@ export function CaseTypesCard({ canEdit }: { canEdit: boolean }) {
   const types = useQuery({
     queryKey: keys.list,
     queryFn: async () => {
-      const { data } = await supabase.from('case_types').select('id, label, category, is_active, sort_order').order('sort_order').throwOnError();
+      const { data } = await supabase
+        .from('case_types')
+        .select('id, label, category, is_active, sort_order')
+        .order('sort_order')
+        .throwOnError();
       return (data ?? []) as CaseType[];
     },
     meta: { silent: true },
@@ -46,7 +50,11 @@ export function CaseTypesCard({ canEdit }: { canEdit: boolean }) {
     mutationFn: async (change: { insert?: Omit<CaseType, 'is_active'>; toggle?: CaseType }) => {
       if (change.insert) await supabase.from('case_types').insert(change.insert).throwOnError();
       if (change.toggle)
-        await supabase.from('case_types').update({ is_active: !change.toggle.is_active }).eq('id', change.toggle.id).throwOnError();
+        await supabase
+          .from('case_types')
+          .update({ is_active: !change.toggle.is_active })
+          .eq('id', change.toggle.id)
+          .throwOnError();
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
     onError: (error) => toast.error(fill(t.saveError, { message: errorMessage(error) })),
@@ -58,7 +66,10 @@ export function CaseTypesCard({ canEdit }: { canEdit: boolean }) {
     const id = caseTypeId(label);
     if (label.trim().length < 2 || !id) return;
     const last = Math.max(0, ...(types.data ?? []).filter((c) => c.sort_order < 999).map((c) => c.sort_order));
-    write.mutate({ insert: { id, label: label.trim(), category, sort_order: last + 10 } }, { onSuccess: () => setLabel('') });
+    write.mutate(
+      { insert: { id, label: label.trim(), category, sort_order: last + 10 } },
+      { onSuccess: () => setLabel('') },
+    );
   }
 
   return (
@@ -84,13 +95,28 @@ export function CaseTypesCard({ canEdit }: { canEdit: boolean }) {
         </ul>
         {canEdit && (
           <div className="flex flex-col gap-2 sm:flex-row">
-            <Input aria-label={t.newCaseType} placeholder={t.newCaseType} value={label} onChange={(e) => setLabel(e.target.value)} />
-            <NativeSelect aria-label="Categoria" className="sm:w-36" value={category} onChange={(e) => setCategory(e.target.value)}>
+            <Input
+              aria-label={t.newCaseType}
+              placeholder={t.newCaseType}
+              value={label}
+              onChange={(e) => setLabel(e.target.value)}
+            />
+            <NativeSelect
+              aria-label="Categoria"
+              className="sm:w-36"
+              value={category}
+              onChange={(e) => setCategory(e.target.value)}
+            >
               {CATEGORIES.map((c) => (
                 <option key={c}>{c}</option>
               ))}
             </NativeSelect>
-            <Button type="button" variant="secondary" onClick={add} disabled={label.trim().length < 2 || write.isPending}>
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={add}
+              disabled={label.trim().length < 2 || write.isPending}
+            >
               {t.addCaseType}
             </Button>
           </div>

@@ -17,7 +17,14 @@ import { fromForm, toForm, WEEKDAYS, type SettingsForm } from '../lib/settings';
 import { configuracoesStrings as t } from '../strings';
 import { fill } from '@/lib/strings';
 
-const TIME_ZONES = ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'America/Sao_Paulo', 'Europe/Lisbon'];
+const TIME_ZONES = [
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Los_Angeles',
+  'America/Sao_Paulo',
+  'Europe/Lisbon',
+];
 
 export function OfficeSettingsForm({ canEdit }: { canEdit: boolean }) {
   const settings = useOfficeSettings();
@@ -35,7 +42,8 @@ export function OfficeSettingsForm({ canEdit }: { canEdit: boolean }) {
   }
 
   if (settings.isPending || !form) return <Skeleton className="h-64" />;
-  const set = <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) => setForm((f) => (f ? { ...f, [key]: value } : f));
+  const set = <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) =>
+    setForm((f) => (f ? { ...f, [key]: value } : f));
   const preview = logo ? URL.createObjectURL(logo) : removeLogo ? null : logoUrl(settings.data?.logo_path);
 
   async function submit(event: React.FormEvent) {
@@ -91,7 +99,14 @@ export function OfficeSettingsForm({ canEdit }: { canEdit: boolean }) {
                 />
               </FormField>
               {settings.data?.logo_path && (
-                <Button type="button" variant="outline" onClick={() => { setLogo(null); setRemoveLogo(true); }}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  onClick={() => {
+                    setLogo(null);
+                    setRemoveLogo(true);
+                  }}
+                >
                   {t.removeLogo}
                 </Button>
               )}
@@ -112,7 +127,10 @@ export function OfficeSettingsForm({ canEdit }: { canEdit: boolean }) {
                     <Checkbox
                       checked={slot === null}
                       onCheckedChange={(closed) =>
-                        set('business_hours', { ...form.business_hours, [day]: closed ? null : { open: '09:00', close: '18:00' } })
+                        set('business_hours', {
+                          ...form.business_hours,
+                          [day]: closed ? null : { open: '09:00', close: '18:00' },
+                        })
                       }
                     />
                     {t.closed}
@@ -124,14 +142,18 @@ export function OfficeSettingsForm({ canEdit }: { canEdit: boolean }) {
                         aria-label={`${t.opens} ${t.days[day]}`}
                         className="w-28"
                         value={slot.open}
-                        onChange={(e) => set('business_hours', { ...form.business_hours, [day]: { ...slot, open: e.target.value } })}
+                        onChange={(e) =>
+                          set('business_hours', { ...form.business_hours, [day]: { ...slot, open: e.target.value } })
+                        }
                       />
                       <Input
                         type="time"
                         aria-label={`${t.closes} ${t.days[day]}`}
                         className="w-28"
                         value={slot.close}
-                        onChange={(e) => set('business_hours', { ...form.business_hours, [day]: { ...slot, close: e.target.value } })}
+                        onChange={(e) =>
+                          set('business_hours', { ...form.business_hours, [day]: { ...slot, close: e.target.value } })
+                        }
                       />
                     </>
                   )}
@@ -151,7 +173,9 @@ export function OfficeSettingsForm({ canEdit }: { canEdit: boolean }) {
                 <Textarea
                   rows={2}
                   value={form.notification_templates[key] ?? ''}
-                  onChange={(e) => set('notification_templates', { ...form.notification_templates, [key]: e.target.value })}
+                  onChange={(e) =>
+                    set('notification_templates', { ...form.notification_templates, [key]: e.target.value })
+                  }
                 />
               </FormField>
             ))}
@@ -164,10 +188,22 @@ export function OfficeSettingsForm({ canEdit }: { canEdit: boolean }) {
             </CardHeader>
             <CardContent className="grid gap-3">
               <FormField label={t.hearingPrep}>
-                <Input type="number" min={1} max={365} value={form.hearing_prep_days} onChange={(e) => set('hearing_prep_days', Number(e.target.value))} />
+                <Input
+                  type="number"
+                  min={1}
+                  max={365}
+                  value={form.hearing_prep_days}
+                  onChange={(e) => set('hearing_prep_days', Number(e.target.value))}
+                />
               </FormField>
               <FormField label={t.rfeDays}>
-                <Input type="number" min={1} max={365} value={form.rfe_response_days} onChange={(e) => set('rfe_response_days', Number(e.target.value))} />
+                <Input
+                  type="number"
+                  min={1}
+                  max={365}
+                  value={form.rfe_response_days}
+                  onChange={(e) => set('rfe_response_days', Number(e.target.value))}
+                />
               </FormField>
               <FormField label={t.biometricsDays}>
                 <Input

@@ -46,7 +46,9 @@ describe('StaffMfaCard', () => {
     server.use(http.patch(restUrl('office_settings'), () => postgrestError(403, 'PT403', 'refused')));
     renderWithProviders(<StaffMfaCard canEdit />);
     await userEvent.click(await box());
-    expect(await screen.findByText('Entre com a sua verificação em duas etapas antes de exigi-la da equipe.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Entre com a sua verificação em duas etapas antes de exigi-la da equipe.'),
+    ).toBeInTheDocument();
     expect(db.rows('office_settings')[0]!.require_staff_mfa).toBe(false);
   });
 

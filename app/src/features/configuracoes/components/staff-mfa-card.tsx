@@ -44,7 +44,11 @@ async function readStaffMfa(): Promise<{ required: boolean; aal2: boolean }> {
 
 export function StaffMfaCard({ canEdit }: { canEdit: boolean }) {
   const queryClient = useQueryClient();
-  const { data } = useQuery({ queryKey: staffMfaKey, queryFn: readStaffMfa, meta: { errorMessage: 'Erro ao carregar configurações' } });
+  const { data } = useQuery({
+    queryKey: staffMfaKey,
+    queryFn: readStaffMfa,
+    meta: { errorMessage: 'Erro ao carregar configurações' },
+  });
   const save = useMutation({
     mutationFn: async (required: boolean) => {
       const { data: rows, error } = await supabase

@@ -18,7 +18,12 @@ export default function ConfiguracoesPage() {
     ...(isAdmin
       ? [
           { to: paths.usuarios, icon: UserCog, title: 'Usuários', description: 'Funções e acesso da equipe.' },
-          { to: paths.integracoes, icon: Plug, title: 'Integrações', description: 'Amazon S3, WhatsApp, Stripe e outros serviços.' },
+          {
+            to: paths.integracoes,
+            icon: Plug,
+            title: 'Integrações',
+            description: 'Amazon S3, WhatsApp, Stripe e outros serviços.',
+          },
         ]
       : []),
   ];
@@ -28,7 +33,10 @@ export default function ConfiguracoesPage() {
       <ul className="grid gap-3 md:grid-cols-3">
         {links.map(({ to, icon: Icon, title, description }) => (
           <li key={to}>
-            <Link to={to} className="block rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+            <Link
+              to={to}
+              className="block rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+            >
               <Card className="h-full flex-row items-center gap-3 px-5 transition-colors hover:bg-accent">
                 <Icon className="size-6 shrink-0 text-primary" aria-hidden="true" />
                 <div className="min-w-0 flex-1">

@@ -4,7 +4,10 @@ import { supabase } from '@/lib/supabase';
 import { moveLead, type Lead, type Stage } from '../lib/leads';
 import { leadKeys } from './keys';
 
-export type LeadRow = Pick<Lead, 'name' | 'email' | 'phone' | 'source' | 'case_type_interest' | 'stage' | 'owner_id' | 'notes'>;
+export type LeadRow = Pick<
+  Lead,
+  'name' | 'email' | 'phone' | 'source' | 'case_type_interest' | 'stage' | 'owner_id' | 'notes'
+>;
 
 export function useSaveLead() {
   const queryClient = useQueryClient();

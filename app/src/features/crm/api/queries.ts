@@ -9,7 +9,11 @@ export function useLeads() {
   return useQuery({
     queryKey: leadKeys.list(),
     queryFn: async () => {
-      const { data } = await supabase.from('leads').select(LEAD_COLUMNS).order('stage_changed_at', { ascending: false }).throwOnError();
+      const { data } = await supabase
+        .from('leads')
+        .select(LEAD_COLUMNS)
+        .order('stage_changed_at', { ascending: false })
+        .throwOnError();
       return (data ?? []) as Lead[];
     },
     meta: { errorMessage: t.loadError },
@@ -45,7 +49,12 @@ export function useCaseTypes() {
   return useQuery({
     queryKey: leadKeys.caseTypes(),
     queryFn: async () => {
-      const { data } = await supabase.from('case_types').select('label').eq('is_active', true).order('sort_order').throwOnError();
+      const { data } = await supabase
+        .from('case_types')
+        .select('label')
+        .eq('is_active', true)
+        .order('sort_order')
+        .throwOnError();
       return ((data ?? []) as { label: string }[]).map((row) => row.label);
     },
     meta: { silent: true },

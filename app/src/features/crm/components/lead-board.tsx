@@ -17,10 +17,18 @@ import { groupByStage, isStage, STAGES, type Lead, type Stage } from '../lib/lea
 import { crmStrings as t } from '../strings';
 
 function LeadCard({ lead, draggable, onOpen }: { lead: Lead; draggable: boolean; onOpen: (lead: Lead) => void }) {
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: lead.id, disabled: !draggable });
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+    id: lead.id,
+    disabled: !draggable,
+  });
   const style = transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined;
   return (
-    <li ref={setNodeRef} style={style} className={cn('list-none', isDragging && 'z-10 opacity-80')} data-lead={lead.name}>
+    <li
+      ref={setNodeRef}
+      style={style}
+      className={cn('list-none', isDragging && 'z-10 opacity-80')}
+      data-lead={lead.name}
+    >
       <Card
         className="cursor-grab gap-1 px-3 py-2 text-sm active:cursor-grabbing"
         {...listeners}
@@ -53,14 +61,27 @@ function LeadCard({ lead, draggable, onOpen }: { lead: Lead; draggable: boolean;
   );
 }
 
-function Column({ stage, leads, draggable, onOpen }: { stage: Stage; leads: Lead[]; draggable: boolean; onOpen: (lead: Lead) => void }) {
+function Column({
+  stage,
+  leads,
+  draggable,
+  onOpen,
+}: {
+  stage: Stage;
+  leads: Lead[];
+  draggable: boolean;
+  onOpen: (lead: Lead) => void;
+}) {
   const { setNodeRef, isOver } = useDroppable({ id: stage });
   return (
     <section
       ref={setNodeRef}
       aria-label={t.stages[stage]}
       data-stage={stage}
-      className={cn('flex min-h-40 flex-col gap-2 rounded-lg border bg-muted/40 p-2', isOver && 'border-primary bg-primary/5')}
+      className={cn(
+        'flex min-h-40 flex-col gap-2 rounded-lg border bg-muted/40 p-2',
+        isOver && 'border-primary bg-primary/5',
+      )}
     >
       <h2 className="flex items-center justify-between px-1 text-sm font-semibold">
         {t.stages[stage]}
@@ -87,7 +108,10 @@ export function LeadBoard({
   onMove: (id: string, stage: Stage) => void;
   onOpen: (lead: Lead) => void;
 }) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor),
+  );
   const groups = groupByStage(leads);
   function onDragEnd(event: DragEndEvent) {
     const target = event.over?.id;

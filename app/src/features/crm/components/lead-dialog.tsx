@@ -62,7 +62,12 @@ function Activities({ lead, canEdit }: { lead: Lead; canEdit: boolean }) {
       <h3 className="font-semibold">{t.activities}</h3>
       {canEdit && (
         <div className="flex flex-col gap-2 sm:flex-row">
-          <NativeSelect aria-label="Tipo de atividade" className="sm:w-36" value={kind} onChange={(e) => setKind(e.target.value)}>
+          <NativeSelect
+            aria-label="Tipo de atividade"
+            className="sm:w-36"
+            value={kind}
+            onChange={(e) => setKind(e.target.value)}
+          >
             {Object.entries(t.activityKinds)
               .filter(([value]) => value !== 'estagio')
               .map(([value, label]) => (
@@ -71,7 +76,12 @@ function Activities({ lead, canEdit }: { lead: Lead; canEdit: boolean }) {
                 </option>
               ))}
           </NativeSelect>
-          <Input aria-label={t.activityPlaceholder} placeholder={t.activityPlaceholder} value={body} onChange={(e) => setBody(e.target.value)} />
+          <Input
+            aria-label={t.activityPlaceholder}
+            placeholder={t.activityPlaceholder}
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+          />
           <Button type="button" variant="secondary" onClick={submit} disabled={!body.trim() || add.isPending}>
             {t.addActivity}
           </Button>
@@ -84,7 +94,8 @@ function Activities({ lead, canEdit }: { lead: Lead; canEdit: boolean }) {
           {activities.data!.map((a) => (
             <li key={a.id} className="rounded-md bg-muted p-2 text-sm">
               <p className="text-xs text-muted-foreground">
-                {t.activityKinds[a.kind] ?? a.kind} · {nameOf(staff.data, a.author_id, '')} · {formatDateTime(a.created_at)}
+                {t.activityKinds[a.kind] ?? a.kind} · {nameOf(staff.data, a.author_id, '')} ·{' '}
+                {formatDateTime(a.created_at)}
               </p>
               <p>{a.kind === 'estagio' ? a.body.replace(/\w+/g, (s) => t.stages[s] ?? s) : a.body}</p>
             </li>
@@ -125,7 +136,12 @@ function Convert({ lead, onDone }: { lead: Lead; onDone: () => void }) {
     <div className="flex w-full flex-col gap-2 rounded-md border p-3">
       <p className="text-sm text-muted-foreground">{t.convertDescription}</p>
       <FormField label={t.password} error={problem ?? undefined}>
-        <Input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Input
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
       </FormField>
       <Button type="button" onClick={submit} disabled={convert.isPending}>
         {t.convertTitle}
@@ -147,7 +163,12 @@ export function LeadDialog({
   canEdit: boolean;
   defaultOwner: string;
 }) {
-  const { values: row, set, problem, setProblem } = useDialogForm(dialogSession(open, lead), () => toRow(lead, defaultOwner));
+  const {
+    values: row,
+    set,
+    problem,
+    setProblem,
+  } = useDialogForm(dialogSession(open, lead), () => toRow(lead, defaultOwner));
   const staff = useStaffOptions();
   const caseTypes = useCaseTypes();
   const save = useSaveLead();
@@ -159,7 +180,11 @@ export function LeadDialog({
       setProblem(t.nameTooShort);
       return;
     }
-    await closeAfter(() => save.mutateAsync({ id: lead?.id ?? null, row: clean(row) }), { success: t.saved, error: t.saveError }, onOpenChange);
+    await closeAfter(
+      () => save.mutateAsync({ id: lead?.id ?? null, row: clean(row) }),
+      { success: t.saved, error: t.saveError },
+      onOpenChange,
+    );
   }
 
   async function destroy() {
@@ -221,7 +246,10 @@ export function LeadDialog({
           </NativeSelect>
         </FormField>
         <FormField label={t.fields.caseType}>
-          <NativeSelect value={row.case_type_interest ?? ''} onChange={(e) => set('case_type_interest', e.target.value)}>
+          <NativeSelect
+            value={row.case_type_interest ?? ''}
+            onChange={(e) => set('case_type_interest', e.target.value)}
+          >
             <option value="">{t.noCaseType}</option>
             {types.map((type) => (
               <option key={type} value={type}>
@@ -240,7 +268,12 @@ export function LeadDialog({
           </NativeSelect>
         </FormField>
         <FormField label={t.fields.owner}>
-          <PersonSelect people={staff.data} emptyLabel={t.noOwner} value={row.owner_id ?? ''} onValueChange={(id) => set('owner_id', id)} />
+          <PersonSelect
+            people={staff.data}
+            emptyLabel={t.noOwner}
+            value={row.owner_id ?? ''}
+            onValueChange={(id) => set('owner_id', id)}
+          />
         </FormField>
         <FormField label={t.fields.notes} className="sm:col-span-2">
           <Textarea rows={3} value={row.notes ?? ''} onChange={(e) => set('notes', e.target.value)} />

@@ -50,7 +50,12 @@ export default function CrmPage() {
       {leads.isPending ? (
         <Skeleton className="h-64" />
       ) : (
-        <LeadBoard leads={leads.data ?? []} canEdit={canEdit} onMove={onMove} onOpen={(lead) => setDialog({ open: true, lead })} />
+        <LeadBoard
+          leads={leads.data ?? []}
+          canEdit={canEdit}
+          onMove={onMove}
+          onOpen={(lead) => setDialog({ open: true, lead })}
+        />
       )}
       <LeadDialog
         open={dialog.open}

@@ -41,7 +41,11 @@ export function fetchClientsFigure(now = new Date()): Promise<StatFigure> {
 export function fetchActiveProcessesFigure(): Promise<StatFigure> {
   return orSample(async () => {
     const { data } = await supabase.from('processes').select('status').throwOnError();
-    return figure(countActiveProcesses((data ?? []) as { status: string | null }[]), null, SAMPLE_STATS.activeProcesses.trend);
+    return figure(
+      countActiveProcesses((data ?? []) as { status: string | null }[]),
+      null,
+      SAMPLE_STATS.activeProcesses.trend,
+    );
   }, SAMPLE_STATS.activeProcesses);
 }
 
@@ -56,7 +60,10 @@ export function fetchRevenueFigure(now = new Date()): Promise<StatFigure> {
       .lt('payment_date', bounds.nextStart)
       .throwOnError();
     // payments in dollars count by their BRL equivalent (amount_brl: at the rate of the payment's day)
-    const rows = ((data ?? []) as (PaymentRow & { amount_brl: string | null })[]).map((p) => ({ ...p, amount: p.amount_brl ?? p.amount }));
+    const rows = ((data ?? []) as (PaymentRow & { amount_brl: string | null })[]).map((p) => ({
+      ...p,
+      amount: p.amount_brl ?? p.amount,
+    }));
     const { current, previous } = paidRevenueByMonth(rows, bounds);
     return figure(current, previous, SAMPLE_STATS.revenue.trend);
   }, SAMPLE_STATS.revenue);
@@ -174,7 +181,11 @@ export function usePendingTasksFigure() {
   return useQuery(stat(dashboardKeys.pendingTasks(), () => fetchPendingTasksFigure()));
 }
 export function useUpcomingAppointments() {
-  return useQuery({ queryKey: dashboardKeys.appointments(), queryFn: () => fetchUpcomingAppointments(), meta: { silent: true } });
+  return useQuery({
+    queryKey: dashboardKeys.appointments(),
+    queryFn: () => fetchUpcomingAppointments(),
+    meta: { silent: true },
+  });
 }
 export function useRecentTasks() {
   return useQuery({ queryKey: dashboardKeys.tasks(), queryFn: fetchRecentTasks, meta: { silent: true } });

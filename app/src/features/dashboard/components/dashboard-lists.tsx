@@ -28,7 +28,11 @@ function ListCard({ title, link, children }: { title: string; link?: string; chi
       <CardHeader className="flex-row items-center justify-between gap-2">
         <h2 className="font-semibold">{title}</h2>
         {link && (
-          <Link to={link} className="shrink-0 text-sm whitespace-nowrap text-primary underline-offset-4 hover:underline" aria-label={`${t.seeAll}: ${title}`}>
+          <Link
+            to={link}
+            className="shrink-0 text-sm whitespace-nowrap text-primary underline-offset-4 hover:underline"
+            aria-label={`${t.seeAll}: ${title}`}
+          >
             {t.seeAll}
           </Link>
         )}
@@ -38,7 +42,13 @@ function ListCard({ title, link, children }: { title: string; link?: string; chi
   );
 }
 
-export function AppointmentsList({ appointments, loading }: { appointments: UpcomingAppointment[] | undefined; loading: boolean }) {
+export function AppointmentsList({
+  appointments,
+  loading,
+}: {
+  appointments: UpcomingAppointment[] | undefined;
+  loading: boolean;
+}) {
   return (
     <ListCard title={t.appointmentsTitle} link={paths.agendamentos}>
       {loading ? (
@@ -50,10 +60,16 @@ export function AppointmentsList({ appointments, loading }: { appointments: Upco
           {appointments.map((item) => (
             <li key={item.id} className="flex items-center gap-3 py-2.5">
               <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
-                {item.kind === 'online' ? <Video className="size-4" aria-hidden="true" /> : <MapPin className="size-4" aria-hidden="true" />}
+                {item.kind === 'online' ? (
+                  <Video className="size-4" aria-hidden="true" />
+                ) : (
+                  <MapPin className="size-4" aria-hidden="true" />
+                )}
               </span>
               <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium">{item.clients?.full_name ?? item.title ?? t.unknownClient}</p>
+                <p className="truncate text-sm font-medium">
+                  {item.clients?.full_name ?? item.title ?? t.unknownClient}
+                </p>
                 <p className="text-xs text-muted-foreground">{formatDateTime(item.starts_at)}</p>
               </div>
               <Badge variant="outline">{item.kind === 'online' ? t.online : t.presencial}</Badge>
@@ -84,16 +100,20 @@ export function TasksList({ tasks, loading }: { tasks: RecentTask[] | undefined;
                   <Circle className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                 )}
                 <div className="min-w-0 flex-1">
-                  <p className={`text-sm font-medium ${completed ? 'text-muted-foreground line-through' : ''}`}>{task.title}</p>
+                  <p className={`text-sm font-medium ${completed ? 'text-muted-foreground line-through' : ''}`}>
+                    {task.title}
+                  </p>
                   <p className="text-xs text-muted-foreground">
-                    {[task.clients?.full_name, task.process_id ? `Processo ${task.process_id}` : null, formatDate(task.due_date, '')]
+                    {[
+                      task.clients?.full_name,
+                      task.process_id ? `Processo ${task.process_id}` : null,
+                      formatDate(task.due_date, ''),
+                    ]
                       .filter(Boolean)
                       .join(' · ')}
                   </p>
                 </div>
-                <ColorBadge color={TASK_PRIORITY_COLORS[task.priority]}>
-                  {t.priorities[task.priority]}
-                </ColorBadge>
+                <ColorBadge color={TASK_PRIORITY_COLORS[task.priority]}>{t.priorities[task.priority]}</ColorBadge>
               </li>
             );
           })}

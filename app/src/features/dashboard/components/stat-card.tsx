@@ -34,7 +34,9 @@ export function StatCard({
               {format(figure.value)}
             </p>
             <p className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
-              <span className={cn('inline-flex items-center gap-0.5 font-medium', up ? 'text-green-700' : 'text-red-700')}>
+              <span
+                className={cn('inline-flex items-center gap-0.5 font-medium', up ? 'text-green-700' : 'text-red-700')}
+              >
                 <Trend className="size-3.5" aria-hidden="true" />
                 {formatTrend(figure.trend)}
               </span>

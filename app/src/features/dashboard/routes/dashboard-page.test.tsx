@@ -23,7 +23,12 @@ beforeEach(() => {
     ...['c2', 'c3', 'c4'].map((id) => ({ id, full_name: `Cliente ${id}`, created_at: longAgo })),
     ...['c5', 'c6'].map((id) => ({ id, full_name: `Cliente ${id}`, created_at: thisMonth })),
   ]);
-  db.seed('processes', [{ status: 'em andamento' }, { status: 'aprovado' }, { status: 'concluído' }, { status: 'arquivado' }]);
+  db.seed('processes', [
+    { status: 'em andamento' },
+    { status: 'aprovado' },
+    { status: 'concluído' },
+    { status: 'arquivado' },
+  ]);
   db.seed('financial_payments', [
     { amount: '1500.00', amount_brl: null, payment_date: today, status: 'paid' },
     { amount: 99, amount_brl: null, payment_date: today, status: 'pending' },
@@ -32,23 +37,95 @@ beforeEach(() => {
   ]);
   // open now: t1, t3, t5 (3); open when the month began: t2 and t3 (2): +50%. Stored oldest first.
   db.seed('tasks', [
-    { ...task, id: 't7', title: 'Tarefa encerrada há muito', priority: 'baixa', status: 'concluida', completed_at: longAgo, created_at: '2020-01-01T00:00:00Z' },
-    { ...task, id: 't6', title: 'Tarefa cancelada', priority: 'baixa', status: 'cancelada', created_at: '2020-01-02T00:00:00Z' },
-    { ...task, id: 't3', title: 'Ligar para o cliente', priority: 'baixa', status: 'pendente', created_at: '2020-01-03T00:00:00Z' },
-    { ...task, id: 't2', title: 'Traduzir certidão', priority: 'media', status: 'concluida', completed_at: thisMonth, created_at: '2020-01-04T00:00:00Z' },
-    { ...task, id: 't5', title: 'Preparar audiência', priority: 'baixa', status: 'em_andamento', created_at: thisMonth },
     {
-      ...task, id: 't1', title: 'Revisar formulário I-485', due_date: '2024-03-07', priority: 'alta', status: 'pendente', process_id: 1,
-      clients: { full_name: 'Maria Silva' }, created_at: inDays(0.0001),
+      ...task,
+      id: 't7',
+      title: 'Tarefa encerrada há muito',
+      priority: 'baixa',
+      status: 'concluida',
+      completed_at: longAgo,
+      created_at: '2020-01-01T00:00:00Z',
+    },
+    {
+      ...task,
+      id: 't6',
+      title: 'Tarefa cancelada',
+      priority: 'baixa',
+      status: 'cancelada',
+      created_at: '2020-01-02T00:00:00Z',
+    },
+    {
+      ...task,
+      id: 't3',
+      title: 'Ligar para o cliente',
+      priority: 'baixa',
+      status: 'pendente',
+      created_at: '2020-01-03T00:00:00Z',
+    },
+    {
+      ...task,
+      id: 't2',
+      title: 'Traduzir certidão',
+      priority: 'media',
+      status: 'concluida',
+      completed_at: thisMonth,
+      created_at: '2020-01-04T00:00:00Z',
+    },
+    {
+      ...task,
+      id: 't5',
+      title: 'Preparar audiência',
+      priority: 'baixa',
+      status: 'em_andamento',
+      created_at: thisMonth,
+    },
+    {
+      ...task,
+      id: 't1',
+      title: 'Revisar formulário I-485',
+      due_date: '2024-03-07',
+      priority: 'alta',
+      status: 'pendente',
+      process_id: 1,
+      clients: { full_name: 'Maria Silva' },
+      created_at: inDays(0.0001),
     },
   ]);
   db.seed('appointments', [
-    { id: 'a9', title: null, starts_at: inDays(5), kind: 'online', status: 'cancelado', clients: { full_name: 'Cliente Cancelado' } },
-    { id: 'a1', title: null, starts_at: inDays(2), kind: 'online', status: 'agendado', clients: { full_name: 'João Souza' } },
-    { id: 'a0', title: null, starts_at: inDays(-2), kind: 'online', status: 'agendado', clients: { full_name: 'Cliente Passado' } },
+    {
+      id: 'a9',
+      title: null,
+      starts_at: inDays(5),
+      kind: 'online',
+      status: 'cancelado',
+      clients: { full_name: 'Cliente Cancelado' },
+    },
+    {
+      id: 'a1',
+      title: null,
+      starts_at: inDays(2),
+      kind: 'online',
+      status: 'agendado',
+      clients: { full_name: 'João Souza' },
+    },
+    {
+      id: 'a0',
+      title: null,
+      starts_at: inDays(-2),
+      kind: 'online',
+      status: 'agendado',
+      clients: { full_name: 'Cliente Passado' },
+    },
   ]);
   db.seed('client_documents', [
-    { id: 'd1', name: 'Passaporte', document_type: 'passaporte', uploaded_by: 'client', created_at: '2024-03-05T10:00:00Z', client_id: 'c1' },
+    {
+      id: 'd1',
+      name: 'Passaporte',
+      document_type: 'passaporte',
+      uploaded_by: 'client',
+      created_at: '2024-03-05T10:00:00Z',
+      client_id: 'c1',
+    },
   ]);
 });
 
@@ -90,14 +167,18 @@ describe('DashboardPage', () => {
   it('shows no Financeiro or CRM card to a secretary (no finance area, no CRM)', () => {
     renderWithProviders(<DashboardPage />, { auth: { roles: ['secretary'] } });
     const nav = screen.getByRole('navigation', { name: 'Acesso rápido' });
-    const hrefs = within(nav).getAllByRole('link').map((link) => link.getAttribute('href'));
+    const hrefs = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
     expect(hrefs).toEqual(['/clientes', '/processos', '/agendamentos', '/tarefas']);
   });
 
   it('shows the six navigation cards and the three lists', async () => {
     renderWithProviders(<DashboardPage />, { auth: { roles: ['administrator'] } });
     const nav = screen.getByRole('navigation', { name: 'Acesso rápido' });
-    const hrefs = within(nav).getAllByRole('link').map((link) => link.getAttribute('href'));
+    const hrefs = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
     expect(hrefs).toEqual(['/clientes', '/processos', '/financeiro', '/agendamentos', '/tarefas', '/crm']);
     expect(screen.getByRole('heading', { name: 'Próximos Agendamentos' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Tarefas Recentes' })).toBeInTheDocument();
@@ -109,7 +190,9 @@ describe('DashboardPage', () => {
     expect(screen.queryByText('Cliente Passado')).not.toBeInTheDocument();
     expect(screen.queryByText('Cliente Cancelado')).not.toBeInTheDocument();
     // the five newest tasks that are not cancelled, newest first
-    const tasks = within(screen.getByRole('heading', { name: 'Tarefas Recentes' }).closest('[data-slot="card"]') as HTMLElement);
+    const tasks = within(
+      screen.getByRole('heading', { name: 'Tarefas Recentes' }).closest('[data-slot="card"]') as HTMLElement,
+    );
     expect(tasks.getAllByText(/^(Revisar|Traduzir|Ligar|Preparar|Tarefa) /).map((t) => t.textContent)).toEqual([
       'Revisar formulário I-485',
       'Preparar audiência',

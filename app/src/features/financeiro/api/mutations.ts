@@ -1,7 +1,15 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { todayISO } from '@/lib/format';
-import { expensePayload, feePayload, markPaidPayload, productPayload, type ExpenseInput, type FeeInput, type ProductInput } from '../schemas';
+import {
+  expensePayload,
+  feePayload,
+  markPaidPayload,
+  productPayload,
+  type ExpenseInput,
+  type FeeInput,
+  type ProductInput,
+} from '../schemas';
 import { financeKeys } from './keys';
 
 type Table = 'financial_products' | 'financial_expenses' | 'financial_uscis_fees';

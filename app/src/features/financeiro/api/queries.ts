@@ -41,7 +41,11 @@ export function useExpenseCategories(enabled = true) {
     queryKey: financeKeys.expenseCategories(),
     enabled,
     queryFn: async () => {
-      const { data } = await supabase.from('financial_expense_categories').select('*').order('name', { ascending: true }).throwOnError();
+      const { data } = await supabase
+        .from('financial_expense_categories')
+        .select('*')
+        .order('name', { ascending: true })
+        .throwOnError();
       return (data ?? []) as ExpenseCategory[];
     },
   });
@@ -52,7 +56,11 @@ export function useUscisFees(enabled = true) {
     queryKey: financeKeys.fees(),
     enabled,
     queryFn: async () => {
-      const { data } = await supabase.from('financial_uscis_fees').select('*').order('form_code', { ascending: true }).throwOnError();
+      const { data } = await supabase
+        .from('financial_uscis_fees')
+        .select('*')
+        .order('form_code', { ascending: true })
+        .throwOnError();
       return (data ?? []) as UscisFee[];
     },
     meta: { errorMessage: 'Erro ao carregar taxas: {message}' },

@@ -2,7 +2,14 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -10,7 +17,15 @@ import { todayISO } from '@/lib/format';
 import { useCreateContract, type Quote } from '../money/api';
 import { formatMoney } from '../money/format';
 
-export function ContractFromQuoteDialog({ quote, onClose, onCreated }: { quote: Quote | null; onClose: () => void; onCreated: () => void }) {
+export function ContractFromQuoteDialog({
+  quote,
+  onClose,
+  onCreated,
+}: {
+  quote: Quote | null;
+  onClose: () => void;
+  onCreated: () => void;
+}) {
   const create = useCreateContract();
   const [down, setDown] = useState('0');
   const [count, setCount] = useState('3');
@@ -48,7 +63,14 @@ export function ContractFromQuoteDialog({ quote, onClose, onCreated }: { quote: 
           </div>
           <div className="grid gap-1">
             <Label htmlFor="contract-count">Número de parcelas</Label>
-            <Input id="contract-count" type="number" min={0} max={120} value={count} onChange={(e) => setCount(e.target.value)} />
+            <Input
+              id="contract-count"
+              type="number"
+              min={0}
+              max={120}
+              value={count}
+              onChange={(e) => setCount(e.target.value)}
+            />
           </div>
           <div className="grid gap-1">
             <Label htmlFor="contract-first">Primeiro vencimento</Label>

@@ -17,7 +17,16 @@ import { FormDialog } from '@/components/form-dialog';
 const NO_CATEGORY = '__none__';
 
 export function emptyExpense(): ExpenseInput {
-  return { description: '', amount: '', due_date: todayISO(), category_id: '', notes: '', is_paid: false, payment_date: '', payment_method: '' };
+  return {
+    description: '',
+    amount: '',
+    due_date: todayISO(),
+    category_id: '',
+    notes: '',
+    is_paid: false,
+    payment_date: '',
+    payment_method: '',
+  };
 }
 
 export function expenseToInput(expense: Expense | null): ExpenseInput {
@@ -97,7 +106,10 @@ export function ExpenseFormDialog({
           control={control}
           name="category_id"
           render={({ field }) => (
-            <Select value={field.value || NO_CATEGORY} onValueChange={(v) => field.onChange(v === NO_CATEGORY ? '' : v)}>
+            <Select
+              value={field.value || NO_CATEGORY}
+              onValueChange={(v) => field.onChange(v === NO_CATEGORY ? '' : v)}
+            >
               <SelectTrigger>
                 <SelectValue placeholder="Selecione uma categoria" />
               </SelectTrigger>

@@ -15,7 +15,16 @@ import { FormDialog } from '@/components/form-dialog';
 
 /** A cleared form: valid_from today, active. */
 export function emptyFee(): FeeInput {
-  return { form_code: '', form_name: '', fee_amount: '', category: '', description: '', valid_from: todayISO(), valid_until: '', is_active: true };
+  return {
+    form_code: '',
+    form_name: '',
+    fee_amount: '',
+    category: '',
+    description: '',
+    valid_from: todayISO(),
+    valid_until: '',
+    is_active: true,
+  };
 }
 
 export function feeToInput(fee: UscisFee | null): FeeInput {
@@ -61,7 +70,12 @@ export function FeeFormDialog({
     async (values) => {
       if (await onSubmit(values)) reset(emptyFee());
     },
-    (formErrors) => toast.error(formErrors.valid_until && Object.keys(formErrors).length === 1 ? String(formErrors.valid_until.message) : t.required),
+    (formErrors) =>
+      toast.error(
+        formErrors.valid_until && Object.keys(formErrors).length === 1
+          ? String(formErrors.valid_until.message)
+          : t.required,
+      ),
   );
 
   return (

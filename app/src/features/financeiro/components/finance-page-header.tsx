@@ -6,7 +6,15 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 
 /** Page header of a finance sub-page, with a way back to the hub. */
-export function FinancePageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+export function FinancePageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <>
       <Button asChild variant="ghost" size="sm" className="mb-2 -ml-2">

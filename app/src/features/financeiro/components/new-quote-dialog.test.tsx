@@ -25,7 +25,12 @@ beforeEach(() => {
 async function fillAndCreate() {
   const client = screen.getByLabelText('Cliente');
   await waitFor(() => expect(within(client).getByText('Maria Silva')).toBeInTheDocument());
-  expect(within(client).getAllByRole('option').map((o) => o.textContent).slice(-2)).toEqual(['Maria Silva', 'Rafael Lima']);
+  expect(
+    within(client)
+      .getAllByRole('option')
+      .map((o) => o.textContent)
+      .slice(-2),
+  ).toEqual(['Maria Silva', 'Rafael Lima']);
   fireEvent.change(client, { target: { value: 'c1' } });
   fireEvent.change(screen.getByLabelText('Título'), { target: { value: 'Visto' } });
   fireEvent.click(screen.getByRole('button', { name: 'Criar' }));
@@ -38,7 +43,9 @@ describe('Criar Orçamento: Vendedor(a)', { timeout: 20_000 }, () => {
     renderWithProviders(<NewQuoteDialog open onClose={() => {}} onCreated={() => {}} />);
     const seller = screen.getByLabelText('Vendedor(a)');
     await waitFor(() => expect(within(seller).getByText('Carla Comercial')).toBeInTheDocument());
-    const names = within(seller).getAllByRole('option').map((o) => o.textContent);
+    const names = within(seller)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(names).toEqual(['Nenhum', 'Carla Comercial', 'Bruno Vendas']);
     expect(db.requests('/rest/v1/rpc/staff_directory')).not.toHaveLength(0);
   });
@@ -50,9 +57,18 @@ describe('Criar Orçamento: Vendedor(a)', { timeout: 20_000 }, () => {
     });
     const seller = screen.getByLabelText('Vendedor(a)');
     await waitFor(() => expect(seller).toHaveValue('u-carla'));
-    expect(await fillAndCreate()).toMatchObject({ client_id: 'c1', title: 'Visto', sales_staff_id: 'u-carla', total_amount: 0 });
+    expect(await fillAndCreate()).toMatchObject({
+      client_id: 'c1',
+      title: 'Visto',
+      sales_staff_id: 'u-carla',
+      total_amount: 0,
+    });
     // the created row as the server returned it
-    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ id: db.rows('financial_quotes')[0]!.id, title: 'Visto' })));
+    await waitFor(() =>
+      expect(onCreated).toHaveBeenCalledWith(
+        expect.objectContaining({ id: db.rows('financial_quotes')[0]!.id, title: 'Visto' }),
+      ),
+    );
   });
 
   it('an administrator starts without a salesperson and can choose one', async () => {

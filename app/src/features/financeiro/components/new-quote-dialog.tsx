@@ -5,7 +5,14 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -15,7 +22,15 @@ import { formatDate, todayISO } from '@/lib/format';
 import { useClientsList, useCreateQuote, useLatestRate, useRefreshRate, useSalesStaff, type Quote } from '../money/api';
 import type { Currency } from '../money/format';
 
-export function NewQuoteDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (q: Quote) => void }) {
+export function NewQuoteDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (q: Quote) => void;
+}) {
   const clients = useClientsList();
   const latest = useLatestRate();
   const refresh = useRefreshRate();
@@ -44,7 +59,11 @@ export function NewQuoteDialog({ open, onClose, onCreated }: { open: boolean; on
         currency,
         exchange_rate: chosenRate,
         // a typed rate is the rate of today; the fetched one keeps its own date
-        exchange_rate_date: chosenRate ? (latest.data && String(latest.data.rate) === chosenRate ? latest.data.rate_date : todayISO()) : null,
+        exchange_rate_date: chosenRate
+          ? latest.data && String(latest.data.rate) === chosenRate
+            ? latest.data.rate_date
+            : todayISO()
+          : null,
         fees_date: feesDate,
         expiration_date: expiration || null,
         notes: notes.trim() || null,
@@ -96,7 +115,11 @@ export function NewQuoteDialog({ open, onClose, onCreated }: { open: boolean; on
           <div className="grid grid-cols-2 gap-3">
             <div className="grid gap-1">
               <Label htmlFor="quote-currency">Moeda</Label>
-              <NativeSelect id="quote-currency" value={currency} onChange={(e) => setCurrency(e.target.value as Currency)}>
+              <NativeSelect
+                id="quote-currency"
+                value={currency}
+                onChange={(e) => setCurrency(e.target.value as Currency)}
+              >
                 <option value="USD">Dólar (US$)</option>
                 <option value="BRL">Real (R$)</option>
               </NativeSelect>
@@ -134,7 +157,12 @@ export function NewQuoteDialog({ open, onClose, onCreated }: { open: boolean; on
             </div>
             <div className="grid gap-1">
               <Label htmlFor="quote-expiration">Válido até</Label>
-              <Input id="quote-expiration" type="date" value={expiration} onChange={(e) => setExpiration(e.target.value)} />
+              <Input
+                id="quote-expiration"
+                type="date"
+                value={expiration}
+                onChange={(e) => setExpiration(e.target.value)}
+              />
             </div>
           </div>
           <div className="grid gap-1">

@@ -10,7 +10,13 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatBRL, formatDate } from '@/lib/format';
 import { useProducts, useUscisFees } from '../api/queries';
-import { downloadFinanceDocument, useQuoteItemMutations, useQuoteItems, useUpdateQuote, type Quote } from '../money/api';
+import {
+  downloadFinanceDocument,
+  useQuoteItemMutations,
+  useQuoteItems,
+  useUpdateQuote,
+  type Quote,
+} from '../money/api';
 import { formatMoney } from '../money/format';
 import { MoneyStatusBadge } from '../money/status-badge';
 import { ContractFromQuoteDialog } from './contract-from-quote-dialog';
@@ -84,15 +90,15 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
   };
 
   const canAdd =
-    source === 'custom' ? description.trim() !== '' && Number(price.replace(',', '.')) >= 0 && price !== '' : ref !== '';
+    source === 'custom'
+      ? description.trim() !== '' && Number(price.replace(',', '.')) >= 0 && price !== ''
+      : ref !== '';
 
   return (
     <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
       <DialogContent className="max-w-4xl">
         <DialogHeader>
-          <DialogTitle>
-            Orçamento {q.quote_number}
-          </DialogTitle>
+          <DialogTitle>Orçamento {q.quote_number}</DialogTitle>
           <DialogDescription>
             {q.title} · {q.client?.full_name ?? ''} · taxas USCIS vigentes em {formatDate(q.fees_date)}
           </DialogDescription>
@@ -113,7 +119,11 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
                 <TableHead className="text-right">Qtd.</TableHead>
                 <TableHead className="text-right">Unitário</TableHead>
                 <TableHead className="text-right">Total</TableHead>
-                {draft && <TableHead className="w-10"><span className="sr-only">Ações</span></TableHead>}
+                {draft && (
+                  <TableHead className="w-10">
+                    <span className="sr-only">Ações</span>
+                  </TableHead>
+                )}
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -152,7 +162,14 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
             <legend className="px-1 text-sm font-medium">Adicionar item</legend>
             <div className="grid gap-1 sm:col-span-1">
               <Label htmlFor="item-source">Origem</Label>
-              <NativeSelect id="item-source" value={source} onChange={(e) => { setSource(e.target.value as Source); setRef(''); }}>
+              <NativeSelect
+                id="item-source"
+                value={source}
+                onChange={(e) => {
+                  setSource(e.target.value as Source);
+                  setRef('');
+                }}
+              >
                 <option value="custom">Livre</option>
                 <option value="product">Produto/serviço</option>
                 <option value="uscis_fee">Taxa USCIS</option>
@@ -192,7 +209,12 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
             )}
             <div className="grid gap-1 sm:col-span-1">
               <Label htmlFor="item-quantity">Quantidade</Label>
-              <Input id="item-quantity" inputMode="decimal" value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+              <Input
+                id="item-quantity"
+                inputMode="decimal"
+                value={quantity}
+                onChange={(e) => setQuantity(e.target.value)}
+              />
             </div>
             <div className="sm:col-span-6">
               <Button size="sm" onClick={addItem} disabled={!canAdd || add.isPending}>
@@ -225,7 +247,8 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
                     disabled={discount === ''}
                     onClick={() =>
                       run(
-                        () => update.mutateAsync({ id: q.id, changes: { discount_amount: discount.replace(',', '.') } }),
+                        () =>
+                          update.mutateAsync({ id: q.id, changes: { discount_amount: discount.replace(',', '.') } }),
                         'Desconto aplicado',
                         'Erro ao aplicar desconto',
                       ).then(() => setDiscount(''))
@@ -254,7 +277,11 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
           <Button
             variant="outline"
             onClick={() =>
-              run(() => downloadFinanceDocument('quote', q.id, `orcamento-${q.quote_number}.pdf`), 'PDF gerado', 'Erro ao gerar PDF')
+              run(
+                () => downloadFinanceDocument('quote', q.id, `orcamento-${q.quote_number}.pdf`),
+                'PDF gerado',
+                'Erro ao gerar PDF',
+              )
             }
           >
             <FileDown aria-hidden="true" />
@@ -263,7 +290,11 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
           {draft && (
             <Button
               onClick={() =>
-                run(() => update.mutateAsync({ id: q.id, changes: { status: 'sent' } }), 'Orçamento enviado ao cliente', 'Erro ao enviar')
+                run(
+                  () => update.mutateAsync({ id: q.id, changes: { status: 'sent' } }),
+                  'Orçamento enviado ao cliente',
+                  'Erro ao enviar',
+                )
               }
               disabled={Number(q.total_amount) <= 0}
             >
@@ -271,7 +302,9 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
               Enviar ao cliente
             </Button>
           )}
-          {q.status === 'accepted' && !hasContract && <Button onClick={() => setContractOpen(true)}>Gerar contrato</Button>}
+          {q.status === 'accepted' && !hasContract && (
+            <Button onClick={() => setContractOpen(true)}>Gerar contrato</Button>
+          )}
         </div>
         <ContractFromQuoteDialog
           quote={contractOpen ? q : null}

@@ -2,7 +2,14 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -10,7 +17,13 @@ import { formatDate, todayISO } from '@/lib/format';
 import { useRecordPayment, type Installment } from '../money/api';
 import { formatMoney, paymentMethods } from '../money/format';
 
-export function RecordPaymentDialog({ installment, onClose }: { installment: Installment | null; onClose: () => void }) {
+export function RecordPaymentDialog({
+  installment,
+  onClose,
+}: {
+  installment: Installment | null;
+  onClose: () => void;
+}) {
   const record = useRecordPayment();
   const open = (Number(installment?.amount ?? 0) * 100 - Number(installment?.paid_amount ?? 0) * 100) / 100;
   const [amount, setAmount] = useState('');
@@ -38,14 +51,20 @@ export function RecordPaymentDialog({ installment, onClose }: { installment: Ins
         <DialogHeader>
           <DialogTitle>Registrar pagamento</DialogTitle>
           <DialogDescription>
-            {installment.number === 0 ? 'Entrada' : `Parcela ${installment.number}`} · vencimento {formatDate(installment.due_date)} · em
-            aberto {formatMoney(open, installment.currency)}
+            {installment.number === 0 ? 'Entrada' : `Parcela ${installment.number}`} · vencimento{' '}
+            {formatDate(installment.due_date)} · em aberto {formatMoney(open, installment.currency)}
           </DialogDescription>
         </DialogHeader>
         <div className="grid gap-3">
           <div className="grid gap-1">
             <Label htmlFor="payment-amount">Valor recebido ({installment.currency})</Label>
-            <Input id="payment-amount" inputMode="decimal" placeholder={String(open)} value={amount} onChange={(e) => setAmount(e.target.value)} />
+            <Input
+              id="payment-amount"
+              inputMode="decimal"
+              placeholder={String(open)}
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+            />
           </div>
           <div className="grid gap-1">
             <Label htmlFor="payment-method">Forma de pagamento</Label>

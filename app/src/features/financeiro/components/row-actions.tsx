@@ -22,10 +22,22 @@ export function RowActions({
     <TableCell className="text-right">
       <div className="flex justify-end gap-1">
         {children}
-        <Button size="icon" variant="ghost" aria-label={`Editar ${name}`} title={titles ? 'Editar' : undefined} onClick={onEdit}>
+        <Button
+          size="icon"
+          variant="ghost"
+          aria-label={`Editar ${name}`}
+          title={titles ? 'Editar' : undefined}
+          onClick={onEdit}
+        >
           <Pencil aria-hidden="true" />
         </Button>
-        <Button size="icon" variant="ghost" aria-label={`Excluir ${name}`} title={titles ? 'Excluir' : undefined} onClick={onDelete}>
+        <Button
+          size="icon"
+          variant="ghost"
+          aria-label={`Excluir ${name}`}
+          title={titles ? 'Excluir' : undefined}
+          onClick={onDelete}
+        >
           <Trash2 className="text-destructive" aria-hidden="true" />
         </Button>
       </div>

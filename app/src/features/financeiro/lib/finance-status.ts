@@ -5,7 +5,10 @@ import { normalizeText } from '@/lib/text';
 export type ExpenseStatus = 'Pago' | 'Atrasado' | 'Pendente';
 
 /** Pago if is_paid; else Atrasado if the due date is before now (today); else Pendente. */
-export function expenseStatus(expense: { is_paid: boolean; due_date: string | null }, now: Date = new Date()): ExpenseStatus {
+export function expenseStatus(
+  expense: { is_paid: boolean; due_date: string | null },
+  now: Date = new Date(),
+): ExpenseStatus {
   if (expense.is_paid) return 'Pago';
   const due = parseDate(expense.due_date);
   if (due) {

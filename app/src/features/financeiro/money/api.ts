@@ -145,7 +145,12 @@ export function useQuoteItems(quoteId: string) {
     enabled: Boolean(quoteId),
     queryFn: () =>
       rows<QuoteItem>(
-        supabase.from('financial_quote_items').select('*').eq('quote_id', quoteId).order('position').order('created_at'),
+        supabase
+          .from('financial_quote_items')
+          .select('*')
+          .eq('quote_id', quoteId)
+          .order('position')
+          .order('created_at'),
       ),
   });
 }
@@ -153,7 +158,8 @@ export function useQuoteItems(quoteId: string) {
 export function useClientsList() {
   return useQuery({
     queryKey: moneyKeys.clients(),
-    queryFn: () => rows<{ id: string; full_name: string }>(supabase.from('clients').select('id, full_name').order('full_name')),
+    queryFn: () =>
+      rows<{ id: string; full_name: string }>(supabase.from('clients').select('id, full_name').order('full_name')),
   });
 }
 
@@ -180,7 +186,11 @@ export function useLatestRate() {
     queryKey: moneyKeys.rate(),
     queryFn: async () => {
       const found = await rows<{ rate: string; rate_date: string; source: string }>(
-        supabase.from('exchange_rates').select('rate, rate_date, source').order('rate_date', { ascending: false }).limit(1),
+        supabase
+          .from('exchange_rates')
+          .select('rate, rate_date, source')
+          .order('rate_date', { ascending: false })
+          .limit(1),
       );
       return found[0] ?? null;
     },
@@ -191,7 +201,12 @@ export function useContracts() {
   return useQuery({
     queryKey: moneyKeys.contracts(),
     queryFn: () =>
-      rows<Contract>(supabase.from('financial_contracts').select('*, client:clients(full_name)').order('created_at', { ascending: false })),
+      rows<Contract>(
+        supabase
+          .from('financial_contracts')
+          .select('*, client:clients(full_name)')
+          .order('created_at', { ascending: false }),
+      ),
     meta: { errorMessage: 'Erro ao carregar contratos: {message}' },
   });
 }
@@ -200,7 +215,10 @@ export function useInstallments(contractId: string) {
   return useQuery({
     queryKey: moneyKeys.installments(contractId),
     enabled: Boolean(contractId),
-    queryFn: () => rows<Installment>(supabase.from('financial_installments').select('*').eq('contract_id', contractId).order('number')),
+    queryFn: () =>
+      rows<Installment>(
+        supabase.from('financial_installments').select('*').eq('contract_id', contractId).order('number'),
+      ),
   });
 }
 
@@ -210,7 +228,11 @@ export function useContractPayments(contractId: string) {
     enabled: Boolean(contractId),
     queryFn: () =>
       rows<Payment>(
-        supabase.from('financial_payments').select('*').eq('contract_id', contractId).order('payment_date', { ascending: false }),
+        supabase
+          .from('financial_payments')
+          .select('*')
+          .eq('contract_id', contractId)
+          .order('payment_date', { ascending: false }),
       ),
   });
 }
@@ -219,7 +241,9 @@ export function useStatements() {
   return useQuery({
     queryKey: moneyKeys.statements(),
     queryFn: () =>
-      rows<Statement>(supabase.from('financial_commission_statements').select('*').order('period_month', { ascending: false })),
+      rows<Statement>(
+        supabase.from('financial_commission_statements').select('*').order('period_month', { ascending: false }),
+      ),
     meta: { errorMessage: 'Erro ao carregar comissões: {message}' },
   });
 }
@@ -243,7 +267,9 @@ export function useReports() {
     queryFn: async (): Promise<Reports> => {
       const [revenue, expenses, byCaseType] = await Promise.all([
         rows<Reports['revenue'][number]>(supabase.from('financial_monthly_revenue').select('*').order('month')),
-        rows<Reports['expenses'][number]>(supabase.from('financial_expenses').select('due_date, amount, is_paid, payment_date')),
+        rows<Reports['expenses'][number]>(
+          supabase.from('financial_expenses').select('due_date, amount, is_paid, payment_date'),
+        ),
         rows<Reports['byCaseType'][number]>(supabase.from('financial_revenue_by_case_type').select('*')),
       ]);
       return { revenue, expenses, byCaseType };
@@ -273,7 +299,12 @@ export function useCreateQuote() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (input: NewQuote) => {
-      const { data } = await supabase.from('financial_quotes').insert({ ...input, total_amount: 0 }).select().single().throwOnError();
+      const { data } = await supabase
+        .from('financial_quotes')
+        .insert({ ...input, total_amount: 0 })
+        .select()
+        .single()
+        .throwOnError();
       return data as Quote;
     },
     onSuccess: invalidate,
@@ -307,7 +338,13 @@ export function useQuoteItemMutations() {
 export function useUpdateQuote() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async ({ id, changes }: { id: string; changes: Partial<Pick<Quote, 'status' | 'discount_amount'>> }) => {
+    mutationFn: async ({
+      id,
+      changes,
+    }: {
+      id: string;
+      changes: Partial<Pick<Quote, 'status' | 'discount_amount'>>;
+    }) => {
       const { data } = await supabase.from('financial_quotes').update(changes).eq('id', id).select('id').throwOnError();
       if (!data || data.length === 0) throw new Error('Orçamento não encontrado ou sem permissão');
     },

@@ -68,4 +68,3 @@ export function toCsv(header: string[], rows: Array<Array<string | number | null
   };
   return '\ufeff' + [header, ...rows].map((r) => r.map(cell).join(';')).join('\r\n') + '\r\n';
 }
-

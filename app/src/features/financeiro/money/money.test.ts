@@ -17,7 +17,15 @@ describe('finance money helpers', () => {
   });
 
   it('writes CSV with ; and quotes where needed', () => {
-    expect(toCsv(['a', 'b'], [['x;y', 'say "hi"'], [1, null]])).toBe('\ufeffa;b\r\n"x;y";"say ""hi"""\r\n1;\r\n');
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          ['x;y', 'say "hi"'],
+          [1, null],
+        ],
+      ),
+    ).toBe('\ufeffa;b\r\n"x;y";"say ""hi"""\r\n1;\r\n');
   });
 
   it('groups revenue and expenses by month and aging by bucket', () => {

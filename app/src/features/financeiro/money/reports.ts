@@ -14,7 +14,8 @@ const cents = (v: string | number | null | undefined) => Math.round(Number(v ?? 
 export function revenueAndExpensesByMonth(reports: Reports): MonthPoint[] {
   const byMonth = new Map<string, { r: number; d: number }>();
   const at = (m: string) => byMonth.get(m) ?? byMonth.set(m, { r: 0, d: 0 }).get(m)!;
-  for (const row of reports.revenue) at(row.month.slice(0, 7)).r += cents(row.revenue_brl ?? (row.currency === 'BRL' ? row.revenue : 0));
+  for (const row of reports.revenue)
+    at(row.month.slice(0, 7)).r += cents(row.revenue_brl ?? (row.currency === 'BRL' ? row.revenue : 0));
   for (const e of reports.expenses) at(e.due_date.slice(0, 7)).d += cents(e.amount);
   return [...byMonth.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
@@ -25,15 +26,19 @@ export function revenueAndExpensesByMonth(reports: Reports): MonthPoint[] {
 export function agingTotals(rows: AgingRow[]): Array<{ bucket: string; label: string; USD: number; BRL: number }> {
   return agingBuckets.map((b) => {
     const inBucket = rows.filter((r) => r.bucket === b.value);
-    const total = (c: string) => inBucket.filter((r) => r.currency === c).reduce((acc, r) => acc + cents(r.open_amount), 0) / 100;
+    const total = (c: string) =>
+      inBucket.filter((r) => r.currency === c).reduce((acc, r) => acc + cents(r.open_amount), 0) / 100;
     return { bucket: b.value, label: b.label, USD: total('USD'), BRL: total('BRL') };
   });
 }
 
 export function revenueByCaseType(reports: Reports): Array<{ caseType: string; receita: number }> {
   const map = new Map<string, number>();
-  for (const r of reports.byCaseType) map.set(r.case_type, (map.get(r.case_type) ?? 0) + cents(r.revenue_brl ?? (r.currency === 'BRL' ? r.revenue : 0)));
-  return [...map.entries()].map(([caseType, c]) => ({ caseType, receita: c / 100 })).sort((a, b) => b.receita - a.receita);
+  for (const r of reports.byCaseType)
+    map.set(r.case_type, (map.get(r.case_type) ?? 0) + cents(r.revenue_brl ?? (r.currency === 'BRL' ? r.revenue : 0)));
+  return [...map.entries()]
+    .map(([caseType, c]) => ({ caseType, receita: c / 100 }))
+    .sort((a, b) => b.receita - a.receita);
 }
 
 export function commissionsByMonth(statements: Statement[]): Array<{ month: string; USD: number; BRL: number }> {
@@ -44,5 +49,7 @@ export function commissionsByMonth(statements: Statement[]): Array<{ month: stri
     v[s.currency] += cents(s.amount_total);
     map.set(m, v);
   }
-  return [...map.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([month, v]) => ({ month, USD: v.USD / 100, BRL: v.BRL / 100 }));
+  return [...map.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([month, v]) => ({ month, USD: v.USD / 100, BRL: v.BRL / 100 }));
 }

@@ -10,9 +10,5 @@ export function MoneyStatusBadge({ status, kind }: { status: string; kind?: 'quo
     (kind === 'quote' ? quoteStatusLabel[status] : kind === 'contract' ? contractStatusLabel[status] : undefined) ??
     labels[status] ??
     status;
-  return (
-    <ColorBadge color={financeStatusColor(status)}>
-      {label}
-    </ColorBadge>
-  );
+  return <ColorBadge color={financeStatusColor(status)}>{label}</ColorBadge>;
 }

@@ -10,7 +10,14 @@ import { formatDate, todayISO } from '@/lib/format';
 import { FinancePageHeader } from '../components/finance-page-header';
 import { RecordPaymentDialog } from '../components/record-payment-dialog';
 import { useHasManagerRole } from '../money/roles';
-import { downloadFinanceDocument, useContractPayments, useContracts, useInstallments, type Contract, type Installment } from '../money/api';
+import {
+  downloadFinanceDocument,
+  useContractPayments,
+  useContracts,
+  useInstallments,
+  type Contract,
+  type Installment,
+} from '../money/api';
 import { formatMoney, installmentDisplayStatus, paymentMethodLabel } from '../money/format';
 import { MoneyStatusBadge } from '../money/status-badge';
 
@@ -30,7 +37,11 @@ function ContractDetail({ contract }: { contract: Contract }) {
         <CardTitle>
           {contract.contract_number} · {contract.title}
         </CardTitle>
-        <Button variant="outline" size="sm" onClick={() => download('contract', contract.id, `contrato-${contract.contract_number}.pdf`)}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => download('contract', contract.id, `contrato-${contract.contract_number}.pdf`)}
+        >
           <FileDown aria-hidden="true" />
           Contrato em PDF
         </Button>
@@ -97,7 +108,9 @@ function ContractDetail({ contract }: { contract: Contract }) {
                           variant="link"
                           size="sm"
                           className="h-auto p-0"
-                          onClick={() => download('receipt', p.id, `recibo-${p.receipt_number ?? p.id.slice(0, 8)}.pdf`)}
+                          onClick={() =>
+                            download('receipt', p.id, `recibo-${p.receipt_number ?? p.id.slice(0, 8)}.pdf`)
+                          }
                         >
                           {p.receipt_number ?? 'Recibo'}
                         </Button>
@@ -164,7 +177,12 @@ export default function ContratosPage() {
                       {formatDate(c.start_date)} a {formatDate(c.end_date)}
                     </TableCell>
                     <TableCell>
-                      <Button variant="outline" size="sm" onClick={() => setSelected(c.id)} aria-label={`Ver parcelas do contrato ${c.contract_number}`}>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => setSelected(c.id)}
+                        aria-label={`Ver parcelas do contrato ${c.contract_number}`}
+                      >
                         Parcelas
                       </Button>
                     </TableCell>

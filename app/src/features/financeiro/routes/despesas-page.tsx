@@ -7,7 +7,14 @@ import { TableStateRows } from '@/components/table-state-rows';
 import { ColorBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -42,7 +49,11 @@ export default function DespesasPage() {
   const { data: expenses = [], isLoading } = useExpenses(allowed);
   const { data: categories = [] } = useExpenseCategories(allowed);
   const { markPaid, ...mutations } = useExpenseMutations();
-  const crud = useCrudScreen<Expense, ExpenseInput>({ ...mutations, texts: { ...t, created: t.added, createError: t.addError }, fail });
+  const crud = useCrudScreen<Expense, ExpenseInput>({
+    ...mutations,
+    texts: { ...t, created: t.added, createError: t.addError },
+    fail,
+  });
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<ExpenseFilter>('all');
   const [paying, setPaying] = useState<Expense | null>(null);
@@ -51,7 +62,9 @@ export default function DespesasPage() {
   const visible = useMemo(
     () =>
       expenses.filter(
-        (e) => matchesExpenseFilter(e, filter) && matchesSearch(search, [e.description, e.category?.name, e.notes, e.payment_method]),
+        (e) =>
+          matchesExpenseFilter(e, filter) &&
+          matchesSearch(search, [e.description, e.category?.name, e.notes, e.payment_method]),
       ),
     [expenses, filter, search],
   );
@@ -85,7 +98,13 @@ export default function DespesasPage() {
       <Card>
         <CardContent className="grid gap-4">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-            <SearchInput containerClassName="sm:max-w-sm sm:flex-1" placeholder={t.search} aria-label="Buscar despesas" value={search} onChange={(e) => setSearch(e.target.value)} />
+            <SearchInput
+              containerClassName="sm:max-w-sm sm:flex-1"
+              placeholder={t.search}
+              aria-label="Buscar despesas"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
             <Tabs value={filter} onValueChange={(v) => setFilter(v as ExpenseFilter)}>
               <TabsList>
                 <TabsTrigger value="all">Todas</TabsTrigger>
@@ -107,7 +126,13 @@ export default function DespesasPage() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              <TableStateRows loading={isLoading} empty={visible.length === 0} colSpan={7} loadingText={t.loading} emptyText={t.empty} />
+              <TableStateRows
+                loading={isLoading}
+                empty={visible.length === 0}
+                colSpan={7}
+                loadingText={t.loading}
+                emptyText={t.empty}
+              />
               {!isLoading &&
                 visible.map((expense) => {
                   const status = expenseStatus(expense);
@@ -118,12 +143,15 @@ export default function DespesasPage() {
                       <TableCell className="whitespace-nowrap">{formatBRL(expense.amount)}</TableCell>
                       <TableCell>{formatDate(expense.due_date)}</TableCell>
                       <TableCell>
-                        <ColorBadge color={financeStatusColor(status)}>
-                          {status}
-                        </ColorBadge>
+                        <ColorBadge color={financeStatusColor(status)}>{status}</ColorBadge>
                       </TableCell>
                       <TableCell>{formatDate(expense.payment_date)}</TableCell>
-                      <RowActions name={expense.description} titles onEdit={() => crud.openForm(expense)} onDelete={() => crud.askDelete(expense)}>
+                      <RowActions
+                        name={expense.description}
+                        titles
+                        onEdit={() => crud.openForm(expense)}
+                        onDelete={() => crud.askDelete(expense)}
+                      >
                         {!expense.is_paid && (
                           <Button
                             size="icon"

@@ -8,12 +8,28 @@ import DespesasPage from './despesas-page';
 import FinanceiroPage from './financeiro-page';
 
 const rent = {
-  id: '1', description: 'Aluguel do escritório', amount: 4500, due_date: '2000-01-10', category_id: 'c1', category: { id: 'c1', name: 'Aluguel' },
-  is_paid: false, payment_date: null, payment_method: null, notes: null,
+  id: '1',
+  description: 'Aluguel do escritório',
+  amount: 4500,
+  due_date: '2000-01-10',
+  category_id: 'c1',
+  category: { id: 'c1', name: 'Aluguel' },
+  is_paid: false,
+  payment_date: null,
+  payment_method: null,
+  notes: null,
 };
 const software = {
-  id: '2', description: 'Licença de software', amount: 99.9, due_date: '2000-01-05', category_id: null, category: null,
-  is_paid: true, payment_date: '2000-01-04', payment_method: 'PIX', notes: null,
+  id: '2',
+  description: 'Licença de software',
+  amount: 99.9,
+  due_date: '2000-01-05',
+  category_id: null,
+  category: null,
+  is_paid: true,
+  payment_date: '2000-01-04',
+  payment_method: 'PIX',
+  notes: null,
 };
 
 function seed() {
@@ -47,7 +63,9 @@ describe('expenses page', { timeout: 20_000 }, () => {
     seed();
     renderWithProviders(<DespesasPage />);
     expect(await screen.findByText('Aluguel do escritório')).toBeInTheDocument();
-    const descriptions = screen.getAllByRole('row').flatMap((row) => within(row).queryAllByText(/^(Aluguel do escritório|Licença de software)$/));
+    const descriptions = screen
+      .getAllByRole('row')
+      .flatMap((row) => within(row).queryAllByText(/^(Aluguel do escritório|Licença de software)$/));
     expect(descriptions.map((cell) => cell.textContent)).toEqual(['Aluguel do escritório', 'Licença de software']);
     expect(screen.getByText('Atrasado')).toBeInTheDocument();
     expect(screen.getByText('Pago')).toBeInTheDocument();
@@ -81,7 +99,9 @@ describe('expenses page', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Marcar como paga Aluguel do escritório' }));
     expect(screen.getByPlaceholderText('Cartão, PIX, etc.')).toHaveValue('');
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar Pagamento' }));
-    expect(await screen.findByText('Erro ao marcar despesa como paga: Registro não encontrado ou sem permissão')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Erro ao marcar despesa como paga: Registro não encontrado ou sem permissão'),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Erro')).not.toBeInTheDocument();
   });
 });

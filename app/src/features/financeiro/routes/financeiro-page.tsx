@@ -25,7 +25,10 @@ export default function FinanceiroPage() {
 
   return (
     <>
-      <PageHeader title={t.hubTitle} description="Gerencie produtos, despesas, taxas, orçamentos, contratos e comissões." />
+      <PageHeader
+        title={t.hubTitle}
+        description="Gerencie produtos, despesas, taxas, orçamentos, contratos e comissões."
+      />
       {cards.length === 0 ? (
         <p className="text-sm text-muted-foreground">Nenhuma área financeira disponível para o seu perfil.</p>
       ) : (

@@ -68,7 +68,12 @@ export default function OrcamentosPage() {
                     <TableCell className="text-right">{q.total_brl ? formatBRL(q.total_brl) : '-'}</TableCell>
                     <TableCell>{formatDate(q.expiration_date)}</TableCell>
                     <TableCell>
-                      <Button variant="outline" size="sm" onClick={() => setOpenId(q.id)} aria-label={`Abrir orçamento ${q.quote_number}`}>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => setOpenId(q.id)}
+                        aria-label={`Abrir orçamento ${q.quote_number}`}
+                      >
                         Abrir
                       </Button>
                     </TableCell>

@@ -37,7 +37,10 @@ export default function ProdutosPage() {
   const crud = useCrudScreen<Product, ProductInput>({ ...useProductMutations(), texts: t, fail });
   const [search, setSearch] = useState('');
 
-  const visible = useMemo(() => products.filter((p) => matchesSearch(search, [p.name, p.category])), [products, search]);
+  const visible = useMemo(
+    () => products.filter((p) => matchesSearch(search, [p.name, p.category])),
+    [products, search],
+  );
 
   if (!allowed) return <AccessDenied description={t.denied} />;
 
@@ -55,7 +58,12 @@ export default function ProdutosPage() {
       />
       <Card>
         <CardContent className="grid gap-4">
-          <SearchInput placeholder={t.search} aria-label="Buscar produto ou categoria" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <SearchInput
+            placeholder={t.search}
+            aria-label="Buscar produto ou categoria"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
           <Table>
             <TableHeader>
               <TableRow>
@@ -67,17 +75,30 @@ export default function ProdutosPage() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              <TableStateRows loading={isLoading} empty={visible.length === 0} colSpan={5} loadingText={t.loading} emptyText={t.empty} />
+              <TableStateRows
+                loading={isLoading}
+                empty={visible.length === 0}
+                colSpan={5}
+                loadingText={t.loading}
+                emptyText={t.empty}
+              />
               {!isLoading &&
                 visible.map((product) => (
                   <TableRow key={product.id}>
                     <TableCell className="font-medium">{product.name}</TableCell>
                     <TableCell>{product.category}</TableCell>
                     <TableCell className="whitespace-nowrap">{formatBRL(product.price)}</TableCell>
-                    <TableCell className="max-w-xs truncate text-muted-foreground" title={product.description ?? undefined}>
+                    <TableCell
+                      className="max-w-xs truncate text-muted-foreground"
+                      title={product.description ?? undefined}
+                    >
                       {product.description || '-'}
                     </TableCell>
-                    <RowActions name={product.name} onEdit={() => crud.openForm(product)} onDelete={() => crud.askDelete(product)} />
+                    <RowActions
+                      name={product.name}
+                      onEdit={() => crud.openForm(product)}
+                      onDelete={() => crud.askDelete(product)}
+                    />
                   </TableRow>
                 ))}
             </TableBody>

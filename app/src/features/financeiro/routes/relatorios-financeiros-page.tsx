@@ -13,9 +13,24 @@ import { saveBlob } from '@/lib/storage';
 import { formatMoney, toCsv } from '../money/format';
 import { agingTotals, commissionsByMonth, revenueAndExpensesByMonth, revenueByCaseType } from '../money/reports';
 
-export const REPORT_CARDS = ['Receitas e despesas por mês', 'Inadimplência', 'Receita por tipo de caso', 'Comissões'] as const;
+export const REPORT_CARDS = [
+  'Receitas e despesas por mês',
+  'Inadimplência',
+  'Receita por tipo de caso',
+  'Comissões',
+] as const;
 
-function ChartCard({ title, description, empty, children }: { title: string; description: string; empty: boolean; children: ReactNode }) {
+function ChartCard({
+  title,
+  description,
+  empty,
+  children,
+}: {
+  title: string;
+  description: string;
+  empty: boolean;
+  children: ReactNode;
+}) {
   return (
     <Card>
       <CardHeader>
@@ -60,7 +75,9 @@ export default function RelatoriosFinanceirosPage() {
       ]),
     ];
     saveBlob(
-      new Blob([toCsv(['Relatório', 'Período/grupo', 'Moeda', 'Valor', 'Despesas'], lines)], { type: 'text/csv;charset=utf-8' }),
+      new Blob([toCsv(['Relatório', 'Período/grupo', 'Moeda', 'Valor', 'Despesas'], lines)], {
+        type: 'text/csv;charset=utf-8',
+      }),
       `relatorio-financeiro-${todayISO()}.csv`,
     );
   };
@@ -82,7 +99,11 @@ export default function RelatoriosFinanceirosPage() {
         <Skeleton className="h-64 w-full" />
       ) : (
         <div className="grid gap-4 xl:grid-cols-2">
-          <ChartCard title={REPORT_CARDS[0]} description="Recebido (R$) e despesas (R$) por mês" empty={months.length === 0}>
+          <ChartCard
+            title={REPORT_CARDS[0]}
+            description="Recebido (R$) e despesas (R$) por mês"
+            empty={months.length === 0}
+          >
             <ResponsiveContainer>
               <BarChart data={months}>
                 <CartesianGrid strokeDasharray="3 3" />
@@ -95,7 +116,11 @@ export default function RelatoriosFinanceirosPage() {
               </BarChart>
             </ResponsiveContainer>
           </ChartCard>
-          <ChartCard title={REPORT_CARDS[1]} description="Parcelas em aberto por atraso" empty={(aging.data ?? []).length === 0}>
+          <ChartCard
+            title={REPORT_CARDS[1]}
+            description="Parcelas em aberto por atraso"
+            empty={(aging.data ?? []).length === 0}
+          >
             <ResponsiveContainer>
               <BarChart data={buckets}>
                 <CartesianGrid strokeDasharray="3 3" />
@@ -108,7 +133,11 @@ export default function RelatoriosFinanceirosPage() {
               </BarChart>
             </ResponsiveContainer>
           </ChartCard>
-          <ChartCard title={REPORT_CARDS[2]} description="Recebido (R$) por tipo de processo do contrato" empty={caseTypes.length === 0}>
+          <ChartCard
+            title={REPORT_CARDS[2]}
+            description="Recebido (R$) por tipo de processo do contrato"
+            empty={caseTypes.length === 0}
+          >
             <ResponsiveContainer>
               <BarChart data={caseTypes} layout="vertical">
                 <CartesianGrid strokeDasharray="3 3" />

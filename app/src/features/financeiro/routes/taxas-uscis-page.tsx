@@ -36,7 +36,11 @@ export default function TaxasUscisPage() {
   const { roles } = useAuth();
   const allowed = hasAnyRole(roles, FINANCE_ROLES);
   const { data: fees = [], isLoading } = useUscisFees(allowed);
-  const crud = useCrudScreen<UscisFee, FeeInput>({ ...useFeeMutations(), texts: { ...t, created: t.added, createError: t.addError }, fail });
+  const crud = useCrudScreen<UscisFee, FeeInput>({
+    ...useFeeMutations(),
+    texts: { ...t, created: t.added, createError: t.addError },
+    fail,
+  });
   const [search, setSearch] = useState('');
 
   const visible = useMemo(
@@ -60,7 +64,12 @@ export default function TaxasUscisPage() {
       />
       <Card>
         <CardContent className="grid gap-4">
-          <SearchInput placeholder={t.search} aria-label="Buscar taxas" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <SearchInput
+            placeholder={t.search}
+            aria-label="Buscar taxas"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
           <Table>
             <TableHeader>
               <TableRow>
@@ -75,7 +84,13 @@ export default function TaxasUscisPage() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              <TableStateRows loading={isLoading} empty={visible.length === 0} colSpan={8} loadingText={t.loading} emptyText={t.empty} />
+              <TableStateRows
+                loading={isLoading}
+                empty={visible.length === 0}
+                colSpan={8}
+                loadingText={t.loading}
+                emptyText={t.empty}
+              />
               {!isLoading &&
                 visible.map((fee) => {
                   const status = fee.is_active ? 'Ativo' : 'Inativo';
@@ -91,11 +106,13 @@ export default function TaxasUscisPage() {
                       <TableCell>{formatDate(fee.valid_from)}</TableCell>
                       <TableCell>{formatDate(fee.valid_until)}</TableCell>
                       <TableCell>
-                        <ColorBadge color={financeStatusColor(status)}>
-                          {status}
-                        </ColorBadge>
+                        <ColorBadge color={financeStatusColor(status)}>{status}</ColorBadge>
                       </TableCell>
-                      <RowActions name={fee.form_code} onEdit={() => crud.openForm(fee)} onDelete={() => crud.askDelete(fee)} />
+                      <RowActions
+                        name={fee.form_code}
+                        onEdit={() => crud.openForm(fee)}
+                        onDelete={() => crud.askDelete(fee)}
+                      />
                     </TableRow>
                   );
                 })}

@@ -13,7 +13,10 @@ async function invokeFunction<T>(name: string, body: Record<string, unknown>): P
   if (error) {
     const context = (error as { context?: unknown }).context;
     if (context instanceof Response) {
-      const payload = (await context.clone().json().catch(() => null)) as { error?: string } | null;
+      const payload = (await context
+        .clone()
+        .json()
+        .catch(() => null)) as { error?: string } | null;
       if (payload?.error) throw new Error(payload.error);
     }
     throw new Error(errorMessage(error));
@@ -39,13 +42,16 @@ export function useImportForm() {
         .from(FORMS_BUCKET)
         .upload(storagePath, file, { contentType: 'application/pdf', upsert: false });
       if (error) throw error;
-      return invokeFunction<{ form: { id: number; number: string }; edition: { fields: unknown[] } }>('import-uscis-form', {
-        formNumber: number,
-        editionDate,
-        storagePath,
-        formName,
-        category,
-      });
+      return invokeFunction<{ form: { id: number; number: string }; edition: { fields: unknown[] } }>(
+        'import-uscis-form',
+        {
+          formNumber: number,
+          editionDate,
+          storagePath,
+          formName,
+          category,
+        },
+      );
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: formsKeys.all });

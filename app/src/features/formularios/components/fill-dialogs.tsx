@@ -4,7 +4,14 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { type UscisForm, useProcesses } from '@/features/processos';
 import { errorMessage } from '@/lib/errors';
@@ -38,7 +45,12 @@ function useObjectUrl(base64: string | undefined): string | null {
   return base64 ? url : null;
 }
 
-export function SampleFillDialog({ open, onOpenChange, forms, editions }: DialogProps & { forms: UscisForm[]; editions: Map<number, FormEdition> }) {
+export function SampleFillDialog({
+  open,
+  onOpenChange,
+  forms,
+  editions,
+}: DialogProps & { forms: UscisForm[]; editions: Map<number, FormEdition> }) {
   const [formId, setFormId] = useState<number | null>(null);
   const [result, setResult] = useState<FillResult | null>(null);
   const [busy, setBusy] = useState(false);
@@ -64,10 +76,15 @@ export function SampleFillDialog({ open, onOpenChange, forms, editions }: Dialog
           <DialogTitle>{t.testTitle}</DialogTitle>
           <DialogDescription>{t.testDescription}</DialogDescription>
         </DialogHeader>
-        <FormPicker forms={forms} editions={editions} value={formId} onChange={(id) => {
+        <FormPicker
+          forms={forms}
+          editions={editions}
+          value={formId}
+          onChange={(id) => {
             setFormId(id);
             setResult(null);
-          }} />
+          }}
+        />
         <div>
           <Button type="button" onClick={() => void run()} disabled={formId === null || busy}>
             {busy ? t.filling : t.testButton}
@@ -95,7 +112,12 @@ function QuestionnaireHint({ clientId }: { clientId: string }) {
   );
 }
 
-export function FillDialog({ open, onOpenChange, form, imported }: DialogProps & { form: UscisForm; imported: boolean }) {
+export function FillDialog({
+  open,
+  onOpenChange,
+  form,
+  imported,
+}: DialogProps & { form: UscisForm; imported: boolean }) {
   const { data: processes = [] } = useProcesses();
   const [processId, setProcessId] = useState<number | null>(null);
   const [result, setResult] = useState<FillResult | null>(null);
@@ -162,7 +184,12 @@ export function FillDialog({ open, onOpenChange, form, imported }: DialogProps &
   );
 }
 
-export function ViewPdfDialog({ open, onOpenChange, form, edition }: DialogProps & { form: UscisForm; edition: FormEdition }) {
+export function ViewPdfDialog({
+  open,
+  onOpenChange,
+  form,
+  edition,
+}: DialogProps & { form: UscisForm; edition: FormEdition }) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!open) return;

@@ -25,7 +25,9 @@ export function FillReport({ result }: { result: FillResult }) {
       </section>
       {result.unmappedFields.length > 0 && (
         <details>
-          <summary className="cursor-pointer font-semibold">{fill(t.unmappedTitle, { count: result.unmappedFields.length })}</summary>
+          <summary className="cursor-pointer font-semibold">
+            {fill(t.unmappedTitle, { count: result.unmappedFields.length })}
+          </summary>
           <ul className="mt-1 max-h-40 overflow-y-auto font-mono text-xs">
             {result.unmappedFields.map((name) => (
               <li key={name}>{name}</li>

@@ -22,7 +22,10 @@ export function FormPicker({
   if (imported.length === 0) return <p className="text-sm text-muted-foreground">{t.noImportedForms}</p>;
   return (
     <FormField label={t.chooseForm}>
-      <NativeSelect value={value ?? ''} onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}>
+      <NativeSelect
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}
+      >
         <option value="">{t.chooseFormPlaceholder}</option>
         {imported.map((form) => (
           <option key={form.id} value={form.id}>

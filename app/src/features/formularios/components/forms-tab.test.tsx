@@ -4,8 +4,24 @@ import { db, rpc, server } from '@/testing/supabase-server';
 import { renderWithProviders } from '@/testing/test-utils';
 import { FORM_DOWNLOAD_MS, FORMS_REFRESH_MS, FormsTab } from './forms-tab';
 
-const i130 = { id: 1, number: 'I-130', name: 'Petition for Alien Relative', category: 'Petições Familiares', updated_at: '2024-04-01', url: null, downloaded: true };
-const i751 = { id: 3, number: 'I-751', name: 'Petition to Remove Conditions on Residence', category: 'Remoção de Condições', updated_at: '2024-04-01', url: null, downloaded: false };
+const i130 = {
+  id: 1,
+  number: 'I-130',
+  name: 'Petition for Alien Relative',
+  category: 'Petições Familiares',
+  updated_at: '2024-04-01',
+  url: null,
+  downloaded: true,
+};
+const i751 = {
+  id: 3,
+  number: 'I-751',
+  name: 'Petition to Remove Conditions on Residence',
+  category: 'Remoção de Condições',
+  updated_at: '2024-04-01',
+  url: null,
+  downloaded: false,
+};
 
 /** RPC name -> the arguments of each call, in order. */
 let rpcCalls: Record<string, Record<string, unknown>[]> = {};
@@ -100,7 +116,12 @@ describe('FormsTab (simulated refresh and download)', { timeout: 20_000 }, () =>
     expect(screen.getByRole('button', { name: 'Preencher I-751' })).toBeInTheDocument();
     vi.useRealTimers();
     // only I-751 is marked, with downloaded alone
-    await waitFor(() => expect(db.rows('uscis_forms').map((f) => [f.id, f.downloaded])).toEqual([[3, true], [1, true]]));
+    await waitFor(() =>
+      expect(db.rows('uscis_forms').map((f) => [f.id, f.downloaded])).toEqual([
+        [3, true],
+        [1, true],
+      ]),
+    );
     const [patch] = db.requests('/rest/v1/uscis_forms', 'PATCH');
     expect(patch!.params.get('id')).toBe('eq.3');
     expect(patch!.body).toEqual({ downloaded: true });

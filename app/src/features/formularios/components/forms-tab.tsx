@@ -161,7 +161,13 @@ export function FormsTab() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              <TableStateRows loading={isLoading} empty={visible.length === 0} skeletonRows={4} colSpan={6} emptyText={t.formsEmpty} />
+              <TableStateRows
+                loading={isLoading}
+                empty={visible.length === 0}
+                skeletonRows={4}
+                colSpan={6}
+                emptyText={t.formsEmpty}
+              />
               {!isLoading &&
                 visible.map((form) => {
                   const downloaded = form.downloaded || localDownloaded.has(form.id) || editions.has(form.id);
@@ -187,7 +193,12 @@ export function FormsTab() {
                         <div className="flex justify-end gap-1">
                           {downloaded ? (
                             <>
-                              <Button size="sm" variant="ghost" onClick={() => view(form)} aria-label={`Ver ${form.number}`}>
+                              <Button
+                                size="sm"
+                                variant="ghost"
+                                onClick={() => view(form)}
+                                aria-label={`Ver ${form.number}`}
+                              >
                                 <Eye aria-hidden="true" />
                                 Ver
                               </Button>
@@ -202,7 +213,13 @@ export function FormsTab() {
                               </Button>
                             </>
                           ) : (
-                            <Button size="sm" variant="outline" disabled={busy} onClick={() => download(form)} aria-label={`Baixar ${form.number}`}>
+                            <Button
+                              size="sm"
+                              variant="outline"
+                              disabled={busy}
+                              onClick={() => download(form)}
+                              aria-label={`Baixar ${form.number}`}
+                            >
                               <Download aria-hidden="true" />
                               Baixar
                             </Button>
@@ -220,7 +237,9 @@ export function FormsTab() {
       <Card>
         <CardHeader>
           <CardTitle>Automação de Formulários</CardTitle>
-          <CardDescription>Mantenha os formulários atualizados e preencha-os automaticamente com os dados dos clientes.</CardDescription>
+          <CardDescription>
+            Mantenha os formulários atualizados e preencha-os automaticamente com os dados dos clientes.
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 md:grid-cols-2">
           <div className="grid gap-3 rounded-md border p-4">
@@ -228,7 +247,9 @@ export function FormsTab() {
               <Bot className="size-5 text-primary" aria-hidden="true" />
               <h3 className="font-semibold">Robô de atualização</h3>
             </div>
-            <p className="text-sm text-muted-foreground">Verifica novas edições dos formulários no site do USCIS toda segunda-feira.</p>
+            <p className="text-sm text-muted-foreground">
+              Verifica novas edições dos formulários no site do USCIS toda segunda-feira.
+            </p>
             <FormsLastCheck />
             {isAdmin && (
               <div className="flex flex-wrap gap-2">
@@ -250,7 +271,9 @@ export function FormsTab() {
               <Wand2 className="size-5 text-primary" aria-hidden="true" />
               <h3 className="font-semibold">Preenchimento automático</h3>
             </div>
-            <p className="text-sm text-muted-foreground">Preenche os formulários com os dados do cliente e do processo.</p>
+            <p className="text-sm text-muted-foreground">
+              Preenche os formulários com os dados do cliente e do processo.
+            </p>
             <div className="flex flex-wrap gap-2">
               {canManage && (
                 <Button size="sm" variant="outline" onClick={() => setOpen({ kind: 'mapping' })}>
@@ -268,9 +291,13 @@ export function FormsTab() {
       </Card>
 
       {canManage && <ImportFormDialog open={open?.kind === 'import'} onOpenChange={close} forms={forms} />}
-      {canManage && open?.kind === 'mapping' && <MappingDialog open onOpenChange={close} forms={forms} editions={editions} />}
+      {canManage && open?.kind === 'mapping' && (
+        <MappingDialog open onOpenChange={close} forms={forms} editions={editions} />
+      )}
       {open?.kind === 'sample' && <SampleFillDialog open onOpenChange={close} forms={forms} editions={editions} />}
-      {viewing && editions.has(viewing.id) && <ViewPdfDialog open onOpenChange={close} form={viewing} edition={editions.get(viewing.id)!} />}
+      {viewing && editions.has(viewing.id) && (
+        <ViewPdfDialog open onOpenChange={close} form={viewing} edition={editions.get(viewing.id)!} />
+      )}
       {filling && <FillDialog open onOpenChange={close} form={filling} imported={editions.has(filling.id)} />}
     </div>
   );

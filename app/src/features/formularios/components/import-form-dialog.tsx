@@ -4,7 +4,14 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import type { UscisForm } from '@/features/processos';
@@ -16,7 +23,10 @@ import { fill } from '@/lib/strings';
 import { NativeSelect } from './native-select';
 
 const schema = z.object({
-  formNumber: z.string().trim().regex(/^[A-Za-z]{1,4}-\d{1,4}[A-Za-z]{0,3}$/, 'Número do formulário inválido (ex.: I-130)'),
+  formNumber: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{1,4}-\d{1,4}[A-Za-z]{0,3}$/, 'Número do formulário inválido (ex.: I-130)'),
   editionDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Informe a data da edição'),
   formName: z.string().trim().optional(),
   category: z.string().optional(),
@@ -24,7 +34,15 @@ const schema = z.object({
 });
 type Values = z.infer<typeof schema>;
 
-export function ImportFormDialog({ open, onOpenChange, forms }: { open: boolean; onOpenChange: (open: boolean) => void; forms: UscisForm[] }) {
+export function ImportFormDialog({
+  open,
+  onOpenChange,
+  forms,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  forms: UscisForm[];
+}) {
   const importForm = useImportForm();
   const {
     register,
@@ -33,7 +51,10 @@ export function ImportFormDialog({ open, onOpenChange, forms }: { open: boolean;
     reset,
     setError,
     formState: { errors },
-  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { formNumber: '', editionDate: '', formName: '', category: '' } });
+  } = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { formNumber: '', editionDate: '', formName: '', category: '' },
+  });
   const number = useWatch({ control, name: 'formNumber' })?.trim().toUpperCase();
   const isNew = Boolean(number) && !forms.some((form) => form.number === number);
 

@@ -2,7 +2,14 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { UscisForm } from '@/features/processos';
@@ -27,7 +34,10 @@ function MappingTable({ edition }: { edition: FormEdition }) {
   // The draft restarts from each mapping version loaded (adjusted while rendering, not in an effect).
   const { values: draft, setValues: setDraft } = useDialogForm<Draft>(mapping, () =>
     Object.fromEntries(
-      (mapping?.rows ?? []).map((row) => [row.field_name, { data_path: row.data_path, transform: row.transform, transform_arg: row.transform_arg ?? '' }]),
+      (mapping?.rows ?? []).map((row) => [
+        row.field_name,
+        { data_path: row.data_path, transform: row.transform, transform_arg: row.transform_arg ?? '' },
+      ]),
     ),
   );
 
@@ -78,7 +88,9 @@ function MappingTable({ edition }: { edition: FormEdition }) {
                   <TableCell className="max-w-[16rem]">
                     <span className="block font-mono text-xs break-all">{field.name}</span>
                     {field.label && <span className="block text-xs text-muted-foreground">{field.label}</span>}
-                    {field.options.length > 0 && <span className="block text-xs text-muted-foreground">{field.options.join(' · ')}</span>}
+                    {field.options.length > 0 && (
+                      <span className="block text-xs text-muted-foreground">{field.options.join(' · ')}</span>
+                    )}
                   </TableCell>
                   <TableCell>{field.type}</TableCell>
                   <TableCell className="min-w-[14rem]">
@@ -130,7 +142,11 @@ function MappingTable({ edition }: { edition: FormEdition }) {
         </Table>
       </div>
       <DialogFooter>
-        <Button type="button" onClick={() => void submit()} disabled={save.isPending || Object.keys(draft).length === 0}>
+        <Button
+          type="button"
+          onClick={() => void submit()}
+          disabled={save.isPending || Object.keys(draft).length === 0}
+        >
           {t.saveMapping}
         </Button>
       </DialogFooter>

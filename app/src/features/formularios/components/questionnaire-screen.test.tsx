@@ -35,7 +35,10 @@ describe('QuestionnaireScreen', { timeout: 20_000 }, () => {
     await vi.waitFor(() => expect(screen.getByTestId('autosave-status')).toHaveTextContent(/Salvo às/));
     expect(db.rows('client_questionnaires')).toEqual([
       other,
-      expect.objectContaining({ client_id: 'c1', answers: expect.objectContaining({ personal: expect.objectContaining({ full_name: 'Maria Silva' }) }) }),
+      expect.objectContaining({
+        client_id: 'c1',
+        answers: expect.objectContaining({ personal: expect.objectContaining({ full_name: 'Maria Silva' }) }),
+      }),
     ]);
 
     fireEvent.change(screen.getByLabelText('Número A (A-Number)'), { target: { value: '12345' } });
@@ -46,7 +49,9 @@ describe('QuestionnaireScreen', { timeout: 20_000 }, () => {
   });
 
   it('adds entries to repeated sections (addresses of the last 5 years) and saves them when the page is left', async () => {
-    const { unmount } = renderWithProviders(<QuestionnaireScreen clientId="c1" viewer="client" />, { auth: { roles: ['client'] } });
+    const { unmount } = renderWithProviders(<QuestionnaireScreen clientId="c1" viewer="client" />, {
+      auth: { roles: ['client'] },
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Adicionar endereço' }));
     fireEvent.change(screen.getByLabelText('Cidade (Endereço 1)'), { target: { value: 'Boston' } });
     // leaving before the autosave fires still saves what was typed
@@ -54,12 +59,19 @@ describe('QuestionnaireScreen', { timeout: 20_000 }, () => {
     await vi.waitFor(() => expect(db.rows('client_questionnaires')).toHaveLength(2));
     const saved = db.rows('client_questionnaires')[1]!;
     expect(saved.client_id).toBe('c1');
-    expect((saved.answers as { addresses: unknown[] }).addresses).toEqual([expect.objectContaining({ city: 'Boston' })]);
+    expect((saved.answers as { addresses: unknown[] }).addresses).toEqual([
+      expect.objectContaining({ city: 'Boston' }),
+    ]);
   });
 
   it('locks a reviewed questionnaire for the client but lets staff reopen it', async () => {
-    db.seed('client_questionnaires', [{ id: 'q1', client_id: 'c1', status: 'revisado', answers: { personal: { full_name: 'Maria' } } }, other]);
-    const { unmount } = renderWithProviders(<QuestionnaireScreen clientId="c1" viewer="client" />, { auth: { roles: ['client'] } });
+    db.seed('client_questionnaires', [
+      { id: 'q1', client_id: 'c1', status: 'revisado', answers: { personal: { full_name: 'Maria' } } },
+      other,
+    ]);
+    const { unmount } = renderWithProviders(<QuestionnaireScreen clientId="c1" viewer="client" />, {
+      auth: { roles: ['client'] },
+    });
     expect(await screen.findByText(/O escritório já revisou suas respostas/)).toBeInTheDocument();
     expect(screen.getByLabelText('Nome completo')).toBeDisabled();
     await vi.waitFor(() => expect(screen.getByLabelText('Nome completo')).toHaveValue('Maria'));

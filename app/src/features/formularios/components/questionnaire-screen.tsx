@@ -33,7 +33,10 @@ export function QuestionnaireScreen({ clientId, viewer }: { clientId: string; vi
   const status = questionnaire?.status ?? 'rascunho';
 
   const setStatus = (next: QuestionnaireStatus, done: string) =>
-    save.mutate({ status: next }, { onSuccess: () => toast.success(done), onError: (e) => toast.error(errorMessage(e)) });
+    save.mutate(
+      { status: next },
+      { onSuccess: () => toast.success(done), onError: (e) => toast.error(errorMessage(e)) },
+    );
 
   const actions =
     viewer === 'client' ? (
@@ -44,7 +47,12 @@ export function QuestionnaireScreen({ clientId, viewer }: { clientId: string; vi
         </Button>
       )
     ) : status === 'revisado' ? (
-      <Button type="button" variant="outline" onClick={() => setStatus('rascunho', t.reopened)} disabled={save.isPending}>
+      <Button
+        type="button"
+        variant="outline"
+        onClick={() => setStatus('rascunho', t.reopened)}
+        disabled={save.isPending}
+      >
         <RotateCcw aria-hidden="true" />
         {t.reopen}
       </Button>

@@ -36,7 +36,15 @@ export const QUESTIONNAIRE: readonly QuestionSection[] = [
     fields: [
       { key: 'full_name', label: 'Nome completo', kind: 'text' },
       { key: 'date_of_birth', label: 'Data de nascimento', kind: 'date' },
-      { key: 'sex', label: 'Sexo', kind: 'select', options: [{ value: 'F', label: 'Feminino' }, { value: 'M', label: 'Masculino' }] },
+      {
+        key: 'sex',
+        label: 'Sexo',
+        kind: 'select',
+        options: [
+          { value: 'F', label: 'Feminino' },
+          { value: 'M', label: 'Masculino' },
+        ],
+      },
       { key: 'city_of_birth', label: 'Cidade de nascimento', kind: 'text' },
       { key: 'country_of_birth', label: 'País de nascimento', kind: 'text' },
       { key: 'nationality', label: 'Nacionalidade', kind: 'text' },
@@ -152,7 +160,13 @@ export const QUESTIONNAIRE: readonly QuestionSection[] = [
       { key: 'i94_number', label: 'Número do I-94', kind: 'text' },
       { key: 'status_at_entry', label: 'Status na entrada (ex.: B2)', kind: 'text' },
       { key: 'current_status', label: 'Status atual', kind: 'text' },
-      { key: 'previous_receipts', label: 'Número de recibo de pedido anterior', kind: 'text', rule: 'receipt', placeholder: 'MSC2090123456' },
+      {
+        key: 'previous_receipts',
+        label: 'Número de recibo de pedido anterior',
+        kind: 'text',
+        rule: 'receipt',
+        placeholder: 'MSC2090123456',
+      },
       { key: 'removal_proceedings', label: 'Já esteve em processo de deportação?', kind: 'select', options: YES_NO },
     ],
   },

@@ -18,7 +18,8 @@ function fieldSchema(field: QuestionField) {
   const text = z.string().trim();
   const optional = (check: (value: string) => boolean, message: string) =>
     text.refine((value) => value === '' || check(value), { message }).optional();
-  if (field.kind === 'date') return optional((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isValid(parseISO(v)), messages.date);
+  if (field.kind === 'date')
+    return optional((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isValid(parseISO(v)), messages.date);
   if (field.rule === 'aNumber') return optional((v) => A_NUMBER.test(v), messages.aNumber);
   if (field.rule === 'ssn') return optional((v) => SSN.test(v), messages.ssn);
   if (field.rule === 'receipt') return optional((v) => RECEIPT.test(v), messages.receipt);
@@ -55,11 +56,12 @@ export function toFormValues(stored: unknown): Answers {
     const value = source[section.key];
     const blank = Object.fromEntries(section.fields.map((field) => [field.key, '']));
     if (section.repeated) {
-      base[section.key] = Array.isArray(value) ? value.map((item) => ({ ...blank, ...(item as Record<string, string>) })) : [];
+      base[section.key] = Array.isArray(value)
+        ? value.map((item) => ({ ...blank, ...(item as Record<string, string>) }))
+        : [];
     } else if (value && typeof value === 'object') {
       base[section.key] = { ...blank, ...(value as Record<string, string>) };
     }
   }
   return base;
 }
-

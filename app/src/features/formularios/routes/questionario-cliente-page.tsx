@@ -14,7 +14,12 @@ export default function QuestionarioClientePage() {
   const { data: client, isLoading } = useQuery({
     queryKey: ['formularios', 'client', clientId],
     queryFn: async () => {
-      const { data } = await supabase.from('clients').select('id, full_name').eq('id', clientId).maybeSingle().throwOnError();
+      const { data } = await supabase
+        .from('clients')
+        .select('id, full_name')
+        .eq('id', clientId)
+        .maybeSingle()
+        .throwOnError();
       return data as { id: string; full_name: string } | null;
     },
   });

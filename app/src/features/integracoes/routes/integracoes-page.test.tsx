@@ -41,7 +41,16 @@ async function accessToken() {
   return (await supabase.auth.getSession()).data.session!.access_token;
 }
 
-const NAMES = ['Amazon S3', 'WhatsApp Business', 'Facebook', 'Instagram', 'Dropbox', 'Dropbox Sign', 'Google Calendar', 'Stripe'];
+const NAMES = [
+  'Amazon S3',
+  'WhatsApp Business',
+  'Facebook',
+  'Instagram',
+  'Dropbox',
+  'Dropbox Sign',
+  'Google Calendar',
+  'Stripe',
+];
 
 async function openS3Dialog() {
   await userEvent.click(await screen.findByRole('button', { name: 'Conectar Amazon S3' }));
@@ -70,7 +79,9 @@ describe('IntegracoesPage', () => {
   });
 
   it('shows Conectado for S3 when a configuration exists', async () => {
-    stored = { aws_s3_config: { accessKeyId: 'AKIA123', secretAccessKey: '••••', region: 'us-east-1', bucket: 'docs' } };
+    stored = {
+      aws_s3_config: { accessKeyId: 'AKIA123', secretAccessKey: '••••', region: 'us-east-1', bucket: 'docs' },
+    };
     renderWithProviders(<IntegracoesPage />, { route: '/integracoes' });
     expect(await screen.findByText('Conectado')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Conectar Amazon S3' })).not.toBeInTheDocument();
@@ -98,7 +109,12 @@ describe('IntegracoesPage', () => {
     expect(functionCalls('POST').map((r) => r.body)).toEqual([
       {
         key: 'whatsapp',
-        value: expect.objectContaining({ phoneNumberId: '1234567890', accessToken: 'EAA-token', templateName: 'atualizacao_caso', languageCode: 'pt_BR' }),
+        value: expect.objectContaining({
+          phoneNumberId: '1234567890',
+          accessToken: 'EAA-token',
+          templateName: 'atualizacao_caso',
+          languageCode: 'pt_BR',
+        }),
       },
     ]);
     expect(stored.aws_s3_config).toBeUndefined();
@@ -131,13 +147,18 @@ describe('IntegracoesPage', () => {
   });
 
   it('shows Erro na configuração with the server message', async () => {
-    postReply = { status: 403, body: { message: 'Permissão negada: Apenas administradores podem configurar a integração com AWS S3.' } };
+    postReply = {
+      status: 403,
+      body: { message: 'Permissão negada: Apenas administradores podem configurar a integração com AWS S3.' },
+    };
     renderWithProviders(<IntegracoesPage />, { route: '/integracoes' });
     const dialog = await openS3Dialog();
     await fillS3(dialog, fullValues);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar Configuração' }));
     expect(await screen.findByText('Erro na configuração')).toBeInTheDocument();
-    expect(screen.getByText('Permissão negada: Apenas administradores podem configurar a integração com AWS S3.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Permissão negada: Apenas administradores podem configurar a integração com AWS S3.'),
+    ).toBeInTheDocument();
   });
 
   it('falls back to Failed to save configuration when the reply has no message', async () => {

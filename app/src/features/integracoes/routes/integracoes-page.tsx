@@ -117,7 +117,9 @@ export default function IntegracoesPage() {
             <li key={integration.id}>
               <IntegrationCard
                 integration={integration}
-                connected={(integration.id === 's3' && Boolean(s3)) || (integration.id === 'whatsapp' && Boolean(whatsapp))}
+                connected={
+                  (integration.id === 's3' && Boolean(s3)) || (integration.id === 'whatsapp' && Boolean(whatsapp))
+                }
                 onConnect={() => onConnect(integration)}
               />
             </li>

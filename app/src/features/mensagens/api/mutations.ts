@@ -15,7 +15,11 @@ export interface SendMessageInput {
  * Optionally uploads the attachment to client_documents under attachments/<client_id>/<timestamp>-<name>,
  * then inserts {client_id, sender_type, content, attachment_url}. Returns the stored row.
  */
-export async function sendMessage(clientId: string, senderType: SenderType, { text, file }: SendMessageInput): Promise<Message> {
+export async function sendMessage(
+  clientId: string,
+  senderType: SenderType,
+  { text, file }: SendMessageInput,
+): Promise<Message> {
   let path: string | null = null;
   if (file) {
     path = attachmentPath(clientId, file.name);

@@ -69,12 +69,21 @@ export function MessageComposer({ onSend, sending }: MessageComposerProps) {
             onChange={(event) => setFile(event.target.files?.[0] ?? null)}
             disabled={sending}
           />
-          <Button type="button" variant="outline" size="sm" onClick={() => fileInput.current?.click()} disabled={sending}>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() => fileInput.current?.click()}
+            disabled={sending}
+          >
             <Paperclip aria-hidden="true" />
             {t.attach}
           </Button>
           {file && (
-            <span className="flex min-w-0 items-center gap-1 rounded-md bg-muted px-2 py-1 text-xs" data-testid="selected-attachment">
+            <span
+              className="flex min-w-0 items-center gap-1 rounded-md bg-muted px-2 py-1 text-xs"
+              data-testid="selected-attachment"
+            >
               <span className="truncate">{file.name}</span>
               <button
                 type="button"

@@ -67,7 +67,11 @@ describe('MessageThread', () => {
     // only this client's messages, oldest first
     expect(screen.queryByText(otherClients.content)).not.toBeInTheDocument();
     const log = screen.getByRole('log', { name: 'Mensagens' });
-    expect(within(log).getAllByRole('listitem').map((li) => li.dataset.own)).toEqual(['true', 'false']);
+    expect(
+      within(log)
+        .getAllByRole('listitem')
+        .map((li) => li.dataset.own),
+    ).toEqual(['true', 'false']);
     expect(bubble(fromClient.content)).toHaveAttribute('data-own', 'true');
     expect(bubble(fromClient.content)).toHaveClass('justify-end');
     expect(within(bubble(fromClient.content)).getByText('Você')).toBeInTheDocument();
@@ -109,7 +113,10 @@ describe('MessageThread', () => {
     expect(send).toBeEnabled();
     await user.clear(text);
     expect(send).toBeDisabled();
-    await user.upload(screen.getByLabelText('Anexar arquivo', { selector: 'input' }), new File(['pdf'], 'doc.pdf', { type: 'application/pdf' }));
+    await user.upload(
+      screen.getByLabelText('Anexar arquivo', { selector: 'input' }),
+      new File(['pdf'], 'doc.pdf', { type: 'application/pdf' }),
+    );
     expect(screen.getByText('doc.pdf')).toBeInTheDocument();
     expect(send).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Remover anexo' }));
@@ -122,11 +129,17 @@ describe('MessageThread', () => {
     renderWithProviders(<MessageThread clientId="c1" viewer="client" />);
     await screen.findByText(fromClient.content);
     await user.type(screen.getByLabelText('Mensagem'), 'Segue o comprovante');
-    await user.upload(screen.getByLabelText('Anexar arquivo', { selector: 'input' }), new File(['pdf'], 'comprovante.pdf', { type: 'application/pdf' }));
+    await user.upload(
+      screen.getByLabelText('Anexar arquivo', { selector: 'input' }),
+      new File(['pdf'], 'comprovante.pdf', { type: 'application/pdf' }),
+    );
     await user.click(screen.getByRole('button', { name: 'Enviar' }));
     expect(await screen.findByText('Mensagem enviada com sucesso')).toBeInTheDocument();
     const uploaded = db.objects('client_documents').find((o) => o.path.endsWith('comprovante.pdf'));
-    expect(uploaded).toMatchObject({ path: 'attachments/c1/1700000000123-comprovante.pdf', contentType: 'application/pdf' });
+    expect(uploaded).toMatchObject({
+      path: 'attachments/c1/1700000000123-comprovante.pdf',
+      contentType: 'application/pdf',
+    });
     expect(new TextDecoder().decode(uploaded!.bytes)).toBe('pdf');
     expect(db.requests('/rest/v1/messages', 'POST').map((r) => r.body)).toEqual([
       {
@@ -147,14 +160,21 @@ describe('MessageThread', () => {
     await screen.findByText(fromClient.content);
     await user.type(screen.getByLabelText('Mensagem'), 'Resposta{Enter}');
     await waitFor(() => expect(db.requests('/rest/v1/messages', 'POST')).toHaveLength(1));
-    expect(db.requests('/rest/v1/messages', 'POST')[0]!.body).toEqual({ client_id: 'c1', sender_type: 'office', content: 'Resposta', attachment_url: null });
+    expect(db.requests('/rest/v1/messages', 'POST')[0]!.body).toEqual({
+      client_id: 'c1',
+      sender_type: 'office',
+      content: 'Resposta',
+      attachment_url: null,
+    });
     expect(await screen.findByText('Resposta')).toBeInTheDocument();
     expect(db.objects('client_documents')).toHaveLength(1); // only the seeded attachment: nothing uploaded
   });
 
   it('toasts Erro ao enviar mensagem and keeps the text when the insert fails', async () => {
     const user = userEvent.setup();
-    server.use(http.post(restUrl('messages'), () => postgrestError(403, '42501', 'new row violates row-level security policy')));
+    server.use(
+      http.post(restUrl('messages'), () => postgrestError(403, '42501', 'new row violates row-level security policy')),
+    );
     renderWithProviders(<MessageThread clientId="c1" viewer="client" />);
     await screen.findByText(fromClient.content);
     await user.type(screen.getByLabelText('Mensagem'), 'Olá');
@@ -169,8 +189,16 @@ describe('MessageThread', () => {
     await screen.findByText(fromClient.content);
     await waitFor(() => expect(realtime.channels().at(-1)?.joined).toBe(true));
     const channel = realtime.channels().at(-1)!;
-    expect(channel.bindings).toEqual([expect.objectContaining({ event: 'INSERT', schema: 'public', table: 'messages', filter: 'client_id=eq.c1' })]);
-    const reply = { ...fromOffice, id: 'm3', content: 'Nova resposta do escritório', attachment_url: null, created_at: '2025-01-02T09:00:00Z' };
+    expect(channel.bindings).toEqual([
+      expect.objectContaining({ event: 'INSERT', schema: 'public', table: 'messages', filter: 'client_id=eq.c1' }),
+    ]);
+    const reply = {
+      ...fromOffice,
+      id: 'm3',
+      content: 'Nova resposta do escritório',
+      attachment_url: null,
+      created_at: '2025-01-02T09:00:00Z',
+    };
     act(() => realtime.emit('messages', 'INSERT', reply));
     act(() => realtime.emit('messages', 'INSERT', reply));
     act(() => realtime.emit('messages', 'INSERT', { ...otherClients, id: 'm10', content: 'Outro cliente ao vivo' }));

@@ -11,13 +11,23 @@ beforeEach(() => {
     { id: 'c1', full_name: 'Maria Silva', email: 'maria.silva@cliente.test' },
   ]);
   db.seed('messages', [
-    { id: 'm1', client_id: 'c1', sender_type: 'client', content: 'Pergunta da cliente', attachment_url: null, created_at: '2025-01-01T10:00:00Z' },
+    {
+      id: 'm1',
+      client_id: 'c1',
+      sender_type: 'client',
+      content: 'Pergunta da cliente',
+      attachment_url: null,
+      created_at: '2025-01-01T10:00:00Z',
+    },
   ]);
   server.use(rpc('mark_messages_read', () => null));
 });
 
 function renderPage() {
-  return renderWithProviders(<MensagensPage />, { route: '/clientes/c1/mensagens', path: '/clientes/:clientId/mensagens' });
+  return renderWithProviders(<MensagensPage />, {
+    route: '/clientes/c1/mensagens',
+    path: '/clientes/:clientId/mensagens',
+  });
 }
 
 describe('MensagensPage (staff)', () => {

@@ -30,7 +30,9 @@ export function useDeliveries(status: DeliveryStatus | 'all') {
     queryFn: async (): Promise<Delivery[]> => {
       let query = supabase
         .from('notification_deliveries')
-        .select('id, channel, recipient, template, status, attempts, next_attempt_at, provider_status, last_error, created_at, sent_at, payload')
+        .select(
+          'id, channel, recipient, template, status, attempts, next_attempt_at, provider_status, last_error, created_at, sent_at, payload',
+        )
         .neq('channel', 'in_app')
         .order('created_at', { ascending: false })
         .limit(200);

@@ -7,8 +7,12 @@ describe('stageOutcome', () => {
       queued: true,
       text: 'Notificação enfileirada por e-mail e WhatsApp',
     });
-    expect(stageOutcome({ client_notified: true, channels: ['email'] }).text).toBe('Notificação enfileirada por e-mail');
-    expect(stageOutcome({ client_notified: true, channels: ['whatsapp'] }).text).toBe('Notificação enfileirada por WhatsApp');
+    expect(stageOutcome({ client_notified: true, channels: ['email'] }).text).toBe(
+      'Notificação enfileirada por e-mail',
+    );
+    expect(stageOutcome({ client_notified: true, channels: ['whatsapp'] }).text).toBe(
+      'Notificação enfileirada por WhatsApp',
+    );
   });
 
   it('never claims a sending the database did not queue', () => {

@@ -36,7 +36,8 @@ export function useWhatsAppSetting(enabled: boolean) {
   return useQuery({
     queryKey: settingKeys.whatsapp,
     enabled,
-    queryFn: async () => ((await call({ method: 'GET' }, `?key=${KEY}`)).data ?? null) as Partial<WhatsAppSetting> | null,
+    queryFn: async () =>
+      ((await call({ method: 'GET' }, `?key=${KEY}`)).data ?? null) as Partial<WhatsAppSetting> | null,
   });
 }
 

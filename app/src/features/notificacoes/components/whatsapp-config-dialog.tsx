@@ -3,7 +3,14 @@ import { Loader2 } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/errors';
@@ -21,7 +28,13 @@ const EMPTY: WhatsAppSetting = {
   apiBaseUrl: '',
   apiVersion: '',
 };
-const REQUIRED: (keyof WhatsAppSetting)[] = ['phoneNumberId', 'accessToken', 'appSecret', 'verifyToken', 'templateName'];
+const REQUIRED: (keyof WhatsAppSetting)[] = [
+  'phoneNumberId',
+  'accessToken',
+  'appSecret',
+  'verifyToken',
+  'templateName',
+];
 
 export function WhatsAppConfigDialog({
   open,
@@ -90,7 +103,12 @@ export function WhatsAppConfigDialog({
             <Input autoComplete="off" spellCheck={false} {...field('languageCode')} />
           </FormField>
           <FormField label="URL da API (opcional)">
-            <Input autoComplete="off" spellCheck={false} placeholder="https://graph.facebook.com" {...field('apiBaseUrl')} />
+            <Input
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="https://graph.facebook.com"
+              {...field('apiBaseUrl')}
+            />
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>

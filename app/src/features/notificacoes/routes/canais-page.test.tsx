@@ -49,7 +49,10 @@ describe('CanaisPage (Meu Perfil of the portal)', () => {
     await waitFor(() => expect(consentCalls).toEqual([{ p_channel: 'email', p_granted: true, p_phone: null }]));
     expect(await screen.findByText(`Autorizado em ${formatDateTime(GRANTED_AT)}`)).toBeInTheDocument();
     expect(screen.getByText('Preferência salva')).toBeInTheDocument();
-    expect(screen.getByRole('checkbox', { name: 'Receber notificações por e-mail' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('checkbox', { name: 'Receber notificações por e-mail' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
   });
 
   it('sends the WhatsApp number with the WhatsApp opt-in (prefilled from the client record)', async () => {
@@ -60,12 +63,16 @@ describe('CanaisPage (Meu Perfil of the portal)', () => {
     await user.clear(phone);
     await user.type(phone, ' +5521999990000 ');
     await user.click(screen.getByRole('checkbox', { name: 'Receber notificações por WhatsApp' }));
-    await waitFor(() => expect(consentCalls).toEqual([{ p_channel: 'whatsapp', p_granted: true, p_phone: '+5521999990000' }]));
+    await waitFor(() =>
+      expect(consentCalls).toEqual([{ p_channel: 'whatsapp', p_granted: true, p_phone: '+5521999990000' }]),
+    );
     expect(await screen.findByText(`Autorizado em ${formatDateTime(GRANTED_AT)}`)).toBeInTheDocument();
   });
 
   it('shows when a consent was withdrawn', async () => {
-    db.seed('client_channel_consents', [{ channel: 'email', granted: true, phone: null, granted_at: GRANTED_AT, revoked_at: null }]);
+    db.seed('client_channel_consents', [
+      { channel: 'email', granted: true, phone: null, granted_at: GRANTED_AT, revoked_at: null },
+    ]);
     renderWithProviders(<CanaisPage />, { auth: clientAuth() });
     const email = await screen.findByRole('checkbox', { name: 'Receber notificações por e-mail' });
     expect(email).toHaveAttribute('aria-checked', 'true');
@@ -79,6 +86,9 @@ describe('CanaisPage (Meu Perfil of the portal)', () => {
     renderWithProviders(<CanaisPage />, { auth: clientAuth() });
     await userEvent.setup().click(await screen.findByRole('checkbox', { name: 'Receber notificações por WhatsApp' }));
     expect(await screen.findByText('Não foi possível salvar: Número inválido')).toBeInTheDocument();
-    expect(screen.getByRole('checkbox', { name: 'Receber notificações por WhatsApp' })).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByRole('checkbox', { name: 'Receber notificações por WhatsApp' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
   });
 });

@@ -15,10 +15,18 @@ import { fill, notificacoesStrings as t } from '../strings';
 
 function ConsentNote({ consent }: { consent: Consent | undefined }) {
   if (consent?.granted && consent.granted_at) {
-    return <p className="text-xs text-muted-foreground">{fill(t.consentSince, { date: formatDateTime(consent.granted_at) })}</p>;
+    return (
+      <p className="text-xs text-muted-foreground">
+        {fill(t.consentSince, { date: formatDateTime(consent.granted_at) })}
+      </p>
+    );
   }
   if (consent && !consent.granted && consent.revoked_at) {
-    return <p className="text-xs text-muted-foreground">{fill(t.consentRevoked, { date: formatDateTime(consent.revoked_at) })}</p>;
+    return (
+      <p className="text-xs text-muted-foreground">
+        {fill(t.consentRevoked, { date: formatDateTime(consent.revoked_at) })}
+      </p>
+    );
   }
   return null;
 }

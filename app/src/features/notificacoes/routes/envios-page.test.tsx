@@ -49,7 +49,9 @@ describe('EnviosPage (/notificacoes-envios)', () => {
     expect(await screen.findByText('Seu processo mudou de etapa')).toBeInTheDocument();
     expect(screen.getByText('Documento solicitado')).toBeInTheDocument();
     expect(screen.queryByText('Aviso no sino')).not.toBeInTheDocument();
-    const titles = screen.getAllByRole('row').flatMap((r) => within(r).queryAllByText(/^(Seu processo mudou de etapa|Documento solicitado)$/));
+    const titles = screen
+      .getAllByRole('row')
+      .flatMap((r) => within(r).queryAllByText(/^(Seu processo mudou de etapa|Documento solicitado)$/));
     expect(titles.map((t) => t.textContent)).toEqual(['Seu processo mudou de etapa', 'Documento solicitado']);
     expect(listRequests()[0]!.params.has('status')).toBe(false);
 

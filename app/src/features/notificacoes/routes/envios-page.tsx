@@ -42,7 +42,11 @@ export default function EnviosPage() {
       <PageHeader title={t.deliveriesTitle} description={t.deliveriesDescription} />
       <div className="mb-4 flex max-w-xs flex-col gap-2">
         <Label htmlFor="delivery-status">{t.statusFilter}</Label>
-        <NativeSelect id="delivery-status" value={status} onChange={(e) => setStatus(e.target.value as DeliveryStatus | 'all')}>
+        <NativeSelect
+          id="delivery-status"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as DeliveryStatus | 'all')}
+        >
           <option value="all">{t.allStatuses}</option>
           {STATUSES.map((s) => (
             <option key={s} value={s}>

@@ -64,7 +64,13 @@ export function ProfileCard() {
             <Input autoComplete="name" {...register('full_name')} />
           </FormField>
           <FormField label={t.email} description={t.emailHint}>
-            <Input type="email" value={profile?.email ?? user?.email ?? ''} readOnly aria-readonly="true" className="bg-muted" />
+            <Input
+              type="email"
+              value={profile?.email ?? user?.email ?? ''}
+              readOnly
+              aria-readonly="true"
+              className="bg-muted"
+            />
           </FormField>
           <div>
             <Button type="submit" disabled={saving}>

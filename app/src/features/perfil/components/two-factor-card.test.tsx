@@ -25,11 +25,17 @@ describe('TwoFactorCard', () => {
     // both codes went to the factor the enrolment created
     const [factor] = db.user('u1')!.factors!;
     expect(factor).toMatchObject({ status: 'verified' });
-    expect(db.requests(`/auth/v1/factors/${factor!.id}/verify`, 'POST').map((r) => (r.body as { code: string }).code)).toEqual(['000000', TOTP_CODE]);
+    expect(
+      db.requests(`/auth/v1/factors/${factor!.id}/verify`, 'POST').map((r) => (r.body as { code: string }).code),
+    ).toEqual(['000000', TOTP_CODE]);
   });
 
   it('removes a verified factor', async () => {
-    await signInAs({ id: 'u1', email: 'ana@escritorio.test', factors: [{ id: 'f9', status: 'verified', friendly_name: 'Celular' }] });
+    await signInAs({
+      id: 'u1',
+      email: 'ana@escritorio.test',
+      factors: [{ id: 'f9', status: 'verified', friendly_name: 'Celular' }],
+    });
     renderWithProviders(<TwoFactorCard />);
     await userEvent.click(await screen.findByRole('button', { name: 'Remover: Celular' }));
     expect(await screen.findByRole('button', { name: 'Ativar verificação em duas etapas' })).toBeInTheDocument();

@@ -79,7 +79,12 @@ export function TwoFactorCard() {
             {factors.map((factor) => (
               <li key={factor.id} className="flex items-center justify-between gap-2 rounded-md border p-2 text-sm">
                 <span>{factor.friendly_name || t.mfaAppName}</span>
-                <Button variant="outline" size="sm" onClick={() => void remove(factor.id)} aria-label={`${t.mfaRemove}: ${factor.friendly_name ?? ''}`}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => void remove(factor.id)}
+                  aria-label={`${t.mfaRemove}: ${factor.friendly_name ?? ''}`}
+                >
                   <Trash2 aria-hidden="true" />
                   {t.mfaRemove}
                 </Button>
@@ -95,7 +100,13 @@ export function TwoFactorCard() {
               {t.mfaSecret} <code>{enrolment.secret}</code>
             </p>
             <FormField label={t.mfaCode} error={error ?? undefined}>
-              <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} />
+              <Input
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+              />
             </FormField>
             <Button type="submit" disabled={busy}>
               {busy && <Loader2 className="animate-spin" aria-hidden="true" />}

@@ -43,7 +43,9 @@ describe('PerfilPage', () => {
     await userEvent.type(name, '  Ana Maria  ');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar Alterações' }));
     expect(await screen.findByText('Perfil atualizado com sucesso!')).toBeInTheDocument();
-    expect(profileUpdates().map((r) => [r.params.get('id'), r.body])).toEqual([['eq.user-1', { full_name: 'Ana Maria' }]]);
+    expect(profileUpdates().map((r) => [r.params.get('id'), r.body])).toEqual([
+      ['eq.user-1', { full_name: 'Ana Maria' }],
+    ]);
     expect(db.rows('profiles').map((p) => p.full_name)).toEqual(['Bruno Assistente', 'Ana Maria']);
     expect(auth.refreshProfile).toHaveBeenCalled();
     expect(name).toHaveValue('Ana Maria');
@@ -60,7 +62,10 @@ describe('PerfilPage', () => {
 
   it('points administrators to the office settings, with no local name or logo form', () => {
     renderWithProviders(<PerfilPage />, { route: '/perfil' });
-    expect(screen.getByRole('link', { name: 'Abrir Configurações do escritório' })).toHaveAttribute('href', '/configuracoes');
+    expect(screen.getByRole('link', { name: 'Abrir Configurações do escritório' })).toHaveAttribute(
+      'href',
+      '/configuracoes',
+    );
     expect(screen.queryByLabelText('Nome do escritório')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Salvar Logotipo' })).not.toBeInTheDocument();
   });

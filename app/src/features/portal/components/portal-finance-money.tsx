@@ -6,7 +6,15 @@ import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { supabase } from '@/lib/supabase';
 import { formatDate, todayISO } from '@/lib/format';
-import { type DocumentKind, downloadFinanceDocument, formatMoney, type Installment, installmentDisplayStatus, MoneyStatusBadge, useRespondToQuote } from '@/features/financeiro';
+import {
+  type DocumentKind,
+  downloadFinanceDocument,
+  formatMoney,
+  type Installment,
+  installmentDisplayStatus,
+  MoneyStatusBadge,
+  useRespondToQuote,
+} from '@/features/financeiro';
 import { portalKeys } from '../api/keys';
 
 export function useClientInstallments(clientId: string) {
@@ -26,7 +34,17 @@ export function useClientInstallments(clientId: string) {
   });
 }
 
-export function DownloadButton({ kind, id, filename, label }: { kind: DocumentKind; id: string; filename: string; label: string }) {
+export function DownloadButton({
+  kind,
+  id,
+  filename,
+  label,
+}: {
+  kind: DocumentKind;
+  id: string;
+  filename: string;
+  label: string;
+}) {
   return (
     <Button
       variant="outline"

@@ -1,6 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -78,7 +85,9 @@ export function UploadDocumentDialog({
       <DialogContent className="max-w-lg min-w-0 [&>*]:min-w-0">
         <DialogHeader>
           <DialogTitle>{t.uploadTitle}</DialogTitle>
-          <DialogDescription>{request ? `Documento solicitado: ${request.documentName}` : t.uploadDescription}</DialogDescription>
+          <DialogDescription>
+            {request ? `Documento solicitado: ${request.documentName}` : t.uploadDescription}
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="grid min-w-0 gap-4 [&>*]:min-w-0">
           <FormField label={t.fileLabel}>

@@ -38,10 +38,19 @@ const fromOffice = {
   created_at: '2025-02-01T12:00:00Z',
 };
 // the same table holds other clients' documents: the page asks for its client's only
-const someoneElses = { ...fromOffice, id: 'd9', client_id: 'c2', name: 'Documento de outro cliente', file_path: 'c2/1.pdf' };
+const someoneElses = {
+  ...fromOffice,
+  id: 'd9',
+  client_id: 'c2',
+  name: 'Documento de outro cliente',
+  file_path: 'c2/1.pdf',
+};
 
 function renderPage() {
-  return renderWithProviders(<PortalDocumentosPage />, { auth: { roles: ['client'], clientData }, route: '/cliente/documentos' });
+  return renderWithProviders(<PortalDocumentosPage />, {
+    auth: { roles: ['client'], clientData },
+    route: '/cliente/documentos',
+  });
 }
 
 function row(name: string) {
@@ -120,7 +129,10 @@ describe('PortalDocumentosPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Enviar Documento' });
     const send = within(dialog).getByRole('button', { name: 'Enviar' });
     expect(send).toBeDisabled();
-    await user.upload(within(dialog).getByLabelText('Arquivo'), new File(['%PDF'], 'certidao.pdf', { type: 'application/pdf' }));
+    await user.upload(
+      within(dialog).getByLabelText('Arquivo'),
+      new File(['%PDF'], 'certidao.pdf', { type: 'application/pdf' }),
+    );
     const name = within(dialog).getByLabelText('Nome do documento');
     expect(name).toHaveValue('certidao.pdf');
     expect(send).toBeEnabled();
@@ -131,7 +143,9 @@ describe('PortalDocumentosPage', () => {
     await user.click(await screen.findByRole('option', { name: 'Certidão' }));
     await user.click(within(dialog).getByRole('combobox', { name: 'Processo (opcional)' }));
     // only the client's own processes are offered
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).not.toContain('Processo nº 2 — Processo de outro cliente');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).not.toContain(
+      'Processo nº 2 — Processo de outro cliente',
+    );
     await user.click(await screen.findByRole('option', { name: 'Processo nº 1 — Green Card por casamento' }));
     await user.click(send);
     expect(await screen.findByText('Documento enviado com sucesso')).toBeInTheDocument();
@@ -162,7 +176,11 @@ describe('PortalDocumentosPage', () => {
     server.use(http.post(restUrl('client_documents'), () => postgrestError(403, '42501', 'denied')));
     await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
     expect(await screen.findByText('Erro ao enviar documento')).toBeInTheDocument();
-    expect(db.requests('/rest/v1/client_documents', 'POST')[0]!.body).toMatchObject({ process_id: null, document_type: null, name: 'nota.txt' });
+    expect(db.requests('/rest/v1/client_documents', 'POST')[0]!.body).toMatchObject({
+      process_id: null,
+      document_type: null,
+      name: 'nota.txt',
+    });
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 });

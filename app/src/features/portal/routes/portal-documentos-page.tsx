@@ -17,7 +17,12 @@ import type { ClientDocument } from '../types';
 
 const TABS: { value: DocumentTab; label: string; emptyTitle: string; emptyText: string }[] = [
   { value: 'all', label: t.tabAllDocuments, emptyTitle: t.emptyAllDocsTitle, emptyText: t.emptyAllDocsText },
-  { value: 'office', label: t.tabOfficeDocuments, emptyTitle: t.emptyOfficeDocsTitle, emptyText: t.emptyOfficeDocsText },
+  {
+    value: 'office',
+    label: t.tabOfficeDocuments,
+    emptyTitle: t.emptyOfficeDocsTitle,
+    emptyText: t.emptyOfficeDocsText,
+  },
   { value: 'mine', label: t.tabMyUploads, emptyTitle: t.emptyMyUploadsTitle, emptyText: t.emptyMyUploadsText },
 ];
 
@@ -39,7 +44,10 @@ export function DocumentRow({ document }: { document: ClientDocument }) {
 
   return (
     <li>
-      <Card className="flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between" data-testid="document-row">
+      <Card
+        className="flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between"
+        data-testid="document-row"
+      >
         <div className="flex min-w-0 items-start gap-3">
           <FileText className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
           <div className="grid min-w-0 gap-1">

@@ -5,13 +5,37 @@ import { renderWithProviders } from '@/testing/test-utils';
 import type { ClientRecord } from '@/types/auth';
 import PortalFinanceiroPage from './portal-financeiro-page';
 
-const clientData = { id: 'c1', user_id: 'u1', full_name: 'Maria Silva', email: 'm@x.test', phone: null, address: null, created_at: '2025-01-01T00:00:00Z' } as ClientRecord;
+const clientData = {
+  id: 'c1',
+  user_id: 'u1',
+  full_name: 'Maria Silva',
+  email: 'm@x.test',
+  phone: null,
+  address: null,
+  created_at: '2025-01-01T00:00:00Z',
+} as ClientRecord;
 const quote = {
-  id: 'q1', client_id: 'c1', title: 'Remoção de condições', quote_number: 'OR-2025-0003', status: 'sent', currency: 'USD',
-  total_amount: '3500.00', expiration_date: '2099-01-01', notes: null, created_at: '2025-06-01T00:00:00Z',
+  id: 'q1',
+  client_id: 'c1',
+  title: 'Remoção de condições',
+  quote_number: 'OR-2025-0003',
+  status: 'sent',
+  currency: 'USD',
+  total_amount: '3500.00',
+  expiration_date: '2099-01-01',
+  notes: null,
+  created_at: '2025-06-01T00:00:00Z',
 };
 const installment = {
-  id: 'i1', contract_id: 'k1', client_id: 'c1', number: 0, due_date: '2000-01-10', amount: '1200.00', paid_amount: '500.00', currency: 'USD', status: 'partial',
+  id: 'i1',
+  contract_id: 'k1',
+  client_id: 'c1',
+  number: 0,
+  due_date: '2000-01-10',
+  amount: '1200.00',
+  paid_amount: '500.00',
+  currency: 'USD',
+  status: 'partial',
 };
 
 /** The arguments respond_to_quote received. */
@@ -33,7 +57,10 @@ beforeEach(() => {
 });
 
 function renderPage() {
-  renderWithProviders(<PortalFinanceiroPage />, { auth: { roles: ['client'], clientData }, route: '/cliente/financeiro' });
+  renderWithProviders(<PortalFinanceiroPage />, {
+    auth: { roles: ['client'], clientData },
+    route: '/cliente/financeiro',
+  });
 }
 
 describe('portal finance: dollars, answers and installments', { timeout: 20_000 }, () => {

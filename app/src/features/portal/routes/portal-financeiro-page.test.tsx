@@ -54,14 +54,21 @@ const quote = {
 };
 
 function renderPage(queryClient = createTestQueryClient()) {
-  return renderWithProviders(<PortalFinanceiroPage />, { auth: { roles: ['client'], clientData }, route: '/cliente/financeiro', queryClient });
+  return renderWithProviders(<PortalFinanceiroPage />, {
+    auth: { roles: ['client'], clientData },
+    route: '/cliente/financeiro',
+    queryClient,
+  });
 }
 
 // the same tables hold another client's money: never counted on Maria's page
 const elsewhere = { client_id: 'c2' };
 
 beforeEach(() => {
-  db.seed('financial_contracts', [contract, { ...contract, ...elsewhere, id: 'k9', title: 'Contrato de outro cliente' }]);
+  db.seed('financial_contracts', [
+    contract,
+    { ...contract, ...elsewhere, id: 'k9', title: 'Contrato de outro cliente' },
+  ]);
   // stored oldest first: the page asks for payment_date descending
   db.seed('financial_payments', [
     payment,
@@ -85,7 +92,8 @@ describe('PortalFinanceiroPage', () => {
     expect(screen.getByTestId('count-Contratos')).toHaveTextContent(/^2$/);
     expect(screen.getByTestId('count-Pagamentos')).toHaveTextContent(/^2$/);
     expect(screen.getByTestId('count-Orçamentos')).toHaveTextContent(/^2$/);
-    const titles = () => screen.getAllByTestId('finance-card').map((card) => within(card).getByRole('heading', { level: 2 }).textContent);
+    const titles = () =>
+      screen.getAllByTestId('finance-card').map((card) => within(card).getByRole('heading', { level: 2 }).textContent);
     expect(titles()).toEqual(['Green Card por casamento', 'Contrato antigo']);
     await user.click(screen.getByRole('tab', { name: 'Pagamentos' }));
     expect(titles()).toEqual([expect.stringContaining('2.000,00'), expect.stringContaining('4.000,00')]);
@@ -96,7 +104,9 @@ describe('PortalFinanceiroPage', () => {
   it('shows the contract card and its details dialog', async () => {
     const user = userEvent.setup();
     renderPage();
-    const card = within((await screen.findByText('Green Card por casamento')).closest('[data-testid="finance-card"]') as HTMLElement);
+    const card = within(
+      (await screen.findByText('Green Card por casamento')).closest('[data-testid="finance-card"]') as HTMLElement,
+    );
     expect(card.getByText('Número: CT-2025-001')).toBeInTheDocument();
     expect(card.getByText('active')).toHaveAttribute('data-color', 'blue');
     expect(card.getByText('R$ 12.000,00')).toBeInTheDocument();

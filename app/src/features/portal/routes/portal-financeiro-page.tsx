@@ -11,10 +11,19 @@ import { formatDate } from '@/lib/format';
 import { formatMoney } from '@/features/financeiro';
 import { useClientFinance, useClientId } from '../api/queries';
 import { CardSkeletons, EmptyState, Field } from '../components/common';
-import { DownloadButton, InstallmentsTable, QuoteAnswerButtons, useClientInstallments } from '../components/portal-finance-money';
+import {
+  DownloadButton,
+  InstallmentsTable,
+  QuoteAnswerButtons,
+  useClientInstallments,
+} from '../components/portal-finance-money';
 import { financeStatusColor } from '@/lib/status';
 import { portalStrings as t } from '../strings';
-import type { FinancialContract as ContractRow, FinancialPayment as PaymentRow, FinancialQuote as QuoteRow } from '../types';
+import type {
+  FinancialContract as ContractRow,
+  FinancialPayment as PaymentRow,
+  FinancialQuote as QuoteRow,
+} from '../types';
 
 /** The finance rows with the money columns of the finance module (currency, receipt number). */
 type Money = { currency?: string | null };
@@ -58,7 +67,9 @@ function FinanceCard({
     <Card data-testid="finance-card">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-2">
         <div className="grid min-w-0 gap-1">
-          <CardTitle as="h2" className="break-words">{title}</CardTitle>
+          <CardTitle as="h2" className="break-words">
+            {title}
+          </CardTitle>
           {subtitle && <p className="text-xs text-muted-foreground">{subtitle}</p>}
         </div>
         <StatusBadge status={status} />
@@ -76,7 +87,15 @@ function FinanceCard({
   );
 }
 
-function DetailsDialog({ detail, contracts, onClose }: { detail: Detail | null; contracts: FinancialContract[]; onClose: () => void }) {
+function DetailsDialog({
+  detail,
+  contracts,
+  onClose,
+}: {
+  detail: Detail | null;
+  contracts: FinancialContract[];
+  onClose: () => void;
+}) {
   let title = '';
   let body: ReactNode = null;
   if (detail?.kind === 'contract') {
@@ -142,7 +161,17 @@ function DetailsDialog({ detail, contracts, onClose }: { detail: Detail | null; 
   );
 }
 
-function CountCard({ icon: Icon, label, count, loading }: { icon: LucideIcon; label: string; count: number; loading: boolean }) {
+function CountCard({
+  icon: Icon,
+  label,
+  count,
+  loading,
+}: {
+  icon: LucideIcon;
+  label: string;
+  count: number;
+  loading: boolean;
+}) {
   return (
     <Card className="flex-row items-center gap-4 px-5">
       <div className="rounded-lg bg-primary/10 p-3 text-primary">
@@ -150,7 +179,13 @@ function CountCard({ icon: Icon, label, count, loading }: { icon: LucideIcon; la
       </div>
       <div>
         <p className="text-sm text-muted-foreground">{label}</p>
-        {loading ? <Skeleton className="mt-1 h-7 w-10" /> : <p className="text-2xl font-bold" data-testid={`count-${label}`}>{count}</p>}
+        {loading ? (
+          <Skeleton className="mt-1 h-7 w-10" />
+        ) : (
+          <p className="text-2xl font-bold" data-testid={`count-${label}`}>
+            {count}
+          </p>
+        )}
       </div>
     </Card>
   );
@@ -166,7 +201,13 @@ export default function PortalFinanceiroPage() {
   const installments = useClientInstallments(clientId).data ?? [];
 
   const list = (items: unknown[], empty: string, icon: LucideIcon, render: () => ReactNode) =>
-    isLoading ? <CardSkeletons /> : items.length === 0 ? <EmptyState icon={icon} title={empty} text="" /> : <div className="grid gap-4">{render()}</div>;
+    isLoading ? (
+      <CardSkeletons />
+    ) : items.length === 0 ? (
+      <EmptyState icon={icon} title={empty} text="" />
+    ) : (
+      <div className="grid gap-4">{render()}</div>
+    );
 
   return (
     <>
@@ -192,7 +233,14 @@ export default function PortalFinanceiroPage() {
                 subtitle={`${t.contractNumber}: ${c.contract_number}`}
                 status={c.status}
                 onDetails={() => setDetail({ kind: 'contract', row: c })}
-                actions={<DownloadButton kind="contract" id={c.id} filename={`contrato-${c.contract_number}.pdf`} label="Baixar contrato" />}
+                actions={
+                  <DownloadButton
+                    kind="contract"
+                    id={c.id}
+                    filename={`contrato-${c.contract_number}.pdf`}
+                    label="Baixar contrato"
+                  />
+                }
               >
                 <Field label={t.totalValue}>{money(c.total_amount, c)}</Field>
                 <Field label={t.validity}>
@@ -212,7 +260,12 @@ export default function PortalFinanceiroPage() {
                 onDetails={() => setDetail({ kind: 'payment', row: p })}
                 actions={
                   p.status === 'paid' ? (
-                    <DownloadButton kind="receipt" id={p.id} filename={`recibo-${p.receipt_number ?? p.id.slice(0, 8)}.pdf`} label="Baixar recibo" />
+                    <DownloadButton
+                      kind="receipt"
+                      id={p.id}
+                      filename={`recibo-${p.receipt_number ?? p.id.slice(0, 8)}.pdf`}
+                      label="Baixar recibo"
+                    />
                   ) : undefined
                 }
               >
@@ -235,7 +288,12 @@ export default function PortalFinanceiroPage() {
                 actions={
                   q.status === 'draft' ? undefined : (
                     <>
-                      <DownloadButton kind="quote" id={q.id} filename={`orcamento-${q.quote_number}.pdf`} label="Baixar orçamento" />
+                      <DownloadButton
+                        kind="quote"
+                        id={q.id}
+                        filename={`orcamento-${q.quote_number}.pdf`}
+                        label="Baixar orçamento"
+                      />
                       {q.status === 'sent' && <QuoteAnswerButtons quoteId={q.id} clientId={clientId} />}
                     </>
                   )

@@ -23,10 +23,31 @@ function renderPage() {
 beforeEach(() => {
   // each table also holds a row of another client (c2): none of them may count on Maria's home
   db.seed('client_processes', [
-    { id: 1, client_id: 'c1', type: 'Asilo', status: 'em andamento', description: null, created_at: '2025-01-01T00:00:00Z' },
-    { id: 2, client_id: 'c1', type: 'DACA', status: 'in progress', description: null, created_at: '2025-01-01T00:00:00Z' },
+    {
+      id: 1,
+      client_id: 'c1',
+      type: 'Asilo',
+      status: 'em andamento',
+      description: null,
+      created_at: '2025-01-01T00:00:00Z',
+    },
+    {
+      id: 2,
+      client_id: 'c1',
+      type: 'DACA',
+      status: 'in progress',
+      description: null,
+      created_at: '2025-01-01T00:00:00Z',
+    },
     { id: 3, client_id: 'c1', type: 'TPS', status: 'concluído', description: null, created_at: '2025-01-01T00:00:00Z' },
-    { id: 9, client_id: 'c2', type: 'Asilo', status: 'em andamento', description: null, created_at: '2025-01-01T00:00:00Z' },
+    {
+      id: 9,
+      client_id: 'c2',
+      type: 'Asilo',
+      status: 'em andamento',
+      description: null,
+      created_at: '2025-01-01T00:00:00Z',
+    },
   ]);
   // one document the office asked for is still pending (on process 2): that is the next step
   db.seed('client_document_requests', [
@@ -35,18 +56,77 @@ beforeEach(() => {
   ]);
   db.seed('financial_contracts', []);
   db.seed('financial_payments', [
-    { id: 'p1', client_id: 'c1', contract_id: null, amount: 4000, payment_date: '2020-01-10', payment_method: 'PIX', status: 'paid', notes: null },
-    { id: 'p2', client_id: 'c1', contract_id: null, amount: 2000, payment_date: '2020-02-10', payment_method: 'PIX', status: 'pending', notes: null },
-    { id: 'p9', client_id: 'c2', contract_id: null, amount: 900, payment_date: '2020-02-11', payment_method: 'PIX', status: 'pending', notes: null },
+    {
+      id: 'p1',
+      client_id: 'c1',
+      contract_id: null,
+      amount: 4000,
+      payment_date: '2020-01-10',
+      payment_method: 'PIX',
+      status: 'paid',
+      notes: null,
+    },
+    {
+      id: 'p2',
+      client_id: 'c1',
+      contract_id: null,
+      amount: 2000,
+      payment_date: '2020-02-10',
+      payment_method: 'PIX',
+      status: 'pending',
+      notes: null,
+    },
+    {
+      id: 'p9',
+      client_id: 'c2',
+      contract_id: null,
+      amount: 900,
+      payment_date: '2020-02-11',
+      payment_method: 'PIX',
+      status: 'pending',
+      notes: null,
+    },
   ]);
   db.seed('financial_quotes', []);
   db.seed('messages', [
-    { id: 'm1', client_id: 'c1', sender_type: 'office', content: 'Bom dia, Maria!', attachment_url: null, created_at: '2020-03-01T10:00:00Z' },
-    { id: 'm9', client_id: 'c2', sender_type: 'office', content: 'Bom dia, João!', attachment_url: null, created_at: '2020-03-02T10:00:00Z' },
+    {
+      id: 'm1',
+      client_id: 'c1',
+      sender_type: 'office',
+      content: 'Bom dia, Maria!',
+      attachment_url: null,
+      created_at: '2020-03-01T10:00:00Z',
+    },
+    {
+      id: 'm9',
+      client_id: 'c2',
+      sender_type: 'office',
+      content: 'Bom dia, João!',
+      attachment_url: null,
+      created_at: '2020-03-02T10:00:00Z',
+    },
   ]);
   db.seed('client_documents', [
-    { id: 'd1', client_id: 'c1', process_id: null, name: 'Passaporte', file_path: 'c1/1.pdf', uploaded_by: 'client', document_type: null, created_at: '2020-02-20T10:00:00Z' },
-    { id: 'd9', client_id: 'c2', process_id: null, name: 'RG', file_path: 'c2/1.pdf', uploaded_by: 'client', document_type: null, created_at: '2020-02-21T10:00:00Z' },
+    {
+      id: 'd1',
+      client_id: 'c1',
+      process_id: null,
+      name: 'Passaporte',
+      file_path: 'c1/1.pdf',
+      uploaded_by: 'client',
+      document_type: null,
+      created_at: '2020-02-20T10:00:00Z',
+    },
+    {
+      id: 'd9',
+      client_id: 'c2',
+      process_id: null,
+      name: 'RG',
+      file_path: 'c2/1.pdf',
+      uploaded_by: 'client',
+      document_type: null,
+      created_at: '2020-02-21T10:00:00Z',
+    },
   ]);
 });
 
@@ -85,7 +165,10 @@ describe('PortalHomePage', () => {
     const user = userEvent.setup();
     // only the other client's rows are left
     for (const t of ['client_processes', 'financial_payments', 'messages', 'client_documents']) {
-      db.seed(t, db.rows(t).filter((row) => row.client_id === 'c2'));
+      db.seed(
+        t,
+        db.rows(t).filter((row) => row.client_id === 'c2'),
+      );
     }
     renderPage();
     await user.click(screen.getByRole('tab', { name: 'Atividade Recente' }));

@@ -9,11 +9,21 @@ import { useMessages } from '@/features/mensagens';
 import { useAuth } from '@/lib/auth-context';
 import { formatDate } from '@/lib/format';
 import { displayName } from '@/lib/roles';
-import { useClientDocuments, useClientFinance, useClientId, useClientProcesses, useDocumentRequests } from '../api/queries';
+import {
+  useClientDocuments,
+  useClientFinance,
+  useClientId,
+  useClientProcesses,
+  useDocumentRequests,
+} from '../api/queries';
 import { firstName, overviewCounts, recentActivity, type ActivityKind } from '../rules/overview';
 import { portalStrings as t } from '../strings';
 
-const ACTIVITY_ICONS: Record<ActivityKind, LucideIcon> = { message: MessageSquare, document: FileText, payment: Receipt };
+const ACTIVITY_ICONS: Record<ActivityKind, LucideIcon> = {
+  message: MessageSquare,
+  document: FileText,
+  payment: Receipt,
+};
 
 function OverviewCard({
   icon: Icon,
@@ -35,7 +45,9 @@ function OverviewCard({
   return (
     <Card data-testid="overview-card">
       <CardHeader className="flex-row items-center justify-between gap-2">
-        <CardTitle as="h2" className="text-base">{title}</CardTitle>
+        <CardTitle as="h2" className="text-base">
+          {title}
+        </CardTitle>
         <Icon className="size-5 text-muted-foreground" aria-hidden="true" />
       </CardHeader>
       <CardContent className="grid gap-2">
@@ -47,7 +59,10 @@ function OverviewCard({
           </p>
         )}
         <p className="text-sm text-muted-foreground">{caption}</p>
-        <Link to={to} className="text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-none">
+        <Link
+          to={to}
+          className="text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-none"
+        >
           {linkLabel}
         </Link>
       </CardContent>
@@ -65,7 +80,9 @@ export default function PortalHomePage() {
   const requests = useDocumentRequests(clientId);
   // Next steps are what the client has to do: the documents the office asked for and not yet received.
   const pendingRequests = (requests.data ?? []).filter((r) => r.status === 'pending');
-  const nextStepsTo = pendingRequests[0] ? paths.portal.processo(pendingRequests[0].process_id) : paths.portal.processos;
+  const nextStepsTo = pendingRequests[0]
+    ? paths.portal.processo(pendingRequests[0].process_id)
+    : paths.portal.processos;
 
   const name = firstName(clientData?.full_name || displayName(profile, user?.email));
   const loading = processes.isLoading || finance.isLoading || messages.isLoading || documents.isLoading;
@@ -148,7 +165,11 @@ export default function PortalHomePage() {
                   {activity.map((item) => {
                     const Icon = ACTIVITY_ICONS[item.kind];
                     return (
-                      <li key={item.key} className="flex items-start gap-3 rounded-lg border p-3" data-testid="activity-item">
+                      <li
+                        key={item.key}
+                        className="flex items-start gap-3 rounded-lg border p-3"
+                        data-testid="activity-item"
+                      >
                         <Icon className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
                         <div className="grid min-w-0 flex-1 gap-0.5">
                           <p className="text-sm font-medium">{item.title}</p>

@@ -48,7 +48,11 @@ export default function PortalProcessoPage() {
 
   return (
     <>
-      <PageHeader title={process.type} description={`${t.processNumber(process.id)} · ${processStatusLabel(process.status)}`} actions={back} />
+      <PageHeader
+        title={process.type}
+        description={`${t.processNumber(process.id)} · ${processStatusLabel(process.status)}`}
+        actions={back}
+      />
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
           <CardHeader>
@@ -73,18 +77,28 @@ export default function PortalProcessoPage() {
             ) : (
               <ul className="grid gap-2">
                 {own.map((r) => (
-                  <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3" data-testid="document-request">
+                  <li
+                    key={r.id}
+                    className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3"
+                    data-testid="document-request"
+                  >
                     <div className="min-w-0">
                       <p className="font-medium break-words">{r.document_name}</p>
-                      {r.document_description && <p className="text-xs text-muted-foreground">{r.document_description}</p>}
+                      {r.document_description && (
+                        <p className="text-xs text-muted-foreground">{r.document_description}</p>
+                      )}
                       <p className="text-xs text-muted-foreground">Solicitado em {formatDate(r.requested_at)}</p>
                     </div>
                     <div className="flex items-center gap-2">
-                      <Badge variant={r.status === 'fulfilled' ? 'success' : 'outline'}>{documentRequestStatusLabel(r.status)}</Badge>
+                      <Badge variant={r.status === 'fulfilled' ? 'success' : 'outline'}>
+                        {documentRequestStatusLabel(r.status)}
+                      </Badge>
                       {r.status === 'pending' && (
                         <Button
                           size="sm"
-                          onClick={() => setAnswering({ id: r.id, processId: r.process_id, documentName: r.document_name })}
+                          onClick={() =>
+                            setAnswering({ id: r.id, processId: r.process_id, documentName: r.document_name })
+                          }
                           aria-label={`Enviar ${r.document_name}`}
                         >
                           <FileUp aria-hidden="true" />

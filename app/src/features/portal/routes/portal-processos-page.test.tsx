@@ -33,7 +33,10 @@ const row = (id: number, status: string, description: string | null) => ({
 const someoneElses = { ...row(9, 'Em Andamento', 'Processo de outro cliente'), client_id: 'c2' };
 
 function renderPage() {
-  return renderWithProviders(<PortalProcessosPage />, { auth: { roles: ['client'], clientData }, route: '/cliente/processos' });
+  return renderWithProviders(<PortalProcessosPage />, {
+    auth: { roles: ['client'], clientData },
+    route: '/cliente/processos',
+  });
 }
 
 beforeEach(() => {
@@ -42,7 +45,11 @@ beforeEach(() => {
 
 describe('PortalProcessosPage', () => {
   it('shows each process card with type, number, dates, badge, description and a link to its page', async () => {
-    db.seed('client_processes', [row(1, 'Em Andamento', 'Green Card por casamento'), someoneElses, row(2, 'concluído', null)]);
+    db.seed('client_processes', [
+      row(1, 'Em Andamento', 'Green Card por casamento'),
+      someoneElses,
+      row(2, 'concluído', null),
+    ]);
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Meus Processos' })).toBeInTheDocument();
     const cards = await screen.findAllByTestId('process-card');

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canUploadDocument, documentPath, documentTypeLabel, downloadName, fileExtension, filterDocuments, uploaderLabel } from './documents';
+import {
+  canUploadDocument,
+  documentPath,
+  documentTypeLabel,
+  downloadName,
+  fileExtension,
+  filterDocuments,
+  uploaderLabel,
+} from './documents';
 
 describe('uploaderLabel', () => {
   it('shows Você for the client and Escritório for the office', () => {

@@ -8,7 +8,10 @@ export function uploaderLabel(uploadedBy: string | null | undefined): 'Você' | 
   return uploadedBy === 'client' ? 'Você' : 'Escritório';
 }
 
-export function filterDocuments<T extends Pick<ClientDocument, 'uploaded_by'>>(documents: readonly T[], tab: DocumentTab): T[] {
+export function filterDocuments<T extends Pick<ClientDocument, 'uploaded_by'>>(
+  documents: readonly T[],
+  tab: DocumentTab,
+): T[] {
   if (tab === 'office') return documents.filter((d) => d.uploaded_by === 'office');
   if (tab === 'mine') return documents.filter((d) => d.uploaded_by === 'client');
   return [...documents];

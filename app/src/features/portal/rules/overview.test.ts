@@ -19,21 +19,84 @@ const process = (id: number, status: string): ClientProcess => ({
 const finance: ClientFinance = {
   contracts: [],
   payments: [
-    { id: 'p1', client_id: 'c1', contract_id: null, amount: 4000, payment_date: '2025-06-01', payment_method: 'PIX', status: 'paid', notes: null },
-    { id: 'p2', client_id: 'c1', contract_id: null, amount: 2000, payment_date: '2025-06-20', payment_method: 'Boleto', status: 'pending', notes: null },
-    { id: 'p3', client_id: 'c1', contract_id: null, amount: 1000, payment_date: '2025-06-10', payment_method: 'Boleto', status: 'overdue', notes: null },
+    {
+      id: 'p1',
+      client_id: 'c1',
+      contract_id: null,
+      amount: 4000,
+      payment_date: '2025-06-01',
+      payment_method: 'PIX',
+      status: 'paid',
+      notes: null,
+    },
+    {
+      id: 'p2',
+      client_id: 'c1',
+      contract_id: null,
+      amount: 2000,
+      payment_date: '2025-06-20',
+      payment_method: 'Boleto',
+      status: 'pending',
+      notes: null,
+    },
+    {
+      id: 'p3',
+      client_id: 'c1',
+      contract_id: null,
+      amount: 1000,
+      payment_date: '2025-06-10',
+      payment_method: 'Boleto',
+      status: 'overdue',
+      notes: null,
+    },
   ],
   quotes: [
-    { id: 'q1', client_id: 'c1', title: 'A', quote_number: 'OR-1', status: 'pending', total_amount: 1, expiration_date: '2025-07-01', notes: null, created_at: '' },
-    { id: 'q2', client_id: 'c1', title: 'B', quote_number: 'OR-2', status: 'pending', total_amount: 1, expiration_date: '2025-06-01', notes: null, created_at: '' },
-    { id: 'q3', client_id: 'c1', title: 'C', quote_number: 'OR-3', status: 'draft', total_amount: 1, expiration_date: null, notes: null, created_at: '' },
+    {
+      id: 'q1',
+      client_id: 'c1',
+      title: 'A',
+      quote_number: 'OR-1',
+      status: 'pending',
+      total_amount: 1,
+      expiration_date: '2025-07-01',
+      notes: null,
+      created_at: '',
+    },
+    {
+      id: 'q2',
+      client_id: 'c1',
+      title: 'B',
+      quote_number: 'OR-2',
+      status: 'pending',
+      total_amount: 1,
+      expiration_date: '2025-06-01',
+      notes: null,
+      created_at: '',
+    },
+    {
+      id: 'q3',
+      client_id: 'c1',
+      title: 'C',
+      quote_number: 'OR-3',
+      status: 'draft',
+      total_amount: 1,
+      expiration_date: null,
+      notes: null,
+      created_at: '',
+    },
   ],
 };
 
 const messages = [
   { id: 'm1', sender_type: 'client', content: 'Olá', attachment_url: null, created_at: '2025-06-05T10:00:00Z' },
   { id: 'm2', sender_type: 'office', content: 'Bom dia', attachment_url: null, created_at: '2025-06-12T10:00:00Z' },
-  { id: 'm3', sender_type: 'office', content: '', attachment_url: 'attachments/c1/1-a.pdf', created_at: '2025-06-14T10:00:00Z' },
+  {
+    id: 'm3',
+    sender_type: 'office',
+    content: '',
+    attachment_url: 'attachments/c1/1-a.pdf',
+    created_at: '2025-06-14T10:00:00Z',
+  },
 ];
 
 describe('overviewCounts', () => {
@@ -46,7 +109,9 @@ describe('overviewCounts', () => {
   });
 
   it('is zero without data', () => {
-    expect(overviewCounts({ processes: [], finance: { contracts: [], payments: [], quotes: [] }, messages: [] }, now)).toEqual({
+    expect(
+      overviewCounts({ processes: [], finance: { contracts: [], payments: [], quotes: [] }, messages: [] }, now),
+    ).toEqual({
       activeProcesses: 0,
       openPayments: 0,
       officeMessages: 0,
@@ -67,7 +132,10 @@ describe('recentActivity', () => {
     expect(items[1]).toMatchObject({ title: 'Você enviou um documento', detail: 'Passaporte' });
     expect(items[3]).toMatchObject({ title: 'Pagamento', detail: 'R$ 1.000,00 · Atrasado' });
     // the future payment (p2) is not an event yet
-    expect(recentActivity({ messages: [], documents: [], payments: finance.payments }, now).map((i) => i.key)).toEqual(['payment-p3', 'payment-p1']);
+    expect(recentActivity({ messages: [], documents: [], payments: finance.payments }, now).map((i) => i.key)).toEqual([
+      'payment-p3',
+      'payment-p1',
+    ]);
     expect(recentActivity({ messages, documents, payments: finance.payments }, now, 3)).toHaveLength(3);
   });
 

@@ -41,7 +41,17 @@ export function officeDocumentPath(clientId: string, fileName: string, now = Dat
 export function useUploadOfficeDocument() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ clientId, processId, file, name }: { clientId: string; processId: number | null; file: File; name: string }) => {
+    mutationFn: async ({
+      clientId,
+      processId,
+      file,
+      name,
+    }: {
+      clientId: string;
+      processId: number | null;
+      file: File;
+      name: string;
+    }) => {
       const path = officeDocumentPath(clientId, file.name);
       const { error } = await supabase.storage.from(DOCUMENTS_BUCKET).upload(path, file, {
         contentType: file.type || undefined,
@@ -50,7 +60,13 @@ export function useUploadOfficeDocument() {
       if (error) throw error;
       await supabase
         .from('client_documents')
-        .insert({ client_id: clientId, process_id: processId, name: name.trim(), file_path: path, uploaded_by: 'office' })
+        .insert({
+          client_id: clientId,
+          process_id: processId,
+          name: name.trim(),
+          file_path: path,
+          uploaded_by: 'office',
+        })
         .throwOnError();
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...processKeys.all, 'client-documents'] }),

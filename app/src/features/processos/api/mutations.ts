@@ -108,7 +108,13 @@ export type AddReceiptResult = 'added' | 'tracked';
 export function useAddReceipt() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ receiptNumber, processId }: { receiptNumber: string; processId: number }): Promise<AddReceiptResult> => {
+    mutationFn: async ({
+      receiptNumber,
+      processId,
+    }: {
+      receiptNumber: string;
+      processId: number;
+    }): Promise<AddReceiptResult> => {
       const { data: existing } = await supabase
         .from('uscis_receipts')
         .select('id')
@@ -116,7 +122,10 @@ export function useAddReceipt() {
         .limit(1)
         .throwOnError();
       if (existing && existing.length > 0) return 'tracked';
-      await supabase.from('uscis_receipts').insert({ process_id: processId, receipt_number: receiptNumber }).throwOnError();
+      await supabase
+        .from('uscis_receipts')
+        .insert({ process_id: processId, receipt_number: receiptNumber })
+        .throwOnError();
       return 'added';
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: processKeys.receipts() }),

@@ -36,7 +36,11 @@ export function useStages(enabled = true) {
     queryKey: processKeys.stages(),
     enabled,
     queryFn: async () => {
-      const { data } = await supabase.from('process_stages').select('*').order('order_number', { ascending: true }).throwOnError();
+      const { data } = await supabase
+        .from('process_stages')
+        .select('*')
+        .order('order_number', { ascending: true })
+        .throwOnError();
       return (data ?? []) as ProcessStage[];
     },
   });
@@ -62,7 +66,11 @@ export function useUscisForms() {
   return useQuery({
     queryKey: processKeys.forms(),
     queryFn: async () => {
-      const { data } = await supabase.from('uscis_forms').select('*').order('number', { ascending: true }).throwOnError();
+      const { data } = await supabase
+        .from('uscis_forms')
+        .select('*')
+        .order('number', { ascending: true })
+        .throwOnError();
       return (data ?? []) as UscisForm[];
     },
   });

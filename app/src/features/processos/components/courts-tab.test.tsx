@@ -6,7 +6,16 @@ import { CourtsTab } from './courts-tab';
 
 function seed() {
   // the process picker reads processes; no court case is tracked. Nobody is signed in to the client.
-  db.seed('processes', [{ id: 3, type: 'Asilo', client_name: 'Cliente Teste', receipt_number: null, status: 'em andamento', last_update: '2025-03-01' }]);
+  db.seed('processes', [
+    {
+      id: 3,
+      type: 'Asilo',
+      client_name: 'Cliente Teste',
+      receipt_number: null,
+      status: 'em andamento',
+      last_update: '2025-03-01',
+    },
+  ]);
   db.seed('eoir_court_cases', []);
 }
 

@@ -13,7 +13,13 @@ import type { CourtCase } from '../api/types';
 import { normalizeIdentifier } from '../schemas';
 import { fill, processStrings as t } from '../strings';
 import { CourtStatusBadge } from './process-badges';
-import { CheckAllHeader, CheckProgressStatus, HistoryPanel, ProcessLookupForm, TrackedRowActions } from './tracked-items';
+import {
+  CheckAllHeader,
+  CheckProgressStatus,
+  HistoryPanel,
+  ProcessLookupForm,
+  TrackedRowActions,
+} from './tracked-items';
 import { TableStateRows } from '@/components/table-state-rows';
 import { useCheckAll, useCheckOne } from './use-check-all';
 
@@ -124,7 +130,12 @@ export function CourtsTab() {
     },
     summarize: (failures, total) =>
       failures.length > 0 && failures.length === total ? `${failures.length} de ${total} casos falharam` : null,
-    texts: { nothingToCheck: t.noCourtCases, authRequired: t.courtAuthRequired, success: t.courtsChecked, failure: t.courtsCheckError },
+    texts: {
+      nothingToCheck: t.noCourtCases,
+      authRequired: t.courtAuthRequired,
+      success: t.courtsChecked,
+      failure: t.courtsCheckError,
+    },
     refresh: () => refresh(selectedId),
   });
 
@@ -175,7 +186,11 @@ export function CourtsTab() {
               {cases.map((courtCase) => {
                 const isSelected = courtCase.id === selectedId;
                 return (
-                  <TableRow key={courtCase.id} data-state={isSelected ? 'selected' : undefined} aria-selected={isSelected}>
+                  <TableRow
+                    key={courtCase.id}
+                    data-state={isSelected ? 'selected' : undefined}
+                    aria-selected={isSelected}
+                  >
                     <TableCell className="font-mono text-xs font-medium">{courtCase.a_number}</TableCell>
                     <TableCell>
                       <CourtStatusBadge status={courtCase.last_status} />

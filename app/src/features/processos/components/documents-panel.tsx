@@ -87,7 +87,12 @@ export function DocumentsPanel({ clientId, processId = null }: { clientId: strin
               </div>
               <div className="flex items-center gap-2">
                 {doc.document_request_id && <Badge variant="secondary">Resposta a solicitação</Badge>}
-                <Button variant="outline" size="sm" onClick={() => void download(doc.file_path)} aria-label={`Baixar ${doc.name}`}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => void download(doc.file_path)}
+                  aria-label={`Baixar ${doc.name}`}
+                >
                   <Download aria-hidden="true" />
                   Baixar
                 </Button>

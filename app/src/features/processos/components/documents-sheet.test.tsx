@@ -34,7 +34,10 @@ const process: ProcessRow = {
 describe('DocumentsSheet (requested documents)', { timeout: 20_000 }, () => {
   beforeEach(() => {
     // another process's request in the same table: never listed here
-    db.seed('document_requests', [passport, { ...passport, id: 'd9', process_id: 2, document_name: 'Documento de outro processo' }]);
+    db.seed('document_requests', [
+      passport,
+      { ...passport, id: 'd9', process_id: 2, document_name: 'Documento de outro processo' },
+    ]);
     db.seed('process_notifications', []);
   });
 
@@ -79,7 +82,12 @@ describe('DocumentsSheet (requested documents)', { timeout: 20_000 }, () => {
     expect(db.rows('document_requests')).toEqual([
       expect.objectContaining({ id: 'd1' }),
       expect.objectContaining({ id: 'd9' }),
-      expect.objectContaining({ process_id: 1, document_name: 'Certidão de nascimento', document_description: null, is_required: true }),
+      expect.objectContaining({
+        process_id: 1,
+        document_name: 'Certidão de nascimento',
+        document_description: null,
+        is_required: true,
+      }),
     ]);
     expect(db.rows('process_notifications')).toEqual([
       expect.objectContaining({

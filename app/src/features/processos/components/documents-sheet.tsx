@@ -35,7 +35,9 @@ function RequestItem({ request }: { request: DocumentRequest }) {
         onSuccess: () => toast.success(t.documentStatusUpdated),
         onError: (error) =>
           toast.error(
-            error instanceof DocumentNotFoundError ? t.documentNotFound : fill(t.documentStatusError, { message: errorMessage(error) }),
+            error instanceof DocumentNotFoundError
+              ? t.documentNotFound
+              : fill(t.documentStatusError, { message: errorMessage(error) }),
           ),
       },
     );
@@ -46,7 +48,9 @@ function RequestItem({ request }: { request: DocumentRequest }) {
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="font-medium">{request.document_name}</p>
-          {request.document_description && <p className="text-sm text-muted-foreground">{request.document_description}</p>}
+          {request.document_description && (
+            <p className="text-sm text-muted-foreground">{request.document_description}</p>
+          )}
           <p className="mt-1 text-xs text-muted-foreground">
             Solicitado em {formatDate(request.requested_at ?? request.created_at)}
             {fulfilled && request.fulfilled_at ? ` · Recebido em ${formatDate(request.fulfilled_at)}` : ''}
@@ -81,7 +85,13 @@ function RequestItem({ request }: { request: DocumentRequest }) {
   );
 }
 
-export function DocumentsSheet({ process, onOpenChange }: { process: ProcessRow | null; onOpenChange: (open: boolean) => void }) {
+export function DocumentsSheet({
+  process,
+  onOpenChange,
+}: {
+  process: ProcessRow | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { data: requests = [], isLoading } = useDocumentRequests(process?.id ?? null);
   const requestDocument = useRequestDocument();
   const {
@@ -154,7 +164,11 @@ export function DocumentsSheet({ process, onOpenChange }: { process: ProcessRow 
               name="isRequired"
               render={({ field }) => (
                 <div className="flex items-center gap-2">
-                  <Checkbox id="doc-is-required" checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} />
+                  <Checkbox
+                    id="doc-is-required"
+                    checked={field.value}
+                    onCheckedChange={(v) => field.onChange(v === true)}
+                  />
                   <Label htmlFor="doc-is-required">Documento obrigatório</Label>
                 </div>
               )}

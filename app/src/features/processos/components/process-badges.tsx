@@ -6,20 +6,12 @@ import { courtBadge, receiptBadge, stageColor } from '../lib/status-styles';
 
 export function StageBadge({ stage }: { stage: string | null | undefined }) {
   if (!stage) return <span className="text-muted-foreground">-</span>;
-  return (
-    <ColorBadge color={stageColor(stage)}>
-      {stage}
-    </ColorBadge>
-  );
+  return <ColorBadge color={stageColor(stage)}>{stage}</ColorBadge>;
 }
 
 export function ProcessStatusBadge({ status }: { status: string | null | undefined }) {
   if (!status) return <span className="text-muted-foreground">-</span>;
-  return (
-    <ColorBadge color={processStatusColor(status)}>
-      {processStatusLabel(status)}
-    </ColorBadge>
-  );
+  return <ColorBadge color={processStatusColor(status)}>{processStatusLabel(status)}</ColorBadge>;
 }
 
 export function ReceiptStatusBadge({ status }: { status: string | null | undefined }) {
@@ -27,7 +19,12 @@ export function ReceiptStatusBadge({ status }: { status: string | null | undefin
   const look = trackedBadgeProps(badge.variant);
   const label = uscisStatusLabel(status);
   return (
-    <Badge variant={look.variant} className={cn('h-auto max-w-[18rem] justify-start text-left whitespace-normal', look.className)} title={badge.label} data-variant={badge.variant}>
+    <Badge
+      variant={look.variant}
+      className={cn('h-auto max-w-[18rem] justify-start text-left whitespace-normal', look.className)}
+      title={badge.label}
+      data-variant={badge.variant}
+    >
       {label}
     </Badge>
   );
@@ -38,7 +35,12 @@ export function CourtStatusBadge({ status }: { status: string | null | undefined
   const look = trackedBadgeProps(badge.variant);
   const label = courtStatusLabel(status);
   return (
-    <Badge variant={look.variant} className={cn('h-auto max-w-[18rem] justify-start text-left whitespace-normal', look.className)} title={badge.label} data-variant={badge.variant}>
+    <Badge
+      variant={look.variant}
+      className={cn('h-auto max-w-[18rem] justify-start text-left whitespace-normal', look.className)}
+      title={badge.label}
+      data-variant={badge.variant}
+    >
       {label}
     </Badge>
   );

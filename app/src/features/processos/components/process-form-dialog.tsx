@@ -2,7 +2,14 @@
 import { useId, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -75,7 +82,17 @@ function SelectField({
   );
 }
 
-function DateField({ label, value, onChange, error }: { label: string; value: string; onChange: (v: string) => void; error?: string }) {
+function DateField({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+}) {
   const id = useId();
   return (
     <div className="grid gap-2">
@@ -101,8 +118,9 @@ export function ProcessFormDialog({
   clientId?: string | null;
   onSaved?: (id: number) => void;
 }) {
-  const form = useDialogForm<ProcessFormValues, Partial<Record<keyof ProcessFormValues, string>>>(dialogSession(open, process), () =>
-    initialValues(process, clientId),
+  const form = useDialogForm<ProcessFormValues, Partial<Record<keyof ProcessFormValues, string>>>(
+    dialogSession(open, process),
+    () => initialValues(process, clientId),
   );
   const { values, setValues, set } = form;
   const errors = form.problem ?? {};
@@ -225,13 +243,23 @@ export function ProcessFormDialog({
               options={PROCESS_STATUSES.map((s) => ({ value: s, label: processStatusLabel(s) }))}
               error={errors.status}
             />
-            <DateField label="Data de Abertura" value={values.openedAt} onChange={(v) => set('openedAt', v)} error={errors.openedAt} />
+            <DateField
+              label="Data de Abertura"
+              value={values.openedAt}
+              onChange={(v) => set('openedAt', v)}
+              error={errors.openedAt}
+            />
             <DateField label="Data de Protocolo" value={values.filedAt} onChange={(v) => set('filedAt', v)} />
             <DateField label="Próxima Data" value={values.nextDate} onChange={(v) => set('nextDate', v)} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor={descriptionId}>Descrição (visível ao cliente no portal)</Label>
-            <Textarea id={descriptionId} rows={3} value={values.description} onChange={(e) => set('description', e.target.value)} />
+            <Textarea
+              id={descriptionId}
+              rows={3}
+              value={values.description}
+              onChange={(e) => set('description', e.target.value)}
+            />
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>

@@ -21,7 +21,9 @@ export function matchProcesses(processes: readonly ProcessRow[], query: string):
   const words = normalizeText(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...processes];
   return processes.filter((p) => {
-    const haystack = normalizeText([`#${p.id}`, p.type, p.client?.full_name, p.client_name, p.receipt_number].join(' '));
+    const haystack = normalizeText(
+      [`#${p.id}`, p.type, p.client?.full_name, p.client_name, p.receipt_number].join(' '),
+    );
     return words.every((word) => haystack.includes(word));
   });
 }
@@ -117,7 +119,10 @@ export function ProcessPicker({
                     className="flex w-full items-start gap-2 rounded-sm px-2 py-1.5 text-left text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none"
                     onClick={() => choose(process)}
                   >
-                    <Check className={cn('mt-0.5 size-4 shrink-0', process.id === value ? 'opacity-100' : 'opacity-0')} aria-hidden="true" />
+                    <Check
+                      className={cn('mt-0.5 size-4 shrink-0', process.id === value ? 'opacity-100' : 'opacity-0')}
+                      aria-hidden="true"
+                    />
                     <span className="min-w-0">
                       <span className="block truncate">{processLabel(process)}</span>
                       {process.receipt_number && (

@@ -41,13 +41,24 @@ export interface ProcessFilters {
 }
 
 /** Search over type, client, receipt, category, stage and status; category/status exact (ANY = all). */
-export function filterProcesses(processes: readonly ProcessRow[], { search, category, status }: ProcessFilters): ProcessRow[] {
+export function filterProcesses(
+  processes: readonly ProcessRow[],
+  { search, category, status }: ProcessFilters,
+): ProcessRow[] {
   const query = normalizeText(search);
   return processes.filter((process) => {
     if (category !== ANY && (process.category ?? '') !== category) return false;
     if (status !== ANY && process.status !== status) return false;
     if (!query) return true;
-    const haystack = [process.type, process.client?.full_name, process.client_name, process.receipt_number, process.category, process.stage, process.status]
+    const haystack = [
+      process.type,
+      process.client?.full_name,
+      process.client_name,
+      process.receipt_number,
+      process.category,
+      process.stage,
+      process.status,
+    ]
       .map(normalizeText)
       .join(' ');
     return haystack.includes(query);
@@ -82,7 +93,10 @@ export function ProcessesTab() {
   const [stageOf, setStageOf] = useState<ProcessRow | null>(null);
   const checker = useCheckAllReceipts();
 
-  const filtered = useMemo(() => filterProcesses(processes, { search, category, status }), [processes, search, category, status]);
+  const filtered = useMemo(
+    () => filterProcesses(processes, { search, category, status }),
+    [processes, search, category, status],
+  );
   const info = pageInfo(filtered.length, page);
   const visible = filtered.slice(info.start === 0 ? 0 : info.start - 1, info.end);
   const categories = useMemo(() => distinct(processes.map((p) => p.category)), [processes]);
@@ -200,7 +214,13 @@ export function ProcessesTab() {
             </TableRow>
           </TableHeader>
           <TableBody>
-            <TableStateRows loading={isLoading} empty={visible.length === 0} skeletonRows={5} colSpan={8} emptyText={t.noProcesses} />
+            <TableStateRows
+              loading={isLoading}
+              empty={visible.length === 0}
+              skeletonRows={5}
+              colSpan={8}
+              emptyText={t.noProcesses}
+            />
             {!isLoading &&
               visible.map((process) => (
                 <TableRow key={process.id} data-testid={`process-row-${process.id}`}>
@@ -242,7 +262,11 @@ export function ProcessesTab() {
                           {t.updateStage}
                         </DropdownMenuItem>
                         <DropdownMenuItem onSelect={() => toggleClosed(process)}>
-                          {isClosedProcessStatus(process.status) ? <LockOpen aria-hidden="true" /> : <Lock aria-hidden="true" />}
+                          {isClosedProcessStatus(process.status) ? (
+                            <LockOpen aria-hidden="true" />
+                          ) : (
+                            <Lock aria-hidden="true" />
+                          )}
                           {isClosedProcessStatus(process.status) ? t.reopenProcess : t.closeProcess}
                         </DropdownMenuItem>
                       </DropdownMenuContent>

@@ -4,7 +4,14 @@ import { db } from '@/testing/supabase-server';
 import { renderWithProviders } from '@/testing/test-utils';
 import { ReceiptsTab } from './receipts-tab';
 
-const process = { id: 1, type: 'Green Card', client_name: 'Cliente Teste', receipt_number: null, status: 'em andamento', last_update: '2025-03-01' };
+const process = {
+  id: 1,
+  type: 'Green Card',
+  client_name: 'Cliente Teste',
+  receipt_number: null,
+  status: 'em andamento',
+  last_update: '2025-03-01',
+};
 
 function seed(receipts: Record<string, unknown>[] = []) {
   // the process picker reads processes (newest update first); the older one is stored first
@@ -23,7 +30,10 @@ describe('ReceiptsTab', { timeout: 20_000 }, () => {
     expect(add).toBeDisabled();
     fireEvent.click(screen.getByRole('combobox', { name: 'Processo' }));
     const options = await screen.findAllByRole('button', { name: /^#\d · / });
-    expect(options.map((o) => o.textContent)).toEqual([expect.stringContaining('#1 · Green Card'), expect.stringContaining('#2 · Asilo')]);
+    expect(options.map((o) => o.textContent)).toEqual([
+      expect.stringContaining('#1 · Green Card'),
+      expect.stringContaining('#2 · Asilo'),
+    ]);
     fireEvent.click(options[0]!);
     expect(add).toBeEnabled();
     expect(screen.getByLabelText('Número do Recibo')).toHaveValue('MSC2090123456');
@@ -31,12 +41,22 @@ describe('ReceiptsTab', { timeout: 20_000 }, () => {
     fireEvent.click(add);
     expect(await screen.findByText('Número de recibo adicionado')).toBeInTheDocument();
     // the normalized number, tied to the chosen process
-    expect(db.rows('uscis_receipts')).toEqual([expect.objectContaining({ process_id: 1, receipt_number: 'MSC2090123456' })]);
+    expect(db.rows('uscis_receipts')).toEqual([
+      expect.objectContaining({ process_id: 1, receipt_number: 'MSC2090123456' }),
+    ]);
     expect(await screen.findByText('MSC2090123456')).toBeInTheDocument();
   });
 
   it('does not add a receipt number already tracked', async () => {
-    seed([{ id: 'r1', process_id: 2, receipt_number: 'MSC2090123456', last_status: null, last_updated_at: '2025-01-01T00:00:00Z' }]);
+    seed([
+      {
+        id: 'r1',
+        process_id: 2,
+        receipt_number: 'MSC2090123456',
+        last_status: null,
+        last_updated_at: '2025-01-01T00:00:00Z',
+      },
+    ]);
     renderWithProviders(<ReceiptsTab />);
     fireEvent.change(await screen.findByLabelText('Número do Recibo'), { target: { value: 'MSC2090123456' } });
     fireEvent.click(screen.getByRole('combobox', { name: 'Processo' }));

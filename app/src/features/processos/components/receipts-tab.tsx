@@ -14,7 +14,13 @@ import type { UscisReceipt } from '../api/types';
 import { RECEIPT_NUMBER_PATTERN, normalizeIdentifier } from '../schemas';
 import { fill, processStrings as t } from '../strings';
 import { ReceiptStatusBadge } from './process-badges';
-import { CheckAllHeader, CheckProgressStatus, HistoryPanel, ProcessLookupForm, TrackedRowActions } from './tracked-items';
+import {
+  CheckAllHeader,
+  CheckProgressStatus,
+  HistoryPanel,
+  ProcessLookupForm,
+  TrackedRowActions,
+} from './tracked-items';
 import { TableStateRows } from '@/components/table-state-rows';
 import { useCheckOne } from './use-check-all';
 import { progressLabel, useCheckAllReceipts } from './use-check-receipts';

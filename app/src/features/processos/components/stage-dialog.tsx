@@ -3,7 +3,14 @@ import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
@@ -18,7 +25,13 @@ import { fill, processStrings as t } from '../strings';
 
 const DEFAULTS: StageUpdateInput = { stageId: '', notificationChannel: 'email', notificationMessage: '' };
 
-export function StageDialog({ process, onOpenChange }: { process: ProcessRow | null; onOpenChange: (open: boolean) => void }) {
+export function StageDialog({
+  process,
+  onOpenChange,
+}: {
+  process: ProcessRow | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   const open = process !== null;
   const { data: stages = [], isLoading } = useStages(open);
   // the database moves the stage and notifies the client; the answer says what it really queued

@@ -18,7 +18,12 @@ export function useCheckAllReceipts() {
       return (answer?.results ?? []).filter((r) => r.error).map((r) => `${r.receiptNumber}: ${r.error}`);
     },
     summarize: (failures) => (failures.length > 0 ? failures.join('; ') : null),
-    texts: { nothingToCheck: t.noReceipts, authRequired: t.authRequired, success: t.statusesChecked, failure: t.statusesCheckError },
+    texts: {
+      nothingToCheck: t.noReceipts,
+      authRequired: t.authRequired,
+      success: t.statusesChecked,
+      failure: t.statusesCheckError,
+    },
     refresh: () => queryClient.invalidateQueries({ queryKey: processKeys.all }),
   });
   const run = (receiptNumbers: string[]) => checker.run([...new Set(receiptNumbers.filter(Boolean))]);

@@ -39,12 +39,34 @@ export function receiptBadge(status: string | null | undefined): StatusBadge {
   const label = status?.trim() ?? '';
   if (!label) return PENDING_BADGE;
   const text = normalizeText(label);
-  if (containsAny(text, ['approved', 'mailed', 'delivered', 'aprovado', 'enviado pelo correio', 'cartão entregue', 'cartão em produção']))
+  if (
+    containsAny(text, [
+      'approved',
+      'mailed',
+      'delivered',
+      'aprovado',
+      'enviado pelo correio',
+      'cartão entregue',
+      'cartão em produção',
+    ])
+  )
     return { variant: 'success', label };
-  if (containsAny(text, ['request for', 'evidence', 'evidência', 'intenção de negar', 'noid', 'rfe', 'negado', 'denied', 'rejeitado', 'rejected']))
+  if (
+    containsAny(text, [
+      'request for',
+      'evidence',
+      'evidência',
+      'intenção de negar',
+      'noid',
+      'rfe',
+      'negado',
+      'denied',
+      'rejeitado',
+      'rejected',
+    ])
+  )
     return { variant: 'destructive', label };
-  if (containsAny(text, ['interview', 'scheduled', 'entrevista', 'agendad']))
-    return { variant: 'default', label };
+  if (containsAny(text, ['interview', 'scheduled', 'entrevista', 'agendad'])) return { variant: 'default', label };
   return { variant: 'secondary', label };
 }
 
@@ -58,8 +80,7 @@ export function courtBadge(status: string | null | undefined): StatusBadge {
   const text = normalizeText(label);
   if (containsAny(text, ['completed', 'closed', 'concluíd', 'encerrad', 'concedido', 'decisão']))
     return { variant: 'success', label };
-  if (containsAny(text, ['appeal', 'motion', 'recurso', 'moção', 'apelação']))
-    return { variant: 'destructive', label };
+  if (containsAny(text, ['appeal', 'motion', 'recurso', 'moção', 'apelação'])) return { variant: 'destructive', label };
   if (containsAny(text, ['scheduled', 'agendad'])) return { variant: 'default', label };
   return { variant: 'secondary', label };
 }

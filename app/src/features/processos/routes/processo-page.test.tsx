@@ -7,19 +7,40 @@ import { renderWithProviders } from '@/testing/test-utils';
 import ProcessoPage from './processo-page';
 
 const greenCard = {
-  id: 10, type: 'Green Card', client_id: 'c1', client_name: null, category: 'USCIS', stage: 'Em processamento', status: 'em andamento',
-  receipt_number: 'IOE0912345678', responsible_id: 's2', description: 'Ajuste de status por casamento', opened_at: '2025-01-10',
-  filed_at: '2025-02-01', next_date: '2025-09-15', closed_at: null, last_update: '2025-03-01',
+  id: 10,
+  type: 'Green Card',
+  client_id: 'c1',
+  client_name: null,
+  category: 'USCIS',
+  stage: 'Em processamento',
+  status: 'em andamento',
+  receipt_number: 'IOE0912345678',
+  responsible_id: 's2',
+  description: 'Ajuste de status por casamento',
+  opened_at: '2025-01-10',
+  filed_at: '2025-02-01',
+  next_date: '2025-09-15',
+  closed_at: null,
+  last_update: '2025-03-01',
   client: { id: 'c1', full_name: 'Maria Silva', email: 'maria.silva@cliente.test', phone: null },
 };
-const doc = { client_id: 'c1', uploaded_by: 'client', document_type: null, document_request_id: null, file_path: 'c1/x.pdf' };
+const doc = {
+  client_id: 'c1',
+  uploaded_by: 'client',
+  document_type: null,
+  document_request_id: null,
+  file_path: 'c1/x.pdf',
+};
 
 /** The arguments workspace_timeline received. */
 let timelineCalls: Record<string, unknown>[] = [];
 
 beforeEach(() => {
   timelineCalls = [];
-  db.seed('processes', [{ ...greenCard, id: 11, type: 'Asilo', client: { id: 'c2', full_name: 'João Souza' } }, greenCard]);
+  db.seed('processes', [
+    { ...greenCard, id: 11, type: 'Asilo', client: { id: 'c2', full_name: 'João Souza' } },
+    greenCard,
+  ]);
   // Maria's documents: two of this process (stored oldest first) and one of another process
   db.seed('client_documents', [
     { ...doc, id: 'd1', name: 'Certidão de casamento', process_id: 10, created_at: '2025-01-11T10:00:00Z' },
@@ -33,7 +54,17 @@ beforeEach(() => {
     ]),
     rpc('workspace_timeline', (args) => {
       timelineCalls.push(args);
-      return [{ at: '2025-02-02T12:00:00Z', kind: 'responsible_change', detail: 's2', from_value: 's1', client_id: 'c1', process_id: 10, ref_id: 'e1' }];
+      return [
+        {
+          at: '2025-02-02T12:00:00Z',
+          kind: 'responsible_change',
+          detail: 's2',
+          from_value: 's1',
+          client_id: 'c1',
+          process_id: 10,
+          ref_id: 'e1',
+        },
+      ];
     }),
   );
 });
@@ -51,7 +82,10 @@ describe('ProcessoPage (/processos/:id)', () => {
   it('shows the summary of the process asked for, with its client, responsible and dates', async () => {
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Green Card · nº 10' })).toBeInTheDocument();
-    expect(within(detail('Cliente')).getByRole('link', { name: 'Maria Silva' })).toHaveAttribute('href', '/clientes/c1');
+    expect(within(detail('Cliente')).getByRole('link', { name: 'Maria Silva' })).toHaveAttribute(
+      'href',
+      '/clientes/c1',
+    );
     expect(detail('Categoria')).toHaveTextContent('USCIS');
     expect(detail('Número de Recibo')).toHaveTextContent('IOE0912345678');
     expect(await within(detail('Responsável')).findByText('Carla Comercial')).toBeInTheDocument();

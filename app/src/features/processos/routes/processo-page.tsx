@@ -164,7 +164,10 @@ export default function ProcessoPage() {
       </div>
       <ProcessFormDialog open={editing} onOpenChange={setEditing} process={process} />
       <StageDialog process={stageOpen ? process : null} onOpenChange={(open) => !open && setStageOpen(false)} />
-      <DocumentsSheet process={requestsOpen ? process : null} onOpenChange={(open) => !open && setRequestsOpen(false)} />
+      <DocumentsSheet
+        process={requestsOpen ? process : null}
+        onOpenChange={(open) => !open && setRequestsOpen(false)}
+      />
     </>
   );
 }

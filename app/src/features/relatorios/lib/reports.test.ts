@@ -33,11 +33,14 @@ describe('reports', () => {
 
   it('counts clients by the source of their lead', () => {
     expect(
-      clientsBySource(['a', 'b', 'c'], [
-        { client_id: 'a', source: 'instagram' },
-        { client_id: 'b', source: 'instagram' },
-        { client_id: null, source: 'site' },
-      ]),
+      clientsBySource(
+        ['a', 'b', 'c'],
+        [
+          { client_id: 'a', source: 'instagram' },
+          { client_id: 'b', source: 'instagram' },
+          { client_id: null, source: 'site' },
+        ],
+      ),
     ).toEqual([
       { source: 'instagram', count: 2 },
       { source: DIRECT, count: 1 },

@@ -60,7 +60,10 @@ export function daysPerStage(events: readonly StageEvent[], now = new Date()) {
 export const DIRECT = 'direto';
 
 /** Clients counted by the source of the lead they came from ('direto' when none). */
-export function clientsBySource(clientIds: readonly string[], leads: readonly { client_id: string | null; source: string }[]) {
+export function clientsBySource(
+  clientIds: readonly string[],
+  leads: readonly { client_id: string | null; source: string }[],
+) {
   const sourceOf = new Map(leads.filter((l) => l.client_id).map((l) => [l.client_id!, l.source]));
   const counts = new Map<string, number>();
   for (const id of clientIds) {

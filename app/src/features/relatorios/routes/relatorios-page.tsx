@@ -49,7 +49,9 @@ function ProcessesByStage() {
                   {byStage.get(stage) ?? 0}
                 </TableCell>
               ))}
-              <TableCell className="text-right font-semibold">{[...byStage.values()].reduce((a, b) => a + b, 0)}</TableCell>
+              <TableCell className="text-right font-semibold">
+                {[...byStage.values()].reduce((a, b) => a + b, 0)}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -121,7 +123,11 @@ export default function RelatoriosPage() {
   const { hasRole } = useAuth();
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader className="mb-0" title="Relatórios" description="Indicadores do escritório para acompanhamento da equipe." />
+      <PageHeader
+        className="mb-0"
+        title="Relatórios"
+        description="Indicadores do escritório para acompanhamento da equipe."
+      />
       <Card>
         <CardHeader>
           <CardTitle>Processos por tipo e estágio</CardTitle>

@@ -4,7 +4,10 @@ import { supabase } from '@/lib/supabase';
 import type { Task } from '../lib/tasks';
 import { taskKeys } from './keys';
 
-export type TaskRow = Pick<Task, 'title' | 'description' | 'assignee_id' | 'due_date' | 'priority' | 'status' | 'client_id' | 'process_id'>;
+export type TaskRow = Pick<
+  Task,
+  'title' | 'description' | 'assignee_id' | 'due_date' | 'priority' | 'status' | 'client_id' | 'process_id'
+>;
 
 export function useSaveTask() {
   const queryClient = useQueryClient();

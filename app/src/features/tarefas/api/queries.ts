@@ -6,7 +6,12 @@ import { tarefasStrings as t } from '../strings';
 import { taskKeys } from './keys';
 
 export async function fetchTasks(): Promise<Task[]> {
-  const { data } = await supabase.from('tasks').select(TASK_COLUMNS).order('due_date', { nullsFirst: false }).limit(1000).throwOnError();
+  const { data } = await supabase
+    .from('tasks')
+    .select(TASK_COLUMNS)
+    .order('due_date', { nullsFirst: false })
+    .limit(1000)
+    .throwOnError();
   return (data ?? []) as unknown as Task[];
 }
 

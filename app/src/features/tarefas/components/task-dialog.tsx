@@ -113,7 +113,12 @@ export function TaskDialog({
   task: Task | null;
   defaultAssignee: string;
 }) {
-  const { values: form, set, problem, setProblem } = useDialogForm(dialogSession(open, task), () => toForm(task, defaultAssignee));
+  const {
+    values: form,
+    set,
+    problem,
+    setProblem,
+  } = useDialogForm(dialogSession(open, task), () => toForm(task, defaultAssignee));
   const staff = useStaffOptions();
   const clients = useClientOptions();
   const save = useSaveTask();
@@ -125,7 +130,11 @@ export function TaskDialog({
       setProblem(t.titleTooShort);
       return;
     }
-    await closeAfter(() => save.mutateAsync({ id: task?.id ?? null, row: toRow(form) }), { success: t.saved, error: t.saveError }, onOpenChange);
+    await closeAfter(
+      () => save.mutateAsync({ id: task?.id ?? null, row: toRow(form) }),
+      { success: t.saved, error: t.saveError },
+      onOpenChange,
+    );
   }
 
   async function destroy() {
@@ -160,7 +169,12 @@ export function TaskDialog({
         <Textarea rows={3} value={form.description} onChange={(e) => set('description', e.target.value)} />
       </FormField>
       <FormField label={t.fields.assignee}>
-        <PersonSelect people={staff.data} emptyLabel={t.nobody} value={form.assignee_id} onValueChange={(id) => set('assignee_id', id)} />
+        <PersonSelect
+          people={staff.data}
+          emptyLabel={t.nobody}
+          value={form.assignee_id}
+          onValueChange={(id) => set('assignee_id', id)}
+        />
       </FormField>
       <FormField label={t.fields.due}>
         <Input type="date" value={form.due_date} onChange={(e) => set('due_date', e.target.value)} />
@@ -176,7 +190,12 @@ export function TaskDialog({
         </NativeSelect>
       </FormField>
       <FormField label={t.fields.client}>
-        <PersonSelect people={clients.data} emptyLabel={t.none} value={form.client_id} onValueChange={(id) => set('client_id', id)} />
+        <PersonSelect
+          people={clients.data}
+          emptyLabel={t.none}
+          value={form.client_id}
+          onValueChange={(id) => set('client_id', id)}
+        />
       </FormField>
       <FormField label={t.fields.process}>
         <Input type="number" min={1} value={form.process_id} onChange={(e) => set('process_id', e.target.value)} />

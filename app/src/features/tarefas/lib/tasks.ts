@@ -53,7 +53,9 @@ export function filterTasks(tasks: readonly Task[], filters: TaskFilters, today:
     if (filters.state === 'overdue' && !isOverdue(task, today)) return false;
     if (filters.priority && task.priority !== filters.priority) return false;
     if (term) {
-      const haystack = `${task.title} ${task.description ?? ''} ${task.clients?.full_name ?? ''}`.toLocaleLowerCase('pt-BR');
+      const haystack = `${task.title} ${task.description ?? ''} ${task.clients?.full_name ?? ''}`.toLocaleLowerCase(
+        'pt-BR',
+      );
       if (!haystack.includes(term)) return false;
     }
     return true;

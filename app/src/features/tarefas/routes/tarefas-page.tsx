@@ -118,7 +118,13 @@ export default function TarefasPage() {
             </TableRow>
           </TableHeader>
           <TableBody>
-            <TableStateRows loading={tasks.isPending} empty={shown.length === 0} skeletonRows={1} colSpan={8} emptyText={t.empty} />
+            <TableStateRows
+              loading={tasks.isPending}
+              empty={shown.length === 0}
+              skeletonRows={1}
+              colSpan={8}
+              emptyText={t.empty}
+            />
             {!tasks.isPending &&
               shown.map((task) => {
                 const overdue = isOverdue(task, today);
@@ -134,7 +140,10 @@ export default function TarefasPage() {
                     <TableCell>
                       <button
                         type="button"
-                        className={cn('text-left font-medium hover:underline', task.status === 'concluida' && 'line-through opacity-70')}
+                        className={cn(
+                          'text-left font-medium hover:underline',
+                          task.status === 'concluida' && 'line-through opacity-70',
+                        )}
                         onClick={() => setDialog({ open: true, task })}
                       >
                         {task.title}
@@ -154,9 +163,7 @@ export default function TarefasPage() {
                       {overdue && <span className="ml-1 text-xs">({t.overdue})</span>}
                     </TableCell>
                     <TableCell>
-                      <ColorBadge color={TASK_PRIORITY_COLORS[task.priority]}>
-                        {t.priorities[task.priority]}
-                      </ColorBadge>
+                      <ColorBadge color={TASK_PRIORITY_COLORS[task.priority]}>{t.priorities[task.priority]}</ColorBadge>
                     </TableCell>
                     <TableCell>
                       <Badge variant="outline" className={STATUS_COLORS[task.status]}>

@@ -11,7 +11,12 @@ export interface InviteInput {
 
 export async function inviteStaff({ email, fullName, role }: InviteInput): Promise<string | null> {
   const { error } = await supabase.functions.invoke('invite-staff', {
-    body: { email: email.trim(), full_name: fullName.trim(), role, redirect_to: `${window.location.origin}/definir-senha` },
+    body: {
+      email: email.trim(),
+      full_name: fullName.trim(),
+      role,
+      redirect_to: `${window.location.origin}/definir-senha`,
+    },
   });
   if (error) return (await bodyError(error)) ?? errorMessage(error);
   return null;

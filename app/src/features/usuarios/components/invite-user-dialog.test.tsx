@@ -41,7 +41,9 @@ describe('InviteUserDialog', () => {
   });
 
   it('shows the server error (already registered) and keeps the dialog open', async () => {
-    server.use(http.post(INVITE_URL, () => HttpResponse.json({ error: 'Este e-mail já está cadastrado' }, { status: 409 })));
+    server.use(
+      http.post(INVITE_URL, () => HttpResponse.json({ error: 'Este e-mail já está cadastrado' }, { status: 409 })),
+    );
     renderWithProviders(<InviteUserDialog />);
     await fill('maria.silva@cliente.test', 'Maria Silva', 'secretary');
     expect(await screen.findByText('Este e-mail já está cadastrado')).toBeInTheDocument();

@@ -10,7 +10,12 @@ beforeEach(() => {
   // stored out of order: the page asks for profiles by created_at
   db.seed('profiles', [
     { id: 'u4', email: 'maria.silva@cliente.test', full_name: 'Maria Silva', created_at: '2025-04-01T00:00:00Z' },
-    { id: 'user-1', email: 'admin@escritorio.test', full_name: 'Ana Administradora', created_at: '2025-01-01T00:00:00Z' },
+    {
+      id: 'user-1',
+      email: 'admin@escritorio.test',
+      full_name: 'Ana Administradora',
+      created_at: '2025-01-01T00:00:00Z',
+    },
     { id: 'u3', email: 'sem.nome@escritorio.test', full_name: null, created_at: '2025-03-01T00:00:00Z' },
     { id: 'u2', email: 'multi@escritorio.test', full_name: 'Bruno Assistente', created_at: '2025-02-01T00:00:00Z' },
   ]);
@@ -84,7 +89,9 @@ describe('UsuariosPage', () => {
     await userEvent.click(within(listbox).getByRole('option', { name: 'Comercial' }));
     expect(await screen.findByText('Função do usuário atualizada com sucesso')).toBeInTheDocument();
     expect(roleWrites()).toEqual(['GET eq.u2', 'DELETE eq.u2', 'POST  {"user_id":"u2","role":"commercial"}']);
-    expect(db.rows('user_roles').filter((r) => r.user_id === 'u2')).toEqual([expect.objectContaining({ user_id: 'u2', role: 'commercial' })]);
+    expect(db.rows('user_roles').filter((r) => r.user_id === 'u2')).toEqual([
+      expect.objectContaining({ user_id: 'u2', role: 'commercial' }),
+    ]);
     expect(db.rows('user_roles')).toHaveLength(4);
     await waitFor(() => expect(roleTrigger('Bruno Assistente').textContent).toContain('Comercial'));
   });
@@ -94,13 +101,11 @@ describe('UsuariosPage', () => {
     await screen.findByText('Maria Silva');
     await userEvent.click(roleTrigger('Maria Silva'));
     const listbox = await screen.findByRole('listbox');
-    expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Administrador',
-      'Assistente Legal',
-      'Comercial',
-      'Secretária',
-      'Cliente',
-    ]);
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Administrador', 'Assistente Legal', 'Comercial', 'Secretária', 'Cliente']);
   });
 
   it('toasts the error when the change fails', async () => {

@@ -44,11 +44,7 @@ export default function UsuariosPage() {
 
   return (
     <div>
-      <PageHeader
-        title={t.title}
-        description={t.description}
-        actions={<InviteUserDialog />}
-      />
+      <PageHeader title={t.title} description={t.description} actions={<InviteUserDialog />} />
       <Card className="py-0">
         <Table>
           <TableHeader>
@@ -63,10 +59,18 @@ export default function UsuariosPage() {
             {isPending ? (
               Array.from({ length: 4 }, (_, i) => (
                 <TableRow key={i} aria-hidden="true">
-                  <TableCell><Skeleton className="h-4 w-32" /></TableCell>
-                  <TableCell><Skeleton className="h-4 w-44" /></TableCell>
-                  <TableCell><Skeleton className="h-8 w-40" /></TableCell>
-                  <TableCell><Skeleton className="ml-auto h-8 w-20" /></TableCell>
+                  <TableCell>
+                    <Skeleton className="h-4 w-32" />
+                  </TableCell>
+                  <TableCell>
+                    <Skeleton className="h-4 w-44" />
+                  </TableCell>
+                  <TableCell>
+                    <Skeleton className="h-8 w-40" />
+                  </TableCell>
+                  <TableCell>
+                    <Skeleton className="ml-auto h-8 w-20" />
+                  </TableCell>
                 </TableRow>
               ))
             ) : !users || users.length === 0 ? (
@@ -87,7 +91,11 @@ export default function UsuariosPage() {
                     <TableCell className="font-medium">{name}</TableCell>
                     <TableCell>{row.email ?? '-'}</TableCell>
                     <TableCell>
-                      <Select value={current} onValueChange={(value) => onRoleChange(row, value as TableRole)} disabled={isSelf || busy}>
+                      <Select
+                        value={current}
+                        onValueChange={(value) => onRoleChange(row, value as TableRole)}
+                        disabled={isSelf || busy}
+                      >
                         <SelectTrigger
                           className="w-44"
                           aria-label={fill(t.roleFor, { name })}
@@ -105,7 +113,12 @@ export default function UsuariosPage() {
                       </Select>
                     </TableCell>
                     <TableCell className="text-right">
-                      <Button variant="outline" size="sm" aria-label={`${t.details}: ${name}`} onClick={() => setDetailsOf(row)}>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        aria-label={`${t.details}: ${name}`}
+                        onClick={() => setDetailsOf(row)}
+                      >
                         <Eye aria-hidden="true" />
                         {t.details}
                       </Button>
