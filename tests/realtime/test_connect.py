@@ -1,6 +1,7 @@
 """Opening the realtime socket: a valid `apikey` is required, as on Supabase Realtime."""
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
@@ -42,3 +43,16 @@ async def test_project_keys_open_the_socket(rt_stack, key):
     async with websockets.connect(socket_url(rt_stack, getattr(rt_stack.settings, key))) as ws:
         await ws.send(json.dumps([None, "1", "phoenix", "heartbeat", {}]))
         assert json.loads(await ws.recv()) == [None, "1", "phoenix", "phx_reply", {"status": "ok", "response": {}}]
+
+
+@pytest.mark.parametrize("config", [{"broadcast": "yes"}, {"presence": ["key"]}])
+async def test_join_with_a_malformed_broadcast_or_presence_config_gets_an_error_reply(rt_stack, config):
+    # a truthy non-object config once raised AttributeError inside the join: an 'Unknown Error on Channel'
+    # reply and a logged traceback, instead of saying what is wrong with the payload
+    async with websockets.connect(socket_url(rt_stack, rt_stack.settings.anon_key)) as ws:
+        await ws.send(json.dumps(["1", "1", "realtime:malformed", "phx_join",
+                                  {"config": config, "access_token": rt_stack.settings.anon_key}]))
+        reply = json.loads(await asyncio.wait_for(ws.recv(), 10))
+    assert reply[3] == "phx_reply"
+    assert reply[4] == {"status": "error",
+                        "response": {"reason": "InvalidJoinPayload: broadcast and presence must be objects"}}

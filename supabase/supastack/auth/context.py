@@ -47,7 +47,7 @@ class AuthRoute(APIRoute):
 @dataclass
 class Caller:
     claims: dict
-    user: dict | None = None
+    user: dict
     session_id: str | None = None
 
 

@@ -11,6 +11,7 @@ from supastack.auth import users
 from supastack.auth.errors import ErrorCode, OAuthError, bad_request
 from supastack.core import jwt
 from supastack.core.config import Settings
+from supastack.core.rows import one
 
 
 def new_refresh_token() -> str:
@@ -93,7 +94,7 @@ async def issue_session(conn, settings: Settings, user_id: str, method: str, use
     await conn.execute("""update auth.identities set last_sign_in_at = now(), updated_at = now()
                            where user_id = %s and provider = %s""",
                        (user_id, "phone" if method == "phone" else "email"))
-    user = await users.by_id(conn, user_id)
+    user = one(await users.by_id(conn, user_id))
     return session_json(settings, user, session_id, refresh, [{"method": method, "timestamp": int(time.time())}])
 
 
@@ -173,7 +174,7 @@ async def raise_to_aal2(conn, settings: Settings, user_id: str, session_id: str,
     await conn.execute(
         """insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, session_id)
            values (%s, %s, %s, false, now(), now(), %s)""", (users.INSTANCE_ID, refresh, user_id, session_id))
-    user = await users.by_id(conn, user_id)
+    user = one(await users.by_id(conn, user_id))
     aal, amr = await aal_and_amr(conn, session_id)
     return session_json(settings, user, session_id, refresh, amr, aal)
 

@@ -16,6 +16,7 @@ import psycopg
 
 from supastack.core import jwt
 from supastack.core.db import Database, as_caller, role_of
+from supastack.core.rows import one
 from supastack.realtime import filters, policies
 from supastack.realtime.capture import TableInfo
 
@@ -195,7 +196,7 @@ def reveals_deleted_rows(table: TableInfo, flt: filters.Filter | None, role: str
 def delete_filter_refusal(tables: list[TableInfo], event: str, flt: filters.Filter | None,
                           role: str) -> str | None:
     """The join error for a DELETE (or `*`) binding whose filter `reveals_deleted_rows`, else None."""
-    if event not in ("*", "DELETE"):
+    if flt is None or event not in ("*", "DELETE"):
         return None
     for table in tables:
         if reveals_deleted_rows(table, flt, role):
@@ -237,7 +238,7 @@ async def channel_policies(db: Database, claims: dict, topic: str) -> Policies:
                 cur = await conn.execute(
                     "insert into realtime.messages (topic, extension, private, event, payload) "
                     "values (%s, %s, true, 'authorization_probe', '{}') returning id", (topic, extension))
-                probes[extension] = (await cur.fetchone())[0]
+                probes[extension] = one(await cur.fetchone())[0]
             await _become(conn, claims, topic)
             for extension, probe_id in probes.items():
                 try:

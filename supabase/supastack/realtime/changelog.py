@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 
 import psycopg
 
+from supastack.core.rows import one
+
 KEEP_SECONDS = 600           # how long a process may stay disconnected and still catch up
 KEEP_ROWS = 100_000
 
@@ -105,10 +107,10 @@ async def catch_up(conn: psycopg.AsyncConnection, horizon: int | None) -> CatchU
     """
     async with conn.transaction():
         await conn.execute("set transaction isolation level repeatable read")
-        xmin, xmax = await (await conn.execute(_SNAPSHOT_SQL)).fetchone()
+        xmin, xmax = one(await (await conn.execute(_SNAPSHOT_SQL)).fetchone())
         try:
             async with conn.transaction():
-                trimmed = (await (await conn.execute(_TRIMMED_SQL)).fetchone())[0]
+                trimmed = one(await (await conn.execute(_TRIMMED_SQL)).fetchone())[0]
                 cur = await conn.execute(_ROWS_SQL, (xmin if horizon is None else horizon,))
                 rows = [payload for (payload,) in await cur.fetchall()]
         except psycopg.errors.UndefinedTable:

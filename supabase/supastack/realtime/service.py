@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import psycopg
 
+from supastack.core.rows import one
 from supastack.core.stack import Stack
 from supastack.realtime import capture, changelog, changes
 from supastack.realtime.capture import Catalog, TableInfo
@@ -271,6 +272,6 @@ class Realtime:
             if len(text.encode()) > capture.NOTIFY_LIMIT:
                 cur = await conn.execute("insert into realtime.changes (payload) values (%s::jsonb) returning id",
                                          (text,))
-                overflow_id = (await cur.fetchone())[0]
+                overflow_id = one(await cur.fetchone())[0]
                 text = json.dumps({"overflow": overflow_id})
             await conn.execute("select pg_notify(%s, %s)", (RELAY_CHANNEL, text))

@@ -188,10 +188,14 @@ class Connection:
         if frame.topic == "realtime:":
             raise JoinError("TopicNameRequired: You must provide a topic name")
         payload = frame.payload if isinstance(frame.payload, dict) else {}
-        config = payload.get("config") if isinstance(payload.get("config"), dict) else {}
+        config = payload.get("config")
+        if not isinstance(config, dict):
+            config = {}
         claims, token = self._claims(payload.get("access_token") or payload.get("user_token"))
         broadcast = config.get("broadcast") or {}
         presence = config.get("presence") or {}
+        if not isinstance(broadcast, dict) or not isinstance(presence, dict):
+            raise JoinError("InvalidJoinPayload: broadcast and presence must be objects")
         channel = Channel(
             outbox=self, topic=frame.topic, join_ref=frame.join_ref or frame.ref, claims=claims, token=token,
             private=bool(config.get("private")),

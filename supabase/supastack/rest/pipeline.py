@@ -25,6 +25,7 @@ from supastack.rest import sql as sqlgen
 from supastack.rest.connections import Connections
 from supastack.rest.errors import RestError, bad_jwt
 from supastack.rest.execute import execute, explain
+from supastack.rest.headers import PlanRequest
 from supastack.rest.overloads import RAW_BODY_KINDS
 from supastack.rest.request import ApiRequest, parse_request
 from supastack.rest.respond import RestResponse, max_affected_check, respond, singular_check
@@ -232,9 +233,11 @@ class RestService:
             query = sqlgen.read_query(plan, want_count, single, prefs.count, self.settings.max_rows,
                                       req.strip_nulls, csv)
         elif req.action == "call":
-            payload = None
+            payload: str | None = None
             if plan.single_object_param is not None:
-                payload = req.payload if req.body_kind in RAW_BODY_KINDS else (req.raw_body.decode() or "{}")
+                # a raw body (text, xml, bytea) is already the parameter's text
+                raw = req.payload if req.body_kind in RAW_BODY_KINDS and isinstance(req.payload, str) else None
+                payload = raw if raw is not None else (req.raw_body.decode() or "{}")
             elif plan.args:
                 payload = req.raw_body.decode() if req.body_kind == "json" else json.dumps(plan.args)
             read_only = method in ("GET", "HEAD") and plan.function.volatility == "v"
@@ -262,7 +265,7 @@ class RestService:
             _, caller, anonymous = self._identity(headers)
             prepared = self.prepare(method, path, query_string, headers, body)
             if prepared.request.plan is not None:
-                return await self._explain(prepared, method, path, headers, caller, anonymous)
+                return await self._explain(prepared, prepared.request.plan, method, path, headers, caller, anonymous)
             checks = []
             if prepared.single:
                 checks.append(singular_check)
@@ -281,9 +284,9 @@ class RestService:
             return error_response(err)
 
 
-    async def _explain(self, prepared: Prepared, method: str, path: str, headers, caller, anonymous: bool):
+    async def _explain(self, prepared: Prepared, plan: PlanRequest, method: str, path: str, headers, caller,
+                       anonymous: bool):
         """`Accept: application/vnd.pgrst.plan`: the EXPLAIN of the statement the request would run."""
-        plan = prepared.request.plan
         settings = (b"search_path", self.search_path(prepared.request.schema), *caller,
                     *_flat(request_gucs(method, path, self._headers_json(headers))))
         body = await explain(self.links, prepared.query, settings, anonymous, plan.options, plan.format)

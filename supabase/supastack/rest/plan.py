@@ -6,6 +6,7 @@ raises PostgREST's errors for unknown ones, so the SQL stage only ever sees iden
 from __future__ import annotations
 
 import difflib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from supastack.rest import overloads as overloads_mod
@@ -32,7 +33,7 @@ class PlannedField:
 @dataclass(slots=True)
 class ReadNode:
     relation: str                          # table/view name (or function name for RPC results)
-    columns: dict[str, Column | None]      # what can be selected and filtered
+    columns: Mapping[str, Column | None]   # what can be selected and filtered
     alias: str                             # SQL alias
     output: str                            # JSON key in the parent
     relationship: Relationship | None = None
@@ -48,6 +49,13 @@ class ReadNode:
     computed: dict[str, Column] = field(default_factory=dict)  # computed fields: selectable, not in `*`
     # a to-one spread's aggregates, applied by the nearest ancestor that is not one: output -> (function, cast)
     hoisted: dict[str, tuple[str, str | None]] = field(default_factory=dict)
+
+    @property
+    def rel(self) -> Relationship:
+        """The relationship to the parent: every embedded node has one, only the root has none."""
+        if self.relationship is None:
+            raise ValueError(f"{self.relation} is not an embedded resource")
+        return self.relationship
 
     @property
     def passes_up(self) -> bool:
@@ -80,7 +88,7 @@ class MutatePlan:
 @dataclass(slots=True)
 class CallPlan:
     function: Function
-    args: dict                             # name -> JSON value (or the whole body for single-object)
+    args: object                           # name -> JSON value (or the whole body for single-object)
     single_object_param: str | None        # the one param receiving the whole body, if any
     root: ReadNode | None                  # for functions returning rows
     limit: int | None = None               # for functions returning a set of scalars
@@ -277,7 +285,7 @@ def _order(node: ReadNode, term: OrderTerm):
             raise RestError(400, "PGRST108",
                             f"'{term.path[0]}' is not an embedded resource in this request",
                             hint=f"Verify that '{term.path[0]}' is included in the 'select' query parameter.")
-        if not child.relationship.to_one:
+        if not child.rel.to_one:
             raise RestError(400, "PGRST118",
                             f"A related order on '{child.relation}' is not possible",
                             f"'{node.relation}' and '{child.relation}' do not form a many-to-one or one-to-one "
@@ -292,9 +300,9 @@ def check_embed_paths(req: ApiRequest, root: ReadNode) -> None:
     """Filters/order/limit on `rel.` paths must address an embed present in `select` (PGRST108)."""
     for mapping in (req.filters, req.order, req.limits):
         for path in mapping:
-            node = root
+            node: ReadNode | None = root
             for name in path:
-                node = _child(node, name)
+                node = _child(node, name) if node is not None else None
                 if node is None:
                     raise RestError(400, "PGRST108", f"'{name}' is not an embedded resource in this request",
                                     hint=f"Verify that '{name}' is included in the 'select' query parameter.")
@@ -347,19 +355,21 @@ def plan_mutate(req: ApiRequest, cache: SchemaCache) -> MutatePlan:
                 raise RestError(400, "PGRST102", "Empty or invalid json")
             keys = list(payload)
         else:
-            if not (isinstance(payload, dict) or (is_array and all(isinstance(o, dict) for o in payload))):
+            objects = payload if isinstance(payload, list) else [payload]
+            rows = [o for o in objects if isinstance(o, dict)]
+            if len(rows) != len(objects):   # a single object, or an array of objects only
                 raise RestError(400, "PGRST102", "Empty or invalid json")
             if action == "put" and is_array:
                 raise RestError(400, "PGRST102", "Payload values do not match URL in primary key column(s)")
             if req.columns is not None:
                 keys = list(req.columns)
             elif is_array:
-                keys = list(payload[0]) if payload else []
+                keys = list(rows[0]) if rows else []
                 first = set(keys)
-                if any(set(o) != first for o in payload[1:]):
+                if any(set(o) != first for o in rows[1:]):
                     raise RestError(400, "PGRST102", "All object keys must match")
             else:
-                keys = list(payload)
+                keys = list(rows[0])
         for key in keys:
             if key not in table.columns:
                 raise write_column_not_found(key, table.name)
@@ -389,13 +399,14 @@ def plan_mutate(req: ApiRequest, cache: SchemaCache) -> MutatePlan:
     return MutatePlan(action, table, columns, root, on_conflict, is_array, cache.schema)
 
 
-def _check_put(req: ApiRequest, table: Table, payload: dict) -> None:
+def _check_put(req: ApiRequest, table: Table, payload: object) -> None:
     eqs = {t.field.name: t.value for t in req.filters.get((), ()) if isinstance(t, Filter)
            and t.operator == "eq" and not t.negated}
     if not table.primary_key or set(eqs) != set(table.primary_key) or len(req.filters.get((), ())) != len(eqs):
         raise RestError(405, "PGRST105", "Filters must include all and only primary key columns with 'eq' operators")
+    row = payload if isinstance(payload, dict) else {}   # plan_mutate let only an object through
     for col in table.primary_key:
-        if str(payload.get(col)) != eqs[col]:
+        if str(row.get(col)) != eqs[col]:
             raise RestError(400, "PGRST115", "Payload values do not match URL in primary key column(s)")
 
 
@@ -407,14 +418,14 @@ def plan_call(req: ApiRequest, cache: SchemaCache, max_rows: int | None) -> Call
         args = _query_args(req.rpc_pairs, names, {p.name for f in overloads for p in f.params if p.variadic})
         # other names are filters on the result when their value reads as one, else unknown arguments
         keys = set(args) | {k for k, v in req.rpc_pairs if k not in names and not _looks_like_filter(v)}
-        extra_filters = [(k, v) for k, v in req.rpc_pairs if k not in names and _looks_like_filter(v)]
+        filter_pairs = [(k, v) for k, v in req.rpc_pairs if k not in names and _looks_like_filter(v)]
     else:
         payload = req.payload if req.payload is not None else {}
         args = payload if isinstance(payload, dict) else {}
         keys = set(args) if req.body_kind in ("json", "form") else set()
-        extra_filters = []
+        filter_pairs = []
     function, takes_body = _choose(req, overloads, keys, cache)
-    extra_filters = [parse_filter_value(parse_field(k), v) for k, v in extra_filters]
+    extra_filters = [parse_filter_value(parse_field(k), v) for k, v in filter_pairs]
     root = None
     if function.composite:
         columns: dict = {}

@@ -90,9 +90,9 @@ async def round_trip(link: Link, steps: Sequence[Step]) -> list[pq.abc.PGresult]
         pg.enter_pipeline_mode()
         # what each result read back stands for: ("close"|"prepare", name) or ("step", None)
         expected: list[tuple[str, bytes | None]] = []
-        for name in registry.evicted:
-            pg.send_close_prepared(name)
-            expected.append(("close", name))
+        for evicted in registry.evicted:
+            pg.send_close_prepared(evicted)
+            expected.append(("close", evicted))
         registry.evicted.clear()
         for step in steps:
             if step.prepare:
@@ -115,7 +115,7 @@ async def round_trip(link: Link, steps: Sequence[Step]) -> list[pq.abc.PGresult]
             result = await _next_result(link)
             if kind == "step":
                 results.append(result)
-            elif kind == "prepare" and result.status != OK:
+            elif kind == "prepare" and name is not None and result.status != OK:
                 registry.forget(name)   # skipped after an earlier error, or refused: not on the server
             if result.status == FAILED and error is None:
                 error = result

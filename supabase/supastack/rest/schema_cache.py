@@ -296,7 +296,8 @@ def _through_views(fks: list[ForeignKey], origins: dict[int, dict[int, tuple[int
         oid = oid_of[table]
         per_view: dict[str, list[list[str]]] = {}
         for i, column in enumerate(columns):
-            for view, name in exposed.get((oid, attnum_of.get((oid, column))), ()):
+            attnum = attnum_of.get((oid, column))
+            for view, name in exposed.get((oid, attnum), ()) if attnum is not None else ():
                 per_view.setdefault(view, [[] for _ in columns])[i].append(name)
         out = [(table, columns)]
         for view, names in per_view.items():

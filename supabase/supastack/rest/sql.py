@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from psycopg import sql
 
 from supastack.rest.plan import CallPlan, MutatePlan, PlannedField, ReadNode, ReadPlan
-from supastack.rest.schema_cache import EXPOSED_SCHEMA
+from supastack.rest.schema_cache import EXPOSED_SCHEMA, Relationship
 from supastack.rest.terms import Filter, Logic
 
 
@@ -33,6 +33,27 @@ COMPARISONS = {"eq": "=", "neq": "<>", "gt": ">", "gte": ">=", "lt": "<", "lte":
 CONTAINMENT = {"cs": "@>", "cd": "<@", "ov": "&&", "sl": "<<", "sr": ">>", "nxl": "&>", "nxr": "&<", "adj": "-|-"}
 TSQUERY = {"fts": "to_tsquery", "plfts": "plainto_tsquery", "phfts": "phraseto_tsquery", "wfts": "websearch_to_tsquery"}
 IS_SQL = {"null": "is null", "not_null": "is not null", "true": "is true", "false": "is false", "unknown": "is unknown"}
+
+
+def _text(value: object) -> str:
+    """A filter's one value (the parser gives a str to every operator but `in` and quantified ones)."""
+    if not isinstance(value, str):
+        raise TypeError(f"a filter value should be a str, not {type(value).__name__}")
+    return value
+
+
+def _texts(value: object) -> list[str]:
+    """The values of an `in` or quantified filter (the parser gives these a list of str)."""
+    if not isinstance(value, list):
+        raise TypeError(f"filter values should be a list, not {type(value).__name__}")
+    return value
+
+
+def _junction(rel: Relationship) -> str:
+    """The junction table of a many-to-many relationship (the schema cache always names it)."""
+    if rel.junction is None:
+        raise ValueError(f"the many-to-many relationship to {rel.target} has no junction table")
+    return rel.junction
 
 
 def array_literal(values: list[str]) -> str:
@@ -75,7 +96,7 @@ class Builder:
             inner = sql.SQL("*") if not f.column else self.column(alias, f.column, f.json_path)
             if f.cast and f.column:
                 inner = sql.SQL("{}::{}").format(inner, sql.SQL(f.cast))
-            expr = sql.SQL(f.aggregate + "({})").format(inner)
+            expr: sql.Composable = sql.SQL(f.aggregate + "({})").format(inner)
             if f.aggregate_cast:
                 expr = sql.SQL("{}::{}").format(expr, sql.SQL(f.aggregate_cast))
         elif not f.column:   # `count()` of a to-one spread, counted by its parent: one mark per joined row
@@ -97,25 +118,28 @@ class Builder:
 
     def filter(self, node: ReadNode, f: Filter) -> sql.Composable:
         lhs = self.column(node.alias, f.field.name, f.field.json_path)
-        op, value = f.operator, f.value
+        op, value = f.operator, f.value   # a str, or a list of str for `in` and quantified operators
         column = node.columns.get(f.field.name) or node.computed.get(f.field.name)
         if op in COMPARISONS:
             sym = COMPARISONS[op]
             if op in ("like", "ilike"):
-                value = [v.replace("*", "%") for v in value] if f.quantifier else value.replace("*", "%")
+                value = [v.replace("*", "%") for v in _texts(value)] if f.quantifier \
+                    else _text(value).replace("*", "%")
             if f.quantifier:
-                expr = sql.SQL("{} " + sym + " " + f.quantifier + "({})").format(lhs, self.param(array_literal(value)))
+                expr = sql.SQL("{} " + sym + " " + f.quantifier + "({})").format(
+                    lhs, self.param(array_literal(_texts(value))))
             else:
                 expr = sql.SQL("{} " + sym + " {}").format(lhs, self.param(value))
         elif op == "is":
-            expr = sql.SQL("{} " + IS_SQL[value]).format(lhs)
+            expr = sql.SQL("{} " + IS_SQL[_text(value)]).format(lhs)
         elif op == "isdistinct":
             expr = sql.SQL("{} is distinct from {}").format(lhs, self.param(value))
         elif op == "in":
-            expr = sql.SQL("{} = any({})").format(lhs, self.param(array_literal(value)))
+            expr = sql.SQL("{} = any({})").format(lhs, self.param(array_literal(_texts(value))))
         elif op in CONTAINMENT:
             if op in ("ov", "cs", "cd") and column is not None and column.category == "A" \
-                    and value.startswith("(") and value.endswith(")") and not f.field.json_path:
+                    and isinstance(value, str) and value.startswith("(") and value.endswith(")") \
+                    and not f.field.json_path:
                 value = "{" + value[1:-1] + "}"
             expr = sql.SQL("{} " + CONTAINMENT[op] + " {}").format(lhs, self.param(value))
         else:  # full-text search
@@ -132,7 +156,7 @@ class Builder:
     def related_source(self, child: ReadNode, parent_alias: str) -> tuple[sql.Composable, list[sql.Composable]]:
         """The FROM item of an embedded relation and the conditions tying it to its parent's row."""
         alias = sql.Identifier(child.alias)
-        rel = child.relationship
+        rel = child.rel
         if rel.function is not None:   # a computed relationship: the function of the parent's row
             return sql.SQL("{}.{}({}) as {}").format(self.schema, sql.Identifier(rel.function),
                                                      sql.Identifier(parent_alias), alias), []
@@ -140,7 +164,7 @@ class Builder:
             [self.join_condition(child, parent_alias)]
 
     def join_condition(self, child: ReadNode, parent_alias: str) -> sql.Composable:
-        rel = child.relationship
+        rel = child.rel
         a, p = sql.Identifier(child.alias), sql.Identifier(parent_alias)
         if rel.kind == "m2m":
             j = sql.Identifier(child.alias + "_j")
@@ -149,10 +173,10 @@ class Builder:
             conds += [sql.SQL("{}.{} = {}.{}").format(j, sql.Identifier(jc), a, sql.Identifier(tc))
                       for jc, tc in zip(rel.junction_target_columns, rel.target_columns, strict=True)]
             return sql.SQL("exists (select 1 from {}.{} as {} where {})").format(
-                self.schema, sql.Identifier(rel.junction), j, sql.SQL(" and ").join(conds))
+                self.schema, sql.Identifier(_junction(rel)), j, sql.SQL(" and ").join(conds))
         return sql.SQL(" and ").join(
-            sql.SQL("{}.{} = {}.{}").format(a, sql.Identifier(tc), p, sql.Identifier(sc))
-            for sc, tc in zip(rel.source_columns, rel.target_columns, strict=True))
+            [sql.SQL("{}.{} = {}.{}").format(a, sql.Identifier(tc), p, sql.Identifier(sc))
+             for sc, tc in zip(rel.source_columns, rel.target_columns, strict=True)])
 
     # --------------------------------------------------------------------------- selects
     def select(self, node: ReadNode, source: sql.Composable, extra_where: list | None = None,
@@ -220,7 +244,7 @@ class Builder:
         lateral = sql.Identifier(child.alias + "_e")
         source, conditions = self.related_source(child, parent.alias)
         inner = self.select(child, source, conditions)
-        to_one = child.relationship.to_one
+        to_one = child.rel.to_one
         names = [f.output for f in child.fields] + [n for c in child.children for n in _output_names(c)]
         j = sql.Identifier("pgrst_j")
         as_jsonb = sql.SQL("::jsonb" if self.jsonb else "")
@@ -238,7 +262,7 @@ class Builder:
                         if cast:
                             expr = sql.SQL("{}::{}").format(expr, sql.SQL(cast))
                     items.append((expr, n, hoisted is not None))
-                on = sql.SQL("true")
+                on: sql.Composable = sql.SQL("true")
             else:
                 aggs = [sql.SQL("json_agg({}.{}){} as {}").format(j, sql.Identifier(n), as_jsonb, sql.Identifier(n))
                         for n in names]
@@ -288,6 +312,7 @@ def _envelope(rows: sql.Composable, count: sql.Composable | None, body_kind: str
               strip_nulls: bool = False) -> sql.Composable:
     """The single result row: (total, page, body, location[, inserted])."""
     r = sql.Identifier("pgrst_r")
+    body: sql.Composable
     if body_kind == "csv":
         body = CSV_BODY
     elif body_kind == "object":
@@ -450,7 +475,7 @@ def call_query(plan: CallPlan, payload_json: str | None, want_count: bool, singl
     if plan.single_object_param is not None:
         # the type is the catalog's name of the parameter's type (json, jsonb, text, xml or bytea)
         call = sql.SQL("{}({}::" + fn.params[0].type + ")").format(name, b.payload(payload_json))
-    elif plan.args:
+    elif isinstance(plan.args, dict) and plan.args:   # named arguments (a dict whenever no single body param)
         params = [p for p in fn.params if p.name in plan.args]
         definition = sql.SQL(", ").join(sql.SQL("{} {}").format(sql.Identifier(p.name), sql.SQL(p.type))
                                         for p in params)
@@ -471,7 +496,7 @@ def call_query(plan: CallPlan, payload_json: str | None, want_count: bool, singl
         source = from_call(sql.Identifier(root.alias))
         count = sql.SQL("(select count(*) from ({}) as pgrst_c)").format(b.select(root, source, count_only=True)) \
             if want_count else None
-        rows = b.select(root, source)
+        rows: sql.Composable = b.select(root, source)
         object_body = single or not fn.returns_set
         query = _envelope(rows, count, "csv" if csv else "object" if object_body else "array",
                           strip_nulls=strip_nulls)
@@ -488,7 +513,7 @@ def call_query(plan: CallPlan, payload_json: str | None, want_count: bool, singl
             rows = rows + sql.SQL(" limit {}").format(b.param(plan.limit))
         if plan.offset:
             rows = rows + sql.SQL(" offset {}").format(b.param(plan.offset))
-        body = sql.SQL("coalesce(json_agg(pgrst_r.pgrst_v), '[]')::text")
+        body: sql.Composable = sql.SQL("coalesce(json_agg(pgrst_r.pgrst_v), '[]')::text")
         if csv:   # one column, named after the function
             body = sql.SQL("{} || E'\\n' || coalesce(string_agg(substring(pgrst_r::text, 2, "
                            "length(pgrst_r::text) - 2), E'\\n'), '')").format(sql.Literal(fn.name))

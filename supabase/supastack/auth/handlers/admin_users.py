@@ -13,6 +13,7 @@ from supastack.auth import audit, passwords, tokens, users
 from supastack.auth.context import client_ip, field, json_body, normalise_phone, require_admin, validate_email
 from supastack.auth.errors import AuthError, ErrorCode, bad_request, unprocessable
 from supastack.auth.password_policy import check_strength
+from supastack.core.rows import one
 from supastack.core.stack import Stack
 
 EMAIL_TAKEN = "A user with this email address has already been registered"
@@ -45,7 +46,7 @@ async def list_users(request: Request, stack: Stack):
     per_page = _page_param(request, "per_page", 50)
     async with stack.db.connection() as conn:
         cur = await conn.execute("select count(*) from auth.users where deleted_at is null")
-        (total,) = await cur.fetchone()
+        (total,) = one(await cur.fetchone())
         cur = await conn.execute("""select id from auth.users where deleted_at is null
                                      order by created_at desc, id limit %s offset %s""",
                                  (per_page, (page - 1) * per_page))
@@ -153,7 +154,7 @@ async def create_user(request: Request, stack: Stack):
                 await users.merge_metadata(conn, user_id, "app", p["app_metadata"])
             if ban is not None:
                 await _ban(conn, user_id, ban)
-            user = await users.by_id(conn, user_id)
+            user = one(await users.by_id(conn, user_id))
             await audit.record(conn, "user_signedup", None, client_ip(request),
                                {"user_id": user_id, "user_email": email or "", "user_phone": phone or "",
                                 "provider": providers[0], "admin_role": admin.get("role")})
@@ -218,7 +219,7 @@ async def update_user(request: Request, stack: Stack, user_id: str):
                 await _ban(conn, user_id, ban)
             await audit.record(conn, "user_modified", None, client_ip(request),
                                {"user_id": user_id, "user_email": user.get("email") or ""})
-            updated = await users.by_id(conn, user_id)
+            updated = one(await users.by_id(conn, user_id))
     return JSONResponse(users.user_json(updated))
 
 

@@ -15,6 +15,7 @@ from psycopg.rows import dict_row
 from supastack.auth import audit, options, ratelimit, tokens, users
 from supastack.auth.context import Caller, client_ip, field, json_body, require_admin, require_user
 from supastack.auth.errors import AuthError, ErrorCode, bad_request, forbidden, unprocessable
+from supastack.core.rows import one
 from supastack.core.stack import Stack
 
 CHALLENGE_TTL_SECONDS = 300   # mfa.challenge_expiry_duration
@@ -71,7 +72,7 @@ async def enroll(request: Request, stack: Stack):
             cur = await conn.execute("""select count(*), count(*) filter (where status = 'verified'),
                                                count(*) filter (where friendly_name = %s and %s <> '')
                                           from auth.mfa_factors where user_id = %s""", (name, name, user_id))
-            total, verified, same_name = await cur.fetchone()
+            total, verified, same_name = one(await cur.fetchone())
             if same_name:
                 raise unprocessable(ErrorCode.MFA_FACTOR_NAME_CONFLICT,
                                     f'A factor with the friendly name "{name}" for this user already exists')
@@ -105,7 +106,7 @@ async def challenge(request: Request, stack: Stack, factor_id: str):
                 """insert into auth.mfa_challenges (id, factor_id, created_at, ip_address)
                    values (%s, %s, now(), %s) returning extract(epoch from created_at)::bigint""",
                 (challenge_id, factor["id"], client_ip(request) or "0.0.0.0"))
-            (created,) = await cur.fetchone()
+            (created,) = one(await cur.fetchone())
             await conn.execute("update auth.mfa_factors set last_challenged_at = clock_timestamp(), updated_at = now()"
                                " where id = %s", (factor["id"],))
             await audit.record(conn, "challenge_created", caller.user, client_ip(request),
@@ -150,9 +151,9 @@ async def verify(request: Request, stack: Stack, factor_id: str):
             raise unprocessable(ErrorCode.MFA_VERIFICATION_FAILED, "Invalid TOTP code entered")
         async with conn.transaction():
             await ratelimit.release(conn, attempt)
-            cur = await conn.execute("update auth.mfa_challenges set verified_at = now() where id = %s"
-                                     " and verified_at is null returning id", (challenge_id,))
-            if await cur.fetchone() is None:  # a concurrent verify used it
+            used = await conn.execute("update auth.mfa_challenges set verified_at = now() where id = %s"
+                                      " and verified_at is null returning id", (challenge_id,))
+            if await used.fetchone() is None:  # a concurrent verify used it
                 raise unprocessable(ErrorCode.MFA_FACTOR_NOT_FOUND,
                                     "MFA factor with the provided challenge ID not found")
             await conn.execute("update auth.mfa_factors set status = 'verified', updated_at = now() where id = %s",

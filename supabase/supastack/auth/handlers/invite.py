@@ -10,6 +10,7 @@ from supastack.auth import audit, links, otp, passwords, users
 from supastack.auth.context import client_ip, field, json_body, require_admin, validate_email
 from supastack.auth.errors import AuthError, ErrorCode, bad_request, unprocessable
 from supastack.auth.password_policy import check_strength
+from supastack.core.rows import one
 from supastack.core.stack import Stack
 
 DUPLICATE_EMAIL = "A user with this email address has already been registered"
@@ -44,7 +45,7 @@ async def invite(request: Request, stack: Stack):
             await audit.record(conn, "user_invited", None, client_ip(request),
                                {"user_id": user_id, "user_email": email, "admin_role": admin.get("role")})
             pending = await links.store(conn, settings, user_id, "invite", email, redirect)
-            user = await users.by_id(conn, user_id)
+            user = one(await users.by_id(conn, user_id))
     try:
         await links.send_mail(settings, pending)
     except OSError as exc:
@@ -103,7 +104,7 @@ async def generate_link(request: Request, stack: Stack):
                 action = "user_invited" if kind == "invite" else "user_recovery_requested"
                 await audit.record(conn, action, {"id": user_id, "email": email}, client_ip(request))
                 pending = await links.store(conn, settings, user_id, kind, email, redirect, limit=False)
-            user = await users.by_id(conn, user_id)
+            user = one(await users.by_id(conn, user_id))
     link_type = "email_change" if kind == "email_change_new" else kind
     action_link = otp.verify_link(settings.api_url, pending.hashed, link_type, redirect)
     return JSONResponse({**users.user_json(user), "action_link": action_link, "email_otp": pending.code,

@@ -10,6 +10,7 @@ from fastapi.responses import JSONResponse
 from supastack.auth import audit, links, options, otp, passwords, sms, users
 from supastack.auth.context import client_ip, field, json_body, normalise_phone, require_user, validate_email
 from supastack.auth.errors import ErrorCode, bad_request, unprocessable
+from supastack.core.rows import one
 from supastack.core.stack import Stack
 
 
@@ -31,7 +32,7 @@ async def _sign_up(conn, stack: Stack, email: str | None, phone: str | None, dat
     await users.merge_metadata(conn, user_id, "user", {
         "sub": user_id, **({"email": email} if email else {"phone": phone}), "email_verified": autoconfirm,
         "phone_verified": False})
-    return await users.by_id(conn, user_id)
+    return one(await users.by_id(conn, user_id))
 
 
 async def send_otp(request: Request, stack: Stack):

@@ -13,6 +13,7 @@ from supastack.auth.context import client_ip, field, json_body, normalise_phone,
 from supastack.auth.errors import AuthError, ErrorCode, bad_request, unprocessable
 from supastack.auth.handlers.anonymous import sign_in_anonymously
 from supastack.auth.password_policy import check_strength
+from supastack.core.rows import one
 from supastack.core.stack import Stack
 
 
@@ -38,6 +39,7 @@ async def signup(request: Request, stack: Stack):
     phone = normalise_phone(phone) if phone else None
     provider = "email" if email else "phone"
     confirm_by_mail = bool(email) and settings.enable_confirmations
+    mail_to = email if confirm_by_mail else None   # the address a confirmation goes to
     password_hash = await passwords.hash_password(password)
     ip = client_ip(request)
     code = otp.new_code() if confirm_by_mail else ""
@@ -45,10 +47,11 @@ async def signup(request: Request, stack: Stack):
         async with conn.transaction():
             # Serialise sign-ups of one address so that the duplicate check below holds.
             await conn.execute("select pg_advisory_xact_lock(hashtext(%s))", (email or phone,))
-            existing = await (users.by_email(conn, email) if email else users.by_phone(conn, phone))
-            if existing and confirm_by_mail:
+            existing = (await users.by_email(conn, email) if email
+                        else await users.by_phone(conn, phone) if phone else None)
+            if existing and mail_to is not None:
                 # GoTrue answers as if signing up, so that the answer does not tell who has an account.
-                return JSONResponse(_stand_in_user(email, data))
+                return JSONResponse(_stand_in_user(mail_to, data))
             if existing:
                 raise unprocessable(ErrorCode.USER_ALREADY_EXISTS, "User already registered")
             user_id = await users.create(
@@ -58,21 +61,21 @@ async def signup(request: Request, stack: Stack):
             await users.merge_metadata(conn, user_id, "user", {
                 "sub": user_id, **({"email": email} if email else {"phone": phone}),
                 "email_verified": bool(email) and not confirm_by_mail, "phone_verified": bool(phone)})
-            user = await users.by_id(conn, user_id)
+            user = one(await users.by_id(conn, user_id))
             await audit.record(conn, "user_signedup", user, ip, {"provider": provider})
-            if not confirm_by_mail:
+            if mail_to is None:
                 session = await tokens.issue_session(conn, settings, user_id, "password", user_agent(request),
                                                      ip or None)
                 return JSONResponse(session)
-            hashed = otp.token_hash(email, code, settings.jwt_secret)
+            hashed = otp.token_hash(mail_to, code, settings.jwt_secret)
             await conn.execute("update auth.users set confirmation_token = %s, confirmation_sent_at = now()"
                                " where id = %s", (hashed, user_id))
-            user = await users.by_id(conn, user_id)
+            user = one(await users.by_id(conn, user_id))
     redirect = otp.safe_redirect(request.query_params.get("redirect_to"), settings.site_url, settings.api_url)
     try:
         await links.send_mail(settings, links.Pending(
-            "signup", email, code, hashed, otp.verify_link(settings.api_url, hashed, "signup", redirect),
-            redirect, email, user.get("raw_user_meta_data") or data))
+            "signup", mail_to, code, hashed, otp.verify_link(settings.api_url, hashed, "signup", redirect),
+            redirect, mail_to, user.get("raw_user_meta_data") or data))
     except OSError as exc:
         raise AuthError(500, ErrorCode.UNEXPECTED_FAILURE, "Error sending confirmation email") from exc
     return JSONResponse(users.user_json(user))

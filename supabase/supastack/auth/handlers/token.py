@@ -51,7 +51,7 @@ async def password_grant(request: Request, stack: Stack):
     # Unknown e-mail or no password: still one bcrypt run, so timing does not reveal accounts.
     valid = await passwords.verify_password(password, user.get("encrypted_password") if user else None)
     async with stack.db.connection() as conn:
-        if not valid:
+        if not valid or user is None:          # no user: verify_password ran on no hash and said no
             await ratelimit.trim(conn, settings)
             raise bad_request(ErrorCode.INVALID_CREDENTIALS, INVALID_LOGIN)
         await ratelimit.release(conn, attempt)

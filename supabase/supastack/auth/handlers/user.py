@@ -9,6 +9,7 @@ from supastack.auth.context import client_ip, field, json_body, require_user, va
 from supastack.auth.errors import ErrorCode, bad_request, forbidden, unprocessable
 from supastack.auth.handlers.passwordless import check_nonce
 from supastack.auth.password_policy import check_strength
+from supastack.core.rows import one
 from supastack.core.stack import Stack
 
 
@@ -81,7 +82,7 @@ async def update_user(request: Request, stack: Stack):
                                      otp.verify_link(settings.api_url, hashed, "email_change", redirect),
                                      redirect, user.get("email") or "", user.get("raw_user_meta_data") or {})
             await audit.record(conn, "user_modified", user, client_ip(request))
-            updated = await users.by_id(conn, user_id)
+            updated = one(await users.by_id(conn, user_id))
     if mail:
         await links.send_mail(settings, mail)
     return JSONResponse(users.user_json(updated))
@@ -97,7 +98,7 @@ async def _reauthentication(request: Request, stack: Stack, caller, nonce: str) 
                 session = await tokens.live_session(conn, caller.session_id) if caller.session_id else None
                 cur = await conn.execute("select %s::timestamptz > now() - interval '24 hours'",
                                          (session["created_at"] if session else None,))
-                if not (await cur.fetchone())[0]:
+                if not one(await cur.fetchone())[0]:
                     raise bad_request(ErrorCode.REAUTHENTICATION_NEEDED, "Password update requires reauthentication")
             return
         address = (user.get("email") or user.get("phone") or "").lower()

@@ -31,7 +31,7 @@ EMAIL_TYPES = {"signup": ("confirmation",), "invite": ("confirmation",), "recove
 PHONE_TYPES = {"sms": ("confirmation",), "phone_change": ("phone_change",)}
 
 
-async def _find(conn, kinds: tuple[str, ...], hashed: str) -> tuple[dict | None, str | None]:
+async def _find(conn, kinds: tuple[str, ...], hashed: str) -> tuple[dict, str] | None:
     """The user holding a fresh token `hashed` of one of `kinds`, and that kind."""
     for kind in kinds:
         column, sent_column = COLUMNS[kind]
@@ -41,8 +41,8 @@ async def _find(conn, kinds: tuple[str, ...], hashed: str) -> tuple[dict | None,
         cur = await conn.execute("select now() - %s::timestamptz < make_interval(secs => %s)",
                                  (user.get(sent_column), otp.OTP_TTL_SECONDS))
         fresh = (await cur.fetchone())[0] if user.get(sent_column) else False
-        return (user, kind) if fresh else (None, None)
-    return None, None
+        return (user, kind) if fresh else None
+    return None
 
 
 async def _confirm(conn, user: dict, kind: str, by_phone: bool) -> None:
@@ -90,10 +90,11 @@ async def consume(request: Request, stack: Stack, kind: str, hashed: str, addres
     ip = client_ip(request)
     async with stack.db.connection() as conn:
         attempt = await ratelimit.reserve(conn, stack.settings, "otp", address, ip)
-        spent = bool(address) and await otp_attempts.over_budget(conn, address, attempt)
+        spent = await otp_attempts.over_budget(conn, address, attempt) if address else False
         async with conn.transaction():
-            user, found = await _find(conn, kinds, hashed) if hashed and not spent else (None, None)
-            if user is not None:
+            held = await _find(conn, kinds, hashed) if hashed and not spent else None
+            if held is not None:
+                user, found = held
                 await _confirm(conn, user, found, by_phone)
                 await ratelimit.release(conn, attempt)
                 action = {"email_change": "user_modified", "phone_change": "user_modified",
