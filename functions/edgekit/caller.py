@@ -4,12 +4,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fastapi import Request
+from postgrest.exceptions import APIError
 from supabase_auth.errors import AuthError
 
 from edgekit.clients import user_client
 from edgekit.constant_time import same_secret
 from edgekit.env import FunctionEnv
 from edgekit.responses import FunctionError
+from supabase import AsyncClient
 
 STAFF_ROLES = frozenset({"administrator", "legal_assistant", "commercial", "secretary"})
 
@@ -58,5 +60,20 @@ async def identify(request: Request, env: FunctionEnv, message: str = "Authentic
     if not user:
         raise FunctionError(401, message, field)
     rows = (await client.table("user_roles").select("role").eq("user_id", user.id).execute()).data
-    return Caller(user_id=user.id, email=(user.email or "").lower(), access_token=token,
-                  roles=frozenset(row["role"] for row in rows))
+    roles = frozenset(row["role"] for row in rows)
+    if roles & STAFF_ROLES and not await staff_session_allowed(client):
+        roles -= STAFF_ROLES   # the office requires a second factor of its staff and this session has not passed it
+    return Caller(user_id=user.id, email=(user.email or "").lower(), access_token=token, roles=roles)
+
+
+async def staff_session_allowed(client: AsyncClient) -> bool:
+    """The database's answer (public.staff_session_allowed()): a staff session below aal2 while the office requires
+    the second factor gets no staff rights here either, as the row-level policies give it no staff data. A database
+    without the function has no such requirement."""
+    try:
+        answer = await client.rpc("staff_session_allowed", {}).execute()
+    except APIError as exc:
+        if exc.code == "PGRST202":
+            return True
+        raise
+    return answer.data is True

@@ -5,6 +5,7 @@ can be switched and the stack restarted without touching other suites.
 """
 from __future__ import annotations
 
+import httpx
 import pyotp
 import pytest
 from postgrest.exceptions import APIError
@@ -138,3 +139,29 @@ def test_only_administrators_change_the_setting(mstack):
     raise_to_aal2(assistant)
     assert set_required(assistant, True) == []  # RLS: not an administrator, nothing updated
     assert mstack.sql("select require_staff_mfa from public.office_settings") == [(False,)]
+
+
+def test_functions_refuse_administrator_rights_to_an_aal1_session_while_required(mstack):
+    """The edge functions act with the service role after checking the caller: they must see what the policies see,
+    so an administrator below aal2 is no administrator for them while the office requires the second factor."""
+    admin = signed_in(mstack, "admin@escritorio.test")
+    token = admin.auth.get_session().access_token
+    headers = {"apikey": mstack.anon_key, "Authorization": f"Bearer {token}"}
+
+    def settings_call() -> httpx.Response:
+        return httpx.get(f"{mstack.url}/functions/v1/system-settings", params={"key": "s3_config"},
+                         headers=headers, timeout=30)
+
+    assert settings_call().status_code == 200
+    mstack.sql("update public.office_settings set require_staff_mfa = true")
+    try:
+        refused = settings_call()
+        assert refused.status_code == 403, refused.text
+        invite = httpx.post(f"{mstack.url}/functions/v1/invite-staff", headers=headers, timeout=30,
+                            json={"email": "nao.convidado@escritorio.test", "full_name": "Não Convidado",
+                                  "role": "administrator"})
+        assert invite.status_code == 403, invite.text
+        assert mstack.sql("select 1 from auth.users where email = 'nao.convidado@escritorio.test'") == []
+    finally:
+        mstack.sql("update public.office_settings set require_staff_mfa = false")
+    assert settings_call().status_code == 200
