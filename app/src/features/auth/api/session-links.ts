@@ -42,11 +42,6 @@ export async function pendingSecondFactor(): Promise<string | null> {
   return factors.data?.totp.find((factor) => factor.status === 'verified')?.id ?? null;
 }
 
-export async function verifySecondFactor(factorId: string, code: string): Promise<string | null> {
-  const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code: code.trim() });
-  return error ? error.message : null;
-}
-
 /** The user's roles, read right after the session changed (the auth context may not have them yet). */
 export async function currentRoles(): Promise<string[]> {
   const { data: user } = await supabase.auth.getUser();

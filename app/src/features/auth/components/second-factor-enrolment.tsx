@@ -1,14 +1,14 @@
 /** First authenticator of a staff member whose office requires the second factor: QR code, then a code (aal2). */
-import { Loader2, ShieldCheck } from 'lucide-react';
+import { Loader2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { CardContent, CardFooter } from '@/components/ui/card';
+import { TotpCodeField } from '@/components/totp-code-field';
 import { useAuth } from '@/lib/auth-context';
 import { fill } from '@/lib/strings';
 import { confirmTotp, startTotpEnrolment, type TotpEnrolment } from '@/lib/totp';
 import { authStrings as t } from '../strings';
+import { SecondFactorScreen } from './second-factor-screen';
 
 export function SecondFactorEnrolment({ onEnrolled }: { onEnrolled: () => void | Promise<void> }) {
   const { signOut } = useAuth();
@@ -42,64 +42,47 @@ export function SecondFactorEnrolment({ onEnrolled }: { onEnrolled: () => void |
   };
 
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-gradient-to-br from-slate-100 via-background to-blue-50 p-4">
-      <Card className="w-full max-w-md">
-        <CardHeader className="items-center text-center">
-          <span className="mx-auto flex size-12 items-center justify-center rounded-xl bg-primary text-primary-foreground">
-            <ShieldCheck className="size-6" aria-hidden="true" />
-          </span>
-          <h1 className="text-2xl leading-none font-semibold">{t.requiredEnrollTitle}</h1>
-          <CardDescription>{t.requiredEnroll}</CardDescription>
-        </CardHeader>
-        {enrolment ? (
-          <form onSubmit={confirm} noValidate>
-            <CardContent className="grid gap-3">
-              <p className="text-sm text-muted-foreground">{t.enrollScan}</p>
-              <img
-                src={enrolment.qrCode}
-                alt={t.enrollQrAlt}
-                className="size-44 self-center justify-self-center rounded border bg-white p-2"
-              />
-              <p className="text-xs break-all text-muted-foreground">
-                {t.enrollSecret} <code data-testid="totp-secret">{enrolment.secret}</code>
-              </p>
-              <FormField label={t.mfaCode} error={error ?? undefined}>
-                <Input
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                  value={code}
-                  onChange={(e) => setCode(e.target.value)}
-                />
-              </FormField>
-            </CardContent>
-            <CardFooter className="mt-6 flex-col gap-3">
-              <Button type="submit" className="w-full" disabled={busy}>
-                {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
-                {t.enrollConfirm}
-              </Button>
-              <Button type="button" variant="ghost" className="w-full" onClick={() => void signOut()}>
-                {t.mfaCancel}
-              </Button>
-            </CardFooter>
-          </form>
-        ) : (
-          <CardFooter className="flex-col gap-3">
-            {error && (
-              <p role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            )}
-            <Button className="w-full" onClick={() => void start()} disabled={busy}>
+    <SecondFactorScreen title={t.requiredEnrollTitle} description={t.requiredEnroll}>
+      {enrolment ? (
+        <form onSubmit={confirm} noValidate>
+          <CardContent className="grid gap-3">
+            <p className="text-sm text-muted-foreground">{t.enrollScan}</p>
+            <img
+              src={enrolment.qrCode}
+              alt={t.enrollQrAlt}
+              className="size-44 self-center justify-self-center rounded border bg-white p-2"
+            />
+            <p className="text-xs break-all text-muted-foreground">
+              {t.enrollSecret} <code data-testid="totp-secret">{enrolment.secret}</code>
+            </p>
+            <TotpCodeField label={t.mfaCode} value={code} onChange={setCode} error={error} />
+          </CardContent>
+          <CardFooter className="mt-6 flex-col gap-3">
+            <Button type="submit" className="w-full" disabled={busy}>
               {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
-              {t.enrollStart}
+              {t.enrollConfirm}
             </Button>
             <Button type="button" variant="ghost" className="w-full" onClick={() => void signOut()}>
               {t.mfaCancel}
             </Button>
           </CardFooter>
-        )}
-      </Card>
-    </main>
+        </form>
+      ) : (
+        <CardFooter className="flex-col gap-3">
+          {error && (
+            <p role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          )}
+          <Button className="w-full" onClick={() => void start()} disabled={busy}>
+            {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
+            {t.enrollStart}
+          </Button>
+          <Button type="button" variant="ghost" className="w-full" onClick={() => void signOut()}>
+            {t.mfaCancel}
+          </Button>
+        </CardFooter>
+      )}
+    </SecondFactorScreen>
   );
 }

@@ -1,13 +1,13 @@
 /** The second step of signing in: the 6-digit code of the user's authenticator app (TOTP, aal2). */
-import { Loader2, ShieldCheck } from 'lucide-react';
+import { Loader2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { CardContent, CardFooter } from '@/components/ui/card';
+import { TotpCodeField } from '@/components/totp-code-field';
 import { useAuth } from '@/lib/auth-context';
-import { verifySecondFactor } from '../api/session-links';
+import { confirmTotp } from '@/lib/totp';
 import { authStrings as t } from '../strings';
+import { SecondFactorScreen } from './second-factor-screen';
 
 export interface SecondFactorFormProps {
   factorId: string;
@@ -24,14 +24,9 @@ export function SecondFactorForm({ factorId, onVerified, description }: SecondFa
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!/^\d{6}$/.test(code.trim())) return setError(t.mfaInvalid);
     setBusy(true);
     try {
-      const failure = await verifySecondFactor(factorId, code);
-      if (failure) {
-        setError(t.mfaInvalid);
-        return;
-      }
+      if (!(await confirmTotp(factorId, code))) return setError(t.mfaInvalid);
       await onVerified();
     } finally {
       setBusy(false);
@@ -39,38 +34,21 @@ export function SecondFactorForm({ factorId, onVerified, description }: SecondFa
   };
 
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-gradient-to-br from-slate-100 via-background to-blue-50 p-4">
-      <Card className="w-full max-w-md">
-        <CardHeader className="items-center text-center">
-          <span className="mx-auto flex size-12 items-center justify-center rounded-xl bg-primary text-primary-foreground">
-            <ShieldCheck className="size-6" aria-hidden="true" />
-          </span>
-          <h1 className="text-2xl leading-none font-semibold">{t.mfaTitle}</h1>
-          <CardDescription>{description ?? t.mfaDescription}</CardDescription>
-        </CardHeader>
-        <form onSubmit={onSubmit} noValidate>
-          <CardContent>
-            <FormField label={t.mfaCode} error={error ?? undefined}>
-              <Input
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
-              />
-            </FormField>
-          </CardContent>
-          <CardFooter className="mt-6 flex-col gap-3">
-            <Button type="submit" className="w-full" disabled={busy}>
-              {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
-              {t.mfaSubmit}
-            </Button>
-            <Button type="button" variant="ghost" className="w-full" onClick={() => void signOut()}>
-              {t.mfaCancel}
-            </Button>
-          </CardFooter>
-        </form>
-      </Card>
-    </main>
+    <SecondFactorScreen title={t.mfaTitle} description={description ?? t.mfaDescription}>
+      <form onSubmit={onSubmit} noValidate>
+        <CardContent>
+          <TotpCodeField label={t.mfaCode} value={code} onChange={setCode} error={error} />
+        </CardContent>
+        <CardFooter className="mt-6 flex-col gap-3">
+          <Button type="submit" className="w-full" disabled={busy}>
+            {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
+            {t.mfaSubmit}
+          </Button>
+          <Button type="button" variant="ghost" className="w-full" onClick={() => void signOut()}>
+            {t.mfaCancel}
+          </Button>
+        </CardFooter>
+      </form>
+    </SecondFactorScreen>
   );
 }

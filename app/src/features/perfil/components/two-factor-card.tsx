@@ -5,8 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { TotpCodeField } from '@/components/totp-code-field';
 import { supabase } from '@/lib/supabase';
 import { perfilStrings as t } from '../strings';
 import { fill } from '@/lib/strings';
@@ -99,15 +98,7 @@ export function TwoFactorCard() {
             <p className="text-xs break-all text-muted-foreground">
               {t.mfaSecret} <code>{enrolment.secret}</code>
             </p>
-            <FormField label={t.mfaCode} error={error ?? undefined}>
-              <Input
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
-              />
-            </FormField>
+            <TotpCodeField label={t.mfaCode} value={code} onChange={setCode} error={error} />
             <Button type="submit" disabled={busy}>
               {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
               {t.mfaConfirm}
