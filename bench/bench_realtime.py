@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import glob
 import json
 import os
@@ -228,17 +229,25 @@ STAGES = ("insert to NOTIFY read", "read to check start", "RLS check", "checked 
 
 
 def stage_timings(trace_path: Path, inserted: dict[int, float], arrivals: dict[int, float]) -> dict[str, list[float]]:
-    """Per delivered row, the ms spent in each stage, from the stack's trace (realtime/trace.py)."""
+    """Per delivered row, the ms spent in each stage, from the stack's trace (realtime/trace.py); and the
+    stack's garbage collections over 1 ms between the first insert and the last arrival."""
     found: dict[str, list[float]] = {name: [] for name in STAGES}
     sizes: list[int] = []
-    pauses: list[float] = []
+    pauses: dict[str, list[float]] = {"gc pauses > 1 ms": [], "gc pauses, CPU ms": [], "gc full collections": []}
     first = min(inserted.values(), default=0.0)          # the trace holds earlier runs too: skip them
+    last = max(arrivals.values(), default=first)
     for text in trace_path.read_text().splitlines():
         batch = json.loads(text)
         if batch.get("at", batch.get("queued", 0.0)) < first:
             continue
         if "gc" in batch:
-            pauses.append(batch["ms"])
+            if batch["at"] <= last:
+                pauses["gc pauses > 1 ms"].append(batch["ms"])
+                pauses["gc pauses, CPU ms"].append(batch.get("cpu", batch["ms"]))
+                if batch["gc"] == 2:
+                    pauses["gc full collections"].append(batch["ms"])
+            continue
+        if "changes" not in batch:
             continue
         ours = [(row, read) for _, row, read in batch["changes"] if row in inserted and row in arrivals]
         if not ours:
@@ -249,8 +258,28 @@ def stage_timings(trace_path: Path, inserted: dict[int, float], arrivals: dict[i
             for name, a, b in zip(STAGES, marks, marks[1:], strict=False):
                 found[name].append((b - a) * 1000)
     found["batch size"] = sizes
-    found["gc pauses > 1 ms"] = pauses
-    return found
+    return found | pauses
+
+
+class ClientPauses:
+    """This process's own garbage collections over 1 ms (they delay the arrival times it records)."""
+
+    def __init__(self) -> None:
+        self.pauses: list[tuple[float, float]] = []      # (start, ms)
+        self._started = 0.0
+
+    def __enter__(self) -> ClientPauses:
+        gc.callbacks.append(self._on_gc)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        gc.callbacks.remove(self._on_gc)
+
+    def _on_gc(self, phase: str, _info: dict) -> None:
+        if phase == "start":
+            self._started = time.time()
+        elif (took := time.time() - self._started) > 0.001:
+            self.pauses.append((self._started, took * 1000))
 
 
 async def throughput(stack, users: int, rate: float, seconds: float, writers: int = 4,
@@ -266,17 +295,18 @@ async def throughput(stack, users: int, rate: float, seconds: float, writers: in
         await asyncio.gather(*(r.start() for r in receivers[i:i + 20]))
     await asyncio.sleep(0.3)
     pgbench = find_pgbench() if use_pgbench else None
-    if pgbench:
-        writer = await offer_pgbench(pgbench, stack.db_url, tag, users, rate, seconds, writers, table)
-    else:
-        writer = await offer_python(stack.db_url, tag, users, rate, seconds, writers, table)
-    async with await psycopg.AsyncConnection.connect(stack.db_url, autocommit=True) as conn:
-        cur = await conn.execute(f"select id, substr(content, %s)::float8 from {table} where content like %s",
-                                 (len(tag) + 1, tag + "%"))
-        inserted = dict(await cur.fetchall())
-    deadline = time.perf_counter() + drain
-    while time.perf_counter() < deadline and len({g[0] for g in got}) < len(inserted):
-        await asyncio.sleep(0.01)
+    with ClientPauses() as client:
+        if pgbench:
+            writer = await offer_pgbench(pgbench, stack.db_url, tag, users, rate, seconds, writers, table)
+        else:
+            writer = await offer_python(stack.db_url, tag, users, rate, seconds, writers, table)
+        async with await psycopg.AsyncConnection.connect(stack.db_url, autocommit=True) as conn:
+            cur = await conn.execute(f"select id, substr(content, %s)::float8 from {table} where content like %s",
+                                     (len(tag) + 1, tag + "%"))
+            inserted = dict(await cur.fetchall())
+        deadline = time.perf_counter() + drain
+        while time.perf_counter() < deadline and len({g[0] for g in got}) < len(inserted):
+            await asyncio.sleep(0.01)
     await asyncio.gather(*(r.stop() for r in receivers))
     delivered = {row for row, _, _, _ in got}
     wrong = sum(1 for _, user, owner, _ in got if user != owner)     # a row RLS should have kept from them
@@ -285,6 +315,7 @@ async def throughput(stack, users: int, rate: float, seconds: float, writers: in
     stages = stage_timings(trace, inserted, arrivals) if trace and trace.exists() else {}
     first = min(inserted.values(), default=0.0)
     last = max((arrival for *_, arrival in got), default=first)
+    stages["bench client gc pauses > 1 ms"] = [ms for at, ms in client.pauses if first <= at <= last]
     span = max(last - first, 1e-9)
     return {"count": len(inserted), "delivered": len(delivered & inserted.keys()), "extra": wrong,
             "duplicates": len(got) - len(delivered), "latencies": latencies, "rate": len(delivered) / span,
@@ -375,7 +406,7 @@ def report_throughput(label: str, tp: dict) -> list[float]:
         if values:
             print(f"    stage {name:28} p50 {pct(values, .5):7.2f}   p99 {pct(values, .99):7.2f}   "
                   f"max {max(values):7.2f}" + ("" if name == "batch size" else " ms")
-                  + (f"   ({len(values)} in the whole run)" if name.startswith("gc") else ""))
+                  + (f"   ({len(values)} in the whole run)" if "gc" in name else ""))
     return lat
 
 

@@ -36,6 +36,7 @@ class Feed:
         # jobs, and (channel, payload, time read) notifications
         self.queue: deque[Job | tuple[str, str, float]] = deque()
         self.received: list[float] = []     # when each notification of the batch being handled was read
+        self.last_read = 0.0                # time.monotonic() of the latest notification
         self._queued = asyncio.Event()
         self.connected = asyncio.Event()
         self._tasks: list[asyncio.Task] = []
@@ -63,6 +64,7 @@ class Feed:
                     delay = 0.1
                     self.connected.set()
                     async for note in conn.notifies():
+                        self.last_read = time.monotonic()
                         self._put((note.channel, note.payload, time.time()))
             except asyncio.CancelledError:
                 raise
@@ -71,6 +73,10 @@ class Feed:
                 log.warning("realtime feed connection lost (%s); reconnecting", exc)
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, MAX_RECONNECT_DELAY)
+
+    def quiet(self, seconds: float) -> bool:
+        """Nothing waiting, and no notification read for `seconds`."""
+        return not self.queue and time.monotonic() - self.last_read >= seconds
 
     def _put(self, item: Job | tuple[str, str, float]) -> None:
         self.queue.append(item)

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import asyncio
-import gc
 import json
 import logging
 import time
@@ -18,6 +17,7 @@ from supastack.realtime import capture, changelog, changes
 from supastack.realtime.capture import Catalog, TableInfo
 from supastack.realtime.changelog import CatchUp, Cursor
 from supastack.realtime.channels import Hub
+from supastack.realtime.collector import Collector
 from supastack.realtime.feed import MAX_BATCH, Feed, Job
 from supastack.realtime.trace import BatchTrace, Tracer
 
@@ -30,6 +30,8 @@ RELAY_CHANNEL = "supastack_broadcast"
 SCHEMA_RELOAD_CHANNEL = "pgrst"
 SYNC_INTERVAL = 1.0          # seconds between checks of the publication's table set
 PRUNE_EVERY = 60             # sync ticks between clean-ups of the change log and stored large payloads
+COLLECT_INTERVAL = 0.1       # seconds between looks for a quiet moment to run a due full garbage collection
+QUIET = 0.1                  # seconds without a notification that make a quiet moment
 RETRY_DELAYS = (0.05, 0.2, 0.5, 1.0, 2.0)   # seconds between attempts to deliver one change
 # batches whose RLS checks may run at once (each on its own connection); they are still sent in order
 CHECKS_IN_FLIGHT = 2
@@ -57,6 +59,8 @@ class Realtime:
         self._first_horizon: int | None = None  # where the cursor starts, until the first catch-up is handled
         self._sync_lock = asyncio.Lock()
         self._ticker: asyncio.Task | None = None
+        self.collector = Collector(busy=lambda: not self.feed.quiet(QUIET))
+        self._collecting: asyncio.Task | None = None
         # checked batches (and loss announcements) in notification order, for `_send_in_order`
         self._ordered: asyncio.Queue[asyncio.Future[Callable[[], object]]] = asyncio.Queue()
         self._slots = asyncio.Semaphore(CHECKS_IN_FLIGHT)
@@ -68,16 +72,17 @@ class Realtime:
         self._sender = asyncio.create_task(self._send_in_order())
         await self.feed.start()
         self._ticker = asyncio.create_task(self._tick())
-        # Everything alive now (modules, the app, its schemas) lives as long as the process: out of the
-        # collector's sight, a full collection scans only what came later, and stops delivery for a
-        # millisecond instead of up to 100 ms (measured by the realtime bench's stage timings).
-        gc.freeze()
+        # start-up objects frozen out of the collector's sight (a full collection stopped delivery for up to
+        # 100 ms before), and full collections moved to quiet moments of the feed (collector.py)
+        self.collector.install()
+        self._collecting = asyncio.create_task(self._collect())
 
     async def stop(self) -> None:
-        for task in (self._ticker, self._sender):
+        for task in (self._collecting, self._ticker, self._sender):
             if task:
                 task.cancel()
                 await asyncio.gather(task, return_exceptions=True)
+        self.collector.uninstall()
         try:
             await self.hub.close_all()
         except Exception:
@@ -123,6 +128,14 @@ class Realtime:
                 raise
             except Exception as exc:
                 log.warning("realtime: catalog refresh failed: %s", exc)
+
+    async def _collect(self) -> None:
+        while True:
+            await asyncio.sleep(COLLECT_INTERVAL)
+            try:
+                self.collector.tick()
+            except Exception:             # never let the loop die: Python's own trigger is only a safety net
+                log.exception("realtime: a garbage collection failed")
 
     # -- the change feed -------------------------------------------------------------------
     async def _on_connect(self, conn: psycopg.AsyncConnection) -> list[Job]:

@@ -31,16 +31,20 @@ class Tracer:
         self.path = path
         self._file = open(path, "a", buffering=1) if path else None  # noqa: SIM115 (lives with the process)
         self._gc_started = 0.0
+        self._gc_cpu = 0.0
         if self._file is not None:
             gc.callbacks.append(self._on_gc)
 
     def _on_gc(self, phase: str, info: dict) -> None:
-        """Garbage collections that stop the process for more than a millisecond, as `gc` lines."""
+        """Garbage collections that stop the process for more than a millisecond, as `gc` lines: the wall time
+        and this thread's CPU time (less when the process was descheduled meanwhile on a busy machine)."""
         if phase == "start":
             self._gc_started = time.time()
+            self._gc_cpu = time.thread_time()
         elif self._file is not None and (took := time.time() - self._gc_started) > 0.001:
-            self._file.write(json.dumps({"gc": info.get("generation"), "at": self._gc_started,
-                                         "ms": took * 1000}) + "\n")
+            self._file.write(json.dumps({"gc": info.get("generation"), "at": self._gc_started, "ms": took * 1000,
+                                         "cpu": (time.thread_time() - self._gc_cpu) * 1000,
+                                         "collected": info.get("collected")}) + "\n")
 
     @classmethod
     def from_env(cls) -> Tracer:
