@@ -23,8 +23,17 @@ export default defineConfig({
     // '/src' is resolved from the project root by Vite (and Vitest).
     alias: { '@': '/src' },
   },
-  // `make dev`: the running stack's app server writes /env.js (API URL and anon key at run time).
-  server: { port: 5173, proxy: { '/env.js': process.env.APP_URL ?? 'http://127.0.0.1:3000' } },
+  // `make dev`: the running stack's app server writes /env.js (API URL and anon key at run time) and answers the API's
+  // paths on the app's origin, so the dev server passes both on to it.
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(
+      ['/env.js', '/auth/v1', '/rest/v1', '/storage/v1', '/functions/v1', '/realtime/v1'].map((path) => [
+        path,
+        { target: process.env.APP_URL ?? 'http://127.0.0.1:3000', ws: path === '/realtime/v1' },
+      ]),
+    ),
+  },
   build: {
     rolldownOptions: {
       output: {

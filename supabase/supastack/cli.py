@@ -255,13 +255,14 @@ def cmd_migrate(s: Settings, args) -> int:
     return 0
 
 
-def _api_socket(s: Settings):
+def _listening_socket(host: str, port: int):
+    """Bound before the workers fork, so that they all accept on it (pre-fork)."""
     import socket
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     # accepted connections inherit it: no Nagle delay between a response's head and body
     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-    sock.bind((s.host, s.api_port))
+    sock.bind((host, port))
     sock.listen(2048)
     sock.set_inheritable(True)
     return sock
@@ -294,8 +295,8 @@ def proxy_settings() -> dict:
 
 
 def cmd_serve(s: Settings, args) -> int:
-    """Foreground: the API on api_port (in `api_workers` processes sharing one listening socket,
-    pre-fork style) and the built app on app_port, served by the first process."""
+    """Foreground: the API on api_port and the built app on app_port (whose origin answers the API's paths
+    too), in `api_workers` processes sharing the two listening sockets, pre-fork style."""
     import uvicorn
 
     from supastack.gateway.app import create_app
@@ -310,7 +311,8 @@ def cmd_serve(s: Settings, args) -> int:
         print(refused, file=sys.stderr)
         return 2
 
-    sock = _api_socket(s)
+    sock = _listening_socket(s.host, s.api_port)
+    app_sock = _listening_socket(s.host, s.app_port)
     from supastack.mailsink.server import prepare as prepare_mail_sink
     sink = prepare_mail_sink(s)   # bound before the fork: every worker's mailer reads where it listens
     children: list[int] = []
@@ -328,15 +330,20 @@ def cmd_serve(s: Settings, args) -> int:
     http = lean_rest(one_write(guarded_protocol(s.request_header_timeout, s.request_body_timeout)))
 
     async def main() -> None:
-        api = uvicorn.Server(uvicorn.Config(create_app(s), log_level="warning", **proxy_settings(),
+        gateway = create_app(s)
+        api = uvicorn.Server(uvicorn.Config(gateway, log_level="warning", **proxy_settings(),
                                             ws="websockets", http=http))
-        servers = [api.serve(sockets=[sock])]
-        if is_parent:
-            app = uvicorn.Server(uvicorn.Config(create_app_server(s, os.environ.get("API_EXTERNAL_URL")),
-                                                host=s.host, port=s.app_port,
-                                                log_level="warning", http=http))
-            servers.append(app.serve())
-        await asyncio.gather(*servers)
+        # the API app starts (database, workers) with its own server; the app's origin only forwards to it
+        site = uvicorn.Server(uvicorn.Config(create_app_server(s, os.environ.get("API_EXTERNAL_URL"), gateway),
+                                             log_level="warning", **proxy_settings(), ws="websockets", http=http,
+                                             lifespan="off"))
+        api_serving = asyncio.ensure_future(api.serve(sockets=[sock]))
+        while not api.started and not api_serving.done():
+            await asyncio.sleep(0.02)
+        if api.started:
+            await asyncio.gather(api_serving, site.serve(sockets=[app_sock]))
+        else:
+            await api_serving
 
     if is_parent and sink is not None:
         sink.start()
