@@ -148,13 +148,14 @@ def test_the_page_shell_is_compressed_but_never_kept_stale(stack, built, page):
     assert plain.content == (built / "index.html").read_bytes()
 
 
-def test_runtime_config_is_never_cached_and_opens_the_api_connection_early(stack):
+def test_runtime_config_is_never_cached_and_points_the_app_at_its_own_origin(stack):
     r = httpx.get(f"{stack.app_url}/env.js", headers={"Accept-Encoding": "br, gzip"})
     assert r.status_code == 200
     assert r.headers["cache-control"] in ("no-store", "no-cache")
     assert "immutable" not in r.headers["cache-control"]
-    assert "link.rel = 'preconnect'" in r.text
-    assert f'link.href = "{stack.url}"' in r.text
+    # the page's origin answers the API's paths: no other origin to name, nothing to preconnect to
+    assert "window.__ENV__.SUPABASE_URL = window.location.origin;" in r.text
+    assert "preconnect" not in r.text and stack.url not in r.text
 
 
 def test_runtime_config_does_not_block_the_first_paint_yet_runs_before_the_app(built):
@@ -214,11 +215,20 @@ def test_the_login_screen_downloads_only_what_it_needs(built):
 def test_the_page_shell_says_it_is_loading_before_any_script_runs(built):
     """A phone on a slow network paints this at once instead of a blank page; React replaces it."""
     # the root closes before </body> or before the stylesheet placed after it (app/build/stylesheet-after-shell.ts)
-    root = re.search(r'<div id="root">(.*?)</div>\s*(?:<link rel="stylesheet"[^>]*>\s*)?</body>',
+    root = re.search(r'<div id="root">(.*?)</div>\s*(?:<link rel="(?:stylesheet|preload)"[^>]*>\s*)?</body>',
                      (built / "index.html").read_text(), re.S)
     assert root
     assert 'role="status"' in root.group(1)
     assert "Carregando..." in root.group(1)
+
+
+def test_no_stylesheet_holds_up_the_first_paint(built):
+    """The stylesheet arrives as a preload that applies itself (app/build/stylesheet-after-shell.ts); the entry
+    waits for it before the first render (app/src/main.tsx), so the spinner paints without it."""
+    html = (built / "index.html").read_text()
+    assert 'rel="stylesheet"' not in html
+    links = re.findall(r'<link rel="preload" as="style"[^>]*>', html)
+    assert links and all("data-app-stylesheet" in link and "this.rel='stylesheet'" in link for link in links)
 
 
 def route_preloads(built: Path) -> list[tuple[str, int, list[str]]]:
