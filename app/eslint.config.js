@@ -32,12 +32,20 @@ export default tseslint.config(
           patterns: [
             {
               group: ['@/features/*/**'],
-              message: "Import another feature through its index ('@/features/<name>'), or move what is shared to src/components, src/hooks or src/lib.",
+              message:
+                "Import another feature through its index ('@/features/<name>'), or move what is shared to src/components, src/hooks or src/lib.",
             },
           ],
+          // sonner loads after the first screen (src/lib/toast.ts); a direct import would put it back in the entry.
+          paths: [{ name: 'sonner', importNames: ['toast', 'Toaster'], message: "Use toast from '@/lib/toast'." }],
         },
       ],
     },
+  },
+  {
+    // The two modules that load sonner, and the test setup that clears its toasts between tests.
+    files: ['src/lib/toast.ts', 'src/components/ui/toaster.tsx', 'src/testing/setup.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // Tests talk to the MSW stand-in of Supabase (src/testing/supabase-server.ts) through the real client;
@@ -47,7 +55,8 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "CallExpression[callee.object.name='vi'][callee.property.name='mock'][arguments.0.value=/supabase/]",
+          selector:
+            "CallExpression[callee.object.name='vi'][callee.property.name='mock'][arguments.0.value=/supabase/]",
           message: 'Use the MSW stand-in (src/testing/supabase-server.ts) instead of mocking the Supabase client.',
         },
       ],

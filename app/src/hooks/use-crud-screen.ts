@@ -1,6 +1,6 @@
 /** State and handlers of a list screen's add/edit form and delete confirmation, with their toasts (finance, service). */
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { errorMessage } from '@/lib/errors';
 import { fill } from '@/lib/strings';
 

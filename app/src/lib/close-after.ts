@@ -1,5 +1,5 @@
 /** A dialog's save or delete: the success toast and the dialog closes, or the error toast and it stays open. */
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { errorMessage } from './errors';
 import { fill } from './strings';
 

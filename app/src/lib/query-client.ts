@@ -1,6 +1,6 @@
 /** The app's QueryClient: one global error toast for failed queries (opt out with meta.silent). */
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { errorMessage } from '@/lib/errors';
 import { fill } from './strings';
 

@@ -1,7 +1,7 @@
 /** The staff member's secret iCalendar URL: generated on demand (shown once), copied to the clipboard. */
 import { Copy, Link2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,

@@ -1,7 +1,7 @@
 /** /cliente/agendamentos: the client's own appointments and "Solicitar agendamento" (the office confirms). */
 import { CalendarPlus, MapPin, Video } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';

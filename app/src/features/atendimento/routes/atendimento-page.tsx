@@ -1,7 +1,7 @@
 /** /atendimento: service interactions with clients, by status tab, with search and the Nova Interação form. */
 import { CheckCircle2, Eye, MoreHorizontal, Pencil, Plus, XCircle } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { PageHeader } from '@/components/page-header';
 import { TableStateRows } from '@/components/table-state-rows';
 import { ColorBadge } from '@/components/ui/badge';

@@ -1,6 +1,6 @@
 /** What a staff session below aal2 sees while the office requires the second factor: the code, or the enrolment. */
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { StaffSecondFactor } from '../api/staff-second-factor';
 import { authStrings as t } from '../strings';
 import { SecondFactorEnrolment } from './second-factor-enrolment';

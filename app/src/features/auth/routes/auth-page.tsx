@@ -3,7 +3,7 @@ import { ArrowLeft, Eye, EyeOff, Landmark, Loader2, Mail, ShieldCheck } from 'lu
 import { useEffect, useState, type ComponentProps } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { landingFor } from '@/app/guard';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';

@@ -1,6 +1,6 @@
 /** /integracoes/tarefas-agendadas (administrator): scheduled jobs, their last runs and errors, run now. */
 import { Play } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { PageHeader } from '@/components/page-header';
 import { Badge, badgeColor } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -2,7 +2,7 @@
 import { ArrowLeft, Link2, MessageSquare, Plus, Unlink } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

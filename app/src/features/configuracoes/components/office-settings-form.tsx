@@ -1,6 +1,6 @@
 /** The administrator's form for the office settings: name, logo, time zone, hours, templates, case types, deadlines. */
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { CompanyLogo } from '@/components/company-logo';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

@@ -1,7 +1,7 @@
 /** A lead's details (create/edit), its activities, and "Converter em cliente". */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { PersonSelect } from '@/components/person-select';
 import { Button } from '@/components/ui/button';
 import { FormDialog } from '@/components/form-dialog';

@@ -1,7 +1,7 @@
 /** /crm: the leads board (novo → contato → proposta → fechado / perdido). Administrators and commercial edit. */
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';

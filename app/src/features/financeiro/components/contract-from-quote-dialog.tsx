@@ -1,6 +1,6 @@
 /** Down payment + N installments from an accepted quote (create_contract_from_quote). */
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,

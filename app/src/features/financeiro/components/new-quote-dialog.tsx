@@ -3,7 +3,7 @@
  * The salesperson is copied to the contract and earns the commissions on its payments.
  */
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,

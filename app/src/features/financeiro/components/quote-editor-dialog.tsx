@@ -1,7 +1,7 @@
 /** A quote's lines (products, USCIS fees valid on its date, free lines), discount, totals, send, contract, PDF. */
 import { FileDown, Send, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';

@@ -1,6 +1,6 @@
 /** Money received against an installment (partial payments allowed). */
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,

@@ -1,7 +1,7 @@
 /** /financeiro/contratos: contracts, their installments, payments (partial) and receipts. */
 import { FileDown, FileSignature } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';

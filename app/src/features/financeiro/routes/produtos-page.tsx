@@ -1,7 +1,7 @@
 /** /financeiro/produtos: products and services (BRL), search, add, edit, delete. */
 import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { AccessDenied } from '@/components/access-denied';
 import { TableStateRows } from '@/components/table-state-rows';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 /** /financeiro/taxas-uscis: USCIS filing fees in USD (administrator, legal_assistant). */
 import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { AccessDenied } from '@/components/access-denied';
 import { TableStateRows } from '@/components/table-state-rows';
 import { ColorBadge } from '@/components/ui/badge';

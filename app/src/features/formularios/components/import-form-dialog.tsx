@@ -1,7 +1,7 @@
 /** Importar Formulário: upload the official fillable PDF with its number and edition date; fields are read server-side. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import {

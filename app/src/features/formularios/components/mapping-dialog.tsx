@@ -1,6 +1,6 @@
 /** Configurar mapeamento: each PDF field of the form's latest edition -> a data path and a transform; saved as a new version. */
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,

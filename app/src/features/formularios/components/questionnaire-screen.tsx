@@ -1,6 +1,6 @@
 /** The questionnaire with its status and the actions of who is looking: the client sends, staff review/reopen. */
 import { CheckCircle2, RotateCcw, Send } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Badge, badgeColor } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';

@@ -1,7 +1,7 @@
 /** The Amazon S3 configuration dialog (the only integration with a real configuration). */
 import { Loader2 } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,

@@ -1,7 +1,7 @@
 /** /integracoes (administrator): integration cards, the S3 configuration and the Open API box. */
 import { CheckCircle2, Link2, Settings2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

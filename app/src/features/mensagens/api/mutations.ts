@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { supabase } from '@/lib/supabase';
 import { mensagensStrings as t } from '../strings';
 import { appendMessage, attachmentPath, type Message, type SenderType } from '../rules';

@@ -1,7 +1,7 @@
 /** Integrações > WhatsApp Business: the Cloud API settings (token and app secret stored encrypted). */
 import { Loader2 } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,

@@ -48,7 +48,7 @@ describe('CanaisPage (Meu Perfil of the portal)', () => {
     await userEvent.setup().click(email);
     await waitFor(() => expect(consentCalls).toEqual([{ p_channel: 'email', p_granted: true, p_phone: null }]));
     expect(await screen.findByText(`Autorizado em ${formatDateTime(GRANTED_AT)}`)).toBeInTheDocument();
-    expect(screen.getByText('Preferência salva')).toBeInTheDocument();
+    expect(await screen.findByText('Preferência salva')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Receber notificações por e-mail' })).toHaveAttribute(
       'aria-checked',
       'true',

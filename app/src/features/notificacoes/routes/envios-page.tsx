@@ -1,7 +1,7 @@
 /** /notificacoes-envios (administrator): the outbox with a status filter; dead deliveries can be re-sent. */
 import { RotateCcw } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

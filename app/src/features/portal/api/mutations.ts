@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { DOCUMENTS_BUCKET } from '@/lib/storage';
 import { supabase } from '@/lib/supabase';
 import { documentPath } from '../rules/documents';

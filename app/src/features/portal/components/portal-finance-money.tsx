@@ -1,7 +1,7 @@
 /** The client's installments, its answer to a sent quote and its finance PDFs (quote, contract, receipt). */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileDown } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { supabase } from '@/lib/supabase';

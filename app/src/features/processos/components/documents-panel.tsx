@@ -1,7 +1,7 @@
 /** Staff view of a client's (or a process's) documents: who sent each, download, upload by the office. */
 import { Download, Upload } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

@@ -1,6 +1,6 @@
 /** Create or edit a process: catalogue type, client, category, receipt, responsible, stage, status, key dates. */
 import { useId, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,

@@ -1,6 +1,6 @@
 /** Shared flows of the tracked-item tabs (USCIS receipts, EOIR court cases): check all with progress, check one. */
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { errorMessage } from '@/lib/errors';
 import { AuthRequiredError } from '../api/functions';
 import { chunk } from '../lib/pagination';

@@ -1,6 +1,6 @@
 /** Create or edit a task; an existing task shows its comments and takes new ones. */
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { PersonSelect } from '@/components/person-select';
 import { Button } from '@/components/ui/button';
 import { FormDialog } from '@/components/form-dialog';

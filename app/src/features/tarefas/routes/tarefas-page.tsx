@@ -1,7 +1,7 @@
 /** /tarefas: the team's tasks — mine or all, open/done/overdue, priority and text filters; overdue in red. */
 import { Bot, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { PageHeader } from '@/components/page-header';
 import { TableStateRows } from '@/components/table-state-rows';
 import { Badge, ColorBadge } from '@/components/ui/badge';

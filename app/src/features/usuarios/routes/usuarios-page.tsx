@@ -1,7 +1,7 @@
 /** /usuarios: user management for administrators (roles table); others see Acesso Restrito. */
 import { Eye } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { AccessDenied } from '@/components/access-denied';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
