@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/testing/test-utils';
+import { withViewportWidth } from '@/testing/viewport';
 import { PortalLayout } from './portal-layout';
 
 const clientData = {
@@ -28,6 +29,8 @@ function renderPortal() {
 }
 
 describe('PortalLayout', () => {
+  withViewportWidth(1280);
+
   it('shows the menu and the footer with year and company name', () => {
     renderPortal();
     const nav = screen.getByRole('navigation', { name: 'Menu do portal' });
@@ -74,5 +77,19 @@ describe('PortalLayout', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sair' }));
     expect(auth.signOut).toHaveBeenCalled();
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+  });
+});
+
+describe('PortalLayout on a phone', () => {
+  withViewportWidth(412);
+
+  it('builds no side menu (its menu is the sheet) and still shows the page and the footer', async () => {
+    renderPortal();
+    expect(screen.getByRole('heading', { name: 'Início' })).toBeInTheDocument();
+    expect(screen.getByText(/Todos os direitos reservados/)).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Menu do portal' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Abrir menu' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(within(sheet).getByRole('link', { name: 'Financeiro' })).toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { CompanyLogo } from '@/components/company-logo';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { DESKTOP, useMediaQuery } from '@/hooks/use-media-query';
 import { useAuth } from '@/lib/auth-context';
 import { useBranding } from '@/lib/branding';
 import { displayName, initials } from '@/lib/roles';
@@ -26,6 +27,8 @@ export function PortalLayout() {
   const [menuUsed, setMenuUsed] = useState(false);
   const [profileUsed, setProfileUsed] = useState(false);
   const userName = clientData?.full_name || displayName(profile, user?.email);
+  // A phone never shows the side menu (its menu is the sheet): not building it spares the first screen's render.
+  const desktop = useMediaQuery(DESKTOP);
 
   const openMenu = () => {
     setMenuUsed(true);
@@ -75,11 +78,13 @@ export function PortalLayout() {
       )}
 
       <div className="mx-auto flex w-full max-w-7xl flex-1 gap-6 px-3 py-6 sm:px-6">
-        <aside className="hidden w-56 shrink-0 md:block">
-          <div className="sticky top-22">
-            <PortalNav />
-          </div>
-        </aside>
+        {desktop && (
+          <aside className="hidden w-56 shrink-0 md:block">
+            <div className="sticky top-22">
+              <PortalNav />
+            </div>
+          </aside>
+        )}
         <main id="conteudo" className="min-w-0 flex-1">
           <Outlet />
         </main>

@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db, rpc, server } from '@/testing/supabase-server';
 import { renderWithProviders } from '@/testing/test-utils';
+import { withViewportWidth } from '@/testing/viewport';
 import { StaffLayout } from './staff-layout';
 
 // The bell reads the user's notifications (two, one unread) and listens for new ones; search calls an RPC.
@@ -45,6 +46,8 @@ function renderLayout(options: Parameters<typeof renderWithProviders>[1] = {}) {
 }
 
 describe('StaffLayout', () => {
+  withViewportWidth(1280);
+
   it('shows the default company name, caption, search, the bell with the unread count and page', async () => {
     renderLayout();
     expect(screen.getAllByText('Escritório de Imigração').length).toBeGreaterThan(0);
@@ -118,6 +121,22 @@ describe('StaffLayout', () => {
     expect(screen.getByRole('button', { name: /Menu do usuário/ })).not.toHaveAttribute('aria-haspopup');
     expect(screen.getByRole('button', { name: 'Notificações (1 não lidas)' })).not.toHaveAttribute('aria-haspopup');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Abrir menu' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(within(sheet).getByRole('link', { name: 'Clientes' })).toBeInTheDocument();
+  });
+});
+
+describe('StaffLayout on a phone', () => {
+  withViewportWidth(412);
+
+  it('builds no sidebar (its menu is the sheet) and still shows the page, search, bell and user menu', async () => {
+    renderLayout();
+    expect(screen.getByRole('heading', { name: 'Conteúdo' })).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Notificações (1 não lidas)' });
+    expect(screen.getByRole('button', { name: 'Pesquisar (Ctrl+K)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Menu do usuário/ })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Menu principal' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Abrir menu' }));
     const sheet = await screen.findByRole('dialog', { name: 'Menu' });
     expect(within(sheet).getByRole('link', { name: 'Clientes' })).toBeInTheDocument();

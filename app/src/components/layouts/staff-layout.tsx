@@ -5,6 +5,7 @@ import { Outlet } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { SearchPalette, useSearchShortcut } from '@/features/busca';
 import { NotificationBell } from '@/features/sino';
+import { DESKTOP, useMediaQuery } from '@/hooks/use-media-query';
 import { cn } from '@/lib/utils';
 import { Brand, SidebarBody } from './staff-sidebar';
 import { UserMenu } from './user-menu';
@@ -24,26 +25,30 @@ export function StaffLayout() {
   };
   const [searchOpen, setSearchOpen] = useState(false);
   useSearchShortcut(setSearchOpen);
+  // A phone never shows the sidebar (its menu is the sheet): not building it spares the first screen's render.
+  const desktop = useMediaQuery(DESKTOP);
 
   return (
     <div className="flex min-h-dvh bg-background">
       {/* Desktop sidebar */}
-      <aside
-        className={cn(
-          'sticky top-0 hidden h-dvh shrink-0 flex-col bg-sidebar text-sidebar-foreground transition-[width] md:flex',
-          collapsed ? 'w-[4.5rem]' : 'w-64',
-        )}
-      >
-        <div
+      {desktop && (
+        <aside
           className={cn(
-            'flex h-16 items-center border-b border-sidebar-border px-4',
-            collapsed && 'justify-center px-2',
+            'sticky top-0 hidden h-dvh shrink-0 flex-col bg-sidebar text-sidebar-foreground transition-[width] md:flex',
+            collapsed ? 'w-[4.5rem]' : 'w-64',
           )}
         >
-          <Brand collapsed={collapsed} />
-        </div>
-        <SidebarBody collapsed={collapsed} />
-      </aside>
+          <div
+            className={cn(
+              'flex h-16 items-center border-b border-sidebar-border px-4',
+              collapsed && 'justify-center px-2',
+            )}
+          >
+            <Brand collapsed={collapsed} />
+          </div>
+          <SidebarBody collapsed={collapsed} />
+        </aside>
+      )}
 
       {/* Phone sidebar */}
       {mobileUsed && (
