@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signInAs } from '@/testing/sign-in';
@@ -29,11 +29,12 @@ function seed(role: string) {
 }
 
 function Probe() {
-  const { loading, roles, profile } = useAuth();
+  const { loading, roles, profile, clientData } = useAuth();
   return (
     <>
       <p>{`${loading ? 'carregando' : 'pronto'}: ${roles.join(',') || 'sem funções'}`}</p>
       <p>{profile?.full_name ?? 'sem nome'}</p>
+      <p>{clientData ? `cliente ${clientData.id}` : 'sem cliente'}</p>
     </>
   );
 }
@@ -61,7 +62,55 @@ describe('AuthProvider roles hint', () => {
       userId: 'user-1',
       roles: ['secretary'],
       profile: { id: 'user-1', email: 'ana@escritorio.test', full_name: 'Ana' },
+      client: null,
     });
+  });
+
+  it("remembers a client's record id and name (not the rest of the record), and offers them on the next visit", async () => {
+    seed('client');
+    db.seed('clients', [
+      { id: 'client-1', user_id: 'user-1', full_name: 'Ana Cliente', email: 'ana@escritorio.test', phone: '555' },
+      { id: 'client-9', user_id: 'user-9', full_name: 'Outro Cliente' },
+    ]);
+    await signInAs(ana);
+    const first = renderProvider();
+    release();
+    expect(await screen.findByText('pronto: client')).toBeInTheDocument();
+    const stored = JSON.parse(localStorage.getItem('auth.roles-hint') ?? 'null');
+    expect(stored.client).toEqual({
+      id: 'client-1',
+      user_id: 'user-1',
+      full_name: 'Ana Cliente',
+      email: 'ana@escritorio.test',
+    });
+    first.unmount();
+
+    seed('client');
+    renderProvider();
+    expect(await screen.findByText('carregando: client')).toBeInTheDocument();
+    expect(screen.getByText('cliente client-1')).toBeInTheDocument();
+    release();
+    expect(await screen.findByText('pronto: client')).toBeInTheDocument();
+  });
+
+  it('with a hint, reads the roles again only once the first screen is idle, not during its render', async () => {
+    localStorage.setItem(
+      'auth.roles-hint',
+      JSON.stringify({ userId: 'user-1', roles: ['administrator'], profile: { id: 'user-1', full_name: 'Ana' } }),
+    );
+    seed('administrator');
+    let asked = 0;
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname.endsWith('/user_roles')) asked += 1;
+    });
+    await signInAs(ana);
+    renderProvider();
+    expect(await screen.findByText('carregando: administrator')).toBeInTheDocument();
+    expect(asked).toBe(0);
+    await waitFor(() => expect(asked).toBe(1));
+    release();
+    expect(await screen.findByText('pronto: administrator')).toBeInTheDocument();
+    server.events.removeAllListeners();
   });
 
   it('offers the last confirmed roles of the same user while loading, and the server answer replaces them', async () => {

@@ -1,7 +1,8 @@
 /** AuthProvider: session (onAuthStateChange), profile, roles and client record of the signed-in user. */
 import type { Session, User } from '@supabase/supabase-js';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { whenIdle } from '@/lib/idle';
+import { toast } from '@/lib/toast';
 import { AuthContext, type AuthContextValue, type SignInResult } from '@/lib/auth-context';
 import { isStaffRole } from '@/lib/roles';
 import { commonStrings } from '@/lib/strings';
@@ -19,16 +20,32 @@ interface UserData {
 
 const EMPTY: UserData = { profile: null, roles: [], clientData: null };
 
-// The roles (and the name) last confirmed for the stored session's user: a returning user's area opens on them while
-// they are read again (the guard only renders on them, never redirects; RLS decides what data comes back). The name
-// keeps the page header from changing when the profile arrives. Sign-out removes it.
+// The roles (and the name, and a client's record id) last confirmed for the stored session's user: a returning user's
+// area opens on them, and its data starts loading, while they are read again once the first screen has painted (the
+// guard only renders on them, never redirects; RLS decides what data comes back). The name keeps the page header from
+// changing when the profile arrives. Sign-out removes it.
 const ROLES_HINT = 'auth.roles-hint';
+// How long the re-read may wait for the first screen to be idle.
+const REVALIDATE_WITHIN_MS = 1000;
+
+type ClientHint = Pick<ClientRecord, 'id' | 'user_id' | 'full_name' | 'email'>;
 
 function readHint(userId: string): UserData {
   try {
-    const hint = JSON.parse(localStorage.getItem(ROLES_HINT) ?? 'null') as Partial<UserData> & { userId?: string };
+    const hint = JSON.parse(localStorage.getItem(ROLES_HINT) ?? 'null') as {
+      userId?: string;
+      roles?: unknown;
+      profile?: Profile | null;
+      client?: ClientHint | null;
+    } | null;
     if (hint?.userId !== userId || !Array.isArray(hint.roles)) return EMPTY;
-    return { ...EMPTY, roles: hint.roles, profile: hint.profile?.id === userId ? hint.profile : null };
+    const client = hint.client?.user_id === userId ? hint.client : null;
+    return {
+      roles: hint.roles as string[],
+      profile: hint.profile?.id === userId ? hint.profile : null,
+      // phone, address and the rest arrive with the re-read (only the profile dialog shows them)
+      clientData: client && { ...client, phone: null, address: null, created_at: '' },
+    };
   } catch {
     return EMPTY;
   }
@@ -42,7 +59,13 @@ function writeHint(userId: string | null, data: UserData = EMPTY) {
       email: data.profile.email,
       full_name: data.profile.full_name,
     };
-    localStorage.setItem(ROLES_HINT, JSON.stringify({ userId, roles: data.roles, profile }));
+    const client = data.clientData && {
+      id: data.clientData.id,
+      user_id: data.clientData.user_id,
+      full_name: data.clientData.full_name,
+      email: data.clientData.email,
+    };
+    localStorage.setItem(ROLES_HINT, JSON.stringify({ userId, roles: data.roles, profile, client }));
   } catch {
     // storage unavailable: no hint, the area waits for the roles
   }
@@ -126,8 +149,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
       setSession(next);
       if (loadedUserId.current !== next.user.id) {
-        setUserData(readHint(next.user.id));
+        const hint = readHint(next.user.id);
+        setUserData(hint);
         setLoading(true);
+        // With a hint the first screen renders on it: the re-read waits until it has painted, instead of landing in
+        // the middle of that render (a phone would start it over) and competing with the page's own queries.
+        if (hint.roles.length) {
+          await new Promise<void>((resolve) => whenIdle(resolve, REVALIDATE_WITHIN_MS));
+          const { data: now } = await supabase.auth.getSession();
+          if (!active || now.session?.user.id !== next.user.id) return; // signed out (or in as another) meanwhile
+        }
         await loadFor(next.user);
         if (active) setLoading(false);
       } else {

@@ -5,6 +5,7 @@
  * paint show it before anyone signs in. useBranding() follows changes.
  */
 import { useSyncExternalStore } from 'react';
+import { whenIdle } from '@/lib/idle';
 import { supabase } from '@/lib/supabase';
 
 export const COMPANY_LOGO_KEY = 'companyLogo';
@@ -81,13 +82,14 @@ function snapshot(): Branding {
   return cache;
 }
 
-/** Once per page: load now and again whenever someone signs in. */
+/** Once per page: load once the first screen has painted (it shows the local copy meanwhile), and again whenever
+ * someone signs in. */
 function listenToSignIns(): void {
   if (listening) return;
   listening = true;
   // a test double of the client may lack auth: then the local copy is all there is
   if (!supabase.auth?.onAuthStateChange) return;
-  void loadBranding().catch(() => undefined);
+  whenIdle(() => void loadBranding().catch(() => undefined), 2000);
   supabase.auth.onAuthStateChange((event) => {
     if (event === 'SIGNED_IN') setTimeout(() => void loadBranding().catch(() => undefined), 0);
   });
