@@ -254,3 +254,20 @@ def test_the_page_shell_preloads_the_chunks_of_the_route_it_opens_on(built, path
     head = (built / "index.html").read_text()
     # Before the entry module, so both are requested in the same round.
     assert head.index("modulepreload';") < head.index('<script type="module"')
+
+
+# Scripts a first screen may request: on HTTP/1.1 a browser opens six connections per origin, so every six more
+# cost a round trip (150 ms on a phone's 4G) before the screen shows. 25 to 30 before app/vite.config.ts's kit.
+FIRST_SCREEN_SCRIPTS = 15
+
+
+@pytest.mark.parametrize(("path", "signed_in"), [("/auth", False), ("/", True), ("/cliente", True)])
+def test_a_first_screen_requests_few_scripts(built, path, signed_in):
+    index = (built / "index.html").read_text()
+    first = re.findall(r'(?:src|href)="/assets/([^"]+\.js)"', index)
+    route = next(files for pattern, needs_session, files in route_preloads(built)
+                 if re.search(pattern, path) and (signed_in or not needs_session))
+    scripts: set[str] = set()
+    for name in [*first, *(f.removeprefix("assets/") for f in route)]:
+        scripts |= static_imports(built, name)
+    assert len(scripts) <= FIRST_SCREEN_SCRIPTS, sorted(scripts)
