@@ -26,10 +26,26 @@ def _http_date(value) -> str | None:
     return None
 
 
+# Types a browser would open as a page of its own, scripts and all.
+ACTIVE_TYPES = ("text/html", "application/xhtml+xml", "image/svg+xml", "text/xml", "application/xml")
+
+
+def runs_as_page(content_type: str) -> bool:
+    kind = content_type.split(";", 1)[0].strip().lower()
+    return kind in ACTIVE_TYPES or kind.endswith("+xml")
+
+
 def _headers(row: dict, request: Request) -> dict[str, str]:
     md = row.get("metadata") or {}
-    headers = {"content-type": md.get("mimetype") or "application/octet-stream",
-               "cache-control": md.get("cacheControl") or "no-cache", "accept-ranges": "bytes"}
+    content_type = md.get("mimetype") or "application/octet-stream"
+    headers = {"content-type": content_type,
+               "cache-control": md.get("cacheControl") or "no-cache", "accept-ranges": "bytes",
+               # the uploader chose the type: the browser must not guess another
+               "x-content-type-options": "nosniff"}
+    if runs_as_page(content_type):
+        # Anybody's upload, and the app's origin serves objects too (gateway/app_server.py): a page among them
+        # opens sandboxed (an origin of its own, no scripts), never with the app's session within reach.
+        headers["content-security-policy"] = "sandbox"
     if md.get("eTag"):
         headers["etag"] = md["eTag"]
     modified = _http_date(md.get("lastModified") or row.get("updated_at"))
