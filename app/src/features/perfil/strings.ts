@@ -33,4 +33,10 @@ export const perfilStrings = {
   mfaRemoveError: 'Erro ao remover o autenticador: {message}',
   mfaEnrollError: 'Erro ao ativar a verificação em duas etapas: {message}',
   mfaAppName: 'Aplicativo autenticador',
+  // Removing the only authenticator while the office requires the second factor of its staff
+  mfaRemoveLastTitle: 'Remover o único autenticador?',
+  mfaRemoveLastDescription:
+    'O escritório exige a verificação em duas etapas para a equipe. Se remover este autenticador, você precisará cadastrar um novo aplicativo autenticador antes de voltar a usar a área da equipe.',
+  mfaRemoveLastConfirm: 'Remover mesmo assim',
+  mfaRemoveLastCancel: 'Cancelar',
 } as const;

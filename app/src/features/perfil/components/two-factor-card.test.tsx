@@ -1,8 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { signInAs } from '@/testing/sign-in';
-import { db, TOTP_CODE } from '@/testing/supabase-server';
+import { db, rpc, server, TOTP_CODE } from '@/testing/supabase-server';
 import { renderWithProviders } from '@/testing/test-utils';
 import { TwoFactorCard } from './two-factor-card';
 
@@ -41,5 +41,74 @@ describe('TwoFactorCard', () => {
     expect(await screen.findByRole('button', { name: 'Ativar verificação em duas etapas' })).toBeInTheDocument();
     expect(db.requests('/auth/v1/factors/f9', 'DELETE')).toHaveLength(1);
     expect(db.user('u1')!.factors).toEqual([]);
+  });
+
+  describe('when the office requires the second factor of its staff', () => {
+    const celular = { id: 'f9', status: 'verified' as const, friendly_name: 'Celular' };
+    const warning = /O escritório exige a verificação em duas etapas para a equipe/;
+    const staffMfa = (required: boolean) => server.use(rpc('staff_mfa_required', () => required));
+    const refreshes = () =>
+      db.requests('/auth/v1/token', 'POST').filter((r) => r.params.get('grant_type') === 'refresh_token');
+
+    it('asks before removing the only authenticator; cancelling keeps it', async () => {
+      staffMfa(true);
+      await signInAs({ id: 'u1', email: 'ana@escritorio.test', factors: [celular] }, { aal2: true });
+      renderWithProviders(<TwoFactorCard />);
+      await userEvent.click(await screen.findByRole('button', { name: 'Remover: Celular' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Remover o único autenticador?' });
+      expect(dialog).toHaveTextContent(warning);
+      expect(dialog).toHaveTextContent(
+        /cadastrar um novo aplicativo autenticador antes de voltar a usar a área da equipe/,
+      );
+      await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+      expect(db.requests('/auth/v1/factors/f9', 'DELETE')).toHaveLength(0);
+      expect(db.user('u1')!.factors).toEqual([expect.objectContaining({ id: 'f9', status: 'verified' })]);
+      expect(screen.getByRole('button', { name: 'Remover: Celular' })).toBeInTheDocument();
+    });
+
+    it('removes the only authenticator once confirmed, and takes the session back to one factor', async () => {
+      staffMfa(true);
+      await signInAs({ id: 'u1', email: 'ana@escritorio.test', factors: [celular] }, { aal2: true });
+      renderWithProviders(<TwoFactorCard />);
+      await userEvent.click(await screen.findByRole('button', { name: 'Remover: Celular' }));
+      await screen.findByRole('alertdialog');
+      expect(db.requests('/auth/v1/factors/f9', 'DELETE')).toHaveLength(0);
+      await userEvent.click(screen.getByRole('button', { name: 'Remover mesmo assim' }));
+      expect(await screen.findByRole('button', { name: 'Ativar verificação em duas etapas' })).toBeInTheDocument();
+      expect(db.requests('/auth/v1/factors/f9', 'DELETE')).toHaveLength(1);
+      expect(db.user('u1')!.factors).toEqual([]);
+      await waitFor(() => expect(refreshes()).toHaveLength(1));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    });
+
+    it('does not ask when another verified authenticator remains', async () => {
+      staffMfa(true);
+      await signInAs(
+        {
+          id: 'u1',
+          email: 'ana@escritorio.test',
+          factors: [celular, { id: 'f8', status: 'verified', friendly_name: 'Tablet' }],
+        },
+        { aal2: true },
+      );
+      renderWithProviders(<TwoFactorCard />);
+      await userEvent.click(await screen.findByRole('button', { name: 'Remover: Celular' }));
+      await waitFor(() => expect(db.requests('/auth/v1/factors/f9', 'DELETE')).toHaveLength(1));
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(db.user('u1')!.factors).toEqual([expect.objectContaining({ id: 'f8' })]);
+    });
+
+    it('does not ask when the office does not require it', async () => {
+      staffMfa(false);
+      await signInAs({ id: 'u1', email: 'ana@escritorio.test', factors: [celular] }, { aal2: true });
+      renderWithProviders(<TwoFactorCard />);
+      await userEvent.click(await screen.findByRole('button', { name: 'Remover: Celular' }));
+      expect(await screen.findByRole('button', { name: 'Ativar verificação em duas etapas' })).toBeInTheDocument();
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(db.requests('/auth/v1/factors/f9', 'DELETE')).toHaveLength(1);
+      expect(db.requests('/rest/v1/rpc/staff_mfa_required')).toHaveLength(1);
+      expect(refreshes()).toHaveLength(0);
+    });
   });
 });

@@ -1,9 +1,22 @@
-/** Verificação em duas etapas: enrol an authenticator app (QR code from the server), confirm a code, list and remove. */
+/**
+ * Verificação em duas etapas: enrol an authenticator app (QR code from the server), confirm a code, list and remove.
+ * Removing the only authenticator while the office requires the second factor of its staff asks first.
+ */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loader2, ShieldCheck, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
-import { Button } from '@/components/ui/button';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { TotpCodeField } from '@/components/totp-code-field';
 import { supabase } from '@/lib/supabase';
@@ -12,6 +25,12 @@ import { fill } from '@/lib/strings';
 import { confirmTotp, startTotpEnrolment, type TotpEnrolment } from '@/lib/totp';
 
 const FACTORS_KEY = ['perfil', 'mfa-factors'] as const;
+
+/** Asked at the moment of removal, so a setting changed meanwhile counts; unknown means not required (as the gate does). */
+async function officeRequiresStaffMfa(): Promise<boolean> {
+  const { data, error } = await supabase.rpc('staff_mfa_required');
+  return !error && data === true;
+}
 
 export function TwoFactorCard() {
   const queryClient = useQueryClient();
@@ -27,6 +46,8 @@ export function TwoFactorCard() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The factor awaiting confirmation: the last one, while the office requires the second factor of its staff. */
+  const [lastFactorId, setLastFactorId] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: FACTORS_KEY });
 
   const start = async () => {
@@ -63,6 +84,30 @@ export function TwoFactorCard() {
     await refresh();
   };
 
+  const requestRemoval = async (factorId: string) => {
+    setBusy(true);
+    try {
+      if (factors.length === 1 && (await officeRequiresStaffMfa())) return setLastFactorId(factorId);
+      await remove(factorId);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirmLastRemoval = async () => {
+    if (!lastFactorId) return;
+    setBusy(true);
+    try {
+      await remove(lastFactorId);
+      // The server put this session back at aal1; a fresh token says so now, and the staff area's gate
+      // leads to enrolling a new authenticator instead of the database refusing staff data later.
+      await supabase.auth.refreshSession();
+    } finally {
+      setLastFactorId(null);
+      setBusy(false);
+    }
+  };
+
   return (
     <Card>
       <CardHeader>
@@ -81,7 +126,8 @@ export function TwoFactorCard() {
                 <Button
                   variant="outline"
                   size="sm"
-                  onClick={() => void remove(factor.id)}
+                  onClick={() => void requestRemoval(factor.id)}
+                  disabled={busy}
                   aria-label={`${t.mfaRemove}: ${factor.friendly_name ?? ''}`}
                 >
                   <Trash2 aria-hidden="true" />
@@ -113,6 +159,27 @@ export function TwoFactorCard() {
           )
         )}
       </CardContent>
+      <AlertDialog open={lastFactorId !== null} onOpenChange={(open) => !open && setLastFactorId(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{t.mfaRemoveLastTitle}</AlertDialogTitle>
+            <AlertDialogDescription>{t.mfaRemoveLastDescription}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{t.mfaRemoveLastCancel}</AlertDialogCancel>
+            <AlertDialogAction
+              className={buttonVariants({ variant: 'destructive' })}
+              disabled={busy}
+              onClick={(event) => {
+                event.preventDefault();
+                void confirmLastRemoval();
+              }}
+            >
+              {t.mfaRemoveLastConfirm}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </Card>
   );
 }
