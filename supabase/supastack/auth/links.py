@@ -64,7 +64,7 @@ async def store(conn, settings: Settings, user_id: str, kind: str, to: str, redi
 
 
 def templates(settings: Settings) -> email_templates.Templates:
-    return email_templates.load(settings.workdir, settings.raw)
+    return email_templates.load(settings.workdir, settings.raw, settings.mailer_env)
 
 
 def sms_text(settings: Settings, code: str) -> str:

@@ -176,8 +176,10 @@ async def merge_metadata(conn, user_id: str, column: str, data: dict) -> None:
         (Jsonb(kept), removed, user_id))
 
 
-async def add_identity_if_missing(conn, user_id: str, provider: str, data: dict) -> None:
-    await conn.execute(
+async def add_identity_if_missing(conn, user_id: str, provider: str, data: dict) -> bool:
+    """True when the identity was added."""
+    cur = await conn.execute(
         """insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
            values (%s, %s, %s, %s, now(), now()) on conflict (provider_id, provider) do nothing""",
         (user_id, user_id, Jsonb(data), provider))
+    return cur.rowcount == 1

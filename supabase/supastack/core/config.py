@@ -134,6 +134,8 @@ class Settings(BaseSettings):
     functions: dict[str, Any] = {}     # per-function config (verify_jwt, ...)
     providers: dict[str, Any] = {}     # [providers] and PROVIDER_* variables
     raw: dict[str, Any] = {}           # the whole parsed config.toml
+    # GoTrue's GOTRUE_MAILER_SUBJECTS_* / _TEMPLATES_* / _NOTIFICATIONS_* variables (over config.toml's e-mails)
+    mailer_env: dict[str, str] = {}
     app_dist_dir: Path | None = setting(None, env="APP_DIST")   # a built app elsewhere than app/dist
 
     @classmethod
@@ -347,6 +349,7 @@ def load_settings(workdir: str | Path | None = None, data_dir: str | Path | None
             functions=raw.get("functions", {}),
             providers={**raw.get("providers", {}), **_prefixed(env, "PROVIDER_")},
             raw=raw,
+            mailer_env={k: v for k, v in env.items() if k.startswith("GOTRUE_MAILER_") and v},
         )
     except ValidationError as exc:
         raise source.explain(exc) from None
@@ -363,7 +366,7 @@ def load_settings(workdir: str | Path | None = None, data_dir: str | Path | None
     from supastack.auth.email_templates import load as load_email_templates
     from supastack.core.gotemplate import TemplateError
     try:
-        load_email_templates(root, raw)
+        load_email_templates(root, raw, settings.mailer_env)
     except TemplateError as exc:
         raise ConfigError(f"invalid configuration: {exc}") from None
     return settings

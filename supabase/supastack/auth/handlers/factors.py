@@ -13,6 +13,7 @@ from fastapi.responses import JSONResponse
 from psycopg.rows import dict_row
 
 from supastack.auth import audit, options, ratelimit, tokens, users
+from supastack.auth.account_notices import notify
 from supastack.auth.context import Caller, client_ip, field, json_body, require_admin, require_user
 from supastack.auth.errors import AuthError, ErrorCode, bad_request, forbidden, unprocessable
 from supastack.core.rows import one
@@ -166,6 +167,8 @@ async def verify(request: Request, stack: Stack, factor_id: str):
                                    and factor_type = 'totp' and id <> %s""", (user_id, factor["id"]))
             await audit.record(conn, "verification_attempted", caller.user, ip,
                                {"factor_id": str(factor["id"]), "challenge_id": challenge_id, "factor_type": "totp"})
+    if factor["status"] != "verified":   # its first verification: the factor is now enrolled
+        await notify(settings, "mfa_factor_enrolled", caller.user, FactorType=factor["factor_type"])
     return JSONResponse(session)
 
 
@@ -179,6 +182,7 @@ async def unenroll(request: Request, stack: Stack, factor_id: str):
             await _remove(conn, factor["id"])
             await audit.record(conn, "factor_unenrolled", caller.user, client_ip(request),
                                {"factor_id": str(factor["id"])})
+    await notify(stack.settings, "mfa_factor_unenrolled", caller.user, FactorType=factor["factor_type"])
     return JSONResponse({"id": str(factor["id"])})
 
 

@@ -5,6 +5,7 @@ from fastapi import Request
 from fastapi.responses import JSONResponse
 
 from supastack.auth import audit, links, options, otp, otp_attempts, passwords, ratelimit, tokens, users
+from supastack.auth.account_notices import notify
 from supastack.auth.context import client_ip, field, json_body, require_user, validate_email
 from supastack.auth.errors import ErrorCode, bad_request, forbidden, unprocessable
 from supastack.auth.handlers.passwordless import check_nonce
@@ -85,6 +86,8 @@ async def update_user(request: Request, stack: Stack):
             updated = one(await users.by_id(conn, user_id))
     if mail:
         await links.send_mail(settings, mail)
+    if new_hash:
+        await notify(settings, "password_changed", updated)
     return JSONResponse(users.user_json(updated))
 
 

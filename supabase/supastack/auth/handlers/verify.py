@@ -12,6 +12,7 @@ from fastapi import Request
 from fastapi.responses import JSONResponse, RedirectResponse
 
 from supastack.auth import audit, otp, otp_attempts, ratelimit, tokens, users
+from supastack.auth.account_notices import notify
 from supastack.auth.context import client_ip, field, json_body, normalise_phone, user_agent, validate_email
 from supastack.auth.errors import AuthError, ErrorCode, bad_request, forbidden
 from supastack.core.stack import Stack
@@ -45,9 +46,10 @@ async def _find(conn, kinds: tuple[str, ...], hashed: str) -> tuple[dict, str] |
     return None
 
 
-async def _confirm(conn, user: dict, kind: str, by_phone: bool) -> None:
+async def _confirm(conn, user: dict, kind: str, by_phone: bool) -> bool:
     """Consume the token and apply what it proves (caller's transaction). As GoTrue, the sending time stays:
-    another code to the same address waits out the minute (max_frequency) even after this one was used."""
+    another code to the same address waits out the minute (max_frequency) even after this one was used.
+    True when a new identity (a phone's) was linked to the user."""
     user_id = str(user["id"])
     if kind == "email_change":
         new_email = user["email_change"]
@@ -65,7 +67,7 @@ async def _confirm(conn, user: dict, kind: str, by_phone: bool) -> None:
             """update auth.users set phone = phone_change, phone_change = '', phone_change_token = '',
                       phone_confirmed_at = now(), updated_at = now()
                 where id = %s""", (user_id,))
-        await users.add_identity_if_missing(conn, user_id, "phone", {
+        return await users.add_identity_if_missing(conn, user_id, "phone", {
             "sub": user_id, "phone": new_phone, "email_verified": False, "phone_verified": True})
     else:
         column = COLUMNS[kind][0]
@@ -77,6 +79,18 @@ async def _confirm(conn, user: dict, kind: str, by_phone: bool) -> None:
         await users.merge_identity_data(conn, user_id, "phone" if by_phone else "email", {verified: True})
         if verified in (user.get("raw_user_meta_data") or {}):
             await users.merge_metadata(conn, user_id, "user", {verified: True})
+    return False
+
+
+async def _notify(settings, user: dict, kind: str, linked: bool) -> None:
+    """GoTrue's notices of a confirmed change (`user` as it was before): to the old address for an e-mail."""
+    if kind == "email_change" and user.get("email") and user["email"] != user["email_change"]:
+        await notify(settings, "email_changed", {**user, "email": user["email_change"]}, to=user["email"],
+                     OldEmail=user["email"])
+    if kind == "phone_change" and (user.get("phone") or "") != user["phone_change"]:
+        await notify(settings, "phone_changed", user, Phone=user["phone_change"], OldPhone=user.get("phone") or "")
+    if linked:
+        await notify(settings, "identity_linked", user, Provider="phone")
 
 
 async def consume(request: Request, stack: Stack, kind: str, hashed: str, address: str | None = None,
@@ -88,6 +102,7 @@ async def consume(request: Request, stack: Stack, kind: str, hashed: str, addres
     if kinds is None:
         raise bad_request(ErrorCode.VALIDATION_FAILED, "Unsupported verification type")
     ip = client_ip(request)
+    session: dict | None = None
     async with stack.db.connection() as conn:
         attempt = await ratelimit.reserve(conn, stack.settings, "otp", address, ip)
         spent = await otp_attempts.over_budget(conn, address, attempt) if address else False
@@ -95,7 +110,7 @@ async def consume(request: Request, stack: Stack, kind: str, hashed: str, addres
             held = await _find(conn, kinds, hashed) if hashed and not spent else None
             if held is not None:
                 user, found = held
-                await _confirm(conn, user, found, by_phone)
+                linked = await _confirm(conn, user, found, by_phone)
                 await ratelimit.release(conn, attempt)
                 action = {"email_change": "user_modified", "phone_change": "user_modified",
                           "confirmation": "user_signedup" if kind in ("signup", "sms") else "login"}.get(found, "login")
@@ -103,12 +118,16 @@ async def consume(request: Request, stack: Stack, kind: str, hashed: str, addres
                     action = "user_invited"
                 await audit.record(conn, action, user, ip, {"provider": "phone" if by_phone else "email",
                                                             "method": "otp"})
-                return await tokens.issue_session(conn, stack.settings, str(user["id"]), "otp",
-                                                  user_agent(request), ip or None)
-        if address:
-            await otp_attempts.wrong_code(conn, address, attempt)
-        await ratelimit.trim(conn, stack.settings)
-    raise forbidden(ErrorCode.OTP_EXPIRED, CODE_EXPIRED if address else LINK_EXPIRED)
+                session = await tokens.issue_session(conn, stack.settings, str(user["id"]), "otp",
+                                                     user_agent(request), ip or None)
+        if session is None:
+            if address:
+                await otp_attempts.wrong_code(conn, address, attempt)
+            await ratelimit.trim(conn, stack.settings)
+    if session is None:
+        raise forbidden(ErrorCode.OTP_EXPIRED, CODE_EXPIRED if address else LINK_EXPIRED)
+    await _notify(stack.settings, user, found, linked)   # once committed, without holding a connection
+    return session
 
 
 async def verify_post(request: Request, stack: Stack):
