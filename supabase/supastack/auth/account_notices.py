@@ -5,11 +5,13 @@ As GoTrue, the change never fails because its notice could not be sent: the fail
 from __future__ import annotations
 
 import asyncio
-import sys
+import logging
 from typing import Any
 
 from supastack.auth import email_templates, links, mailer
 from supastack.core.config import Settings
+
+log = logging.getLogger("supastack.auth")
 
 
 async def notify(settings: Settings, kind: str, user: dict, to: str | None = None, **values: Any) -> None:
@@ -25,4 +27,4 @@ async def notify(settings: Settings, kind: str, user: dict, to: str | None = Non
     try:
         await asyncio.to_thread(mailer.send, settings.data_dir, to, subject, html, "")
     except OSError as exc:
-        print(f"auth notification {kind} to {to} not sent: {exc}", file=sys.stderr, flush=True)
+        log.warning("auth notification %s to %s not sent: %s", kind, to, exc)
