@@ -370,7 +370,7 @@ COMMANDS = {
 }
 SERVE_HELP = """Environment: DATABASE_URL (external PostgreSQL), SUPASTACK_HOST (listen address, default 127.0.0.1;
 another address needs a real JWT_SECRET and no demo log-ins), API_PORT, APP_PORT, DB_PORT, API_WORKERS,
-JWT_SECRET, SITE_URL, CORS_ALLOWED_ORIGINS, API_EXTERNAL_URL (the API's public URL, for /env.js),
+JWT_SECRET, SITE_URL, CORS_ALLOWED_ORIGINS, API_EXTERNAL_URL (the API URL in /env.js; default the app origin),
 FORWARDED_ALLOW_IPS (the proxy in front, trusted for X-Forwarded-For), STORAGE_BACKEND and STORAGE_S3_*,
 REQUEST_HEADER_TIMEOUT, REQUEST_BODY_TIMEOUT, APP_DIST (a built app elsewhere than app/dist); the rest comes from
 supabase/config.toml (see README)."""
