@@ -93,3 +93,31 @@ async def test_realtime_socket_on_the_apps_origin(stack):
             "access_token": token}]))
         reply = json.loads(await asyncio.wait_for(ws.recv(), 10))
     assert reply[3] == "phx_reply" and reply[4]["status"] == "ok", reply
+
+
+
+def test_the_apps_origin_with_several_api_workers(cluster):
+    """With API_WORKERS=2 every process accepts on the app's port too (pre-fork): requests on new connections,
+    whichever process the kernel hands them to, are answered, and the realtime socket opens there."""
+    from harness import StackProcess
+
+    s = StackProcess(cluster, name="one_origin_workers", seed=True, env={"API_WORKERS": "2"})
+    try:
+        token = sign_in(s.app_url, s.anon_key)
+        headers = {"apikey": s.anon_key, "Authorization": f"Bearer {token}"}
+        answers = [httpx.get(f"{s.app_url}/rest/v1/user_roles?select=role", headers=headers) for _ in range(30)]
+        assert {r.status_code for r in answers} == {200}
+        assert all(r.json() == answers[0].json() != [] for r in answers)
+        assert httpx.get(f"{s.app_url}/cliente").headers["content-type"].startswith("text/html")
+
+        async def join() -> dict:
+            url = s.app_url.replace("http", "ws", 1) + f"/realtime/v1/websocket?apikey={s.anon_key}&vsn=2.0.0"
+            async with websockets.connect(url) as ws:
+                await ws.send(json.dumps(["1", "1", "realtime:workers", "phx_join",
+                                          {"config": {}, "access_token": token}]))
+                return json.loads(await asyncio.wait_for(ws.recv(), 10))
+
+        for _ in range(4):
+            assert asyncio.run(join())[4]["status"] == "ok"
+    finally:
+        s.stop()
