@@ -483,3 +483,15 @@ insert into public.client_channel_consents (client_id, channel, granted, phone, 
   ('c0000000-0000-4000-8000-000000000002', 'email', true, null, now() - interval '20 days'),
   ('c0000000-0000-4000-8000-000000000002', 'whatsapp', true, '+5511912345678', now() - interval '20 days')
 on conflict (client_id, channel) do nothing;
+
+-- office profile
+-- The office's address and contacts (finance PDFs, the portal) and its responsible attorney (USCIS forms such
+-- as the G-28). Made-up values: 555-01xx numbers and .test addresses.
+update public.office_settings set
+  office_street = '100 Federal Street', office_suite = 'Suite 1200', office_city = 'Boston', office_state = 'MA',
+  office_zip = '02110', office_phone = '+1 (617) 555-0100', office_email = 'contato@escritorio.test',
+  office_website = 'https://escritorio.test',
+  attorney_name = 'Helena Duarte Ramos', attorney_bar_number = '681234', attorney_bar_state = 'MA',
+  attorney_licensing_authority = 'Supreme Judicial Court of Massachusetts', attorney_eoir_id = 'QX123456',
+  attorney_email = 'helena.ramos@escritorio.test', attorney_phone = '+1 (617) 555-0101'
+where id;
