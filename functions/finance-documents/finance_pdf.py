@@ -25,6 +25,13 @@ class Office:
     address: str = ""
     phone: str = ""
     email: str = ""
+    website: str = ""
+
+
+def address_line(street=None, suite=None, city=None, state=None, zip_code=None) -> str:
+    """One line as a US letterhead writes it: '100 Federal Street, Suite 1200, Boston, MA 02110'."""
+    region = " ".join(p for p in (state, zip_code) if p)
+    return ", ".join(p for p in (street, suite, city, region) if p)
 
 
 def money(amount, currency: str) -> str:
@@ -62,7 +69,17 @@ class _Doc(FPDF):
         self.cell(0, 8, _latin1(self.office.name), new_x="LMARGIN", new_y="NEXT")
         self.set_font("Helvetica", "", 9)
         self.set_text_color(90, 90, 90)
-        contact = " | ".join(p for p in (self.office.address, self.office.phone, self.office.email) if p)
+        if self.office.address:
+            self.cell(0, 5, _latin1(self.office.address), new_x="LMARGIN", new_y="NEXT")
+        contact = " | ".join(
+            p
+            for p in (
+                self.office.phone and f"Tel.: {self.office.phone}",
+                self.office.email and f"E-mail: {self.office.email}",
+                self.office.website,
+            )
+            if p
+        )
         if contact:
             self.cell(0, 5, _latin1(contact), new_x="LMARGIN", new_y="NEXT")
         self.set_draw_color(30, 58, 138)
@@ -71,10 +88,13 @@ class _Doc(FPDF):
         self.set_text_color(0, 0, 0)
 
     def footer(self):
-        self.set_y(-13)
+        # every page names the office and how to reach it: a page may travel alone (a printout, a fax)
+        self.set_y(-16)
         self.set_font("Helvetica", "", 8)
         self.set_text_color(120, 120, 120)
-        self.cell(0, 5, _latin1(f"{self.doc_title} - página {self.page_no()}"), align="C")
+        who = " - ".join(p for p in (self.office.name, self.office.address, self.office.phone) if p)
+        self.cell(0, 4, _latin1(who), align="C", new_x="LMARGIN", new_y="NEXT")
+        self.cell(0, 4, _latin1(f"{self.doc_title} - página {self.page_no()}"), align="C")
 
     def heading(self, text: str):
         self.set_font("Helvetica", "B", 16)

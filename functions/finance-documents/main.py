@@ -1,9 +1,10 @@
 """POST {kind: 'quote' | 'contract' | 'receipt', id} -> the document as a pt-BR PDF.
 
 Everything is read with the caller's JWT, so row-level security decides: staff get any document, a client
-only its own (a row it cannot read is a 404). The office's name comes from its settings (office_settings,
-the name the administrators keep in Configurações); contacts and, when the settings cannot be read, the name
-come from the `office_profile` system setting, else OFFICE_NAME / OFFICE_ADDRESS / OFFICE_PHONE / OFFICE_EMAIL.
+only its own (a row it cannot read is a 404). The office's name, address, phone, e-mail and website come from
+its settings (office_settings, kept by the administrators in Configurações); a field left empty there comes
+from the `office_profile` system setting, else OFFICE_NAME / OFFICE_ADDRESS / OFFICE_PHONE / OFFICE_EMAIL /
+OFFICE_WEBSITE.
 """
 
 import sys
@@ -14,7 +15,7 @@ from fastapi.responses import Response
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from finance_pdf import Office, contract_pdf, quote_pdf, receipt_pdf  # noqa: E402
+from finance_pdf import Office, address_line, contract_pdf, quote_pdf, receipt_pdf  # noqa: E402
 
 from edgekit.caller import identify  # noqa: E402
 from edgekit.clients import service_client, user_client  # noqa: E402
@@ -35,12 +36,18 @@ async def _office_settings(env: FunctionEnv) -> dict:
     if not rows:
         return {}
     row = rows[0]
-    # name, and contacts should the settings ever hold them
     return {
         "name": row.get("office_name"),
-        "address": row.get("office_address") or row.get("address"),
-        "phone": row.get("office_phone") or row.get("phone"),
-        "email": row.get("office_email") or row.get("email"),
+        "address": address_line(
+            row.get("office_street"),
+            row.get("office_suite"),
+            row.get("office_city"),
+            row.get("office_state"),
+            row.get("office_zip"),
+        ),
+        "phone": row.get("office_phone"),
+        "email": row.get("office_email"),
+        "website": row.get("office_website"),
     }
 
 
@@ -65,6 +72,7 @@ async def _office(env: FunctionEnv) -> Office:
         address=pick("address", "OFFICE_ADDRESS"),
         phone=pick("phone", "OFFICE_PHONE"),
         email=pick("email", "OFFICE_EMAIL"),
+        website=pick("website", "OFFICE_WEBSITE"),
     )
 
 
