@@ -1,0 +1,172 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { formatDateTime } from '@/lib/format';
+import { db, postgrestError, restUrl, server } from '@/testing/supabase-server';
+import { renderWithProviders } from '@/testing/test-utils';
+import type { ClientRecord } from '@/types/auth';
+import PortalAgendamentosPage from './portal-agendamentos-page';
+
+const clientData: ClientRecord = {
+  id: 'c1',
+  user_id: 'u1',
+  full_name: 'Maria Silva',
+  email: 'maria.silva@cliente.test',
+  phone: null,
+  address: null,
+  created_at: '2025-01-01T00:00:00Z',
+};
+
+const DAY = 86_400_000;
+const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+const base = {
+  client_id: 'c1',
+  staff_id: 's1',
+  process_id: null,
+  duration_minutes: 60,
+  location: null,
+  meeting_link: null,
+  notes: null,
+  source: null,
+};
+const soon = {
+  ...base,
+  id: 'a1',
+  title: 'Entrevista de Green Card',
+  starts_at: at(2),
+  kind: 'online',
+  meeting_link: 'https://meet.example.test/maria',
+  status: 'confirmado',
+};
+const later = {
+  ...base,
+  id: 'a2',
+  title: 'Revisão de documentos',
+  starts_at: at(9),
+  kind: 'presencial',
+  location: 'Escritório de Boston',
+  status: 'agendado',
+};
+const lastMonth = {
+  ...base,
+  id: 'a3',
+  title: 'Primeira consulta',
+  starts_at: at(-30),
+  kind: 'presencial',
+  status: 'realizado',
+};
+const lastWeek = { ...base, id: 'a4', title: null, starts_at: at(-7), kind: 'presencial', status: 'cancelado' };
+
+function renderPage(auth: { clientData: ClientRecord | null } = { clientData }) {
+  return renderWithProviders(<PortalAgendamentosPage />, {
+    auth: { roles: ['client'], ...auth },
+    route: '/cliente/agendamentos',
+  });
+}
+
+beforeEach(() => {
+  // in the database's order: newest first, as the page asks for
+  db.seed('appointments', [later, soon, lastWeek, lastMonth]);
+});
+
+describe('PortalAgendamentosPage (/cliente/agendamentos)', () => {
+  it('splits the appointments into upcoming (soonest first) and past (newest first), in Portuguese', async () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Meus Agendamentos' })).toBeInTheDocument();
+    const upcoming = await screen.findByRole('region', { name: 'Próximos' });
+    const past = screen.getByRole('region', { name: 'Anteriores' });
+    const upcomingDates = within(upcoming).getAllByText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(upcomingDates.map((d) => d.textContent)).toEqual([
+      formatDateTime(soon.starts_at),
+      formatDateTime(later.starts_at),
+    ]);
+    const pastDates = within(past).getAllByText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(pastDates.map((d) => d.textContent)).toEqual([
+      formatDateTime(lastWeek.starts_at),
+      formatDateTime(lastMonth.starts_at),
+    ]);
+    // online: the link; in person: the place; statuses and kinds as the office says them
+    expect(within(upcoming).getByRole('link', { name: 'https://meet.example.test/maria' })).toHaveAttribute(
+      'href',
+      'https://meet.example.test/maria',
+    );
+    expect(within(upcoming).getByText('Escritório de Boston')).toBeInTheDocument();
+    expect(within(upcoming).getByText('Confirmado')).toBeInTheDocument();
+    expect(within(upcoming).getByText('Agendado')).toBeInTheDocument();
+    expect(within(upcoming).getByText('Online')).toBeInTheDocument();
+    expect(within(past).getByText('Realizado')).toBeInTheDocument();
+    expect(within(past).getByText('Cancelado')).toBeInTheDocument();
+    expect(within(past).getByText('Primeira consulta')).toBeInTheDocument();
+    const read = db.requests('/rest/v1/appointments', 'GET')[0]!;
+    expect(read.params.get('order')).toBe('starts_at.desc');
+  });
+
+  it('says there is nothing yet', async () => {
+    db.seed('appointments', []);
+    renderPage();
+    expect(await screen.findByText('Você não tem agendamentos.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Próximos' })).not.toBeInTheDocument();
+  });
+
+  it('sends a request as "solicitado" for the signed-in client, with the chosen day, time, kind and notes', async () => {
+    db.seed('appointments', []);
+    renderPage();
+    await screen.findByText('Você não tem agendamentos.');
+    await userEvent.click(screen.getByRole('button', { name: 'Solicitar agendamento' }));
+    const form = within(await screen.findByRole('dialog'));
+    expect(form.getByText('Sugira um dia e horário; o escritório confirmará com você.')).toBeInTheDocument();
+    const send = form.getByRole('button', { name: 'Enviar solicitação' });
+    expect(send).toBeDisabled(); // no date yet
+    await userEvent.type(form.getByLabelText('Data'), '2030-03-04');
+    await userEvent.clear(form.getByLabelText('Horário'));
+    await userEvent.type(form.getByLabelText('Horário'), '16:15');
+    await userEvent.selectOptions(form.getByLabelText('Tipo'), 'Online');
+    await userEvent.type(form.getByLabelText('Assunto e preferências'), '  Dúvidas sobre a biometria  ');
+    await userEvent.click(send);
+
+    expect(
+      await screen.findByText('Solicitação enviada. O escritório entrará em contato para confirmar.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(db.requests('/rest/v1/appointments', 'POST').map((r) => r.body)).toEqual([
+      {
+        client_id: 'c1',
+        starts_at: new Date('2030-03-04T16:15:00').toISOString(),
+        kind: 'online',
+        notes: 'Dúvidas sobre a biometria',
+        status: 'solicitado',
+        duration_minutes: 60,
+      },
+    ]);
+    // the list is read again and shows the request
+    expect(await screen.findByText('Solicitado')).toBeInTheDocument();
+  });
+
+  it("shows the database's refusal and keeps the dialog open", async () => {
+    db.seed('appointments', []);
+    renderPage();
+    await screen.findByText('Você não tem agendamentos.');
+    await userEvent.click(screen.getByRole('button', { name: 'Solicitar agendamento' }));
+    const form = within(await screen.findByRole('dialog'));
+    await userEvent.type(form.getByLabelText('Data'), '2030-03-04');
+    server.use(
+      http.post(restUrl('appointments'), () =>
+        postgrestError(403, '42501', 'new row violates row-level security policy for table "appointments"'),
+      ),
+    );
+    await userEvent.click(form.getByRole('button', { name: 'Enviar solicitação' }));
+    expect(
+      await screen.findByText('new row violates row-level security policy for table "appointments"'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.queryByText(/Solicitação enviada/)).not.toBeInTheDocument();
+    expect(db.rows('appointments')).toHaveLength(0);
+  });
+
+  it('offers no request without a client record', async () => {
+    renderPage({ clientData: null });
+    await screen.findByRole('region', { name: 'Próximos' });
+    expect(screen.getByRole('button', { name: 'Solicitar agendamento' })).toBeDisabled();
+  });
+});
