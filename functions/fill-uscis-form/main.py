@@ -2,7 +2,7 @@
 test fill with made-up data (returned, not stored).
 
 Staff only. The form's latest imported edition is filled with its mapping in force: each mapped field's
-data path (client, process, office, preparer, questionnaire answer) is resolved and transformed. The
+data path (client, process, office, attorney, preparer, questionnaire answer) is resolved and transformed. The
 answer lists the mapped fields left empty (missing data) and the fillable fields nobody mapped.
 """
 import base64

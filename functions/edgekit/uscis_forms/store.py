@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from postgrest.exceptions import APIError
 
+from edgekit.uscis_forms.office import OFFICE_COLUMNS, office_sources
 from supabase import AsyncClient
 
 FORMS_BUCKET = "uscis_forms"
@@ -40,21 +41,23 @@ async def current_mapping(db: AsyncClient, edition_id: int) -> tuple[int, list[d
     return top["version"], rows
 
 
-async def _office(db: AsyncClient) -> dict:
+async def _office(db: AsyncClient) -> tuple[dict, dict]:
+    """office.* and attorney.* (the settings row as the caller reads it: staff do, RLS decides)."""
     try:
-        row = await _first(db.table("office_settings").select("office_name"))
+        row = await _first(db.table("office_settings").select(OFFICE_COLUMNS))
     except APIError:
-        return {}   # the office settings are another module's table: filling works without them
-    return {"name": row["office_name"]} if row else {}
+        return {}, {}   # the office settings are another module's table: filling works without them
+    return office_sources(row)
 
 
 async def case_data(db: AsyncClient, process: dict, preparer_id: str) -> dict:
-    """client, process, office, preparer and questionnaire of a process, as mapping paths see them."""
+    """client, process, office, attorney, preparer and questionnaire of a process, as mapping paths see them."""
     client = await _first(db.table("clients").select(CLIENT_COLUMNS).eq("id", process["client_id"])) or {}
     questionnaire = await _first(db.table("client_questionnaires").select("answers")
                                  .eq("client_id", process["client_id"]))
     preparer = await _first(db.table("profiles").select("full_name, email").eq("id", preparer_id)) or {}
-    return {"client": client, "process": process, "office": await _office(db), "preparer": preparer,
+    office, attorney = await _office(db)
+    return {"client": client, "process": process, "office": office, "attorney": attorney, "preparer": preparer,
             "questionnaire": (questionnaire or {}).get("answers") or {}}
 
 
