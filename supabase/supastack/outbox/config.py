@@ -56,7 +56,8 @@ class WorkerConfig:
     batch: int = 32               # rows claimed per round
     max_attempts: int = 6         # then the row is dead (an administrator may re-send it)
     lease_seconds: float = 120.0  # a row left 'sending' by a dead process is retried after this
-    poll_seconds: float = 1.0
+    poll_seconds: float = 1.0     # the fallback: rounds start at once when a NOTIFY wakes the worker
+    listen: bool = True           # LISTEN for that NOTIFY (off behind a transaction-mode pooler)
     backoff_seconds: float = 30.0     # first retry after about this, doubling each attempt
     backoff_max_seconds: float = 3600.0
     send_timeout_seconds: float = 30.0

@@ -6,7 +6,8 @@ attempts + 1 and a lease *before* calling the provider, in its own committed sta
 written only while the row is still the one claimed (same attempt): sent; failed with the next attempt
 after an exponential backoff with jitter; dead after max_attempts or a permanent refusal. A process killed
 mid-send leaves the row 'sending' until the lease expires, then another round sends it again with the
-same idempotency key (Message-ID, biz_opaque_callback_data), which the provider uses to keep one copy."""
+same idempotency key (Message-ID, biz_opaque_callback_data), which the provider uses to keep one copy.
+Rounds start when the outbox's NOTIFY wakes the worker (wakeup.py) and every poll_seconds anyway."""
 from __future__ import annotations
 
 import asyncio
@@ -24,7 +25,7 @@ from psycopg.rows import dict_row
 
 from supastack.core.config import Settings
 from supastack.core.stack import Stack
-from supastack.outbox import email, whatsapp
+from supastack.outbox import email, wakeup, whatsapp
 from supastack.outbox.config import WorkerConfig, email_footer, email_intros, smtp_config, worker_config
 
 log = logging.getLogger("supastack.outbox")
@@ -98,6 +99,7 @@ class OutboxWorker:
         self._outcomes: psycopg.AsyncConnection | None = None      # outcomes, so they never wait on a claim
         self._whatsapp: tuple[float, whatsapp.WhatsAppConfig | None] | None = None
         self._wake = asyncio.Event()
+        self.listening = asyncio.Event()   # set while the wake-up listener is connected
         self._absent_said = False
 
     async def _connection(self) -> psycopg.AsyncConnection[dict[str, Any]]:
@@ -198,23 +200,23 @@ class OutboxWorker:
 
     async def run(self) -> None:
         """Until cancelled: keeps `concurrency` deliveries in flight from a small local queue of claimed rows,
-        refilled a batch at a time; when the outbox is empty, looks again every poll_seconds (or when woken)."""
+        refilled a batch at a time; claims again when woken (a NOTIFY: rows were queued), when a delivery
+        ends, and every poll_seconds anyway (retries coming due, a listener that is down)."""
         inflight: set[asyncio.Task] = set()
         claimed: deque[dict] = deque()
+        listener = (asyncio.create_task(wakeup.listen(self.settings.db_url, self.wake, self.listening),
+                                        name="outbox-listener") if self.config.listen else None)
         try:
             while True:
+                self._wake.clear()   # before the claim: a wake-up from here on makes another round
+                more = False
                 try:
                     if len(claimed) < self.config.concurrency:
-                        claimed.extend(await self._claim(self.config.batch))
+                        rows = await self._claim(self.config.batch)
+                        claimed.extend(rows)
+                        more = len(rows) == self.config.batch   # a full batch: more may be due
                     while claimed and len(inflight) < self.config.concurrency:
                         inflight.add(asyncio.create_task(self._one(claimed.popleft())))
-                    if inflight:
-                        done, inflight = await asyncio.wait(inflight, timeout=self.config.poll_seconds,
-                                                            return_when=asyncio.FIRST_COMPLETED)
-                        for task in done:
-                            if task.exception() is not None:   # the outcome could not be recorded
-                                log.error("outbox delivery failed", exc_info=task.exception())
-                        continue
                 except asyncio.CancelledError:
                     raise
                 except psycopg.errors.UndefinedTable:
@@ -228,10 +230,14 @@ class OutboxWorker:
                         with contextlib.suppress(Exception):
                             await self._conn.close()
                     self._conn = None
-                self._wake.clear()
-                with contextlib.suppress(asyncio.TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), self.config.poll_seconds)
+                if more and len(inflight) < self.config.concurrency:
+                    continue
+                inflight = await self._pause(inflight)
         finally:
+            if listener is not None:
+                listener.cancel()
+                await asyncio.gather(listener, return_exceptions=True)
+                self.listening.clear()
             # at shut-down, sends under way get a moment to finish and record their outcome; a row cut
             # short stays 'sending' and is retried after its lease with the same idempotency key
             with contextlib.suppress(Exception):
@@ -240,6 +246,25 @@ class OutboxWorker:
                 _, pending = await asyncio.wait(inflight, timeout=5)
                 for task in pending:
                     task.cancel()
+
+    async def _pause(self, inflight: set[asyncio.Task]) -> set[asyncio.Task]:
+        """Waits for a delivery to end, a wake-up (only while there is room for another delivery) or
+        poll_seconds, whichever comes first; returns the deliveries still in flight."""
+        waiting: set[asyncio.Future] = set(inflight)
+        woken = None
+        if len(inflight) < self.config.concurrency:
+            woken = asyncio.ensure_future(self._wake.wait())
+            waiting.add(woken)
+        try:
+            done, _ = await asyncio.wait(waiting, timeout=self.config.poll_seconds,
+                                         return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            if woken is not None:
+                woken.cancel()
+        for task in done & inflight:
+            if task.exception() is not None:   # the outcome could not be recorded
+                log.error("outbox delivery failed", exc_info=task.exception())
+        return inflight - done
 
     def wake(self) -> None:
         self._wake.set()
