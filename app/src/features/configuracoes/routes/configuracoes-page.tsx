@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth-context';
 import { CaseTypesCard } from '../components/case-types-card';
+import { OfficeProfileCard } from '../components/office-profile-card';
 import { OfficeSettingsForm } from '../components/office-settings-form';
 import { StaffMfaCard } from '../components/staff-mfa-card';
 import { configuracoesStrings as t } from '../strings';
@@ -50,6 +51,7 @@ export default function ConfiguracoesPage() {
         ))}
       </ul>
       <OfficeSettingsForm canEdit={isAdmin} />
+      <OfficeProfileCard canEdit={isAdmin} />
       <CaseTypesCard canEdit={isAdmin} />
       <StaffMfaCard canEdit={isAdmin} />
     </div>
