@@ -1,5 +1,8 @@
-/** A quote's lines (products, USCIS fees valid on its date, free lines), discount, totals, send, contract, PDF. */
-import { FileDown, Send, Trash2 } from 'lucide-react';
+/**
+ * A quote's lines (products, USCIS fees valid on its date, free lines) edited in place, discount, seller, totals,
+ * send, contract, PDF. Only a draft is edited, by those who write quotes; every total shown is the database's.
+ */
+import { FileDown, Send } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -15,11 +18,15 @@ import {
   useQuoteItemMutations,
   useQuoteItems,
   useUpdateQuote,
+  type ItemChanges,
   type Quote,
 } from '../money/api';
 import { formatMoney } from '../money/format';
+import { useHasManagerRole } from '../money/roles';
 import { MoneyStatusBadge } from '../money/status-badge';
 import { ContractFromQuoteDialog } from './contract-from-quote-dialog';
+import { QuoteItemRow } from './quote-item-row';
+import { QuoteSellerField } from './quote-seller-field';
 
 type Source = 'product' | 'uscis_fee' | 'custom';
 
@@ -33,8 +40,10 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
   const items = useQuoteItems(q?.id ?? '');
   const products = useProducts(open);
   const fees = useUscisFees(open);
-  const { add, remove } = useQuoteItemMutations();
+  const { add, remove, edit } = useQuoteItemMutations();
   const update = useUpdateQuote();
+  const manager = useHasManagerRole();
+  const [editingId, setEditingId] = useState<string | null>(null);
   const [source, setSource] = useState<Source>('custom');
   const [ref, setRef] = useState('');
   const [description, setDescription] = useState('');
@@ -51,7 +60,8 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
     [fees.data, q],
   );
   if (!q) return null;
-  const draft = q.status === 'draft';
+  // the database lets only a draft change, and only administrators and legal assistants change it
+  const draft = q.status === 'draft' && manager;
   const hasContract = (q.contract ?? []).length > 0;
 
   const addItem = async () => {
@@ -89,6 +99,18 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
     }
   };
 
+  const saveItem = async (id: string, changes: ItemChanges): Promise<boolean> => {
+    try {
+      await edit.mutateAsync({ id, changes });
+      setEditingId(null);
+      toast.success('Item atualizado');
+      return true;
+    } catch (error) {
+      toast.error(`Erro ao salvar item: ${errorText(error)}`);
+      return false;
+    }
+  };
+
   const canAdd =
     source === 'custom'
       ? description.trim() !== '' && Number(price.replace(',', '.')) >= 0 && price !== ''
@@ -105,6 +127,7 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
         </DialogHeader>
         <div className="flex flex-wrap items-center gap-2">
           <MoneyStatusBadge status={q.status} kind="quote" />
+          <QuoteSellerField quote={q} editable={draft} />
           {q.exchange_rate && (
             <span className="text-xs text-muted-foreground">
               Cotação: US$ 1,00 = {formatBRL(q.exchange_rate)} ({formatDate(q.exchange_rate_date)})
@@ -118,9 +141,10 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
                 <TableHead>Descrição</TableHead>
                 <TableHead className="text-right">Qtd.</TableHead>
                 <TableHead className="text-right">Unitário</TableHead>
+                <TableHead className="text-right">Desconto</TableHead>
                 <TableHead className="text-right">Total</TableHead>
                 {draft && (
-                  <TableHead className="w-10">
+                  <TableHead className="w-24">
                     <span className="sr-only">Ações</span>
                   </TableHead>
                 )}
@@ -128,28 +152,23 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
             </TableHeader>
             <TableBody>
               {(items.data ?? []).map((it) => (
-                <TableRow key={it.id}>
-                  <TableCell>{it.description}</TableCell>
-                  <TableCell className="text-right">{String(it.quantity).replace('.', ',')}</TableCell>
-                  <TableCell className="text-right">{formatMoney(it.unit_price, q.currency)}</TableCell>
-                  <TableCell className="text-right">{formatMoney(it.amount, q.currency)}</TableCell>
-                  {draft && (
-                    <TableCell>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Remover ${it.description}`}
-                        onClick={() => run(() => remove.mutateAsync(it.id), 'Item removido', 'Erro ao remover item')}
-                      >
-                        <Trash2 aria-hidden="true" />
-                      </Button>
-                    </TableCell>
-                  )}
-                </TableRow>
+                <QuoteItemRow
+                  // a fresh form, from the stored values, each time a line is opened
+                  key={`${it.id}:${editingId === it.id}`}
+                  item={it}
+                  currency={q.currency}
+                  editable={draft}
+                  editing={draft && editingId === it.id}
+                  busy={edit.isPending}
+                  onEdit={() => setEditingId(it.id)}
+                  onCancel={() => setEditingId(null)}
+                  onSave={(changes) => saveItem(it.id, changes)}
+                  onRemove={() => run(() => remove.mutateAsync(it.id), 'Item removido', 'Erro ao remover item')}
+                />
               ))}
               {items.data?.length === 0 && (
                 <TableRow>
-                  <TableCell colSpan={5} className="text-center text-sm text-muted-foreground">
+                  <TableCell colSpan={draft ? 6 : 5} className="text-center text-sm text-muted-foreground">
                     Nenhum item no orçamento
                   </TableCell>
                 </TableRow>

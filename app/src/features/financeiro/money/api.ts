@@ -168,16 +168,30 @@ export interface SalesStaff {
   full_name: string;
 }
 
+type StaffRow = SalesStaff & { roles: string[] | null };
+
+// One request for the staff directory, read as two lists (the same query key, different selections).
+async function staffDirectory(): Promise<StaffRow[]> {
+  const { data } = await supabase.rpc('staff_directory').throwOnError();
+  return (data ?? []) as StaffRow[];
+}
+
 /** Staff with the commercial role: who can be a quote's salesperson (and earn its commissions). */
 export function useSalesStaff() {
   return useQuery({
     queryKey: moneyKeys.staff(),
-    queryFn: async () => {
-      const { data } = await supabase.rpc('staff_directory').throwOnError();
-      return ((data ?? []) as Array<SalesStaff & { roles: string[] | null }>)
-        .filter((row) => (row.roles ?? []).includes('commercial'))
-        .map(({ id, full_name }) => ({ id, full_name }));
-    },
+    queryFn: staffDirectory,
+    select: (rows: StaffRow[]): SalesStaff[] =>
+      rows.filter((row) => (row.roles ?? []).includes('commercial')).map(({ id, full_name }) => ({ id, full_name })),
+  });
+}
+
+/** Every staff member by id: the name of a quote's seller even when no longer commercial. */
+export function useStaffNames() {
+  return useQuery({
+    queryKey: moneyKeys.staff(),
+    queryFn: staffDirectory,
+    select: (rows: StaffRow[]) => new Map(rows.map((row) => [row.id, row.full_name])),
   });
 }
 
@@ -332,7 +346,28 @@ export function useQuoteItemMutations() {
     },
     onSuccess: invalidate,
   });
-  return { add, remove };
+  // the line's amount and the quote's totals come back from the database (computed there), never from here
+  const edit = useMutation({
+    mutationFn: async ({ id, changes }: { id: string; changes: ItemChanges }) => {
+      const { data } = await supabase
+        .from('financial_quote_items')
+        .update(changes)
+        .eq('id', id)
+        .select('id')
+        .throwOnError();
+      if (!data || data.length === 0) throw new Error('Item não encontrado ou sem permissão');
+    },
+    onSuccess: invalidate,
+  });
+  return { add, remove, edit };
+}
+
+/** What an in-place edit of a line may change. */
+export interface ItemChanges {
+  description: string;
+  quantity: number;
+  unit_price: number;
+  discount_amount: number;
 }
 
 export function useUpdateQuote() {
@@ -343,7 +378,7 @@ export function useUpdateQuote() {
       changes,
     }: {
       id: string;
-      changes: Partial<Pick<Quote, 'status' | 'discount_amount'>>;
+      changes: Partial<Pick<Quote, 'status' | 'discount_amount' | 'sales_staff_id'>>;
     }) => {
       const { data } = await supabase.from('financial_quotes').update(changes).eq('id', id).select('id').throwOnError();
       if (!data || data.length === 0) throw new Error('Orçamento não encontrado ou sem permissão');

@@ -1,0 +1,154 @@
+/**
+ * One line of a quote: shown as stored, or edited in place (description, quantity, unit price, line discount).
+ * The line's total is always the one the database computed; saving refetches it with the quote's totals.
+ */
+import { Check, Pencil, Trash2, X } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { TableCell, TableRow } from '@/components/ui/table';
+import type { ItemChanges, QuoteItem } from '../money/api';
+import { formatMoney } from '../money/format';
+
+/** A number typed the Brazilian way ("1.234,56") or plainly ("1234.56"); NaN when it is not one. */
+export function parseDecimal(text: string): number {
+  const t = text.trim();
+  if (!/^\d{1,3}(\.\d{3})*(,\d+)?$|^\d+([.,]\d+)?$/.test(t)) return Number.NaN;
+  return Number(t.includes(',') ? t.replace(/\./g, '').replace(',', '.') : t);
+}
+
+/** "1.50" -> "1,5": a stored decimal as a person types it. */
+function typed(value: string | number): string {
+  return String(Number(value)).replace('.', ',');
+}
+
+/** The changes of the form, or the pt-BR reason they cannot be saved. */
+export function readItemForm(form: Record<keyof ItemChanges, string>): ItemChanges | string {
+  const description = form.description.trim();
+  const quantity = parseDecimal(form.quantity);
+  const unitPrice = parseDecimal(form.unit_price);
+  const discount = form.discount_amount.trim() === '' ? 0 : parseDecimal(form.discount_amount);
+  if (description === '') return 'Informe a descrição do item';
+  if (!(quantity > 0)) return 'A quantidade deve ser um número maior que zero';
+  if (!(unitPrice >= 0)) return 'Informe um valor unitário válido';
+  if (!(discount >= 0)) return 'Informe um desconto válido (zero ou mais)';
+  return { description, quantity, unit_price: unitPrice, discount_amount: discount };
+}
+
+export function QuoteItemRow({
+  item,
+  currency,
+  editable,
+  editing,
+  busy,
+  onEdit,
+  onCancel,
+  onSave,
+  onRemove,
+}: {
+  item: QuoteItem;
+  currency: string;
+  editable: boolean;
+  editing: boolean;
+  busy: boolean;
+  onEdit: () => void;
+  onCancel: () => void;
+  onSave: (changes: ItemChanges) => Promise<boolean>;
+  onRemove: () => void;
+}) {
+  const [form, setForm] = useState<Record<keyof ItemChanges, string>>(() => ({
+    description: item.description,
+    quantity: typed(item.quantity),
+    unit_price: typed(item.unit_price),
+    discount_amount: typed(item.discount_amount),
+  }));
+  const [problem, setProblem] = useState<string | null>(null);
+  const set = (key: keyof ItemChanges) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    setForm((f) => ({ ...f, [key]: e.target.value }));
+    setProblem(null);
+  };
+
+  if (!editing) {
+    return (
+      <TableRow>
+        <TableCell>{item.description}</TableCell>
+        <TableCell className="text-right">{typed(item.quantity)}</TableCell>
+        <TableCell className="text-right">{formatMoney(item.unit_price, currency)}</TableCell>
+        <TableCell className="text-right">
+          {Number(item.discount_amount) > 0 ? formatMoney(item.discount_amount, currency) : '-'}
+        </TableCell>
+        <TableCell className="text-right" data-testid="item-amount">
+          {formatMoney(item.amount, currency)}
+        </TableCell>
+        {editable && (
+          <TableCell className="whitespace-nowrap">
+            <Button variant="ghost" size="icon" aria-label={`Editar ${item.description}`} onClick={onEdit}>
+              <Pencil aria-hidden="true" />
+            </Button>
+            <Button variant="ghost" size="icon" aria-label={`Remover ${item.description}`} onClick={onRemove}>
+              <Trash2 aria-hidden="true" />
+            </Button>
+          </TableCell>
+        )}
+      </TableRow>
+    );
+  }
+
+  const save = async () => {
+    const changes = readItemForm(form);
+    if (typeof changes === 'string') {
+      setProblem(changes);
+      return;
+    }
+    await onSave(changes);
+  };
+
+  return (
+    <TableRow data-testid="item-editing">
+      <TableCell>
+        <Input aria-label="Editar descrição" value={form.description} onChange={set('description')} />
+        {problem && (
+          <p role="alert" className="mt-1 text-xs text-destructive">
+            {problem}
+          </p>
+        )}
+      </TableCell>
+      <TableCell>
+        <Input
+          aria-label="Editar quantidade"
+          className="w-20 text-right"
+          inputMode="decimal"
+          value={form.quantity}
+          onChange={set('quantity')}
+        />
+      </TableCell>
+      <TableCell>
+        <Input
+          aria-label={`Editar valor unitário (${currency})`}
+          className="w-28 text-right"
+          inputMode="decimal"
+          value={form.unit_price}
+          onChange={set('unit_price')}
+        />
+      </TableCell>
+      <TableCell>
+        <Input
+          aria-label={`Editar desconto (${currency})`}
+          className="w-24 text-right"
+          inputMode="decimal"
+          value={form.discount_amount}
+          onChange={set('discount_amount')}
+        />
+      </TableCell>
+      <TableCell className="text-right text-muted-foreground">{formatMoney(item.amount, currency)}</TableCell>
+      <TableCell className="whitespace-nowrap">
+        <Button variant="ghost" size="icon" aria-label="Salvar item" onClick={save} disabled={busy}>
+          <Check aria-hidden="true" />
+        </Button>
+        <Button variant="ghost" size="icon" aria-label="Cancelar edição" onClick={onCancel} disabled={busy}>
+          <X aria-hidden="true" />
+        </Button>
+      </TableCell>
+    </TableRow>
+  );
+}
