@@ -63,6 +63,8 @@ test('quote -> sent -> accepted in the portal -> contract -> partial payment -> 
     .filter({ hasText: title })
     .getByRole('button', { name: /Abrir orçamento/ })
     .click();
+  // accepted: what the client agreed to is no longer edited
+  await expect(staff.getByRole('button', { name: 'Editar Honorários E2E' })).toHaveCount(0);
   await staff.getByRole('button', { name: 'Gerar contrato' }).click();
   const contractDialog = staff.getByRole('dialog', { name: 'Gerar contrato' });
   await contractDialog.getByLabel('Entrada (USD)').fill('400');
@@ -99,4 +101,54 @@ test('quote -> sent -> accepted in the portal -> contract -> partial payment -> 
   await maria.reload();
   await maria.getByRole('tab', { name: 'Parcelas' }).click();
   await expect(maria.getByRole('table', { name: 'Parcelas' }).getByText('US$ 150,00').first()).toBeVisible();
+});
+
+test('a draft quote edited in place: a line with its discount, and the seller', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const title = `Orçamento edição E2E ${Date.now()}`;
+  const staff = await signIn(browser, ADMIN, /\/$/);
+  await staff.goto('/financeiro/orcamentos');
+  await staff.getByRole('button', { name: 'Criar Orçamento' }).click();
+  const create = staff.getByRole('dialog', { name: 'Criar Orçamento' });
+  await create.getByLabel('Cliente').selectOption({ label: 'Maria Silva' });
+  await create.getByLabel('Título').fill(title);
+  await create.getByLabel('Cotação US$ 1,00 em R$').fill('5.00');
+  await create.getByRole('button', { name: 'Criar', exact: true }).click();
+  const editor = staff.getByRole('dialog', { name: /Orçamento OR-/ });
+  await editor.getByLabel('Descrição do item').fill('Honorários edição E2E');
+  await editor.getByLabel('Valor unitário (USD)').fill('1000');
+  await editor.getByRole('button', { name: 'Adicionar item' }).click();
+  await expect(editor.getByTestId('quote-total')).toHaveText('US$ 1.000,00');
+
+  // the line in place: 2 x 333,33 = 666,66 less 16,66 on the line (the database's arithmetic, shown as stored)
+  await editor.getByRole('button', { name: 'Editar Honorários edição E2E' }).click();
+  await editor.getByLabel('Editar descrição').fill('Honorários revisados E2E');
+  await editor.getByLabel('Editar quantidade').fill('2');
+  await editor.getByLabel('Editar valor unitário (USD)').fill('333,33');
+  await editor.getByLabel('Editar desconto (USD)').fill('16,66');
+  await editor.getByRole('button', { name: 'Salvar item' }).click();
+  await expect(staff.getByText('Item atualizado')).toBeVisible();
+  await expect(editor.getByTestId('item-amount')).toHaveText('US$ 650,00');
+  await expect(editor.getByTestId('quote-total')).toHaveText('US$ 650,00');
+  await expect(editor.getByTestId('quote-total-brl')).toHaveText('R$ 3.250,00');
+
+  // a discount above the line is the database's to refuse, in Portuguese
+  await editor.getByRole('button', { name: 'Editar Honorários revisados E2E' }).click();
+  await editor.getByLabel('Editar desconto (USD)').fill('700');
+  await editor.getByRole('button', { name: 'Salvar item' }).click();
+  await expect(staff.getByText(/Erro ao salvar item: O desconto do item não pode ser maior/)).toBeVisible();
+  await editor.getByRole('button', { name: 'Cancelar edição' }).click();
+  await expect(editor.getByTestId('quote-total')).toHaveText('US$ 650,00');
+
+  // the seller
+  await editor.getByLabel('Vendedor(a)').selectOption({ label: 'Carla Comercial' });
+  await expect(staff.getByText('Vendedor(a) alterado(a)')).toBeVisible();
+
+  // all of it stored: after a reload the list and the quote show it
+  await staff.reload();
+  const row = staff.getByRole('row').filter({ hasText: title });
+  await expect(row.getByText('US$ 650,00')).toBeVisible();
+  await row.getByRole('button', { name: /Abrir orçamento/ }).click();
+  await expect(editor.getByText('Honorários revisados E2E')).toBeVisible();
+  await expect(editor.getByLabel('Vendedor(a)').locator('option:checked')).toHaveText('Carla Comercial');
 });
