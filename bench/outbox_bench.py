@@ -3,12 +3,16 @@
 The worker keeps `concurrency` sends in flight, so the ideal throughput is concurrency / latency
 (160/s at 8). Two runs: the worker's machinery alone (claim with SKIP LOCKED, lease, outcome per row,
 against an in-process provider that only waits), and the whole WhatsApp path (HTTP to a fake Graph API
-in its own process). Prints throughput and its ratio to the ideal.
+in its own process). Prints throughput and its ratio to the ideal. Then the pickup latency of a single
+queued row (from its INSERT to the provider's call) with the default 1 s poll, with the worker woken by the
+outbox's NOTIFY and, for comparison, with the poll alone (OUTBOX_LISTEN=false).
 """
 from __future__ import annotations
 
 import asyncio
 import os
+import random
+import statistics
 import subprocess
 import sys
 import time
@@ -67,6 +71,42 @@ async def drain(worker: OutboxWorker, db_url: str) -> float:
     return elapsed
 
 
+async def pickup(worker: OutboxWorker, db_url: str, samples: int, gap: float) -> list[float]:
+    """Seconds from each single row's INSERT to the provider's call, rows queued one by one, each up to `gap`
+    seconds after the previous one was picked up (a gap of one poll puts the poll at a random phase)."""
+    seen: dict[str, float] = {}
+
+    async def provider(row: dict) -> str:
+        seen[row["idempotency_key"]] = time.perf_counter()
+        return "fake"
+
+    worker.senders = {"whatsapp": provider}
+    task = asyncio.create_task(worker.run())
+    latencies = []
+    async with await psycopg.AsyncConnection.connect(db_url, autocommit=True) as conn:
+        await conn.execute("delete from public.notification_deliveries where channel <> 'in_app'")
+        await asyncio.sleep(0.5)
+        for i in range(samples):
+            await asyncio.sleep(random.uniform(0, gap))
+            key = f"pickup:{i}"
+            started = time.perf_counter()
+            await conn.execute("insert into public.notification_deliveries (channel, recipient, template, "
+                               "idempotency_key) values ('whatsapp', '+5511912345678', 'stage_change', %s)", (key,))
+            while key not in seen:
+                await asyncio.sleep(0.001)
+            latencies.append(seen[key] - started)
+    task.cancel()
+    await asyncio.gather(task, return_exceptions=True)
+    await worker.close()
+    return latencies
+
+
+def report_pickup(name: str, latencies: list[float]) -> None:
+    cuts = statistics.quantiles(latencies, n=100, method="inclusive")
+    print(f"{name:<38} {len(latencies):>3} rows: p50 {cuts[49] * 1000:6.1f} ms, p99 {cuts[98] * 1000:6.1f} ms, "
+          f"max {max(latencies) * 1000:6.1f} ms")
+
+
 def report(name: str, concurrency: int, elapsed: float) -> None:
     ideal = concurrency / LATENCY
     rate = COUNT / elapsed
@@ -114,6 +154,11 @@ async def main() -> None:
 
             worker.senders = {"whatsapp": send}
             report("outbox + WhatsApp HTTP to a fake Graph", concurrency, await drain(worker, db_url))
+
+        for listen, samples, gap in ((True, 200, 0.1), (False, 30, 1.0)):
+            worker = OutboxWorker(settings, WorkerConfig(poll_seconds=1.0, listen=listen))
+            report_pickup(f"pickup, poll 1 s, {'woken by NOTIFY' if listen else 'poll alone'}",
+                          await pickup(worker, db_url, samples, gap))
     finally:
         if graph is not None:
             graph.terminate()

@@ -1,11 +1,12 @@
 """The outbox worker wakes on the outbox's NOTIFY: a queued row is picked up at once, not at the next poll
-(the poll is set to 10 s, so only the wake-up explains a pickup within 300 ms); one notification per
+(the poll is set to 10 s, so only the wake-up explains a median pickup under 300 ms); one notification per
 statement, none for the worker's own updates; the poll still delivers while the LISTEN connection is gone
 and the listener comes back; two workers woken together send each row once."""
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import statistics
 import time
 import uuid
 from collections.abc import AsyncIterator
@@ -20,7 +21,10 @@ from supastack.outbox import wakeup
 from supastack.outbox.config import WorkerConfig
 from supastack.outbox.worker import OutboxWorker
 
-PICKUP = 0.3   # seconds: far under the 10 s poll of these workers
+# seconds from an INSERT to the provider, with the poll of these workers at 10 s: typically a few ms; a
+# single pickup may take longer on a loaded machine, and anything under a second is still the wake-up
+PICKUP = 0.3
+SLOWEST = 1.0
 
 INSERT = """insert into public.notification_deliveries (channel, recipient, template, payload, idempotency_key)
             select 'whatsapp', '+5511912345678', 'stage_change', '{"title": "Teste"}', %(key)s || ':' || i
@@ -115,7 +119,7 @@ def test_a_queued_row_reaches_the_provider_at_once_not_at_the_poll(clean):
 
     latencies, resend = asyncio.run(scenario())
     print(f"pickup after insert: {[round(x * 1000) for x in latencies]} ms; after re-send {resend * 1000:.0f} ms")
-    assert max(latencies) < PICKUP and resend < PICKUP
+    assert statistics.median(latencies) < PICKUP and max(latencies) < SLOWEST and resend < SLOWEST
 
 
 def test_without_the_listener_a_row_waits_for_the_poll(clean):
@@ -201,7 +205,7 @@ def test_the_poll_delivers_while_the_listener_is_down_and_the_listener_comes_bac
 
     by_poll, woken = asyncio.run(scenario())
     print(f"listener down: delivered by the poll in {by_poll * 1000:.0f} ms; back: {woken * 1000:.0f} ms")
-    assert by_poll < 3 and woken < PICKUP
+    assert by_poll < 3 and woken < SLOWEST
 
 
 def test_two_workers_woken_together_send_each_row_once(clean):
