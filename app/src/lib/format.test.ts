@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBRL, formatDate, formatDateTime, formatUSD, parseDate, todayISO } from './format';
+import { formatBRL, formatDate, formatDateTime, formatUSD, parseDate, parseDecimal, todayISO } from './format';
 
 describe('formatBRL', () => {
   it('formats with pt-BR separators', () => {
@@ -54,5 +54,27 @@ describe('parseDate / todayISO', () => {
   });
   it('gives the local date as yyyy-MM-dd', () => {
     expect(todayISO(new Date(2025, 1, 3, 23, 59))).toBe('2025-02-03');
+  });
+});
+
+describe('parseDecimal', () => {
+  it('reads numbers as people here type them', () => {
+    expect(parseDecimal('1.234,56')).toBe(1234.56);
+    expect(parseDecimal('1234,5')).toBe(1234.5);
+    expect(parseDecimal(' 1234.56 ')).toBe(1234.56);
+    expect(parseDecimal('12.345.678,9')).toBe(12345678.9);
+    expect(parseDecimal('0,75')).toBe(0.75);
+  });
+
+  it('takes a dot before groups of three digits, with no comma, as the thousands separator', () => {
+    // a payment of "1.500" is one thousand five hundred, not one and a half
+    expect(parseDecimal('1.500')).toBe(1500);
+    expect(parseDecimal('2.000.000')).toBe(2000000);
+    expect(parseDecimal('1.5')).toBe(1.5);
+    expect(parseDecimal('1.50')).toBe(1.5);
+  });
+
+  it('is NaN for what is not a number', () => {
+    for (const text of ['', '12a', '1,2,3', '1.2.3', '1.234.56', 'R$ 10', ',5']) expect(parseDecimal(text)).toBeNaN();
   });
 });

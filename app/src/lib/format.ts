@@ -11,6 +11,17 @@ function toNumber(value: number | string | null | undefined): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/**
+ * A number as people here type it: "1.234,56" and "1234,5" (pt-BR), "1234.56", and "1.500" read as one thousand five
+ * hundred (a dot before groups of exactly three digits, with no comma, separates thousands). NaN when it is none.
+ */
+export function parseDecimal(text: string): number {
+  const t = text.trim().replace(/\s/g, '');
+  if (/^-?\d{1,3}(\.\d{3})+(,\d+)?$/.test(t)) return Number(t.replace(/\./g, '').replace(',', '.'));
+  if (/^-?\d+([.,]\d+)?$/.test(t)) return Number(t.replace(',', '.'));
+  return Number.NaN;
+}
+
 /** Intl puts a no-break space after the symbol; tests and users expect a plain space. */
 function plainSpaces(text: string): string {
   return text.replace(/\u00a0|\u202f/g, ' ');

@@ -5,6 +5,7 @@ export const financeStrings = {
   hubTitle: 'Módulo Financeiro',
   access: 'Acessar',
   required: 'Preencha todos os campos obrigatórios',
+  invalidNumber: 'Informe um número válido, como 1.234,56.',
   errorTitle: 'Erro',
   products: {
     title: 'Produtos e Serviços',

@@ -13,9 +13,10 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { todayISO } from '@/lib/format';
+import { todayISO, parseDecimal } from '@/lib/format';
 import { useCreateContract, type Quote } from '../money/api';
 import { formatMoney } from '../money/format';
+import { financeStrings } from '../strings';
 
 export function ContractFromQuoteDialog({
   quote,
@@ -33,10 +34,15 @@ export function ContractFromQuoteDialog({
   const [interval, setStep] = useState('1 month');
   if (!quote) return null;
   const submit = async () => {
+    const downPayment = parseDecimal(down);
+    if (Number.isNaN(downPayment)) {
+      toast.error(financeStrings.invalidNumber);
+      return;
+    }
     try {
       const contract = await create.mutateAsync({
         quote_id: quote.id,
-        down_payment: Number(down.replace(',', '.')),
+        down_payment: downPayment,
         installments: Number(count),
         first_due_date: Number(count) > 0 ? first : null,
         interval,

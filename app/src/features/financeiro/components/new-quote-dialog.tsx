@@ -18,9 +18,10 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { useAuth } from '@/lib/auth-context';
-import { formatDate, todayISO } from '@/lib/format';
+import { formatDate, todayISO, parseDecimal } from '@/lib/format';
 import { useClientsList, useCreateQuote, useLatestRate, useRefreshRate, useSalesStaff, type Quote } from '../money/api';
 import type { Currency } from '../money/format';
+import { financeStrings } from '../strings';
 
 export function NewQuoteDialog({
   open,
@@ -51,7 +52,12 @@ export function NewQuoteDialog({
   const rate = typedRate === '' && latest.data ? String(latest.data.rate) : typedRate;
 
   const submit = async () => {
-    const chosenRate = rate.trim() === '' ? null : rate.replace(',', '.');
+    const typed = rate.trim() === '' ? null : parseDecimal(rate);
+    if (typed !== null && Number.isNaN(typed)) {
+      toast.error(financeStrings.invalidNumber);
+      return;
+    }
+    const chosenRate = typed === null ? null : String(typed);
     try {
       const quote = await create.mutateAsync({
         client_id: clientId,

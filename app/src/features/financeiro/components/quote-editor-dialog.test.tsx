@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { db, postgrestError, restUrl, rpc, server, type Row } from '@/testing/supabase-server';
 import { renderWithProviders } from '@/testing/test-utils';
 import OrcamentosPage from '../routes/orcamentos-page';
-import { parseDecimal, readItemForm } from './quote-item-row';
+import { readItemForm } from './quote-item-row';
 
 const staff = [
   { id: 'u-carla', full_name: 'Carla Comercial', email: 'c@x.test', roles: ['commercial'] },
@@ -243,14 +243,6 @@ describe('Orçamento: edição no lugar', { timeout: 20_000 }, () => {
 });
 
 describe('line form', () => {
-  it('reads Brazilian and plain decimals', () => {
-    expect(parseDecimal('1.234,56')).toBe(1234.56);
-    expect(parseDecimal('1234,5')).toBe(1234.5);
-    expect(parseDecimal('1234.56')).toBe(1234.56);
-    expect(parseDecimal('12a')).toBeNaN();
-    expect(parseDecimal('')).toBeNaN();
-  });
-
   it('an empty discount is zero; a negative one is refused', () => {
     const base = { description: ' Taxa ', quantity: '2', unit_price: '10', discount_amount: '' };
     expect(readItemForm(base)).toEqual({ description: 'Taxa', quantity: 2, unit_price: 10, discount_amount: 0 });

@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatBRL, formatDate } from '@/lib/format';
+import { formatBRL, formatDate, parseDecimal } from '@/lib/format';
 import { useProducts, useUscisFees } from '../api/queries';
 import {
   downloadFinanceDocument,
@@ -24,6 +24,7 @@ import {
 import { formatMoney } from '../money/format';
 import { useHasManagerRole } from '../money/roles';
 import { MoneyStatusBadge } from '../money/status-badge';
+import { financeStrings } from '../strings';
 import { ContractFromQuoteDialog } from './contract-from-quote-dialog';
 import { QuoteItemRow } from './quote-item-row';
 import { QuoteSellerField } from './quote-seller-field';
@@ -65,14 +66,19 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
   const hasContract = (q.contract ?? []).length > 0;
 
   const addItem = async () => {
-    const qty = Number(quantity.replace(',', '.'));
+    const qty = parseDecimal(quantity);
+    const unitPrice = parseDecimal(price);
+    if (Number.isNaN(qty) || (source === 'custom' && Number.isNaN(unitPrice))) {
+      toast.error(financeStrings.invalidNumber);
+      return false;
+    }
     try {
       if (source === 'custom') {
         await add.mutateAsync({
           quote_id: q.id,
           description,
           quantity: qty,
-          unit_price: Number(price.replace(',', '.')),
+          unit_price: unitPrice,
           discount_amount: 0,
         });
       } else if (source === 'product') {
@@ -111,10 +117,7 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
     }
   };
 
-  const canAdd =
-    source === 'custom'
-      ? description.trim() !== '' && Number(price.replace(',', '.')) >= 0 && price !== ''
-      : ref !== '';
+  const canAdd = source === 'custom' ? description.trim() !== '' && parseDecimal(price) >= 0 : ref !== '';
 
   return (
     <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
@@ -264,14 +267,15 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
                     size="sm"
                     variant="outline"
                     disabled={discount === ''}
-                    onClick={() =>
-                      run(
-                        () =>
-                          update.mutateAsync({ id: q.id, changes: { discount_amount: discount.replace(',', '.') } }),
+                    onClick={() => {
+                      const amount = parseDecimal(discount);
+                      if (Number.isNaN(amount)) return toast.error(financeStrings.invalidNumber);
+                      return run(
+                        () => update.mutateAsync({ id: q.id, changes: { discount_amount: String(amount) } }),
                         'Desconto aplicado',
                         'Erro ao aplicar desconto',
-                      ).then(() => setDiscount(''))
-                    }
+                      ).then(() => setDiscount(''));
+                    }}
                   >
                     Aplicar
                   </Button>

@@ -9,13 +9,7 @@ import { Input } from '@/components/ui/input';
 import { TableCell, TableRow } from '@/components/ui/table';
 import type { ItemChanges, QuoteItem } from '../money/api';
 import { formatMoney } from '../money/format';
-
-/** A number typed the Brazilian way ("1.234,56") or plainly ("1234.56"); NaN when it is not one. */
-export function parseDecimal(text: string): number {
-  const t = text.trim();
-  if (!/^\d{1,3}(\.\d{3})*(,\d+)?$|^\d+([.,]\d+)?$/.test(t)) return Number.NaN;
-  return Number(t.includes(',') ? t.replace(/\./g, '').replace(',', '.') : t);
-}
+import { parseDecimal } from '@/lib/format';
 
 /** "1.50" -> "1,5": a stored decimal as a person types it. */
 function typed(value: string | number): string {

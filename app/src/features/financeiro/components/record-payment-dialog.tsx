@@ -13,9 +13,10 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { formatDate, todayISO } from '@/lib/format';
+import { formatDate, todayISO, parseDecimal } from '@/lib/format';
 import { useRecordPayment, type Installment } from '../money/api';
 import { formatMoney, paymentMethods } from '../money/format';
+import { financeStrings } from '../strings';
 
 export function RecordPaymentDialog({
   installment,
@@ -31,10 +32,15 @@ export function RecordPaymentDialog({
   const [date, setDate] = useState(todayISO());
   if (!installment) return null;
   const submit = async () => {
+    const paid = amount ? parseDecimal(amount) : open;
+    if (Number.isNaN(paid)) {
+      toast.error(financeStrings.invalidNumber);
+      return;
+    }
     try {
       const payment = await record.mutateAsync({
         installment_id: installment.id,
-        amount: Number((amount || String(open)).replace(',', '.')),
+        amount: paid,
         payment_method: method,
         payment_date: date,
         notes: null,
