@@ -157,6 +157,26 @@ def test_graph_errors_are_retried_and_a_refusal_is_dead(stack, graph):
     assert rest(stack, ADMIN, "POST", "rpc/resend_delivery", json={"p_id": row_id}).status_code >= 400
 
 
+
+def test_resending_a_whatsapp_notice_whose_delivery_failed_sends_a_new_message(stack, graph):
+    consent(stack, "whatsapp", "+15085550142")
+    change_stage(stack)
+    [(row_id, _, _, first_id, _, _)] = wait_rows(
+        stack, "channel = 'whatsapp' and status = 'sent' and provider_message_id is not null "
+               "and created_at > now() - interval '10 seconds' order by created_at desc limit 1")
+    # Meta reports the message undeliverable: the row is dead, the failed message's id stays on it
+    stack.sql("select public.record_whatsapp_status(%s, 'failed', null, 'Número sem WhatsApp')", (first_id,))
+    assert stack.sql("select status from public.notification_deliveries where id = %s", (row_id,)) == [("dead",)]
+    sent_before = len(graph.requests)
+    r = rest(stack, ADMIN, "POST", "rpc/resend_delivery", json={"p_id": str(row_id)})
+    assert r.status_code == 200 and r.json()["provider_message_id"] is None
+    [(_, _, _, second_id, _, _)] = wait_rows(stack, "id = %s and status = 'sent'", (row_id,))
+    assert len(graph.requests) == sent_before + 1          # really sent again, not just marked sent
+    assert second_id and second_id != first_id
+    # a late status of the failed message no longer touches the row
+    stack.sql("select public.record_whatsapp_status(%s, 'failed')", (first_id,))
+    assert stack.sql("select status from public.notification_deliveries where id = %s", (row_id,)) == [("sent",)]
+
 def test_notifications_are_private_and_notify_is_not_an_api(stack):
     mine = rest(stack, MARIA_USER, "GET", "notifications?select=user_id").json()
     assert mine and {n["user_id"] for n in mine} == {MARIA_USER}
