@@ -208,7 +208,9 @@ describe('AgendamentosPage (/agendamentos)', () => {
       http.patch(restUrl('appointments'), () => postgrestError(403, '42501', 'permission denied'), { once: true }),
     );
     await userEvent.click(form.getByRole('button', { name: 'Salvar' }));
-    expect(await screen.findByText('Erro ao salvar agendamento: permission denied')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Erro ao salvar agendamento: Você não tem permissão para fazer isso.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(db.rows('appointments').find((a) => a.id === 'a3')!.status).toBe('solicitado');
 

@@ -91,9 +91,7 @@ describe('CaseTypesCard', () => {
     await userEvent.type(screen.getByLabelText('Novo tipo de caso'), 'Asilo');
     await userEvent.click(screen.getByRole('button', { name: 'Adicionar' }));
     expect(
-      await screen.findByText(
-        'Erro ao salvar configurações: duplicate key value violates unique constraint "case_types_pkey"',
-      ),
+      await screen.findByText('Erro ao salvar configurações: Já existe um registro com esses dados.'),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Novo tipo de caso')).toHaveValue('Asilo');
   });

@@ -75,8 +75,10 @@ export function OfficeProfileCard({ canEdit }: { canEdit: boolean }) {
     save.mutate(toProfileRow(values), {
       onSuccess: () => toast.success(t.saved),
       onError: (error) => {
-        const message = errorMessage(error);
-        toast.error(fill(t.saveError, { message: constraintMessage(message) ?? message }));
+        // the check's name is in the database's own (English) text; errorMessage() words the rest in Portuguese
+        const raw = (error as { message?: unknown }).message;
+        const known = typeof raw === 'string' ? constraintMessage(raw) : null;
+        toast.error(fill(t.saveError, { message: known ?? errorMessage(error) }));
       },
     });
 

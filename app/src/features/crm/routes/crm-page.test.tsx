@@ -274,7 +274,7 @@ describe('CrmPage: dragging a card (keyboard)', () => {
     server.use(http.patch(restUrl('leads'), () => postgrestError(403, '42501', 'permission denied for table leads')));
     await renderPage();
     await drag('Ana Pereira — Novo', 12);
-    expect(await screen.findByText('Erro ao salvar lead: permission denied for table leads')).toBeInTheDocument();
+    expect(await screen.findByText('Erro ao salvar lead: Você não tem permissão para fazer isso.')).toBeInTheDocument();
     await waitFor(() => expect(namesIn('Novo')).toEqual(['Bruno Lima', 'Ana Pereira']));
     expect(namesIn('Contato')).toEqual([]);
   });

@@ -17,6 +17,7 @@ import { todayISO, parseDecimal } from '@/lib/format';
 import { useCreateContract, type Quote } from '../money/api';
 import { formatMoney } from '../money/format';
 import { financeStrings } from '../strings';
+import { errorMessage } from '@/lib/errors';
 
 export function ContractFromQuoteDialog({
   quote,
@@ -50,7 +51,7 @@ export function ContractFromQuoteDialog({
       toast.success(`Contrato ${contract.contract_number} criado`);
       onCreated();
     } catch (error) {
-      toast.error(`Erro ao criar contrato: ${(error as { message?: string }).message ?? error}`);
+      toast.error(`Erro ao criar contrato: ${errorMessage(error)}`);
     }
   };
   return (

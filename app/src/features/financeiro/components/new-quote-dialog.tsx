@@ -22,6 +22,7 @@ import { formatDate, todayISO, parseDecimal } from '@/lib/format';
 import { useClientsList, useCreateQuote, useLatestRate, useRefreshRate, useSalesStaff, type Quote } from '../money/api';
 import type { Currency } from '../money/format';
 import { financeStrings } from '../strings';
+import { errorMessage } from '@/lib/errors';
 
 export function NewQuoteDialog({
   open,
@@ -80,7 +81,7 @@ export function NewQuoteDialog({
       setNotes('');
       onCreated(quote);
     } catch (error) {
-      toast.error(`Erro ao criar orçamento: ${(error as { message?: string }).message ?? error}`);
+      toast.error(`Erro ao criar orçamento: ${errorMessage(error)}`);
     }
   };
 

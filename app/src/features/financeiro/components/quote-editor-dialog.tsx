@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { errorMessage } from '@/lib/errors';
 import { formatBRL, formatDate, parseDecimal } from '@/lib/format';
 import { useProducts, useUscisFees } from '../api/queries';
 import {
@@ -30,10 +31,6 @@ import { QuoteItemRow } from './quote-item-row';
 import { QuoteSellerField } from './quote-seller-field';
 
 type Source = 'product' | 'uscis_fee' | 'custom';
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String((error as { message?: string })?.message ?? error);
-}
 
 export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onClose: () => void }) {
   const open = quote !== null;
@@ -92,7 +89,7 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
       setQuantity('1');
       toast.success('Item adicionado');
     } catch (error) {
-      toast.error(`Erro ao adicionar item: ${errorText(error)}`);
+      toast.error(`Erro ao adicionar item: ${errorMessage(error)}`);
     }
   };
 
@@ -101,7 +98,7 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
       await fn();
       toast.success(ok);
     } catch (error) {
-      toast.error(`${fail}: ${errorText(error)}`);
+      toast.error(`${fail}: ${errorMessage(error)}`);
     }
   };
 
@@ -112,7 +109,7 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
       toast.success('Item atualizado');
       return true;
     } catch (error) {
-      toast.error(`Erro ao salvar item: ${errorText(error)}`);
+      toast.error(`Erro ao salvar item: ${errorMessage(error)}`);
       return false;
     }
   };

@@ -6,6 +6,7 @@ import { toast } from '@/lib/toast';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useSalesStaff, useStaffNames, useUpdateQuote, type Quote } from '../money/api';
+import { errorMessage } from '@/lib/errors';
 
 export function QuoteSellerField({ quote, editable }: { quote: Quote; editable: boolean }) {
   const sellers = useSalesStaff();
@@ -32,7 +33,7 @@ export function QuoteSellerField({ quote, editable }: { quote: Quote; editable: 
       await update.mutateAsync({ id: quote.id, changes: { sales_staff_id: value || null } });
       toast.success(value ? 'Vendedor(a) alterado(a)' : 'Orçamento sem vendedor(a)');
     } catch (error) {
-      toast.error(`Erro ao trocar o(a) vendedor(a): ${(error as { message?: string }).message ?? String(error)}`);
+      toast.error(`Erro ao trocar o(a) vendedor(a): ${errorMessage(error)}`);
     }
   };
 

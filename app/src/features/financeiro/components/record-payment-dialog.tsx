@@ -17,6 +17,7 @@ import { formatDate, todayISO, parseDecimal } from '@/lib/format';
 import { useRecordPayment, type Installment } from '../money/api';
 import { formatMoney, paymentMethods } from '../money/format';
 import { financeStrings } from '../strings';
+import { errorMessage } from '@/lib/errors';
 
 export function RecordPaymentDialog({
   installment,
@@ -48,7 +49,7 @@ export function RecordPaymentDialog({
       toast.success(`Pagamento registrado (recibo ${payment.receipt_number ?? ''})`);
       onClose();
     } catch (error) {
-      toast.error(`Erro ao registrar pagamento: ${(error as { message?: string }).message ?? error}`);
+      toast.error(`Erro ao registrar pagamento: ${errorMessage(error)}`);
     }
   };
   return (

@@ -16,6 +16,7 @@ import {
   useRespondToQuote,
 } from '@/features/financeiro';
 import { portalKeys } from '../api/keys';
+import { errorMessage } from '@/lib/errors';
 
 export function useClientInstallments(clientId: string) {
   return useQuery({
@@ -64,7 +65,7 @@ export function QuoteAnswerButtons({ quoteId, clientId }: { quoteId: string; cli
     respond
       .mutateAsync({ quote_id: quoteId, accept })
       .then(() => toast.success(accept ? 'Orçamento aceito' : 'Orçamento recusado'))
-      .catch((e: { message?: string }) => toast.error(`Erro ao responder orçamento: ${e.message ?? ''}`));
+      .catch((e: unknown) => toast.error(`Erro ao responder orçamento: ${errorMessage(e)}`));
   return (
     <>
       <Button size="sm" onClick={() => answer(true)} disabled={respond.isPending}>
