@@ -1,21 +1,13 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
+import { signInAs } from './support/sign-in';
 
 // Journeys of the agenda area: appointments, tasks, the CRM board and the office settings seen in the portal.
 // Every record is created here with a unique name, so other specs' data and counts are left alone.
-const PASSWORD = 'Demo@12345';
 const ADMIN = 'admin@escritorio.test';
 const COMMERCIAL = 'comercial@escritorio.test';
 const MARIA = 'maria.silva@cliente.test';
 
-async function signIn(browser: Browser, email: string, landing: RegExp): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page).toHaveURL(landing, { timeout: 20_000 });
-  return page;
-}
+const signIn = (browser: Browser, email: string, landing: RegExp) => signInAs(browser, email, { landing });
 
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1000)}`;
 

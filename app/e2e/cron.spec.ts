@@ -1,19 +1,11 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
+import { signInAs } from './support/sign-in';
 
 // Journeys of the scheduled jobs: an administrator finds them from Integrações, runs the forms edition
 // check now and sees its run; a secretary cannot open the page. The forms check (demo provider) keeps the
 // seed's edition dates, so other specs' data is left as it was.
-const PASSWORD = 'Demo@12345';
 
-async function signIn(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
-  return page;
-}
+const signIn = (browser: Browser, email: string) => signInAs(browser, email);
 
 test('administrator sees the scheduled jobs and runs the forms edition check now', async ({ browser }) => {
   const page = await signIn(browser, 'admin@escritorio.test');

@@ -1,21 +1,13 @@
-import { expect, test, type Browser, type Download, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Download } from '@playwright/test';
+import { signInAs } from './support/sign-in';
 
 // Money journey: staff create a quote in dollars and send it, the client accepts it in the portal, staff turn
 // it into a contract, record a partial payment and download its receipt. Every record has a unique title.
-const PASSWORD = 'Demo@12345';
 const ADMIN = 'admin@escritorio.test';
 const MARIA = 'maria.silva@cliente.test';
 
-async function signIn(browser: Browser, email: string, landing: RegExp): Promise<Page> {
-  const context = await browser.newContext({ acceptDownloads: true });
-  const page = await context.newPage();
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page).toHaveURL(landing, { timeout: 20_000 });
-  return page;
-}
+const signIn = (browser: Browser, email: string, landing: RegExp) =>
+  signInAs(browser, email, { landing, context: { acceptDownloads: true } });
 
 async function firstBytes(download: Download): Promise<string> {
   const stream = await download.createReadStream();

@@ -1,19 +1,11 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
+import { signInAs } from './support/sign-in';
 
 // USCIS forms that fill themselves: the client answers part of the questionnaire; staff import a fillable
 // PDF (e2e/fixtures/formulario-teste.pdf), map two of its fields and fill it for Maria Silva's process 1.
-const PASSWORD = 'Demo@12345';
 const FIXTURE = 'e2e/fixtures/formulario-teste.pdf';
 
-async function signIn(browser: Browser, email: string, landing: RegExp): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page).toHaveURL(landing, { timeout: 20_000 });
-  return page;
-}
+const signIn = (browser: Browser, email: string, landing: RegExp) => signInAs(browser, email, { landing });
 
 test('the client answers the questionnaire and it is saved as she types', async ({ browser }) => {
   const page = await signIn(browser, 'maria.silva@cliente.test', /\/cliente$/);

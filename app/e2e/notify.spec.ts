@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { signInAs } from './support/sign-in';
 
 // Notifications end to end (desktop): Maria opts in to e-mail in Meu Perfil, an assistant moves a process of
 // hers to another stage, the toast says what the database queued, the e-mail reaches the local mail sink
@@ -19,16 +20,8 @@ interface Env {
   SUPABASE_ANON_KEY: string;
 }
 
-async function signIn(browser: Browser, email: string, landing: RegExp): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const page = await context.newPage();
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page).toHaveURL(landing, { timeout: 20_000 });
-  return page;
-}
+const signIn = (browser: Browser, email: string, landing: RegExp) =>
+  signInAs(browser, email, { landing, context: { viewport: { width: 1366, height: 900 } } });
 
 /** The REST API as one of the demo users (to prepare data and to read what the screens do not show). */
 async function rest(page: Page, email: string, method: string, path: string, data?: unknown): Promise<unknown> {

@@ -1,22 +1,14 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
+import { signInAs } from './support/sign-in';
 
 // Journey of the office profile: an administrator keeps the office's address and the responsible attorney in
 // Configurações; other staff see them read-only. The one settings row is shared with other specs: the street
 // is put back at the end, the other fields changed here are this spec's alone.
-const PASSWORD = 'Demo@12345';
 const ADMIN = 'admin@escritorio.test';
 const SECRETARY = 'secretaria@escritorio.test';
 const CARD = /Dados do escritório e do advogado responsável/;
 
-async function signIn(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
-  return page;
-}
+const signIn = (browser: Browser, email: string) => signInAs(browser, email);
 
 test('an administrator keeps the attorney and the office address; other staff read them', async ({ browser }) => {
   const admin = await signIn(browser, ADMIN);

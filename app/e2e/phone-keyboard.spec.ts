@@ -1,24 +1,16 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signInAs } from './support/sign-in';
 
 // Phones and keyboard: every tab of a tab list is on screen at 375px, the staff and portal menus work
 // with Tab/Enter, a dialog keeps focus inside and gives it back to its opener, and a stage select in
 // a form is named by its label and described by its error. Read-only: nothing is saved.
 
-const PASSWORD = 'Demo@12345';
 const ADMIN = 'admin@escritorio.test';
 const MARIA = 'maria.silva@cliente.test';
 const PHONE = { width: 375, height: 800 };
 
-async function signIn(browser: Browser, email: string, landing: RegExp, viewport = PHONE): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page).toHaveURL(landing, { timeout: 20_000 });
-  return page;
-}
+const signIn = (browser: Browser, email: string, landing: RegExp, viewport = PHONE) =>
+  signInAs(browser, email, { landing, context: { viewport } });
 
 /** Every tab lies inside the viewport and the page does not scroll sideways. */
 async function expectTabsOnScreen(page: Page, tabs: string[]) {

@@ -1,9 +1,9 @@
-import { expect, test, type Browser, type Download, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Download } from '@playwright/test';
+import { signInAs } from './support/sign-in';
 
 // Node's Buffer without Node's typings (the e2e project has none): what Playwright expects for in-memory files.
 const NodeBuffer = (globalThis as unknown as { Buffer: { from(data: Uint8Array | string): Buffer } }).Buffer;
 
-const PASSWORD = 'Demo@12345';
 const MARIA = 'maria.silva@cliente.test';
 const JOAO = 'joao.souza@cliente.test';
 const ADMIN = 'admin@escritorio.test';
@@ -23,16 +23,7 @@ const SEED = {
   joaoMessage: 'Pode sim, mas ele aguardará do lado de fora da sala.',
 };
 
-async function signIn(browser: Browser, email: string, landing: RegExp): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page).toHaveURL(landing, { timeout: 20_000 });
-  return page;
-}
+const signIn = (browser: Browser, email: string, landing: RegExp) => signInAs(browser, email, { landing });
 
 async function bytesOf(download: Download): Promise<Uint8Array> {
   const stream = await download.createReadStream();

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signInAs } from './support/sign-in';
 
 // Staff app, part 1: dashboard, clients, users, integrations, menus per role, login errors, 404.
 // The database is shared with other journeys: only data created here (unique e-mails) is changed.
@@ -14,16 +15,8 @@ function unique(prefix: string): { name: string; email: string } {
   return { name: `${prefix} ${stamp}`, email: `${prefix.toLowerCase().replace(/\s+/g, '.')}.${stamp}@cliente.test` };
 }
 
-async function signIn(browser: Browser, email: string, password = PASSWORD, landing: RegExp = /\/$/): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page).toHaveURL(landing, { timeout: 20_000 });
-  return page;
-}
+const signIn = (browser: Browser, email: string, password = PASSWORD, landing: RegExp = /\/$/) =>
+  signInAs(browser, email, { landing, password });
 
 async function createClient(page: Page, client: { name: string; email: string }, password: string) {
   await page.goto('/clientes');

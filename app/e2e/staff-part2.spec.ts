@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { signInAs } from './support/sign-in';
 
 // Staff app, part 2: processes (stage, documents, receipts, court cases), finance and service interactions.
 // The database is shared with other journeys: the data changed here is created here (unique names, a process
@@ -13,16 +14,7 @@ function stamp(): string {
   return `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 }
 
-async function signIn(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
-  return page;
-}
+const signIn = (browser: Browser, email: string) => signInAs(browser, email);
 
 /** A toast (or any text) that may appear more than once: the first one must show. */
 async function expectText(page: Page, text: string, timeout = 15_000) {

@@ -1,18 +1,9 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
+import { signInAs } from './support/sign-in';
 
 // Buttons that used to do nothing now do something real: the forms update robot runs its scheduled job.
 
-const PASSWORD = 'Demo@12345';
-
-async function signIn(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
-  return page;
-}
+const signIn = (browser: Browser, email: string) => signInAs(browser, email);
 
 test('Executar agora of the forms robot runs the weekly job and shows when it ran', async ({ browser }) => {
   const page = await signIn(browser, 'admin@escritorio.test');

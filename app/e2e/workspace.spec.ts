@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signInAs } from './support/sign-in';
 
 // The office's workspace, on a desktop and on a phone: staff create a process, open its client and process
 // pages, find it by its receipt number in the global search, read the bell; a client answers a document
@@ -21,21 +22,8 @@ function digits(n: number): string {
   return `${Date.now()}${Math.floor(Math.random() * 1e6)}`.slice(-n);
 }
 
-async function signIn(
-  browser: Browser,
-  email: string,
-  landing: RegExp,
-  viewport: { width: number; height: number },
-): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page).toHaveURL(landing, { timeout: 20_000 });
-  return page;
-}
+const signIn = (browser: Browser, email: string, landing: RegExp, viewport: { width: number; height: number }) =>
+  signInAs(browser, email, { landing, context: { viewport } });
 
 /** REST calls as a demo user (to prepare what another user then sees). */
 async function rest(
