@@ -28,12 +28,6 @@ class Office:
     website: str = ""
 
 
-def address_line(street=None, suite=None, city=None, state=None, zip_code=None) -> str:
-    """One line as a US letterhead writes it: '100 Federal Street, Suite 1200, Boston, MA 02110'."""
-    region = " ".join(p for p in (state, zip_code) if p)
-    return ", ".join(p for p in (street, suite, city, region) if p)
-
-
 def money(amount, currency: str) -> str:
     """pt-BR money: 'US$ 1.234,56' / 'R$ 1.234,56'."""
     value = Decimal(str(amount or 0)).quantize(Decimal("0.01"))

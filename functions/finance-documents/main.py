@@ -15,11 +15,12 @@ from fastapi.responses import Response
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from finance_pdf import Office, address_line, contract_pdf, quote_pdf, receipt_pdf  # noqa: E402
+from finance_pdf import Office, contract_pdf, quote_pdf, receipt_pdf  # noqa: E402
 
 from edgekit.caller import identify  # noqa: E402
 from edgekit.clients import service_client, user_client  # noqa: E402
 from edgekit.env import FunctionEnv, function_env  # noqa: E402
+from edgekit.office import office_sources  # noqa: E402
 from edgekit.responses import FunctionError, install_error_handler, json_body  # noqa: E402
 
 app = FastAPI()
@@ -35,20 +36,8 @@ async def _office_settings(env: FunctionEnv) -> dict:
         return {}
     if not rows:
         return {}
-    row = rows[0]
-    return {
-        "name": row.get("office_name"),
-        "address": address_line(
-            row.get("office_street"),
-            row.get("office_suite"),
-            row.get("office_city"),
-            row.get("office_state"),
-            row.get("office_zip"),
-        ),
-        "phone": row.get("office_phone"),
-        "email": row.get("office_email"),
-        "website": row.get("office_website"),
-    }
+    office, _ = office_sources(rows[0])
+    return {key: office.get(key) for key in ("name", "address", "phone", "email", "website")}
 
 
 async def _office_profile(env: FunctionEnv) -> dict:

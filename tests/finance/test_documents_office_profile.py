@@ -12,6 +12,7 @@ import httpx
 from finance_actors import JOAO, JOAO_CONTRACT, MARIA, MARIA_SENT_QUOTE, SECRETARY
 from pypdf import PdfReader
 
+from edgekit.office import address_line
 from harness import access_token
 from supastack.core.config import REPO_ROOT
 
@@ -42,9 +43,9 @@ def document(stack, actor, kind: str, row_id: str) -> list[str]:
 
 
 def test_the_address_is_one_letterhead_line():
-    assert finance_pdf.address_line("100 Federal Street", "Suite 1200", "Boston", "MA", "02110") == SEEDED_ADDRESS
-    assert finance_pdf.address_line("1 Main St", None, "Newark", "NJ", None) == "1 Main St, Newark, NJ"
-    assert finance_pdf.address_line() == ""
+    assert address_line("100 Federal Street", "Suite 1200", "Boston", "MA", "02110") == SEEDED_ADDRESS
+    assert address_line("1 Main St", None, "Newark", "NJ", None) == "1 Main St, Newark, NJ"
+    assert address_line() is None
 
 
 def test_every_page_has_the_contacts_in_its_header_and_footer():

@@ -9,8 +9,8 @@ import uuid
 import pytest
 from pdf_builder import fillable_pdf
 
+from edgekit.office import office_sources
 from edgekit.uscis_forms.mapping import resolve
-from edgekit.uscis_forms.office import office_sources
 from edgekit.uscis_forms.pdf import filled_values
 
 ASSISTANT = "assistente@escritorio.test"

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from postgrest.exceptions import APIError
 
-from edgekit.uscis_forms.office import OFFICE_COLUMNS, office_sources
+from edgekit.office import OFFICE_COLUMNS, office_sources
 from supabase import AsyncClient
 
 FORMS_BUCKET = "uscis_forms"

@@ -1,5 +1,5 @@
-"""The office's and its responsible attorney's details (office_settings) as the mapping paths office.* and
-attorney.* see them: what a G-28 or a preparer's part of a form asks for."""
+"""The office's and its responsible attorney's details (office_settings): the letterhead of the finance documents,
+and the mapping paths office.* and attorney.* of the USCIS forms (what a G-28 or a preparer's part asks for)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ OFFICE_COLUMNS = (
 )
 
 
-def _address(street, suite, city, state, zip_code) -> str | None:
-    """One line: '100 Federal Street, Suite 1200, Boston, MA 02110' (None when nothing is stored)."""
+def address_line(street=None, suite=None, city=None, state=None, zip_code=None) -> str | None:
+    """One line as a US letterhead writes it: '100 Federal Street, Suite 1200, Boston, MA 02110' (None when
+    nothing is stored)."""
     region = " ".join(p for p in (state, zip_code) if p)
     return ", ".join(p for p in (street, suite, city, region) if p) or None
 
@@ -28,7 +29,7 @@ def office_sources(row: dict | None) -> tuple[dict, dict]:
         "city": row.get("office_city"),
         "state": row.get("office_state"),
         "zip": row.get("office_zip"),
-        "address": _address(
+        "address": address_line(
             row.get("office_street"),
             row.get("office_suite"),
             row.get("office_city"),
