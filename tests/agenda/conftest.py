@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import os
-from contextlib import contextmanager
 
-import psycopg
 import pytest
+from sql_scope import acting_as, rolled_back, rows  # noqa: F401 (the tests import them from here)
 
 from harness import StackProcess
 from supastack.core.config import REPO_ROOT
@@ -23,10 +21,6 @@ JOAO = "c0000000-0000-4000-8000-000000000002"
 STAFF = [ADMIN, ASSISTANT, COMMERCIAL, SECRETARY]
 
 
-class Undo(Exception):
-    """Raised to roll a case back."""
-
-
 @pytest.fixture(scope="session")
 def agenda_stack(cluster):
     # AGENDA_TEST_WORKDIR: another project folder (e.g. this one with a subset of migrations) to test against
@@ -38,27 +32,8 @@ def agenda_stack(cluster):
 @pytest.fixture
 def db(agenda_stack):
     """A connection whose every change is rolled back at the end of the test."""
-    with psycopg.connect(agenda_stack.db_url) as conn:
-        try:
-            with conn.transaction():
-                yield conn
-                raise Undo
-        except Undo:
-            pass
-
-
-@contextmanager
-def acting_as(conn: psycopg.Connection, user_id: str | None):
-    """Inside a savepoint: the API role and claims PostgREST would set for this user (None = anon)."""
-    with conn.transaction():
-        role = "anon" if user_id is None else "authenticated"
-        claims = {"role": role} if user_id is None else {"sub": user_id, "role": role}
-        conn.execute(f"set local role {role}")
-        conn.execute("select set_config('request.jwt.claims', %s, true)", (json.dumps(claims),))
+    with rolled_back(agenda_stack.db_url) as conn:
         yield conn
-        conn.execute("reset role")
 
 
-def rows(conn: psycopg.Connection, query: str, params=None) -> list[tuple]:
-    cur = conn.execute(query, params)
-    return cur.fetchall() if cur.description else []
+

@@ -3,47 +3,25 @@ format checks (state codes, ZIP, e-mail, phone) and office_contact() for clients
 
 from __future__ import annotations
 
-import json
-from contextlib import contextmanager
-
 import httpx
 import psycopg
 import pytest
+from sql_scope import acting_as, rolled_back, rows
 
 ADMIN = "10000000-0000-4000-8000-000000000001"
 SECRETARY = "10000000-0000-4000-8000-000000000004"
 MARIA_USER = "10000000-0000-4000-8000-000000000005"
 
 
-class Undo(Exception):
-    """Raised to roll a case back."""
-
 
 @pytest.fixture
 def db(stack):
     """A connection whose every change is rolled back at the end of the test."""
-    with psycopg.connect(stack.db_url) as conn:
-        try:
-            with conn.transaction():
-                yield conn
-                raise Undo
-        except Undo:
-            pass
-
-
-@contextmanager
-def acting_as(conn: psycopg.Connection, user_id: str):
-    """Inside a savepoint: the role and claims the REST API sets for this signed-in user."""
-    with conn.transaction():
-        conn.execute("set local role authenticated")
-        claims = {"sub": user_id, "role": "authenticated"}
-        conn.execute("select set_config('request.jwt.claims', %s, true)", (json.dumps(claims),))
+    with rolled_back(stack.db_url) as conn:
         yield conn
 
 
-def rows(conn: psycopg.Connection, query: str, params=None) -> list[tuple]:
-    cur = conn.execute(query, params)
-    return cur.fetchall() if cur.description else []
+
 
 
 def test_the_seed_fills_the_profile(db):
