@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Download } from '@playwright/test';
+import { expect, test, type Browser, type Download, type Locator, type Page } from '@playwright/test';
 import { signInAs } from './support/sign-in';
 
 // Money journey: staff create a quote in dollars and send it, the client accepts it in the portal, staff turn
@@ -15,12 +15,8 @@ async function firstBytes(download: Download): Promise<string> {
   return '';
 }
 
-test('quote -> sent -> accepted in the portal -> contract -> partial payment -> receipt', async ({ browser }) => {
-  test.setTimeout(120_000);
-  const title = `Orçamento E2E ${Date.now()}`;
-  const staff = await signIn(browser, ADMIN, /\/$/);
-
-  // 1. the quote, in dollars at a typed rate, with one line
+/** Maria Silva's new quote in dollars at R$ 5,00, with one line of US$ 1.000,00: its editor, open. */
+async function newDollarQuote(staff: Page, title: string, line: string): Promise<Locator> {
   await staff.goto('/financeiro/orcamentos');
   await staff.getByRole('button', { name: 'Criar Orçamento' }).click();
   const create = staff.getByRole('dialog', { name: 'Criar Orçamento' });
@@ -29,10 +25,20 @@ test('quote -> sent -> accepted in the portal -> contract -> partial payment -> 
   await create.getByLabel('Cotação US$ 1,00 em R$').fill('5.00');
   await create.getByRole('button', { name: 'Criar', exact: true }).click();
   const editor = staff.getByRole('dialog', { name: /Orçamento OR-/ });
-  await editor.getByLabel('Descrição do item').fill('Honorários E2E');
+  await editor.getByLabel('Descrição do item').fill(line);
   await editor.getByLabel('Valor unitário (USD)').fill('1000');
   await editor.getByRole('button', { name: 'Adicionar item' }).click();
   await expect(editor.getByTestId('quote-total')).toHaveText('US$ 1.000,00');
+  return editor;
+}
+
+test('quote -> sent -> accepted in the portal -> contract -> partial payment -> receipt', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const title = `Orçamento E2E ${Date.now()}`;
+  const staff = await signIn(browser, ADMIN, /\/$/);
+
+  // 1. the quote, in dollars at a typed rate, with one line
+  const editor = await newDollarQuote(staff, title, 'Honorários E2E');
   await expect(editor.getByTestId('quote-total-brl')).toHaveText('R$ 5.000,00');
   await editor.getByRole('button', { name: 'Enviar ao cliente' }).click();
   await expect(staff.getByText('Orçamento enviado ao cliente')).toBeVisible();
@@ -99,18 +105,7 @@ test('a draft quote edited in place: a line with its discount, and the seller', 
   test.setTimeout(90_000);
   const title = `Orçamento edição E2E ${Date.now()}`;
   const staff = await signIn(browser, ADMIN, /\/$/);
-  await staff.goto('/financeiro/orcamentos');
-  await staff.getByRole('button', { name: 'Criar Orçamento' }).click();
-  const create = staff.getByRole('dialog', { name: 'Criar Orçamento' });
-  await create.getByLabel('Cliente').selectOption({ label: 'Maria Silva' });
-  await create.getByLabel('Título').fill(title);
-  await create.getByLabel('Cotação US$ 1,00 em R$').fill('5.00');
-  await create.getByRole('button', { name: 'Criar', exact: true }).click();
-  const editor = staff.getByRole('dialog', { name: /Orçamento OR-/ });
-  await editor.getByLabel('Descrição do item').fill('Honorários edição E2E');
-  await editor.getByLabel('Valor unitário (USD)').fill('1000');
-  await editor.getByRole('button', { name: 'Adicionar item' }).click();
-  await expect(editor.getByTestId('quote-total')).toHaveText('US$ 1.000,00');
+  const editor = await newDollarQuote(staff, title, 'Honorários edição E2E');
 
   // the line in place: 2 x 333,33 = 666,66 less 16,66 on the line (the database's arithmetic, shown as stored)
   await editor.getByRole('button', { name: 'Editar Honorários edição E2E' }).click();
