@@ -1,17 +1,13 @@
 /** First authenticator of a staff member whose office requires the second factor: QR code, then a code (aal2). */
-import { Loader2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
 import { CardContent, CardFooter } from '@/components/ui/card';
 import { TotpCodeField } from '@/components/totp-code-field';
-import { useAuth } from '@/lib/auth-context';
 import { fill } from '@/lib/strings';
 import { confirmTotp, startTotpEnrolment, type TotpEnrolment } from '@/lib/totp';
 import { authStrings as t } from '../strings';
-import { SecondFactorScreen } from './second-factor-screen';
+import { SecondFactorActions, SecondFactorScreen } from './second-factor-screen';
 
 export function SecondFactorEnrolment({ onEnrolled }: { onEnrolled: () => void | Promise<void> }) {
-  const { signOut } = useAuth();
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -58,13 +54,7 @@ export function SecondFactorEnrolment({ onEnrolled }: { onEnrolled: () => void |
             <TotpCodeField label={t.mfaCode} value={code} onChange={setCode} error={error} />
           </CardContent>
           <CardFooter className="mt-6 flex-col gap-3">
-            <Button type="submit" className="w-full" disabled={busy}>
-              {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
-              {t.enrollConfirm}
-            </Button>
-            <Button type="button" variant="ghost" className="w-full" onClick={() => void signOut()}>
-              {t.mfaCancel}
-            </Button>
+            <SecondFactorActions label={t.enrollConfirm} busy={busy} />
           </CardFooter>
         </form>
       ) : (
@@ -74,13 +64,7 @@ export function SecondFactorEnrolment({ onEnrolled }: { onEnrolled: () => void |
               {error}
             </p>
           )}
-          <Button className="w-full" onClick={() => void start()} disabled={busy}>
-            {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
-            {t.enrollStart}
-          </Button>
-          <Button type="button" variant="ghost" className="w-full" onClick={() => void signOut()}>
-            {t.mfaCancel}
-          </Button>
+          <SecondFactorActions label={t.enrollStart} busy={busy} onClick={() => void start()} />
         </CardFooter>
       )}
     </SecondFactorScreen>

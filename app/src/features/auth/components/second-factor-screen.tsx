@@ -1,7 +1,11 @@
-/** The full-page card of the second-factor steps (code, enrolment): shield, title, description, then the step. */
-import { ShieldCheck } from 'lucide-react';
+/** The full-page card of the second-factor steps (code, enrolment): shield, title, description, then the step;
+ * and the step's two actions (go on, or leave by signing out). */
+import { Loader2, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader } from '@/components/ui/card';
+import { useAuth } from '@/lib/auth-context';
+import { authStrings as t } from '../strings';
 
 export function SecondFactorScreen({
   title,
@@ -25,5 +29,21 @@ export function SecondFactorScreen({
         {children}
       </Card>
     </main>
+  );
+}
+
+/** The step's main button (a submit unless `onClick` is given; a spinner while busy) and "Cancelar e sair". */
+export function SecondFactorActions({ label, busy, onClick }: { label: string; busy: boolean; onClick?: () => void }) {
+  const { signOut } = useAuth();
+  return (
+    <>
+      <Button type={onClick ? 'button' : 'submit'} className="w-full" disabled={busy} onClick={onClick}>
+        {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
+        {label}
+      </Button>
+      <Button type="button" variant="ghost" className="w-full" onClick={() => void signOut()}>
+        {t.mfaCancel}
+      </Button>
+    </>
   );
 }
