@@ -89,7 +89,6 @@ def main() -> None:
     finally:
         stack.stop()
         cluster.stop()
-        shutil.rmtree(cluster.tmp, ignore_errors=True)
 
     mb = size / 1e6
     print(f"office: {objects} objects ({object_bytes / 1e6:.0f} MB), ~{rows} rows (database {db_bytes / 1e6:.0f} MB); "

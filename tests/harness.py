@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import os
 import random
+import shutil
 import socket
 import subprocess
 import sys
@@ -59,12 +60,47 @@ def free_port() -> int:
     raise RuntimeError("no free port below the ephemeral range")
 
 
+TEST_DIR_PREFIX = "supastack-test-"
+OWNER_FILE = "owner.pid"
+
+
+def _process_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def sweep_abandoned_test_dirs(root: Path | None = None) -> list[Path]:
+    """Removes the folders of test sessions whose process is gone (killed before it could clean up):
+    a full test run leaves over a gigabyte of cluster data, and a machine that runs the tests all day
+    must not fill its disk with them. A folder without an owner file is left alone (another tool's, or
+    one being created right now)."""
+    removed = []
+    for folder in Path(root or tempfile.gettempdir()).glob(TEST_DIR_PREFIX + "*"):
+        try:
+            owner = int((folder / OWNER_FILE).read_text().strip())
+        except (OSError, ValueError):
+            continue
+        if owner != os.getpid() and not _process_alive(owner):
+            shutil.rmtree(folder, ignore_errors=True)
+            removed.append(folder)
+    return removed
+
+
 class Cluster:
-    """A PostgreSQL server for the session: embedded, or TEST_DATABASE_URL's server when set."""
+    """A PostgreSQL server for the session: embedded, or TEST_DATABASE_URL's server when set. Its folder
+    (cluster data, stacks' data folders and logs) is removed by `stop()`; SUPASTACK_KEEP_TEST_DATA=1 keeps
+    it to read the logs after a failure."""
 
     def __init__(self) -> None:
-        self.tmp = Path(tempfile.mkdtemp(prefix="supastack-test-"))
+        sweep_abandoned_test_dirs()
+        self.tmp = Path(tempfile.mkdtemp(prefix=TEST_DIR_PREFIX))
         os.chmod(self.tmp, 0o755)
+        (self.tmp / OWNER_FILE).write_text(str(os.getpid()))
         external = os.environ.get("TEST_DATABASE_URL")
         self.pg: EmbeddedPostgres | None = None
         if external:
@@ -86,6 +122,8 @@ class Cluster:
     def stop(self) -> None:
         if self.pg:
             self.pg.stop()
+        if os.environ.get("SUPASTACK_KEEP_TEST_DATA") != "1":
+            shutil.rmtree(self.tmp, ignore_errors=True)
 
 
 class StackProcess:

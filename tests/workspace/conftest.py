@@ -28,13 +28,13 @@ class Rollback(Exception):
     """Raised to undo everything a test did."""
 
 
-def _migrations() -> Path:
+def _migrations(under: Path) -> Path:
     """The migrations git knows plus this area's own: a migration another area is still writing (untracked)
     must not make these tests fail."""
     tracked = subprocess.run(["git", "ls-files", "migrations"], cwd=REPO_ROOT, capture_output=True, text=True,
                              check=False).stdout.split()
     names = {Path(t).name for t in tracked} | {p.name for p in (REPO_ROOT / "migrations").glob("2025112500[3]*.sql")}
-    folder = Path(tempfile.mkdtemp(prefix="workspace-migrations-"))
+    folder = Path(tempfile.mkdtemp(prefix="workspace-migrations-", dir=under))
     for name in names:
         if (REPO_ROOT / "migrations" / name).is_file():
             shutil.copy(REPO_ROOT / "migrations" / name, folder / name)
@@ -44,7 +44,7 @@ def _migrations() -> Path:
 @pytest.fixture(scope="session")
 def workspace_db_url(cluster) -> str:
     url = cluster.create_database("workspace")
-    migrate(url, _migrations(), REPO_ROOT / "seed.sql", log=lambda *_: None)
+    migrate(url, _migrations(cluster.tmp), REPO_ROOT / "seed.sql", log=lambda *_: None)
     return url
 
 

@@ -50,8 +50,10 @@ def _hydrate_symlinks(pkg: Path) -> None:
 
 # Only for throwaway clusters (the test harness): trades crash safety for speed. An office's server keeps
 # PostgreSQL's durable defaults (fsync, synchronous_commit, full_page_writes all on), so every write the
-# API acknowledged survives a crash of PostgreSQL or of the machine.
-NOT_DURABLE = "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+# API acknowledged survives a crash of PostgreSQL or of the machine. A throwaway cluster also keeps little
+# WAL (a checkpoint every 128 MB instead of 1 GB): a full test run wrote 600 MB of it otherwise.
+NOT_DURABLE = ("-c fsync=off -c synchronous_commit=off -c full_page_writes=off "
+               "-c max_wal_size=128MB -c min_wal_size=32MB")
 
 
 class EmbeddedPostgres:
