@@ -2,10 +2,12 @@ import { expect, test, type Browser } from '@playwright/test';
 import { signInAs } from './support/sign-in';
 
 // Journey of the office profile: an administrator keeps the office's address and the responsible attorney in
-// Configurações; other staff see them read-only. The one settings row is shared with other specs: the street
-// is put back at the end, the other fields changed here are this spec's alone.
+// Configurações; other staff see them read-only; a client finds the office's contacts on the portal's Início.
+// The one settings row is shared with other specs: the street is put back at the end, the other fields changed
+// here are this spec's alone.
 const ADMIN = 'admin@escritorio.test';
 const SECRETARY = 'secretaria@escritorio.test';
+const CLIENT = 'maria.silva@cliente.test';
 const CARD = /Dados do escritório e do advogado responsável/;
 
 const signIn = (browser: Browser, email: string) => signInAs(browser, email);
@@ -42,6 +44,14 @@ test('an administrator keeps the attorney and the office address; other staff re
   await expect(readOnly.getByLabel('Estado da inscrição')).toHaveValue('NJ');
   await expect(readOnly.getByText('Somente administradores alteram estes dados.')).toBeVisible();
   await expect(readOnly.getByRole('button', { name: 'Salvar' })).toHaveCount(0);
+
+  // a client reaches the office through what the administrator saved (never the attorney's bar data)
+  const client = await signInAs(browser, CLIENT, { landing: /\/cliente$/ });
+  const contact = client.getByTestId('office-contact');
+  await expect(contact.getByText('1 Gateway Center, Suite 1200')).toBeVisible();
+  await expect(contact.getByText(/, MA 07102-1234$/)).toBeVisible();
+  await expect(contact.getByRole('link', { name: '+1 (617) 555-0100' })).toHaveAttribute('href', 'tel:+16175550100');
+  await expect(contact).not.toContainText(authority);
 
   await street.fill(before);
   await form.getByRole('button', { name: 'Salvar' }).click();

@@ -21,6 +21,12 @@ export const portalStrings = {
   activityTitle: 'Atividade Recente',
   activityDescription: 'Suas últimas mensagens, documentos e pagamentos.',
   activityEmpty: 'Nenhuma atividade recente.',
+  contactTitle: 'Fale com o escritório',
+  contactDescription: (office: string) => `Como falar com ${office}.`,
+  contactPhone: 'Telefone',
+  contactEmail: 'E-mail',
+  contactAddress: 'Endereço',
+  contactWebsite: 'Site',
 
   // Meus Processos
   processesTitle: 'Meus Processos',

@@ -7,3 +7,6 @@ export const portalKeys = {
   processOptions: (clientId: string) => [...portalKeys.all, clientId, 'process-options'] as const,
   requests: (clientId: string) => [...portalKeys.all, clientId, 'requests'] as const,
 };
+
+/** The office's contact details: one per office, shared by every client's portal. */
+export const officeContactKey = ['portal', 'office-contact'] as const;

@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { db } from '@/testing/supabase-server';
+import { db, rpc, server } from '@/testing/supabase-server';
 import { renderWithProviders } from '@/testing/test-utils';
 import type { ClientRecord } from '@/types/auth';
 import PortalHomePage from './portal-home-page';
@@ -173,5 +173,65 @@ describe('PortalHomePage', () => {
     renderPage();
     await user.click(screen.getByRole('tab', { name: 'Atividade Recente' }));
     expect(await screen.findByText('Nenhuma atividade recente.')).toBeInTheDocument();
+  });
+
+  it('shows how to reach the office, with links a phone can dial and mail', async () => {
+    server.use(
+      rpc('office_contact', () => [
+        {
+          office_name: 'Silva & Associados',
+          street: '100 Federal Street',
+          suite: 'Suite 1200',
+          city: 'Boston',
+          state: 'MA',
+          zip: '02110',
+          phone: '(617) 555-0100',
+          email: 'contato@escritorio.test',
+          website: 'escritorio.test',
+        },
+      ]),
+    );
+    renderPage();
+    const card = await screen.findByTestId('office-contact');
+    expect(within(card).getByRole('heading', { level: 2, name: 'Fale com o escritório' })).toBeInTheDocument();
+    expect(within(card).getByText('Como falar com Silva & Associados.')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: '(617) 555-0100' })).toHaveAttribute('href', 'tel:+16175550100');
+    expect(within(card).getByRole('link', { name: 'contato@escritorio.test' })).toHaveAttribute(
+      'href',
+      'mailto:contato@escritorio.test',
+    );
+    expect(within(card).getByRole('link', { name: 'escritorio.test' })).toHaveAttribute(
+      'href',
+      'https://escritorio.test',
+    );
+    expect(within(card).getByText('100 Federal Street, Suite 1200')).toBeInTheDocument();
+    expect(within(card).getByText('Boston, MA 02110')).toBeInTheDocument();
+  });
+
+  it('shows no contact card when the office stored no contact details', async () => {
+    let asked = false;
+    server.use(
+      rpc('office_contact', () => {
+        asked = true;
+        const none = null;
+        return [
+          {
+            office_name: 'Escritório',
+            street: none,
+            suite: none,
+            city: none,
+            state: none,
+            zip: none,
+            phone: none,
+            email: none,
+            website: none,
+          },
+        ];
+      }),
+    );
+    renderPage();
+    await waitFor(() => expect(asked).toBe(true));
+    await screen.findByLabelText('Meus Processos: 2 processos em andamento');
+    expect(screen.queryByTestId('office-contact')).not.toBeInTheDocument();
   });
 });

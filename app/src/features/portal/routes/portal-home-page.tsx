@@ -16,6 +16,7 @@ import {
   useClientProcesses,
   useDocumentRequests,
 } from '../api/queries';
+import { OfficeContactCard } from '../components/office-contact-card';
 import { firstName, overviewCounts, recentActivity, type ActivityKind } from '../rules/overview';
 import { portalStrings as t } from '../strings';
 
@@ -187,6 +188,7 @@ export default function PortalHomePage() {
           </Card>
         </TabsContent>
       </Tabs>
+      <OfficeContactCard className="mt-6" />
     </>
   );
 }
