@@ -9,14 +9,16 @@ import { portalStrings as t } from '../strings';
 
 const LINK = 'font-medium text-primary underline-offset-4 hover:underline focus-visible:underline';
 
+// A definition list's groups hold only <dt> and <dd> (screen readers announce "Telefone: ..."): the icon sits inside
+// the <dt>, next to its label.
 function ContactLine({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
   return (
-    <div className="flex items-start gap-3">
-      <Icon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-      <div className="grid min-w-0 gap-0.5">
-        <dt className="text-xs text-muted-foreground">{label}</dt>
-        <dd className="text-sm break-words">{children}</dd>
-      </div>
+    <div className="grid min-w-0 gap-0.5">
+      <dt className="flex items-center gap-2 text-xs text-muted-foreground">
+        <Icon className="size-4 shrink-0" aria-hidden="true" />
+        {label}
+      </dt>
+      <dd className="pl-6 text-sm break-words">{children}</dd>
     </div>
   );
 }
