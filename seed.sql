@@ -493,5 +493,6 @@ update public.office_settings set
   office_website = 'https://escritorio.test',
   attorney_name = 'Helena Duarte Ramos', attorney_bar_number = '681234', attorney_bar_state = 'MA',
   attorney_licensing_authority = 'Supreme Judicial Court of Massachusetts', attorney_eoir_id = 'QX123456',
-  attorney_email = 'helena.ramos@escritorio.test', attorney_phone = '+1 (617) 555-0101'
+  attorney_email = 'helena.ramos@escritorio.test', attorney_phone = '+1 (617) 555-0101',
+  attorney_mobile = '+1 (617) 555-0142', attorney_fax = '+1 (617) 555-0199'
 where id;
