@@ -6,7 +6,7 @@ from __future__ import annotations
 OFFICE_COLUMNS = (
     "office_name, office_street, office_suite, office_city, office_state, office_zip, office_phone, office_email, "
     "office_website, attorney_name, attorney_bar_number, attorney_bar_state, attorney_licensing_authority, "
-    "attorney_eoir_id, attorney_email, attorney_phone"
+    "attorney_eoir_id, attorney_email, attorney_phone, attorney_mobile, attorney_fax"
 )
 
 
@@ -48,6 +48,8 @@ def office_sources(row: dict | None) -> tuple[dict, dict]:
         "eoir_id": row.get("attorney_eoir_id"),
         "email": row.get("attorney_email"),
         "phone": row.get("attorney_phone"),
+        "mobile": row.get("attorney_mobile"),
+        "fax": row.get("attorney_fax"),
         # the attorney works at the office: a form's attorney address and firm are the office's
         "law_firm": row.get("office_name"),
     }

@@ -1,6 +1,6 @@
 """Mappings take the responsible attorney's and the office's details (attorney.*, office.*) kept in
-office_settings: a G-28-like form is filled with the attorney's name, bar number, licensing authority, EOIR ID
-and the office's address; a detail the settings lack is reported as missing data."""
+office_settings: a G-28-like form is filled with the attorney's name, bar number, licensing authority, EOIR ID,
+daytime phone, mobile and fax and the office's address; a detail the settings lack is reported as missing data."""
 
 from __future__ import annotations
 
@@ -27,7 +27,9 @@ G28_FIELDS = [
         "Pt1Line3d_State",
         "Pt1Line3e_ZipCode",
         "Pt1Line4_DaytimePhone",
+        "Pt1Line5_MobilePhone",
         "Pt1Line6_Email",
+        "Pt1Line7_FaxNumber",
         "Pt2Line1a_LicensingAuthority",
         "Pt2Line1b_BarNumber",
         "Pt2Line1c_LawFirm",
@@ -46,7 +48,9 @@ G28_MAPPING = [
     {"field_name": "Pt1Line3d_State", "data_path": "office.state", "transform": "text"},
     {"field_name": "Pt1Line3e_ZipCode", "data_path": "office.zip", "transform": "text"},
     {"field_name": "Pt1Line4_DaytimePhone", "data_path": "attorney.phone", "transform": "phone_us"},
+    {"field_name": "Pt1Line5_MobilePhone", "data_path": "attorney.mobile", "transform": "phone_us"},
     {"field_name": "Pt1Line6_Email", "data_path": "attorney.email", "transform": "text"},
+    {"field_name": "Pt1Line7_FaxNumber", "data_path": "attorney.fax", "transform": "phone_us"},
     {"field_name": "Pt2Line1a_LicensingAuthority", "data_path": "attorney.licensing_authority", "transform": "text"},
     {"field_name": "Pt2Line1b_BarNumber", "data_path": "attorney.bar_number", "transform": "text"},
     {"field_name": "Pt2Line1c_LawFirm", "data_path": "attorney.law_firm", "transform": "text"},
@@ -65,7 +69,9 @@ EXPECTED = {
     "Pt1Line3d_State": "MA",
     "Pt1Line3e_ZipCode": "02110",
     "Pt1Line4_DaytimePhone": "(617) 555-0101",
+    "Pt1Line5_MobilePhone": "(617) 555-0142",
     "Pt1Line6_Email": "helena.ramos@escritorio.test",
+    "Pt1Line7_FaxNumber": "(617) 555-0199",
     "Pt2Line1a_LicensingAuthority": "Supreme Judicial Court of Massachusetts",
     "Pt2Line1b_BarNumber": "681234",
     "Pt2Line1c_LawFirm": "Escritório de Imigração",
@@ -88,12 +94,14 @@ def test_settings_row_becomes_office_and_attorney_paths():
             "attorney_bar_number": "123",
             "attorney_bar_state": "NJ",
             "attorney_eoir_id": "AB123456",
+            "attorney_mobile": "+1 (973) 555-0142",
         }
     )
     data = {"office": office, "attorney": attorney}
     assert resolve("office.address", data) == "1 Main St, Newark, NJ 07102"
     assert resolve("attorney.bar_number", data) == "123" and resolve("attorney.eoir_id", data) == "AB123456"
     assert resolve("attorney.law_firm", data) == "Duarte Ramos Imigração"
+    assert resolve("attorney.mobile", data) == "+1 (973) 555-0142" and resolve("attorney.fax", data) is None
     assert resolve("office.suite", data) is None and resolve("attorney.licensing_authority", data) is None
     assert office_sources(None) == ({}, {})
     assert office_sources({"office_name": "X"})[0]["address"] is None

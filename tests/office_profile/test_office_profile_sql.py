@@ -77,6 +77,10 @@ def test_office_contact_is_not_for_anon(stack):
         ("attorney_phone", "ligue para nós", "attorney_phone_format"),
         ("office_website", "não é site", "office_website_format"),
         ("attorney_eoir_id", "QX-12", "attorney_eoir_id_format"),
+        ("attorney_mobile", "617-5550", "attorney_mobile_format"),
+        ("attorney_mobile", "celular: 617 555 0142", "attorney_mobile_format"),
+        ("attorney_fax", "1234567890123456", "attorney_fax_format"),
+        ("attorney_fax", "fax 617", "attorney_fax_format"),
     ],
 )
 def test_bad_values_are_refused_by_a_named_check(db, column, value, constraint):
@@ -110,3 +114,48 @@ def test_rest_answers_a_bad_zip_with_the_check_code(stack):
     assert answer.status_code == 400 and answer.json()["code"] == "23514"
     assert "office_zip_is_5_or_9_digits" in answer.json()["message"]
     assert stack.sql("select office_zip from office_settings") == [("02110",)]
+
+
+def test_the_seed_has_the_attorneys_mobile_and_fax(db):
+    assert rows(db, "select attorney_mobile, attorney_fax from office_settings") == [
+        ("+1 (617) 555-0142", "+1 (617) 555-0199")
+    ]
+
+
+def test_the_attorneys_mobile_and_fax_are_for_staff_only(db):
+    with acting_as(db, SECRETARY):
+        assert rows(db, "select attorney_mobile, attorney_fax from office_settings") == [
+            ("+1 (617) 555-0142", "+1 (617) 555-0199")
+        ]
+        assert rows(db, "update office_settings set attorney_fax = '617 555 0100' returning id") == []
+    with acting_as(db, MARIA_USER):
+        assert rows(db, "select attorney_mobile, attorney_fax from office_settings") == []
+        values = rows(db, "select * from office_contact()")[0]
+        assert "+1 (617) 555-0142" not in values and "+1 (617) 555-0199" not in values
+        columns = [c.name for c in db.execute("select * from office_contact()").description]
+        assert not any("mobile" in name or "fax" in name for name in columns)
+
+
+def test_the_attorneys_mobile_and_fax_are_trimmed_and_blanks_are_null(db):
+    with acting_as(db, ADMIN):
+        assert rows(
+            db,
+            "update office_settings set attorney_mobile = '  +55 11 91234-5678 ', attorney_fax = '   ' "
+            "returning attorney_mobile, attorney_fax",
+        ) == [("+55 11 91234-5678", None)]
+
+
+def test_rest_answers_a_bad_mobile_with_the_named_check(stack):
+    """The REST refusal names the check; the app words each named check in Portuguese (strings.ts)."""
+    token = httpx.post(
+        f"{stack.url}/auth/v1/token?grant_type=password",
+        headers={"apikey": stack.anon_key},
+        json={"email": "admin@escritorio.test", "password": "Demo@12345"},
+    ).json()["access_token"]
+    headers = {"apikey": stack.anon_key, "Authorization": f"Bearer {token}"}
+    answer = httpx.patch(
+        f"{stack.url}/rest/v1/office_settings?id=eq.true", json={"attorney_mobile": "555-0142"}, headers=headers
+    )
+    assert answer.status_code == 400 and answer.json()["code"] == "23514"
+    assert "attorney_mobile_format" in answer.json()["message"]
+    assert stack.sql("select attorney_mobile from office_settings") == [("+1 (617) 555-0142",)]

@@ -13,7 +13,7 @@ SAMPLE_DATA = {
     "attorney": {"full_name": "Advogada Exemplo de Teste", "bar_number": "000000", "bar_state": "MA",
                  "licensing_authority": "Supreme Judicial Court of Massachusetts", "eoir_id": "XX000000",
                  "email": "advogada@teste.invalid", "phone": "+1 (617) 555-0101",
-                 "law_firm": "Escritório de Teste"},
+                 "mobile": "+1 (617) 555-0102", "fax": "+1 (617) 555-0103", "law_firm": "Escritório de Teste"},
     "preparer": {"full_name": "Preparador de Teste", "email": "preparador@teste.invalid"},
     "questionnaire": {
         "personal": {"full_name": "Maria Exemplo de Teste", "date_of_birth": "1990-01-31", "sex": "F",

@@ -16,6 +16,9 @@ describe('data paths of the office and its attorney', () => {
       'office.state',
       'office.zip',
       'office.phone',
+      'attorney.phone',
+      'attorney.mobile',
+      'attorney.fax',
     ]) {
       expect(values).toContain(path);
     }
@@ -28,5 +31,7 @@ describe('data paths of the office and its attorney', () => {
   it('labels them in Portuguese', () => {
     expect(dataPathLabel('attorney.eoir_id')).toBe('Advogado responsável — EOIR ID');
     expect(dataPathLabel('office.zip')).toBe('Escritório — ZIP');
+    expect(dataPathLabel('attorney.mobile')).toBe('Advogado responsável — Celular');
+    expect(dataPathLabel('attorney.fax')).toBe('Advogado responsável — Fax');
   });
 });

@@ -51,6 +51,8 @@ const CASE_GROUPS: DataPathGroup[] = [
       { value: 'attorney.eoir_id', label: 'Advogado responsável — EOIR ID' },
       { value: 'attorney.email', label: 'Advogado responsável — E-mail' },
       { value: 'attorney.phone', label: 'Advogado responsável — Telefone' },
+      { value: 'attorney.mobile', label: 'Advogado responsável — Celular' },
+      { value: 'attorney.fax', label: 'Advogado responsável — Fax' },
       { value: 'attorney.law_firm', label: 'Advogado responsável — Escritório (law firm)' },
       { value: 'preparer.full_name', label: 'Responsável pelo preenchimento — Nome' },
       { value: 'preparer.email', label: 'Responsável pelo preenchimento — E-mail' },
