@@ -26,6 +26,8 @@ const STORED = {
   attorney_eoir_id: 'QX123456',
   attorney_email: null,
   attorney_phone: null,
+  attorney_mobile: '+1 (617) 555-0142',
+  attorney_fax: null,
 };
 
 beforeEach(async () => {
@@ -110,10 +112,61 @@ describe('OfficeProfileCard', () => {
     ).toBeInTheDocument();
   });
 
+  it("edits the attorney's mobile and fax (G-28) like the other phones", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<OfficeProfileCard canEdit />);
+    const c = await card();
+    const mobile = await attorney(c).findByLabelText('Celular do advogado');
+    expect(mobile).toHaveValue('+1 (617) 555-0142');
+    const fax = attorney(c).getByLabelText('Fax do advogado');
+    expect(fax).toHaveValue('');
+
+    await user.type(fax, '617-555-01');
+    await user.clear(mobile);
+    await user.type(mobile, 'celular');
+    await user.click(c.getByRole('button', { name: 'Salvar' }));
+    expect(await c.findByText('Fax inválido: informe de 10 a 15 dígitos')).toBeInTheDocument();
+    expect(c.getByText('Celular inválido: informe de 10 a 15 dígitos')).toBeInTheDocument();
+    expect(fax).toHaveAttribute('aria-invalid', 'true');
+    expect(db.requests('/rest/v1/office_settings', 'PATCH')).toEqual([]);
+
+    await user.clear(fax);
+    await user.type(fax, '6175550199');
+    await user.clear(mobile);
+    await user.tab(); // an empty mobile is allowed: saved as null
+    await user.click(c.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Dados do escritório salvos')).toBeInTheDocument();
+    expect(fax).toHaveValue('+1 (617) 555-0199');
+    const [patch] = db.requests('/rest/v1/office_settings', 'PATCH');
+    expect(patch!.body).toMatchObject({ attorney_fax: '+1 (617) 555-0199', attorney_mobile: null });
+    expect(db.rows('office_settings')[0]).toMatchObject({ attorney_fax: '+1 (617) 555-0199', attorney_mobile: null });
+  });
+
+  it("shows the database's refusal of the attorney's mobile in Portuguese", async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.patch(restUrl('office_settings'), () =>
+        postgrestError(
+          400,
+          '23514',
+          'new row for relation "office_settings" violates check constraint "attorney_mobile_format"',
+        ),
+      ),
+    );
+    renderWithProviders(<OfficeProfileCard canEdit />);
+    const c = await card();
+    await office(c).findByDisplayValue('Boston');
+    await user.click(c.getByRole('button', { name: 'Salvar' }));
+    expect(
+      await screen.findByText('Erro ao salvar os dados do escritório: Celular do advogado inválido'),
+    ).toBeInTheDocument();
+  });
+
   it('other staff read it without a Salvar button', async () => {
     renderWithProviders(<OfficeProfileCard canEdit={false} />);
     const c = await card();
     expect(await attorney(c).findByDisplayValue('Helena Duarte Ramos')).toBeDisabled();
+    expect(attorney(c).getByLabelText('Celular do advogado')).toBeDisabled();
     expect(c.getByText('Somente administradores alteram estes dados.')).toBeInTheDocument();
     expect(c.queryByRole('button', { name: 'Salvar' })).not.toBeInTheDocument();
   });

@@ -62,7 +62,7 @@ export function OfficeProfileCard({ canEdit }: { canEdit: boolean }) {
 
   if (profile.isPending) return <Skeleton className="h-64" />;
 
-  const phone = (field: 'office_phone' | 'attorney_phone') =>
+  const phone = (field: 'office_phone' | 'attorney_phone' | 'attorney_mobile' | 'attorney_fax') =>
     register(field, {
       onBlur: (event: React.FocusEvent<HTMLInputElement>) =>
         setValue(field, formatPhone(event.target.value), { shouldValidate: true }),
@@ -158,6 +158,12 @@ export function OfficeProfileCard({ canEdit }: { canEdit: boolean }) {
               </FormField>
               <FormField label={t.phone} error={errors.attorney_phone} className="sm:col-span-3">
                 <Input type="tel" {...phone('attorney_phone')} />
+              </FormField>
+              <FormField label={t.attorneyMobile} error={errors.attorney_mobile} className="sm:col-span-3">
+                <Input type="tel" autoComplete="off" {...phone('attorney_mobile')} />
+              </FormField>
+              <FormField label={t.attorneyFax} error={errors.attorney_fax} className="sm:col-span-3">
+                <Input type="tel" autoComplete="off" {...phone('attorney_fax')} />
               </FormField>
             </section>
             {canEdit && (

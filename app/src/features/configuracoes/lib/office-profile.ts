@@ -29,6 +29,8 @@ export const PROFILE_FIELDS = [
   'attorney_eoir_id',
   'attorney_email',
   'attorney_phone',
+  'attorney_mobile',
+  'attorney_fax',
 ] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 export type OfficeProfile = Record<ProfileField, string | null>;
@@ -66,6 +68,8 @@ export const officeProfileSchema = z.object({
   attorney_eoir_id: optional((v) => /^[A-Z0-9]{4,12}$/i.test(v), t.eoirInvalid),
   attorney_email: optional(isEmail, t.emailInvalid),
   attorney_phone: optional(isPhone, t.phoneInvalid),
+  attorney_mobile: optional(isPhone, t.mobileInvalid),
+  attorney_fax: optional(isPhone, t.faxInvalid),
 });
 export type OfficeProfileInput = z.infer<typeof officeProfileSchema>;
 
