@@ -58,11 +58,13 @@ export function PortalLayout() {
           </div>
         </div>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          <Button variant="ghost" className="gap-2 px-2" onClick={openProfile} aria-label={`Meu Perfil: ${userName}`}>
-            <Avatar className="size-8">
+          <Button variant="ghost" className="gap-2 px-2" onClick={openProfile}>
+            {/* Named "Meu Perfil: <name>" by its content, which holds the visible name (from sm up). */}
+            <span className="sr-only">Meu Perfil: </span>
+            <Avatar className="size-8" aria-hidden="true">
               <AvatarFallback>{initials(userName)}</AvatarFallback>
             </Avatar>
-            <span className="hidden max-w-40 truncate sm:inline">{userName}</span>
+            <span className="sr-only max-w-40 truncate sm:not-sr-only">{userName}</span>
           </Button>
           <Button variant="outline" size="sm" onClick={() => void handleSignOut()}>
             <LogOut aria-hidden="true" />

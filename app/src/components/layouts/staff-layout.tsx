@@ -76,12 +76,18 @@ export function StaffLayout() {
             <button
               type="button"
               onClick={() => setSearchOpen(true)}
-              aria-label="Pesquisar (Ctrl+K)"
+              aria-keyshortcuts="Control+K"
               className="flex h-9 w-full items-center gap-2 rounded-md border bg-background px-3 text-left text-sm text-muted-foreground hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
             >
               <Search className="size-4 shrink-0" aria-hidden="true" />
-              <span className="truncate">Pesquisar...</span>
-              <kbd className="ml-auto hidden rounded border px-1.5 text-[10px] sm:inline">Ctrl K</kbd>
+              {/* Named by this text: what a voice user reads on the button ("Pesquisar"), then the shortcut. */}
+              <span className="sr-only">Pesquisar (Ctrl+K)</span>
+              <span className="truncate" aria-hidden="true">
+                Pesquisar...
+              </span>
+              <kbd className="ml-auto hidden rounded border px-1.5 text-[10px] sm:inline" aria-hidden="true">
+                Ctrl K
+              </kbd>
             </button>
           </div>
           <SearchPalette open={searchOpen} onOpenChange={setSearchOpen} />

@@ -1,10 +1,15 @@
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
-/** Horizontally scrollable on phones. */
-export function Table({ className, ...props }: ComponentProps<'table'>) {
+/** Horizontally scrollable on phones. A table with nothing focusable inside (a report) takes `keyboardScroll`: its
+ * scrolling area then takes the focus, so the keyboard can scroll it too. */
+export function Table({ className, keyboardScroll, ...props }: ComponentProps<'table'> & { keyboardScroll?: boolean }) {
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div
+      data-slot="table-container"
+      tabIndex={keyboardScroll ? 0 : undefined}
+      className="relative w-full overflow-x-auto rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+    >
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

@@ -120,8 +120,8 @@ describe('NotificationBell', () => {
     renderBell();
     await userEvent.click(await bell(2));
     await userEvent.click(await screen.findByRole('button', { name: 'Marcar todas como lidas' }));
-    // the open menu hides the rest of the page from roles: find the bell by its label
-    expect(await screen.findByLabelText('Notificações (0 não lidas)')).toBeInTheDocument();
+    // the open menu hides the rest of the page (aria-hidden); the bell names the menu: its count is in the name
+    expect(await screen.findByRole('menu', { name: 'Notificações (0 não lidas)' })).toBeInTheDocument();
     expect(screen.queryByTestId('bell-count')).not.toBeInTheDocument();
     const [patch] = patches();
     // every unread one: no id list, only the read_at filter
@@ -138,7 +138,9 @@ describe('NotificationBell', () => {
     // before: a plain button (a Radix trigger carries aria-haspopup), so its module need not load with the page
     expect(button).not.toHaveAttribute('aria-haspopup');
     await userEvent.click(button);
-    expect(await screen.findByRole('menu')).toBeInTheDocument();
-    expect(screen.getByLabelText('Notificações (2 não lidas)')).toHaveAttribute('aria-expanded', 'true');
+    // the bell names the menu it opens, and says it is open
+    const menu = await screen.findByRole('menu', { name: 'Notificações (2 não lidas)' });
+    const trigger = document.getElementById(menu.getAttribute('aria-labelledby')!);
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
   });
 });

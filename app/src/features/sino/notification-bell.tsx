@@ -11,13 +11,9 @@ const BellMenu = lazy(() => import('./bell-menu'));
 /** Also the Radix trigger (asChild): its props and ref reach the button. */
 function BellButton({ unread, ...props }: ComponentProps<typeof Button> & { unread: number }) {
   return (
-    <Button
-      variant="ghost"
-      size="icon"
-      className="relative"
-      aria-label={`Notificações (${unread} não lidas)`}
-      {...props}
-    >
+    <Button variant="ghost" size="icon" className="relative" {...props}>
+      {/* The name comes from this text (not aria-label): a name must contain the visible count as it is written. */}
+      <span className="sr-only">{`Notificações (${unread} não lidas)`}</span>
       <Bell aria-hidden="true" />
       {unread > 0 && (
         <span

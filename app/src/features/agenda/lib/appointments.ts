@@ -22,11 +22,12 @@ export const APPOINTMENT_COLUMNS =
   'id, client_id, staff_id, process_id, title, starts_at, duration_minutes, kind, location, meeting_link, status, notes, source, clients(full_name)';
 
 export const STATUS_COLORS: Record<Appointment['status'], string> = {
-  solicitado: '#d97706',
+  // White event text on each: 4.5:1 or more (WCAG AA).
+  solicitado: '#b45309',
   agendado: '#2563eb',
-  confirmado: '#059669',
-  realizado: '#6b7280',
-  cancelado: '#9ca3af',
+  confirmado: '#047857',
+  realizado: '#4b5563',
+  cancelado: '#6b7280',
 };
 
 export function endsAt(appointment: Pick<Appointment, 'starts_at' | 'duration_minutes'>): Date {

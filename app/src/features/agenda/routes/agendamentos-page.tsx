@@ -110,7 +110,9 @@ export default function AgendamentosPage() {
             center: 'title',
             right: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek',
           }}
-          buttonText={{ list: 'Lista' }}
+          // Words instead of FullCalendar's chevron icons, which carry role="img" and no name.
+          buttonIcons={false}
+          buttonText={{ prev: 'Anterior', next: 'Próximo', list: 'Lista' }}
           height="auto"
           slotMinTime="07:00:00"
           slotMaxTime="21:00:00"

@@ -15,7 +15,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { SearchInput } from '@/components/ui/search-input';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
@@ -112,83 +112,90 @@ export default function AtendimentoPage() {
             onChange={(e) => setSearch(e.target.value)}
           />
         </div>
-        <Card>
-          <CardContent>
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Tipo</TableHead>
-                  <TableHead>Cliente</TableHead>
-                  <TableHead>Processo</TableHead>
-                  <TableHead>Descrição</TableHead>
-                  <TableHead>Data</TableHead>
-                  <TableHead>Registrado por</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead className="text-right">Ações</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                <TableStateRows
-                  loading={isLoading}
-                  empty={visible.length === 0}
-                  skeletonRows={4}
-                  colSpan={8}
-                  emptyText={t.empty}
-                />
-                {!isLoading &&
-                  visible.map((row) => (
-                    <TableRow key={row.id}>
-                      <TableCell className="whitespace-nowrap">{typeLabel(row.type)}</TableCell>
-                      <TableCell className="font-medium whitespace-nowrap">{clientName(row)}</TableCell>
-                      <TableCell>{row.process?.type ?? '-'}</TableCell>
-                      {/* Two lines at most, and room to shrink: all eight columns fit a laptop screen. */}
-                      <TableCell className="min-w-48 max-w-xs">
-                        <span className="line-clamp-2" title={row.content}>
-                          {row.content}
-                        </span>
-                      </TableCell>
-                      <TableCell>{formatDateTime(row.contact_date)}</TableCell>
-                      <TableCell>{row.created_by_name ?? '-'}</TableCell>
-                      <TableCell>
-                        <StatusBadge status={row.status} />
-                      </TableCell>
-                      <TableCell className="text-right">
-                        <DropdownMenu>
-                          <DropdownMenuTrigger asChild>
-                            <Button variant="ghost" size="icon" aria-label={`Ações da interação de ${clientName(row)}`}>
-                              <MoreHorizontal aria-hidden="true" />
-                            </Button>
-                          </DropdownMenuTrigger>
-                          <DropdownMenuContent align="end">
-                            <DropdownMenuItem onSelect={() => setDetails(row)}>
-                              <Eye aria-hidden="true" />
-                              {t.actions.details}
-                            </DropdownMenuItem>
-                            <DropdownMenuItem onSelect={() => crud.openForm(row)}>
-                              <Pencil aria-hidden="true" />
-                              {t.actions.edit}
-                            </DropdownMenuItem>
-                            {canComplete(row.status) && (
-                              <DropdownMenuItem onSelect={() => changeStatus(row, 'completed')}>
-                                <CheckCircle2 aria-hidden="true" />
-                                {t.actions.complete}
+        {/* One panel for every tab (the tabs filter one table): the selected tab's aria-controls names it. */}
+        <TabsContent value={tab}>
+          <Card>
+            <CardContent>
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Tipo</TableHead>
+                    <TableHead>Cliente</TableHead>
+                    <TableHead>Processo</TableHead>
+                    <TableHead>Descrição</TableHead>
+                    <TableHead>Data</TableHead>
+                    <TableHead>Registrado por</TableHead>
+                    <TableHead>Status</TableHead>
+                    <TableHead className="text-right">Ações</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  <TableStateRows
+                    loading={isLoading}
+                    empty={visible.length === 0}
+                    skeletonRows={4}
+                    colSpan={8}
+                    emptyText={t.empty}
+                  />
+                  {!isLoading &&
+                    visible.map((row) => (
+                      <TableRow key={row.id}>
+                        <TableCell className="whitespace-nowrap">{typeLabel(row.type)}</TableCell>
+                        <TableCell className="font-medium whitespace-nowrap">{clientName(row)}</TableCell>
+                        <TableCell>{row.process?.type ?? '-'}</TableCell>
+                        {/* Two lines at most, and room to shrink: all eight columns fit a laptop screen. */}
+                        <TableCell className="min-w-48 max-w-xs">
+                          <span className="line-clamp-2" title={row.content}>
+                            {row.content}
+                          </span>
+                        </TableCell>
+                        <TableCell>{formatDateTime(row.contact_date)}</TableCell>
+                        <TableCell>{row.created_by_name ?? '-'}</TableCell>
+                        <TableCell>
+                          <StatusBadge status={row.status} />
+                        </TableCell>
+                        <TableCell className="text-right">
+                          <DropdownMenu>
+                            <DropdownMenuTrigger asChild>
+                              <Button
+                                variant="ghost"
+                                size="icon"
+                                aria-label={`Ações da interação de ${clientName(row)}`}
+                              >
+                                <MoreHorizontal aria-hidden="true" />
+                              </Button>
+                            </DropdownMenuTrigger>
+                            <DropdownMenuContent align="end">
+                              <DropdownMenuItem onSelect={() => setDetails(row)}>
+                                <Eye aria-hidden="true" />
+                                {t.actions.details}
                               </DropdownMenuItem>
-                            )}
-                            {canCancel(row.status) && (
-                              <DropdownMenuItem variant="destructive" onSelect={() => changeStatus(row, 'cancelled')}>
-                                <XCircle aria-hidden="true" />
-                                {t.actions.cancel}
+                              <DropdownMenuItem onSelect={() => crud.openForm(row)}>
+                                <Pencil aria-hidden="true" />
+                                {t.actions.edit}
                               </DropdownMenuItem>
-                            )}
-                          </DropdownMenuContent>
-                        </DropdownMenu>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-              </TableBody>
-            </Table>
-          </CardContent>
-        </Card>
+                              {canComplete(row.status) && (
+                                <DropdownMenuItem onSelect={() => changeStatus(row, 'completed')}>
+                                  <CheckCircle2 aria-hidden="true" />
+                                  {t.actions.complete}
+                                </DropdownMenuItem>
+                              )}
+                              {canCancel(row.status) && (
+                                <DropdownMenuItem variant="destructive" onSelect={() => changeStatus(row, 'cancelled')}>
+                                  <XCircle aria-hidden="true" />
+                                  {t.actions.cancel}
+                                </DropdownMenuItem>
+                              )}
+                            </DropdownMenuContent>
+                          </DropdownMenu>
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                </TableBody>
+              </Table>
+            </CardContent>
+          </Card>
+        </TabsContent>
       </Tabs>
 
       <InteractionFormDialog {...crud.formProps} interaction={crud.editing} />

@@ -10,6 +10,7 @@ import {
   type DragEndEvent,
 } from '@dnd-kit/core';
 import { Mail, Phone, UserCheck } from 'lucide-react';
+import { useId } from 'react';
 import { Badge, badgeColor } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
@@ -22,6 +23,7 @@ function LeadCard({ lead, draggable, onOpen }: { lead: Lead; draggable: boolean;
     disabled: !draggable,
   });
   const style = transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined;
+  const detailsId = useId();
   return (
     <li
       ref={setNodeRef}
@@ -34,7 +36,8 @@ function LeadCard({ lead, draggable, onOpen }: { lead: Lead; draggable: boolean;
         {...listeners}
         {...attributes}
         aria-roledescription="cartão arrastável"
-        aria-label={`${lead.name} — ${t.stages[lead.stage]}`}
+        // Named "<lead> — <stage>" by its content; the details read as its description, after the drag instructions.
+        aria-describedby={[attributes['aria-describedby'], detailsId].filter(Boolean).join(' ')}
         onClick={() => onOpen(lead)}
         onKeyDown={(event) => {
           listeners?.onKeyDown?.(event);
@@ -42,19 +45,23 @@ function LeadCard({ lead, draggable, onOpen }: { lead: Lead; draggable: boolean;
         }}
       >
         <span className="font-medium">{lead.name}</span>
-        {lead.case_type_interest && <span className="text-xs text-muted-foreground">{lead.case_type_interest}</span>}
-        <div className="flex flex-wrap items-center gap-1">
-          <Badge variant="outline">{t.sources[lead.source] ?? lead.source}</Badge>
-          {lead.client_id && (
-            <Badge variant="outline" className={badgeColor.green}>
-              <UserCheck aria-hidden="true" />
-              {t.convertedBadge}
-            </Badge>
-          )}
-        </div>
-        <div className="flex gap-2 text-xs text-muted-foreground">
-          {lead.email && <Mail className="size-3.5" aria-label={lead.email} />}
-          {lead.phone && <Phone className="size-3.5" aria-label={lead.phone} />}
+        {/* A block of its own, so the name reads "<lead> — <stage>" with its spaces in every browser. */}
+        <div className="sr-only">— {t.stages[lead.stage]}</div>
+        <div id={detailsId} aria-hidden="true" className="contents">
+          {lead.case_type_interest && <span className="text-xs text-muted-foreground">{lead.case_type_interest}</span>}
+          <div className="flex flex-wrap items-center gap-1">
+            <Badge variant="outline">{t.sources[lead.source] ?? lead.source}</Badge>
+            {lead.client_id && (
+              <Badge variant="outline" className={badgeColor.green}>
+                <UserCheck aria-hidden="true" />
+                {t.convertedBadge}
+              </Badge>
+            )}
+          </div>
+          <div className="flex gap-2 text-xs text-muted-foreground">
+            {lead.email && <Mail className="size-3.5" aria-label={lead.email} />}
+            {lead.phone && <Phone className="size-3.5" aria-label={lead.phone} />}
+          </div>
         </div>
       </Card>
     </li>

@@ -22,7 +22,7 @@ export function MessageBubble({ message, own, senderLabel, onDownload }: Message
           own ? 'bg-primary text-primary-foreground' : 'bg-muted text-foreground',
         )}
       >
-        <p className={cn('mb-1 text-xs font-medium', own ? 'text-primary-foreground/80' : 'text-muted-foreground')}>
+        <p className={cn('mb-1 text-xs font-medium', own ? 'text-primary-foreground/90' : 'text-muted-foreground')}>
           {senderLabel}
         </p>
         {message.content?.trim() && <p className="break-words whitespace-pre-wrap">{message.content}</p>}
@@ -40,7 +40,7 @@ export function MessageBubble({ message, own, senderLabel, onDownload }: Message
             <span className="truncate">{fileName}</span>
           </button>
         )}
-        <p className={cn('mt-1 text-right text-[11px]', own ? 'text-primary-foreground/70' : 'text-muted-foreground')}>
+        <p className={cn('mt-1 text-right text-[11px]', own ? 'text-primary-foreground/90' : 'text-muted-foreground')}>
           <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
         </p>
       </div>

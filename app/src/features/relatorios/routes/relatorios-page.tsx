@@ -27,36 +27,34 @@ function ProcessesByStage() {
   const { stages, rows } = processesByTypeAndStage(processes.data ?? []);
   if (rows.length === 0) return <p className="text-sm text-muted-foreground">Nenhum processo cadastrado.</p>;
   return (
-    <div className="overflow-x-auto">
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Tipo</TableHead>
-            {stages.map((stage) => (
-              <TableHead key={stage} className="text-right">
-                {stage}
-              </TableHead>
-            ))}
-            <TableHead className="text-right">Total</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map(([type, byStage]) => (
-            <TableRow key={type}>
-              <TableCell className="font-medium">{type}</TableCell>
-              {stages.map((stage) => (
-                <TableCell key={stage} className="text-right">
-                  {byStage.get(stage) ?? 0}
-                </TableCell>
-              ))}
-              <TableCell className="text-right font-semibold">
-                {[...byStage.values()].reduce((a, b) => a + b, 0)}
-              </TableCell>
-            </TableRow>
+    <Table keyboardScroll>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Tipo</TableHead>
+          {stages.map((stage) => (
+            <TableHead key={stage} className="text-right">
+              {stage}
+            </TableHead>
           ))}
-        </TableBody>
-      </Table>
-    </div>
+          <TableHead className="text-right">Total</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map(([type, byStage]) => (
+          <TableRow key={type}>
+            <TableCell className="font-medium">{type}</TableCell>
+            {stages.map((stage) => (
+              <TableCell key={stage} className="text-right">
+                {byStage.get(stage) ?? 0}
+              </TableCell>
+            ))}
+            <TableCell className="text-right font-semibold">
+              {[...byStage.values()].reduce((a, b) => a + b, 0)}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }
 
@@ -159,7 +157,7 @@ export default function RelatoriosPage() {
       {hasRole('administrator') && (
         <p className="text-sm text-muted-foreground">
           Os relatórios financeiros estão em{' '}
-          <Link to={paths.financeiro.relatorios} className="text-primary underline-offset-4 hover:underline">
+          <Link to={paths.financeiro.relatorios} className="text-primary underline underline-offset-4">
             Financeiro › Relatórios
           </Link>
           .

@@ -1,0 +1,69 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signInAs } from './support/sign-in';
+
+// Every screen passes axe-core's WCAG 2 A/AA rules (the engine behind Lighthouse's accessibility audit), for
+// the login, the staff area and the client portal, on a phone and on a desktop: a regression in labels,
+// roles, list structure or contrast fails here instead of in a benchmark. Read-only: nothing is saved.
+
+const ADMIN = 'admin@escritorio.test';
+const MARIA = 'maria.silva@cliente.test';
+const PHONE = { width: 375, height: 800 };
+const DESKTOP = { width: 1280, height: 900 };
+
+const STAFF_PAGES = [
+  '/',
+  '/clientes',
+  '/processos',
+  '/atendimento',
+  '/agendamentos',
+  '/tarefas',
+  '/crm',
+  '/relatorios',
+  '/configuracoes',
+  '/perfil',
+];
+const PORTAL_PAGES = [
+  '/cliente',
+  '/cliente/processos',
+  '/cliente/financeiro',
+  '/cliente/mensagens',
+  '/cliente/documentos',
+];
+
+test.setTimeout(180_000);
+
+/** The page's violations, each as "rule: the first offending element", so a failure names what to fix. */
+async function violations(page: Page, path: string): Promise<string[]> {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Carregando...')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  if (process.env.AXE_DEBUG)
+    for (const v of results.violations)
+      for (const n of v.nodes) console.log(path, v.id, n.html.slice(0, 300), n.failureSummary);
+  return results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+for (const [label, viewport] of [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const) {
+  test(`login, staff area and portal pass axe's WCAG 2 AA rules (${label})`, async ({ browser }) => {
+    const found: string[] = [];
+
+    // axe opens a page of its own in the context to gather its results: a context, not browser.newPage()
+    const visitorContext = await browser.newContext({ viewport });
+    found.push(...(await violations(await visitorContext.newPage(), '/auth')));
+    await visitorContext.close();
+
+    const admin = await signInAs(browser, ADMIN, { context: { viewport } });
+    for (const path of STAFF_PAGES) found.push(...(await violations(admin, path)));
+
+    const maria = await signInAs(browser, MARIA, { landing: /\/cliente$/, context: { viewport } });
+    for (const path of PORTAL_PAGES) found.push(...(await violations(maria, path)));
+
+    expect(found).toEqual([]);
+  });
+}
