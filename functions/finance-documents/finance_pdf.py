@@ -35,6 +35,17 @@ def money(amount, currency: str) -> str:
     return ("-" if value < 0 else "") + ("R$ " if currency == "BRL" else "US$ ") + text
 
 
+def percent(value) -> str:
+    """pt-BR percentage without idle decimals: '10%', '12,5%'."""
+    return f"{Decimal(str(value)):.2f}".rstrip("0").rstrip(".").replace(".", ",") + "%"
+
+
+def _discount(row: dict, currency: str) -> str:
+    """A discount's money, with the percentage it came from when one was given: 'US$ 10,00 (10%)'."""
+    text = money(row.get("discount_amount") or 0, currency)
+    return f"{text} ({percent(row['discount_percent'])})" if row.get("discount_percent") is not None else text
+
+
 def day(value) -> str:
     if not value:
         return "-"
@@ -151,15 +162,17 @@ def quote_pdf(office: Office, quote: dict, items: list[dict], client: dict) -> b
             it["description"],
             f"{Decimal(str(it['quantity'])):g}".replace(".", ","),
             money(it["unit_price"], cur),
-            money(it.get("discount_amount") or 0, cur),
+            _discount(it, cur),
             money(it["amount"], cur),
         ]
         for it in items
     ]
-    doc.table(["Descrição", "Qtd.", "Valor unitário", "Desconto", "Total"], [80, 15, 32, 28, 35], rows, "LRRRR")
+    doc.table(["Descrição", "Qtd.", "Valor unitário", "Desconto", "Total"], [72, 15, 32, 36, 35], rows, "LRRRR")
     doc.total("Subtotal:", money(quote.get("subtotal_amount") or quote["total_amount"], cur))
     if Decimal(str(quote.get("discount_amount") or 0)) > 0:
-        doc.total("Desconto:", "- " + money(quote["discount_amount"], cur))
+        pct = quote.get("discount_percent")
+        label = "Desconto:" if pct is None else f"Desconto ({percent(pct)}):"
+        doc.total(label, "- " + money(quote["discount_amount"], cur))
     doc.total("Total:", money(quote["total_amount"], cur), bold=True)
     note = _rate_note(quote.get("exchange_rate"), quote.get("exchange_rate_date"), quote["total_amount"], cur)
     if note:

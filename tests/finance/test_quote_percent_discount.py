@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.util
+import io
+import sys
 from decimal import Decimal
 
 from finance_actors import (
@@ -15,6 +18,9 @@ from finance_actors import (
     add_item,
     new_quote,
 )
+from pypdf import PdfReader
+
+from supastack.core.config import REPO_ROOT
 
 TOTALS = (
     "select subtotal_amount, discount_percent, discount_amount, total_amount from public.financial_quotes where id = %s"
@@ -164,3 +170,57 @@ def test_clients_and_other_staff_do_not_write_percentages(db):
     assert db.one(TOTALS, (q,)) == (Decimal("100.00"), Decimal("10.00"), Decimal("10.00"), Decimal("90.00"))
     db.act(ASSISTANT)
     assert db.one(LINE, (item,)) == (None, Decimal("0.00"), Decimal("100.00"))
+
+
+def test_the_quote_pdf_names_the_percentages():
+    pdf = _finance_pdf()
+    quote = {
+        "quote_number": "OR-2025-0077",
+        "title": "Visto de turista",
+        "status": "draft",
+        "currency": "USD",
+        "subtotal_amount": "1117.28",
+        "discount_percent": "10.00",
+        "discount_amount": "111.73",
+        "total_amount": "1005.55",
+    }
+    items = [
+        {
+            "description": "Honorários",
+            "quantity": "1",
+            "unit_price": "1000.00",
+            "discount_percent": None,
+            "discount_amount": "0",
+            "amount": "1000.00",
+        },
+        {
+            "description": "Tradução",
+            "quantity": "1",
+            "unit_price": "234.56",
+            "discount_percent": "50.00",
+            "discount_amount": "117.28",
+            "amount": "117.28",
+        },
+    ]
+    text = _text_of(pdf.quote_pdf(pdf.Office(), quote, items, {"full_name": "Maria Silva"}))
+    for expected in ("Desconto (10%):", "- US$ 111,73", "US$ 117,28 (50%)", "US$ 1.005,55"):
+        assert expected in text, expected
+    assert pdf.percent("12.50") == "12,5%" and pdf.percent("100.00") == "100%" and pdf.percent(0) == "0%"
+    # an amount discount keeps its plain label
+    plain = {**quote, "discount_percent": None}
+    assert "Desconto:" in _text_of(pdf.quote_pdf(pdf.Office(), plain, items[:1], {"full_name": "Maria Silva"}))
+
+
+def _finance_pdf():
+    # functions/ is not a package: the module is loaded from its file (once, as the documents tests do)
+    if "finance_pdf" not in sys.modules:
+        spec = importlib.util.spec_from_file_location(
+            "finance_pdf", REPO_ROOT / "functions/finance-documents/finance_pdf.py"
+        )
+        sys.modules["finance_pdf"] = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(sys.modules["finance_pdf"])
+    return sys.modules["finance_pdf"]
+
+
+def _text_of(pdf: bytes) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
