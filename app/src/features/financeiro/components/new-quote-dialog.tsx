@@ -1,5 +1,6 @@
 /**
- * Creates a draft quote: client, title, salesperson, currency, the day's exchange rate, the date of the USCIS fees.
+ * Creates a draft quote: client, title, salesperson, currency, the day's exchange rate, the date of the USCIS fees,
+ * and optionally its discount (an amount, or a percentage that follows the lines as they are added).
  * The salesperson is copied to the contract and earns the commissions on its payments.
  */
 import { useState } from 'react';
@@ -23,6 +24,8 @@ import { useClientsList, useCreateQuote, useLatestRate, useRefreshRate, useSales
 import type { Currency } from '../money/format';
 import { financeStrings } from '../strings';
 import { errorMessage } from '@/lib/errors';
+import { readDiscount, type DiscountUnit } from '../lib/discount';
+import { DiscountUnitSelect } from './discount-unit-select';
 
 export function NewQuoteDialog({
   open,
@@ -48,6 +51,8 @@ export function NewQuoteDialog({
   const [feesDate, setFeesDate] = useState(todayISO());
   const [expiration, setExpiration] = useState('');
   const [notes, setNotes] = useState('');
+  const [discount, setDiscount] = useState('');
+  const [discountUnit, setDiscountUnit] = useState<DiscountUnit>('percent');
 
   // An empty field shows the latest known rate (after Atualizar cotação too).
   const rate = typedRate === '' && latest.data ? String(latest.data.rate) : typedRate;
@@ -59,6 +64,11 @@ export function NewQuoteDialog({
       return;
     }
     const chosenRate = typed === null ? null : String(typed);
+    const typedDiscount = readDiscount(discount, discountUnit);
+    if (typeof typedDiscount === 'string') {
+      toast.error(typedDiscount);
+      return;
+    }
     try {
       const quote = await create.mutateAsync({
         client_id: clientId,
@@ -75,10 +85,13 @@ export function NewQuoteDialog({
         expiration_date: expiration || null,
         notes: notes.trim() || null,
         sales_staff_id: sellerId || null,
+        // nothing typed: no discount column is sent
+        ...(discount.trim() !== '' && typedDiscount),
       });
       toast.success('Orçamento criado');
       setTitle('');
       setNotes('');
+      setDiscount('');
       onCreated(quote);
     } catch (error) {
       toast.error(`Erro ao criar orçamento: ${errorMessage(error)}`);
@@ -169,6 +182,25 @@ export function NewQuoteDialog({
                 type="date"
                 value={expiration}
                 onChange={(e) => setExpiration(e.target.value)}
+              />
+            </div>
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="quote-discount">Desconto do orçamento</Label>
+            <div className="flex items-center gap-2">
+              <Input
+                id="quote-discount"
+                inputMode="decimal"
+                placeholder={discountUnit === 'percent' ? 'Ex.: 10' : '0,00'}
+                value={discount}
+                onChange={(e) => setDiscount(e.target.value)}
+              />
+              <DiscountUnitSelect
+                label="Tipo de desconto"
+                className="h-9"
+                currency={currency}
+                value={discountUnit}
+                onChange={setDiscountUnit}
               />
             </div>
           </div>

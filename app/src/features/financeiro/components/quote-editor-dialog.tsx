@@ -1,6 +1,6 @@
 /**
- * A quote's lines (products, USCIS fees valid on its date, free lines) edited in place, discount, seller, totals,
- * send, contract, PDF. Only a draft is edited, by those who write quotes; every total shown is the database's.
+ * A quote's lines (products, USCIS fees valid on its date, free lines) edited in place, discount (an amount or a
+ * percentage, on a line or on the whole quote), seller, totals, send, contract, PDF. Only a draft is edited, by those who write quotes; every total shown is the database's.
  */
 import { FileDown, Send } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -26,7 +26,9 @@ import { formatMoney } from '../money/format';
 import { useHasManagerRole } from '../money/roles';
 import { MoneyStatusBadge } from '../money/status-badge';
 import { financeStrings } from '../strings';
+import { discountLabel, readDiscount, storedUnit, typedPercent, type DiscountUnit } from '../lib/discount';
 import { ContractFromQuoteDialog } from './contract-from-quote-dialog';
+import { DiscountUnitSelect } from './discount-unit-select';
 import { QuoteItemRow } from './quote-item-row';
 import { QuoteSellerField } from './quote-seller-field';
 
@@ -48,6 +50,10 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
   const [quantity, setQuantity] = useState('1');
   const [price, setPrice] = useState('');
   const [discount, setDiscount] = useState('');
+  // null: the unit the quote's discount was stored in
+  const [discountUnit, setDiscountUnit] = useState<DiscountUnit | null>(null);
+  const [itemDiscount, setItemDiscount] = useState('');
+  const [itemDiscountUnit, setItemDiscountUnit] = useState<DiscountUnit>('amount');
   const [contractOpen, setContractOpen] = useState(false);
 
   const validFees = useMemo(
@@ -61,6 +67,7 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
   // the database lets only a draft change, and only administrators and legal assistants change it
   const draft = q.status === 'draft' && manager;
   const hasContract = (q.contract ?? []).length > 0;
+  const quoteUnit = discountUnit ?? storedUnit(q);
 
   const addItem = async () => {
     const qty = parseDecimal(quantity);
@@ -69,24 +76,24 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
       toast.error(financeStrings.invalidNumber);
       return false;
     }
+    const lineDiscount = readDiscount(itemDiscount, itemDiscountUnit);
+    if (typeof lineDiscount === 'string') {
+      toast.error(lineDiscount);
+      return false;
+    }
     try {
       if (source === 'custom') {
-        await add.mutateAsync({
-          quote_id: q.id,
-          description,
-          quantity: qty,
-          unit_price: unitPrice,
-          discount_amount: 0,
-        });
+        await add.mutateAsync({ quote_id: q.id, description, quantity: qty, unit_price: unitPrice, ...lineDiscount });
       } else if (source === 'product') {
-        await add.mutateAsync({ quote_id: q.id, product_id: ref, quantity: qty });
+        await add.mutateAsync({ quote_id: q.id, product_id: ref, quantity: qty, ...lineDiscount });
       } else {
-        await add.mutateAsync({ quote_id: q.id, uscis_fee_id: ref, quantity: qty });
+        await add.mutateAsync({ quote_id: q.id, uscis_fee_id: ref, quantity: qty, ...lineDiscount });
       }
       setDescription('');
       setPrice('');
       setRef('');
       setQuantity('1');
+      setItemDiscount('');
       toast.success('Item adicionado');
     } catch (error) {
       toast.error(`Erro ao adicionar item: ${errorMessage(error)}`);
@@ -235,6 +242,25 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
                 onChange={(e) => setQuantity(e.target.value)}
               />
             </div>
+            <div className="grid gap-1 sm:col-span-2">
+              <Label htmlFor="item-discount">Desconto do item</Label>
+              <div className="flex items-center gap-1">
+                <Input
+                  id="item-discount"
+                  inputMode="decimal"
+                  placeholder="0"
+                  value={itemDiscount}
+                  onChange={(e) => setItemDiscount(e.target.value)}
+                />
+                <DiscountUnitSelect
+                  label="Tipo de desconto (novo item)"
+                  className="h-9"
+                  currency={q.currency}
+                  value={itemDiscountUnit}
+                  onChange={setItemDiscountUnit}
+                />
+              </div>
+            </div>
             <div className="sm:col-span-6">
               <Button size="sm" onClick={addItem} disabled={!canAdd || add.isPending}>
                 Adicionar item
@@ -248,30 +274,54 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
             <dd>{formatMoney(q.subtotal_amount, q.currency)}</dd>
           </div>
           <div className="flex items-center justify-between gap-2">
-            <dt>Desconto</dt>
+            <dt data-testid="quote-discount-label">{discountLabel(q.discount_percent)}</dt>
             <dd className="flex items-center gap-2">
               {draft ? (
                 <>
                   <Input
                     aria-label="Desconto do orçamento"
-                    className="h-8 w-28"
+                    className="h-8 w-24"
                     inputMode="decimal"
-                    placeholder={String(q.discount_amount)}
+                    placeholder={
+                      quoteUnit === 'percent' && storedUnit(q) === 'percent'
+                        ? typedPercent(q.discount_percent ?? 0)
+                        : String(q.discount_amount)
+                    }
                     value={discount}
                     onChange={(e) => setDiscount(e.target.value)}
+                  />
+                  <DiscountUnitSelect
+                    label="Tipo de desconto (orçamento)"
+                    currency={q.currency}
+                    value={quoteUnit}
+                    onChange={setDiscountUnit}
                   />
                   <Button
                     size="sm"
                     variant="outline"
                     disabled={discount === ''}
                     onClick={() => {
-                      const amount = parseDecimal(discount);
-                      if (Number.isNaN(amount)) return toast.error(financeStrings.invalidNumber);
+                      if (quoteUnit === 'amount' && Number.isNaN(parseDecimal(discount))) {
+                        return toast.error(financeStrings.invalidNumber);
+                      }
+                      const typed = readDiscount(discount, quoteUnit);
+                      if (typeof typed === 'string') return toast.error(typed);
+                      const changes =
+                        'discount_percent' in typed
+                          ? typed
+                          : // an amount again, after a percentage: the percent is cleared
+                            {
+                              discount_amount: String(typed.discount_amount),
+                              ...(storedUnit(q) === 'percent' && { discount_percent: null }),
+                            };
                       return run(
-                        () => update.mutateAsync({ id: q.id, changes: { discount_amount: String(amount) } }),
+                        () => update.mutateAsync({ id: q.id, changes }),
                         'Desconto aplicado',
                         'Erro ao aplicar desconto',
-                      ).then(() => setDiscount(''));
+                      ).then(() => {
+                        setDiscount('');
+                        setDiscountUnit(null);
+                      });
                     }}
                   >
                     Aplicar
@@ -282,6 +332,11 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
               )}
             </dd>
           </div>
+          {draft && storedUnit(q) === 'percent' && Number(q.discount_amount) > 0 && (
+            <div className="flex justify-end text-xs text-muted-foreground">
+              <span data-testid="quote-discount-amount">{formatMoney(q.discount_amount, q.currency)}</span>
+            </div>
+          )}
           <div className="flex justify-between font-semibold">
             <dt>Total</dt>
             <dd data-testid="quote-total">{formatMoney(q.total_amount, q.currency)}</dd>

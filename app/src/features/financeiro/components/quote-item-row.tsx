@@ -1,6 +1,7 @@
 /**
- * One line of a quote: shown as stored, or edited in place (description, quantity, unit price, line discount).
- * The line's total is always the one the database computed; saving refetches it with the quote's totals.
+ * One line of a quote: shown as stored, or edited in place (description, quantity, unit price, line discount as
+ * an amount or a percentage). The line's discount and total are always the ones the database computed; saving
+ * refetches them with the quote's totals.
  */
 import { Check, Pencil, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
@@ -9,24 +10,34 @@ import { Input } from '@/components/ui/input';
 import { TableCell, TableRow } from '@/components/ui/table';
 import type { ItemChanges, QuoteItem } from '../money/api';
 import { formatMoney } from '../money/format';
+import { formatPercent, readDiscount, storedUnit, typedPercent, type DiscountUnit } from '../lib/discount';
 import { parseDecimal } from '@/lib/format';
+import { DiscountUnitSelect } from './discount-unit-select';
 
 /** "1.50" -> "1,5": a stored decimal as a person types it. */
 function typed(value: string | number): string {
   return String(Number(value)).replace('.', ',');
 }
 
+/** The typed line: discount_amount holds the typed discount, an amount or (unit 'percent') a percentage. */
+export interface ItemForm {
+  description: string;
+  quantity: string;
+  unit_price: string;
+  discount_amount: string;
+}
+
 /** The changes of the form, or the pt-BR reason they cannot be saved. */
-export function readItemForm(form: Record<keyof ItemChanges, string>): ItemChanges | string {
+export function readItemForm(form: ItemForm, unit: DiscountUnit = 'amount'): ItemChanges | string {
   const description = form.description.trim();
   const quantity = parseDecimal(form.quantity);
   const unitPrice = parseDecimal(form.unit_price);
-  const discount = form.discount_amount.trim() === '' ? 0 : parseDecimal(form.discount_amount);
+  const discount = readDiscount(form.discount_amount, unit);
   if (description === '') return 'Informe a descrição do item';
   if (!(quantity > 0)) return 'A quantidade deve ser um número maior que zero';
   if (!(unitPrice >= 0)) return 'Informe um valor unitário válido';
-  if (!(discount >= 0)) return 'Informe um desconto válido (zero ou mais)';
-  return { description, quantity, unit_price: unitPrice, discount_amount: discount };
+  if (typeof discount === 'string') return discount;
+  return { description, quantity, unit_price: unitPrice, ...discount };
 }
 
 export function QuoteItemRow({
@@ -50,14 +61,16 @@ export function QuoteItemRow({
   onSave: (changes: ItemChanges) => Promise<boolean>;
   onRemove: () => void;
 }) {
-  const [form, setForm] = useState<Record<keyof ItemChanges, string>>(() => ({
+  const stored = storedUnit(item);
+  const [unit, setUnit] = useState<DiscountUnit>(stored);
+  const [form, setForm] = useState<ItemForm>(() => ({
     description: item.description,
     quantity: typed(item.quantity),
     unit_price: typed(item.unit_price),
-    discount_amount: typed(item.discount_amount),
+    discount_amount: stored === 'percent' ? typedPercent(item.discount_percent ?? 0) : typed(item.discount_amount),
   }));
   const [problem, setProblem] = useState<string | null>(null);
-  const set = (key: keyof ItemChanges) => (e: React.ChangeEvent<HTMLInputElement>) => {
+  const set = (key: keyof ItemForm) => (e: React.ChangeEvent<HTMLInputElement>) => {
     setForm((f) => ({ ...f, [key]: e.target.value }));
     setProblem(null);
   };
@@ -70,6 +83,9 @@ export function QuoteItemRow({
         <TableCell className="text-right">{formatMoney(item.unit_price, currency)}</TableCell>
         <TableCell className="text-right">
           {Number(item.discount_amount) > 0 ? formatMoney(item.discount_amount, currency) : '-'}
+          {stored === 'percent' && Number(item.discount_percent) > 0 && (
+            <span className="ml-1 text-muted-foreground">({formatPercent(item.discount_percent ?? 0)})</span>
+          )}
         </TableCell>
         <TableCell className="text-right" data-testid="item-amount">
           {formatMoney(item.amount, currency)}
@@ -89,12 +105,13 @@ export function QuoteItemRow({
   }
 
   const save = async () => {
-    const changes = readItemForm(form);
+    const changes = readItemForm(form, unit);
     if (typeof changes === 'string') {
       setProblem(changes);
       return;
     }
-    await onSave(changes);
+    // an amount again, after a percentage: the database keeps the percent until it is cleared
+    await onSave(unit === 'amount' && stored === 'percent' ? { ...changes, discount_percent: null } : changes);
   };
 
   return (
@@ -126,13 +143,24 @@ export function QuoteItemRow({
         />
       </TableCell>
       <TableCell>
-        <Input
-          aria-label={`Editar desconto (${currency})`}
-          className="w-24 text-right"
-          inputMode="decimal"
-          value={form.discount_amount}
-          onChange={set('discount_amount')}
-        />
+        <div className="flex items-center gap-1">
+          <Input
+            aria-label={`Editar desconto (${unit === 'percent' ? '%' : currency})`}
+            className="w-24 text-right"
+            inputMode="decimal"
+            value={form.discount_amount}
+            onChange={set('discount_amount')}
+          />
+          <DiscountUnitSelect
+            label="Tipo de desconto (item)"
+            currency={currency}
+            value={unit}
+            onChange={(u) => {
+              setUnit(u);
+              setProblem(null);
+            }}
+          />
+        </div>
       </TableCell>
       <TableCell className="text-right text-muted-foreground">{formatMoney(item.amount, currency)}</TableCell>
       <TableCell className="whitespace-nowrap">

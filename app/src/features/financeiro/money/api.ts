@@ -29,6 +29,8 @@ export interface Quote {
   currency: Currency;
   subtotal_amount: string;
   discount_amount: string;
+  /** set when the discount was given as a percentage (discount_amount is then computed by the database) */
+  discount_percent: string | null;
   total_amount: string;
   total_brl: string | null;
   exchange_rate: string | null;
@@ -51,6 +53,8 @@ export interface QuoteItem {
   quantity: string;
   unit_price: string;
   discount_amount: string;
+  /** set when the line's discount was given as a percentage */
+  discount_percent: string | null;
   amount: string;
 }
 
@@ -307,6 +311,9 @@ export interface NewQuote {
   expiration_date: string | null;
   notes: string | null;
   sales_staff_id: string | null;
+  /** a discount given at creation: a percentage follows the lines as they come */
+  discount_amount?: number;
+  discount_percent?: number;
 }
 
 export function useCreateQuote() {
@@ -325,10 +332,15 @@ export function useCreateQuote() {
   });
 }
 
-export type NewItem =
+/** A new line's discount: an amount, or a percentage the database turns into one. */
+type NewItemDiscount = { discount_amount?: number; discount_percent?: number };
+
+export type NewItem = (
   | { quote_id: string; product_id: string; quantity: number }
   | { quote_id: string; uscis_fee_id: string; quantity: number }
-  | { quote_id: string; description: string; quantity: number; unit_price: number; discount_amount: number };
+  | { quote_id: string; description: string; quantity: number; unit_price: number }
+) &
+  NewItemDiscount;
 
 export function useQuoteItemMutations() {
   const invalidate = useInvalidate();
@@ -362,12 +374,16 @@ export function useQuoteItemMutations() {
   return { add, remove, edit };
 }
 
-/** What an in-place edit of a line may change. */
+/**
+ * What an in-place edit of a line may change. The discount is an amount or a percentage; discount_percent: null
+ * turns a percentage back into an amount.
+ */
 export interface ItemChanges {
   description: string;
   quantity: number;
   unit_price: number;
-  discount_amount: number;
+  discount_amount?: number;
+  discount_percent?: number | null;
 }
 
 export function useUpdateQuote() {
@@ -378,7 +394,9 @@ export function useUpdateQuote() {
       changes,
     }: {
       id: string;
-      changes: Partial<Pick<Quote, 'status' | 'discount_amount' | 'sales_staff_id'>>;
+      changes: Partial<Pick<Quote, 'status' | 'discount_amount' | 'sales_staff_id'>> & {
+        discount_percent?: number | null;
+      };
     }) => {
       const { data } = await supabase.from('financial_quotes').update(changes).eq('id', id).select('id').throwOnError();
       if (!data || data.length === 0) throw new Error('Orçamento não encontrado ou sem permissão');
