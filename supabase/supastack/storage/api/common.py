@@ -3,9 +3,13 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 import psycopg
-from fastapi import Request
+from fastapi import Request, Response
+from fastapi.encoders import jsonable_encoder
+from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 
 from supastack.core import jwt
@@ -18,10 +22,10 @@ log = logging.getLogger("supastack.storage")
 class StorageRoute(APIRoute):
     """Renders StorageError (and database errors) in storage-api's shape; handlers only raise."""
 
-    def get_route_handler(self):
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         handler = super().get_route_handler()
 
-        async def run(request: Request):
+        async def run(request: Request) -> Response:
             head = request.method == "HEAD"
             try:
                 return await handler(request)
@@ -37,6 +41,12 @@ class StorageRoute(APIRoute):
                 return errors.internal().response(head)
 
         return run
+
+
+def json_response(content: object) -> JSONResponse:
+    """What FastAPI answers for a handler's plain value (jsonable_encoder, then JSONResponse, 200), built by
+    the handler so that its return annotation is a Response and never read as a response model."""
+    return JSONResponse(jsonable_encoder(content))
 
 
 def caller(request: Request) -> Caller:

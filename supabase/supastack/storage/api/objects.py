@@ -7,15 +7,14 @@ from email.utils import format_datetime
 from urllib.parse import quote
 
 from fastapi import APIRouter, Request, Response
-from fastapi.encoders import jsonable_encoder
-from fastapi.responses import FileResponse, StreamingResponse
+from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
 
 from supastack.storage import errors
-from supastack.storage.api.common import StorageRoute, caller, flag, json_body
+from supastack.storage.api.common import StorageRoute, caller, flag, json_body, json_response
 from supastack.storage.service import Storage
 
 
-def _http_date(value) -> str | None:
+def _http_date(value: object) -> str | None:
     if isinstance(value, str):
         try:
             value = datetime.fromisoformat(value.replace("Z", "+00:00"))
@@ -106,9 +105,9 @@ async def _send(storage: Storage, row: dict, request: Request) -> Response:
     return StreamingResponse(blob.chunks, headers=headers)
 
 
-def _info(row: dict) -> dict:
+def _info(row: dict) -> JSONResponse:
     md = row.get("metadata") or {}
-    return jsonable_encoder({
+    return json_response({
         "id": row["id"], "name": row["name"], "version": row.get("version"), "bucket_id": row["bucket_id"],
         "size": md.get("size"), "content_type": md.get("mimetype"), "cache_control": md.get("cacheControl"),
         "etag": md.get("eTag"), "metadata": row.get("user_metadata"), "last_modified": row.get("updated_at"),
@@ -120,92 +119,96 @@ def object_routes(storage: Storage) -> APIRouter:
 
     # -- fixed paths first: they would otherwise be read as a bucket named "list", "sign", ... --
     @r.post("/object/list/{bucket_id}")
-    async def list_objects(bucket_id: str, request: Request):
-        return jsonable_encoder(await storage.list(caller(request), bucket_id, await json_body(request)))
+    async def list_objects(bucket_id: str, request: Request) -> JSONResponse:
+        return json_response(await storage.list(caller(request), bucket_id, await json_body(request)))
 
     @r.post("/object/list-v2/{bucket_id}")
-    async def list_objects_v2(bucket_id: str, request: Request):
-        return jsonable_encoder(await storage.list_v2(caller(request), bucket_id, await json_body(request)))
+    async def list_objects_v2(bucket_id: str, request: Request) -> JSONResponse:
+        return json_response(await storage.list_v2(caller(request), bucket_id, await json_body(request)))
 
     @r.post("/object/move")
-    async def move_object(request: Request):
+    async def move_object(request: Request) -> JSONResponse:
         body = await json_body(request)
         bucket_id = _required(body, "bucketId")
         row = await storage.move(caller(request), bucket_id, _required(body, "sourceKey"),
                                  body.get("destinationBucket") or bucket_id, _required(body, "destinationKey"))
-        return {"message": "Successfully moved", "Id": str(row["id"]), "Key": row["name"]}
+        return json_response({"message": "Successfully moved", "Id": str(row["id"]), "Key": row["name"]})
 
     @r.post("/object/copy")
-    async def copy_object(request: Request):
+    async def copy_object(request: Request) -> JSONResponse:
         body = await json_body(request)
         bucket_id = _required(body, "bucketId")
         dst_bucket = body.get("destinationBucket") or bucket_id
         row = await storage.copy(caller(request), bucket_id, _required(body, "sourceKey"), dst_bucket,
                                  _required(body, "destinationKey"), upsert=flag(request.headers.get("x-upsert")))
-        return jsonable_encoder({"Id": row["id"], "Key": f"{dst_bucket}/{row['name']}", **row})
+        return json_response({"Id": row["id"], "Key": f"{dst_bucket}/{row['name']}", **row})
 
     @r.post("/object/sign/{bucket_id}")
-    async def sign_many(bucket_id: str, request: Request):
+    async def sign_many(bucket_id: str, request: Request) -> JSONResponse:
         body = await json_body(request)
-        return await storage.sign_downloads(caller(request), bucket_id, body.get("paths"), body.get("expiresIn"))
+        return json_response(await storage.sign_downloads(caller(request), bucket_id, body.get("paths"),
+                                                          body.get("expiresIn")))
 
     @r.post("/object/sign/{bucket_id}/{name:path}")
-    async def sign_one(bucket_id: str, name: str, request: Request):
+    async def sign_one(bucket_id: str, name: str, request: Request) -> JSONResponse:
         body = await json_body(request)
-        return {"signedURL": await storage.sign_download(caller(request), bucket_id, name, body.get("expiresIn"))}
+        url = await storage.sign_download(caller(request), bucket_id, name, body.get("expiresIn"))
+        return json_response({"signedURL": url})
 
     @r.api_route("/object/sign/{bucket_id}/{name:path}", methods=["GET", "HEAD"])
-    async def download_signed(bucket_id: str, name: str, request: Request):
+    async def download_signed(bucket_id: str, name: str, request: Request) -> Response:
         row = await storage.find_signed(bucket_id, name, request.query_params.get("token"))
         return await _send(storage, row, request)
 
     @r.post("/object/upload/sign/{bucket_id}/{name:path}")
-    async def sign_upload(bucket_id: str, name: str, request: Request):
-        return await storage.sign_upload(caller(request), bucket_id, name, flag(request.headers.get("x-upsert")))
+    async def sign_upload(bucket_id: str, name: str, request: Request) -> JSONResponse:
+        return json_response(await storage.sign_upload(caller(request), bucket_id, name,
+                                                       flag(request.headers.get("x-upsert"))))
 
     @r.put("/object/upload/sign/{bucket_id}/{name:path}")
-    async def upload_signed(bucket_id: str, name: str, request: Request):
-        return await storage.upload_signed(bucket_id, name, request.query_params.get("token"), request.headers,
-                                           request.stream())
+    async def upload_signed(bucket_id: str, name: str, request: Request) -> JSONResponse:
+        return json_response(await storage.upload_signed(bucket_id, name, request.query_params.get("token"),
+                                                         request.headers, request.stream()))
 
     @r.api_route("/object/public/{bucket_id}/{name:path}", methods=["GET", "HEAD"])
-    async def download_public(bucket_id: str, name: str, request: Request):
+    async def download_public(bucket_id: str, name: str, request: Request) -> Response:
         return await _send(storage, await storage.find_public(bucket_id, name), request)
 
     @r.get("/object/info/public/{bucket_id}/{name:path}")
-    async def info_public(bucket_id: str, name: str):
+    async def info_public(bucket_id: str, name: str) -> JSONResponse:
         return _info(await storage.find_public(bucket_id, name))
 
     # stacked route decorators register bottom-up: the specific path must be the lowest
     @r.get("/object/info/{bucket_id}/{name:path}")
     @r.get("/object/info/authenticated/{bucket_id}/{name:path}")
-    async def info(bucket_id: str, name: str, request: Request):
+    async def info(bucket_id: str, name: str, request: Request) -> JSONResponse:
         return _info(await storage.find(caller(request), bucket_id, name))
 
     @r.api_route("/object/{bucket_id}/{name:path}", methods=["GET", "HEAD"])
     @r.api_route("/object/authenticated/{bucket_id}/{name:path}", methods=["GET", "HEAD"])
-    async def download(bucket_id: str, name: str, request: Request):
+    async def download(bucket_id: str, name: str, request: Request) -> Response:
         return await _send(storage, await storage.find(caller(request), bucket_id, name), request)
 
     # -- writes on one object ----------------------------------------------------------------------
     @r.post("/object/{bucket_id}/{name:path}")
-    async def upload(bucket_id: str, name: str, request: Request):
-        return await storage.upload(caller(request), bucket_id, name, request.headers, request.stream(),
-                                    upsert=flag(request.headers.get("x-upsert")))
+    async def upload(bucket_id: str, name: str, request: Request) -> JSONResponse:
+        return json_response(await storage.upload(caller(request), bucket_id, name, request.headers,
+                                                  request.stream(), upsert=flag(request.headers.get("x-upsert"))))
 
     @r.put("/object/{bucket_id}/{name:path}")
-    async def update(bucket_id: str, name: str, request: Request):
-        return await storage.upload(caller(request), bucket_id, name, request.headers, request.stream(), upsert=True)
+    async def update(bucket_id: str, name: str, request: Request) -> JSONResponse:
+        return json_response(await storage.upload(caller(request), bucket_id, name, request.headers,
+                                                  request.stream(), upsert=True))
 
     @r.delete("/object/{bucket_id}/{name:path}")
-    async def remove_one(bucket_id: str, name: str, request: Request):
+    async def remove_one(bucket_id: str, name: str, request: Request) -> JSONResponse:
         await storage.remove_one(caller(request), bucket_id, name)
-        return {"message": "Successfully deleted"}
+        return json_response({"message": "Successfully deleted"})
 
     @r.delete("/object/{bucket_id}")
-    async def remove_many(bucket_id: str, request: Request):
+    async def remove_many(bucket_id: str, request: Request) -> JSONResponse:
         body = await json_body(request)
-        return jsonable_encoder(await storage.remove(caller(request), bucket_id, body.get("prefixes")))
+        return json_response(await storage.remove(caller(request), bucket_id, body.get("prefixes")))
 
     return r
 

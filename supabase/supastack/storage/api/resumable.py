@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable, Coroutine
 from email.utils import formatdate
+from typing import Any
 
 import psycopg
 from fastapi import APIRouter, Request, Response
@@ -30,10 +32,10 @@ def _text(status: int, message: str) -> Response:
 class TusRoute(APIRoute):
     """Storage and protocol errors as plain text (tus clients show the body; they do not parse JSON)."""
 
-    def get_route_handler(self):
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         handler = super().get_route_handler()
 
-        async def run(request: Request):
+        async def run(request: Request) -> Response:
             try:
                 return await handler(request)
             except TusError as exc:
@@ -94,13 +96,13 @@ def resumable_routes(storage: Storage, uploads: Uploads) -> APIRouter:
 
     @r.options("/upload/resumable")
     @r.options("/upload/resumable/{upload_id}")
-    async def options(request: Request):
+    async def options(request: Request) -> Response:
         return Response(status_code=204, headers={
             "Tus-Resumable": TUS_VERSION, "Tus-Version": TUS_VERSION, "Tus-Extension": resumable.EXTENSIONS,
             "Tus-Max-Size": str(storage.settings.storage_file_size_limit)})
 
     @r.post("/upload/resumable")
-    async def create(request: Request):
+    async def create(request: Request) -> Response:
         check_version(request)
         who = caller(request)
         info = resumable.new_info(request.headers, who.sub)
@@ -124,7 +126,7 @@ def resumable_routes(storage: Storage, uploads: Uploads) -> APIRouter:
         return Response(status_code=201, headers=headers)
 
     @r.head("/upload/resumable/{upload_id}")
-    async def head(upload_id: str, request: Request):
+    async def head(upload_id: str, request: Request) -> Response:
         who = caller(request)
         resumable.decode_id(upload_id)
         info = uploads.load(upload_id)
@@ -135,7 +137,7 @@ def resumable_routes(storage: Storage, uploads: Uploads) -> APIRouter:
         return Response(status_code=200, headers=headers)
 
     @r.patch("/upload/resumable/{upload_id}")
-    async def patch(upload_id: str, request: Request):
+    async def patch(upload_id: str, request: Request) -> Response:
         check_version(request)
         who = caller(request)
         if (request.headers.get("content-type") or "").split(";")[0].strip() != OCTET_STREAM:
@@ -152,7 +154,7 @@ def resumable_routes(storage: Storage, uploads: Uploads) -> APIRouter:
         return Response(status_code=204, headers=await receive(info, who, request, int(offset)))
 
     @r.delete("/upload/resumable/{upload_id}")
-    async def terminate(upload_id: str, request: Request):
+    async def terminate(upload_id: str, request: Request) -> Response:
         check_version(request)
         who = caller(request)
         info = uploads.load(upload_id)
