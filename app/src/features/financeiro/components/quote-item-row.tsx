@@ -110,8 +110,10 @@ export function QuoteItemRow({
       setProblem(changes);
       return;
     }
-    // an amount again, after a percentage: the database keeps the percent until it is cleared
-    await onSave(unit === 'amount' && stored === 'percent' ? { ...changes, discount_percent: null } : changes);
+    // an amount again (or none), after a percentage: the database keeps the percent until it is cleared
+    await onSave(
+      'discount_amount' in changes && stored === 'percent' ? { ...changes, discount_percent: null } : changes,
+    );
   };
 
   return (

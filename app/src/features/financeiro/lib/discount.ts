@@ -19,9 +19,10 @@ export function storedUnit(row: { discount_percent?: string | number | null }): 
   return row.discount_percent === null || row.discount_percent === undefined ? 'amount' : 'percent';
 }
 
-/** A typed discount ("12,5" / "1.234,56", empty = none) as its change, or the pt-BR reason it is refused. */
+/** A typed discount ("12,5" / "1.234,56"; empty = no discount, an amount of zero) or the pt-BR reason it is refused. */
 export function readDiscount(text: string, unit: DiscountUnit): DiscountChange | string {
-  const value = text.trim() === '' ? 0 : parseDecimal(text);
+  if (text.trim() === '') return { discount_amount: 0 };
+  const value = parseDecimal(text);
   if (unit === 'percent') {
     if (!(value >= 0 && value <= 100)) return 'Informe um desconto entre 0% e 100%';
     return { discount_percent: value };
