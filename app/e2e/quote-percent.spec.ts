@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { signInAs } from './support/sign-in';
+
+// Discounts in %: a new quote with 10% off the whole, a line given 12,5% off; the amounts are the database's.
+// Every record has a unique title.
+const ADMIN = 'admin@escritorio.test';
+
+test('a quote with 10% off and a line with 12,5% off, kept after a reload', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const title = `Orçamento percentual E2E ${Date.now()}`;
+  const staff = await signInAs(browser, ADMIN, { landing: /\/$/ });
+  await staff.goto('/financeiro/orcamentos');
+  await staff.getByRole('button', { name: 'Criar Orçamento' }).click();
+  const create = staff.getByRole('dialog', { name: 'Criar Orçamento' });
+  await create.getByLabel('Cliente').selectOption({ label: 'Maria Silva' });
+  await create.getByLabel('Título').fill(title);
+  await create.getByLabel('Cotação US$ 1,00 em R$').fill('5.00');
+  await expect(create.getByLabel('Tipo de desconto', { exact: true })).toHaveValue('percent');
+  await create.getByLabel('Desconto do orçamento').fill('10');
+  await create.getByRole('button', { name: 'Criar', exact: true }).click();
+
+  // the whole-quote percentage follows the lines as they come: 10% of US$ 1.000,00
+  const editor = staff.getByRole('dialog', { name: /Orçamento OR-/ });
+  await editor.getByLabel('Descrição do item').fill('Honorários percentual E2E');
+  await editor.getByLabel('Valor unitário (USD)').fill('1000');
+  await editor.getByRole('button', { name: 'Adicionar item' }).click();
+  await expect(editor.getByTestId('quote-discount-label')).toHaveText('Desconto (10%)');
+  await expect(editor.getByTestId('quote-discount-amount')).toHaveText('US$ 100,00');
+  await expect(editor.getByTestId('quote-total')).toHaveText('US$ 900,00');
+
+  // 12,5% off the line: US$ 875,00; the quote's 10% follows (87,50): US$ 787,50
+  await editor.getByRole('button', { name: 'Editar Honorários percentual E2E' }).click();
+  await editor.getByLabel('Tipo de desconto (item)').selectOption('percent');
+  await editor.getByLabel('Editar desconto (%)').fill('12,5');
+  await editor.getByRole('button', { name: 'Salvar item' }).click();
+  await expect(staff.getByText('Item atualizado')).toBeVisible();
+  await expect(editor.getByTestId('item-amount')).toHaveText('US$ 875,00');
+  await expect(editor.getByText('(12,5%)')).toBeVisible();
+  await expect(editor.getByTestId('quote-discount-amount')).toHaveText('US$ 87,50');
+  await expect(editor.getByTestId('quote-total')).toHaveText('US$ 787,50');
+
+  // above 100% is refused before the database is asked
+  await editor.getByLabel('Desconto do orçamento').fill('150');
+  await editor.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(staff.getByText('Informe um desconto entre 0% e 100%')).toBeVisible();
+
+  // all of it stored
+  await staff.reload();
+  const row = staff.getByRole('row').filter({ hasText: title });
+  await expect(row.getByText('US$ 787,50')).toBeVisible();
+  await row.getByRole('button', { name: /Abrir orçamento/ }).click();
+  await expect(editor.getByTestId('quote-discount-label')).toHaveText('Desconto (10%)');
+  await expect(editor.getByText('(12,5%)')).toBeVisible();
+});
