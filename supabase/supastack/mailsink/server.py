@@ -30,7 +30,7 @@ class InbucketConfig:
     smtp_port: int
 
 
-def _flag(value) -> bool:
+def _flag(value: object) -> bool:
     return str(value).strip().lower() in ("1", "true", "yes", "on")
 
 
@@ -92,16 +92,16 @@ class Sink:
     async def serve(self) -> None:
         """SMTP and the web inbox until the process ends."""
         import uvicorn
-        from aiosmtpd.smtp import SMTP
+        from aiosmtpd.smtp import SMTP, Envelope, Session
 
         from supastack.mailsink.web import create_sink_app
 
         store = self.store
 
         class Handler:
-            async def handle_DATA(self, server, session, envelope) -> str:
-                await asyncio.to_thread(store.save, envelope.original_content or envelope.content,
-                                        list(envelope.rcpt_tos))
+            async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
+                # the message's raw bytes (without decode_data, aiosmtpd's content is these same bytes)
+                await asyncio.to_thread(store.save, envelope.original_content or b"", list(envelope.rcpt_tos))
                 return "250 Message accepted for delivery"
 
         loop = asyncio.get_running_loop()

@@ -20,6 +20,7 @@ from supastack.realtime.channels import Binding, Channel
 from supastack.realtime.protocol import Frame
 
 if TYPE_CHECKING:
+    from supastack.core.config import Settings
     from supastack.realtime.service import Realtime
 
 log = logging.getLogger("supastack.realtime")
@@ -313,7 +314,7 @@ CONNECT_REFUSALS = {
 }
 
 
-def socket_token(apikey: str | None, settings) -> str:
+def socket_token(apikey: str | None, settings: Settings) -> str:
     """The JWT a socket's apikey stands for; raises TokenRejected for a missing or invalid key.
 
     `sb_publishable_`/`sb_secret_` keys become the anon/service_role JWTs (the gateway's mapping); any
