@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { routePreload } from './build/route-preload.ts';
+import { scriptsAfterFirstPaint } from './build/scripts-after-first-paint.ts';
 import { stylesheetAfterShell } from './build/stylesheet-after-shell.ts';
 
 // What most screens' first render needs besides React and supabase-js: the light UI primitives, the shared helpers and
@@ -27,6 +28,8 @@ export default defineConfig({
     routePreload(),
     // The boot spinner paints before the stylesheet arrives (see build/stylesheet-after-shell.ts).
     stylesheetAfterShell(),
+    // ... and before the scripts, which load at low priority (see build/scripts-after-first-paint.ts).
+    scriptsAfterFirstPaint(),
     // Precompressed twins (.br, .gz) next to each text asset; the app server picks one by Accept-Encoding,
     // so phones download a fraction of the bytes without the server compressing on every request.
     // The plugin's defaults are the strongest levels (brotli 11, gzip 9): built once, served many times.

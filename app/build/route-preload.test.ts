@@ -99,4 +99,11 @@ describe('preloadScript', () => {
     expect(link.crossOrigin).toBe('');
     expect(link.hasAttribute('crossorigin')).toBe(true);
   });
+
+  it('asks for the chunks at low priority, like the entry module (the first paint needs none of them)', () => {
+    open('/auth');
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.every((link) => link.getAttribute('fetchpriority') === 'low')).toBe(true);
+  });
 });

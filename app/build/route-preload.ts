@@ -90,6 +90,7 @@ export function preloadScript(routes: ReturnType<typeof routeFiles>, base: strin
     routes[r][2].forEach(function (file) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
+      link.setAttribute('fetchpriority', 'low');
       link.crossOrigin = '';
       link.href = base + file;
       document.head.appendChild(link);
