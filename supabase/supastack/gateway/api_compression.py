@@ -10,6 +10,7 @@ from __future__ import annotations
 import gzip
 
 import brotli
+from starlette.types import Message, Scope, Send
 
 from supastack.gateway.compression import accepted_codings, allows
 
@@ -24,7 +25,7 @@ COMPRESSIBLE_TYPES = (b"application/json", b"application/vnd.pgrst", b"applicati
                       b"application/openapi+json", b"text/csv", b"text/plain", b"text/html", b"application/xml")
 
 
-def compression_offer(scope) -> bytes | None:
+def compression_offer(scope: Scope) -> bytes | None:
     """The request's Accept-Encoding when it may allow brotli or gzip, else None. Only a scan of the headers: the
     value is parsed (q-values) once a response turns out to be worth compressing."""
     if scope["method"] == "HEAD" or scope["path"].startswith(UNCOMPRESSED_PREFIXES):
@@ -90,13 +91,13 @@ def encoded_headers(headers: list[tuple[bytes, bytes]], coding: str, length: int
     return out
 
 
-def compressing_send(send, accept_encoding: bytes):
+def compressing_send(send: Send, accept_encoding: bytes) -> Send:
     """Wraps `send`: holds the response start until the first body message shows whether the whole body is there."""
-    held: dict | None = None
+    held: Message | None = None
     passthrough = False
     coding: str | None = None
 
-    async def wrapped(message) -> None:
+    async def wrapped(message: Message) -> None:
         nonlocal held, passthrough, coding
         if passthrough:
             await send(message)

@@ -8,12 +8,15 @@ Responses worth it are compressed for clients that ask (api_compression.py), on 
 from __future__ import annotations
 
 import importlib
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 import psycopg
 from fastapi import FastAPI, Request
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse
+from starlette.datastructures import State
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from supastack.backup.scheduler import backup_scheduler
 from supastack.core.config import Settings
@@ -22,7 +25,7 @@ from supastack.core.stack import Stack
 from supastack.cron.service import scheduled_jobs
 from supastack.gateway.api_compression import compressing_send, compression_offer
 from supastack.gateway.body_limit import declared_length, is_chunked, read_limited, replaying, send_too_large
-from supastack.gateway.cors import EXPOSED_HEADERS, RawCors, cors_options  # noqa: F401  (re-exported)
+from supastack.gateway.cors import EXPOSED_HEADERS, CorsOptions, RawCors, cors_options  # noqa: F401  (re-exported)
 from supastack.gateway.lean_rest import LeanRest
 from supastack.outbox.worker import outbox_worker
 from supastack.rest.asgi import RestApp
@@ -44,7 +47,7 @@ class Gateway:
     """The ASGI entry point: HTTP requests under a fast-path prefix go to that service's own app, everything
     else (other services, websockets, lifespan) to FastAPI. Refuses oversized JSON bodies up front."""
 
-    def __init__(self, app: FastAPI, fast_paths: dict[str, object], max_body: int, cors: dict):
+    def __init__(self, app: FastAPI, fast_paths: dict[str, ASGIApp], max_body: int, cors: CorsOptions) -> None:
         self.app = app
         self.fast_paths = [(prefix, RawCors(handler, **cors)) for prefix, handler in fast_paths.items()]
         self.max_body = max_body
@@ -55,10 +58,10 @@ class Gateway:
 
 
     @property
-    def state(self):
+    def state(self) -> State:
         return self.app.state
 
-    async def __call__(self, scope, receive, send) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             offer = compression_offer(scope)
             if offer is not None:
@@ -94,7 +97,7 @@ def create_app(settings: Settings, database: Database | None = None) -> Gateway:
     stack = Stack(settings=settings, db=database or Database(settings.db_url))
 
     @asynccontextmanager
-    async def lifespan(app: FastAPI):
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await stack.db.open()
         for hook in stack.on_startup:
             await hook()
@@ -113,7 +116,7 @@ def create_app(settings: Settings, database: Database | None = None) -> Gateway:
     app.add_exception_handler(psycopg.OperationalError, database_unavailable)
     cors = cors_options(settings.cors_allowed_origins)
     app.add_middleware(CORSMiddleware, **cors)
-    fast_paths = {}
+    fast_paths: dict[str, ASGIApp] = {}
     for name, prefix in SERVICES:
         module = importlib.import_module(f"supastack.{name}.routes")
         router = module.router(stack)

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import json
 
+from starlette.types import Message, Receive, Scope, Send
+
 TOO_LARGE = json.dumps({"code": "413", "error": "request_too_large", "message": "Request body too large",
                         "msg": "Request body too large", "details": None, "hint": None}).encode()
 
 
-async def send_too_large(send) -> None:
+async def send_too_large(send: Send) -> None:
     await send({"type": "http.response.start", "status": 413,
                 "headers": [(b"content-type", b"application/json"),
                             (b"content-length", str(len(TOO_LARGE)).encode()),
@@ -20,7 +22,7 @@ async def send_too_large(send) -> None:
     await send({"type": "http.response.body", "body": TOO_LARGE})
 
 
-def declared_length(scope) -> int | None:
+def declared_length(scope: Scope) -> int | None:
     """The request's Content-Length, or None when it sent none (chunked or no body)."""
     for name, value in scope["headers"]:
         if name == b"content-length":
@@ -28,11 +30,11 @@ def declared_length(scope) -> int | None:
     return None
 
 
-def is_chunked(scope) -> bool:
+def is_chunked(scope: Scope) -> bool:
     return any(name == b"transfer-encoding" for name, _ in scope["headers"])
 
 
-async def read_limited(receive, limit: int) -> bytes | None:
+async def read_limited(receive: Receive, limit: int) -> bytes | None:
     """The whole body, or None as soon as it passes `limit` bytes."""
     chunks: list[bytes] = []
     size = 0
@@ -50,11 +52,11 @@ async def read_limited(receive, limit: int) -> bytes | None:
     return b"".join(chunks)
 
 
-def replaying(body: bytes, receive):
+def replaying(body: bytes, receive: Receive) -> Receive:
     """A `receive` that hands the app the body already read, then listens for the disconnect as usual."""
     pending = True
 
-    async def replay():
+    async def replay() -> Message:
         nonlocal pending
         if pending:
             pending = False

@@ -7,7 +7,11 @@ building header objects.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import TypedDict, Unpack
+
 from starlette.middleware.cors import CORSMiddleware
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 EXPOSED_HEADERS = ["Content-Range", "Content-Location", "Preference-Applied", "Range-Unit", "Location",
                    "X-Supabase-Api-Version", "Content-Length", "Content-Type", "ETag", "Last-Modified",
@@ -17,12 +21,23 @@ EXPOSED_HEADERS = ["Content-Range", "Content-Location", "Preference-Applied", "R
                    "Tus-Version", "Tus-Extension", "Tus-Max-Size"]
 
 
+class CorsOptions(TypedDict, total=False):
+    """The keyword arguments of Starlette's CORSMiddleware that the gateway sets."""
+    allow_origins: Sequence[str]
+    allow_origin_regex: str
+    allow_credentials: bool
+    allow_methods: Sequence[str]
+    allow_headers: Sequence[str]
+    expose_headers: Sequence[str]
+    max_age: int
 
-def cors_options(allowed_origins: list[str]) -> dict:
+
+def cors_options(allowed_origins: list[str]) -> CorsOptions:
     """The CORS policy for `[api] cors_allowed_origins`: those origins only, or any origin for `*`.
     A browser on another origin gets no Access-Control-Allow-Origin, so it cannot read the answers."""
-    origins = {"allow_origin_regex": ".*"} if "*" in allowed_origins else {"allow_origins": list(allowed_origins)}
-    return dict(
+    origins: CorsOptions = {"allow_origin_regex": ".*"} if "*" in allowed_origins \
+        else {"allow_origins": list(allowed_origins)}
+    return CorsOptions(
         **origins,
         allow_credentials=True,
         allow_methods=["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"],
@@ -33,14 +48,14 @@ def cors_options(allowed_origins: list[str]) -> dict:
 
 
 class RawCors:
-    def __init__(self, app, **options):
+    def __init__(self, app: ASGIApp, **options: Unpack[CorsOptions]) -> None:
         self.app = app
         self.policy = CORSMiddleware(app, **options)
         self.simple = [(name.lower().encode("latin-1"), value.encode("latin-1"))
                        for name, value in self.policy.simple_headers.items()]
         self.simple_names = {name for name, _ in self.simple}
 
-    def request_origin(self, headers) -> tuple[bytes | None, bool]:
+    def request_origin(self, headers: Iterable[tuple[bytes, bytes]]) -> tuple[bytes | None, bool]:
         """(the Origin header, whether the request is a preflight) of a request's raw headers."""
         origin = None
         preflight = False
@@ -52,7 +67,7 @@ class RawCors:
                 preflight = True
         return origin, preflight
 
-    def response_headers(self, origin: bytes | None, headers: list) -> list:
+    def response_headers(self, origin: bytes | None, headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
         """An actual (not preflight) response's headers with the policy's CORS headers for `origin`."""
         explicit = origin is not None and (
             (self.policy.allow_all_origins and self.policy.allow_credentials)
@@ -62,18 +77,18 @@ class RawCors:
         vary = [v for n, v in headers if n == b"vary"]
         drop = {b"vary", b"access-control-allow-origin"} if explicit else {b"vary"}
         headers = [h for h in headers if h[0] not in drop]
-        if explicit:
+        if explicit and origin is not None:
             headers.append((b"access-control-allow-origin", origin))
         headers.append((b"vary", b", ".join([*vary, b"Origin"])))
         return headers
 
-    async def __call__(self, scope, receive, send) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         origin, preflight = self.request_origin(scope["headers"])
         if origin is not None and preflight and scope["method"] == "OPTIONS":
             await self.policy(scope, receive, send)
             return
 
-        async def send_with_cors(message) -> None:
+        async def send_with_cors(message: Message) -> None:
             if message["type"] == "http.response.start":
                 message["headers"] = self.response_headers(origin, message.get("headers") or [])
             await send(message)

@@ -10,8 +10,11 @@ the REST root, 413s, chunked bodies, other services, WebSockets) goes the ASGI w
 """
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Iterable
 
+from uvicorn._types import ASGI3Application, HTTPScope
 from uvicorn.protocols.http.httptools_impl import HEADER_RE as HEADER_NAME  # what uvicorn refuses in a name
 from uvicorn.protocols.http.httptools_impl import HEADER_VALUE_RE as HEADER_VALUE  # and in a value
 from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol, RequestResponseCycle
@@ -37,7 +40,7 @@ class LeanRest:
         self.cors = cors
         self.max_body = max_body
 
-    def takes(self, scope) -> bool:
+    def takes(self, scope: HTTPScope) -> bool:
         """Whether this request can be answered here (see the module's doc)."""
         if scope["method"] not in METHODS or not scope["path"].startswith(PREFIX) or len(scope["path"]) == 9:
             return False
@@ -88,7 +91,8 @@ class LeanRest:
         on_response()
 
     @staticmethod
-    def _message(cycle: RequestResponseCycle, status: int, headers: list, content: bytes, head: bool) -> bytes:
+    def _message(cycle: RequestResponseCycle, status: int, headers: list[tuple[bytes, bytes]], content: bytes,
+                 head: bool) -> bytes:
         """The response as uvicorn writes it: status line, its default headers, ours, connection: close when the
         connection ends, and the body (none for HEAD). Header names and values refused as uvicorn refuses them."""
         parts = [STATUS_LINE[status]]
@@ -112,7 +116,8 @@ class LeanRest:
         return b"".join(parts)
 
 
-def _compressed(raw_headers, status: int, headers: list, content: bytes) -> tuple[list, bytes]:
+def _compressed(raw_headers: Iterable[tuple[bytes, bytes]], status: int, headers: list[tuple[bytes, bytes]],
+                content: bytes) -> tuple[list[tuple[bytes, bytes]], bytes]:
     """api_compression's rule on a complete body: only when asked, worth it, and smaller."""
     offer = None
     for name, value in raw_headers:
@@ -138,14 +143,14 @@ class LeanRestMixin(HttpToolsProtocol):
     """Starts plain /rest/v1 requests on the lean path instead of the ASGI app (pipelined ones too: uvicorn
     queues the cycle and starts it here once the previous response is complete)."""
 
-    def connection_made(self, transport) -> None:  # type: ignore[override]
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         app = self.app
         while app is not None and getattr(app, "lean_rest", None) is None:
             app = getattr(app, "app", None)   # uvicorn's own wrappers (proxy headers) first
         self._lean: LeanRest | None = app.lean_rest if app is not None else None
 
-    def _start_asgi_task(self, cycle: RequestResponseCycle, app) -> None:
+    def _start_asgi_task(self, cycle: RequestResponseCycle, app: ASGI3Application) -> None:
         lean = self._lean
         if lean is not None and app is self.app and not cycle.waiting_for_100_continue and lean.takes(cycle.scope):
             task = self.loop.create_task(lean.answer(self, cycle))

@@ -3,8 +3,10 @@ Response objects), since that per-request machinery cost more than the engine it
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator, Mapping
 
 import psycopg
+from starlette.types import Message, Receive, Scope, Send
 
 from supastack.core.stack import Stack
 from supastack.rest.pipeline import RestService
@@ -14,8 +16,9 @@ BODY_METHODS = frozenset(("POST", "PATCH", "PUT"))
 NO_CONTENT_LENGTH = frozenset((204, 304))
 
 
-class RequestHeaders:
-    """The request's headers as the engine reads them: `get` (first value), `getlist`, `items`, `raw`."""
+class RequestHeaders(Mapping[str, str]):
+    """The request's headers as the engine reads them: `get` (first value), `getlist`, `items`, `raw`; a
+    read-only mapping of each name's first value, which is what the engine's stages take."""
 
     __slots__ = ("raw", "_first")
 
@@ -26,22 +29,31 @@ class RequestHeaders:
             first.setdefault(name.decode("latin-1"), value.decode("latin-1"))
         self._first = first
 
-    def get(self, name: str, default=None):
+    def get(self, name: str, default: str | None = None) -> str | None:  # type: ignore[override]  # no overloads
         return self._first.get(name, default)
 
-    def __contains__(self, name: str) -> bool:
+    def __contains__(self, name: object) -> bool:
         return name in self._first
+
+    def __getitem__(self, name: str) -> str:
+        return self._first[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._first)
+
+    def __len__(self) -> int:
+        return len(self._first)
 
     def getlist(self, name: str) -> list[str]:
         key = name.encode("latin-1")
         return [v.decode("latin-1") for k, v in self.raw if k == key]
 
-    def items(self) -> list[tuple[str, str]]:
+    def items(self) -> list[tuple[str, str]]:  # type: ignore[override]  # every value, repeated names too
         return [(k.decode("latin-1"), v.decode("latin-1")) for k, v in self.raw]
 
 
-async def read_body(receive) -> bytes:
-    chunks = []
+async def read_body(receive: Receive) -> bytes:
+    chunks: list[bytes] = []
     while True:
         message = await receive()
         if message["type"] == "http.disconnect":
@@ -52,11 +64,11 @@ async def read_body(receive) -> bytes:
     return b"".join(chunks)
 
 
-def start_message(status: int, headers: list[tuple[bytes, bytes]]) -> dict:
+def start_message(status: int, headers: list[tuple[bytes, bytes]]) -> Message:
     return {"type": "http.response.start", "status": status, "headers": headers}
 
 
-async def send_response(send, status: int, headers: list[tuple[bytes, bytes]], body: bytes,
+async def send_response(send: Send, status: int, headers: list[tuple[bytes, bytes]], body: bytes,
                         head: bool = False) -> None:
     """A HEAD answer carries no Content-Length (PostgREST's does not: the length of the GET body is unknown)."""
     if status >= 200 and status not in NO_CONTENT_LENGTH and not head:
@@ -73,7 +85,7 @@ class RestApp:
         self.service = service
         self.prefix_length = len(prefix)
 
-    async def __call__(self, scope, receive, send) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         method = scope["method"]
         path = scope["path"][self.prefix_length:].lstrip("/")
         if not path:
@@ -100,7 +112,7 @@ class RestApp:
             headers.append((b"content-length", b"%d" % len(result.body)))
         return status, headers, result.body
 
-    async def root(self, method: str, profile: str | None, send) -> None:
+    async def root(self, method: str, profile: str | None, send: Send) -> None:
         """Health check and a short OpenAPI description of the tables and functions of one exposed schema
         (the first, or Accept-Profile's)."""
         if method not in ("GET", "HEAD"):

@@ -12,8 +12,8 @@ import psycopg
 class RestError(Exception):
     """An error answered to the client; raised by any stage, rendered once by the pipeline."""
 
-    def __init__(self, status: int, code: str, message: str, details=None, hint=None,
-                 headers: dict[str, str] | None = None):
+    def __init__(self, status: int, code: str, message: str, details: str | list[dict] | None = None,
+                 hint: str | None = None, headers: dict[str, str] | None = None):
         super().__init__(message)
         self.status = status
         self.code = code

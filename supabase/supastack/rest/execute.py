@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 import psycopg
 from psycopg._queries import PostgresQuery
 from psycopg.adapt import Transformer
+from psycopg.pq.abc import PGresult
 
 from supastack.core.db import set_config_sql
 from supastack.rest.connections import Connections
@@ -76,10 +77,13 @@ def main_step(query: MainQuery, prepare: bool = True) -> Step:
     return step
 
 
-def planned_rows(res) -> int | None:
+def planned_rows(res: PGresult) -> int | None:
     """The top node's `Plan Rows` of an EXPLAIN (FORMAT JSON) result."""
+    value = res.get_value(0, 0)
+    if value is None:
+        return None
     try:
-        return int(json.loads(res.get_value(0, 0))[0]["Plan"]["Plan Rows"])
+        return int(json.loads(value)[0]["Plan"]["Plan Rows"])
     except (ValueError, KeyError, IndexError, TypeError):
         return None
 
@@ -96,12 +100,13 @@ def approximate_total(query: MainQuery, exact: int | None, planned: int | None) 
     return exact
 
 
-def _result(query: MainQuery, res) -> DbResult:
+def _result(query: MainQuery, res: PGresult) -> DbResult:
     if query.rowcount_only:
         return DbResult(None, max(res.command_tuples or 0, 0), None)
     total, page, body, location = (res.get_value(0, i) for i in range(4))
     inserted = res.get_value(0, 4) if res.nfields > 4 else None
-    return DbResult(int(total) if total is not None else None, int(page), body,
+    # the envelope's page count is never null (0 for no rows)
+    return DbResult(int(total) if total is not None else None, int(page), body,  # type: ignore[arg-type]
                     location.decode() if location is not None else None,
                     int(inserted) if inserted is not None else None)
 

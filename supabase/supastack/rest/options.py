@@ -12,6 +12,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+import psycopg
+
 # The authenticator's settings: database-specific ones first, as PostgREST orders them.
 ROLE_SETTINGS_SQL = """
 select distinct on (k) k, v from (
@@ -63,7 +65,7 @@ def switches(api: Mapping, env: Mapping[str, str], db: Mapping[str, str]) -> Swi
                     plan_enabled=_pick("plan_enabled", db, env, api.get("plan_enabled")))
 
 
-async def role_settings(conn) -> dict[str, str]:
+async def role_settings(conn: psycopg.AsyncConnection) -> dict[str, str]:
     """The authenticator role's `pgrst.*` settings (none when the role does not exist)."""
     cur = await conn.execute(ROLE_SETTINGS_SQL)
     return {k: v for k, v in await cur.fetchall()}

@@ -11,6 +11,7 @@ import logging
 import os
 import time
 from collections import OrderedDict
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
 import psycopg
@@ -24,7 +25,7 @@ from supastack.rest import plan as planner
 from supastack.rest import sql as sqlgen
 from supastack.rest.connections import Connections
 from supastack.rest.errors import RestError, bad_jwt
-from supastack.rest.execute import execute, explain
+from supastack.rest.execute import DbResult, execute, explain
 from supastack.rest.headers import PlanRequest
 from supastack.rest.overloads import RAW_BODY_KINDS
 from supastack.rest.request import ApiRequest, parse_request
@@ -146,10 +147,10 @@ class RestService:
         return text
 
     # ------------------------------------------------------------------ authentication
-    def claims(self, headers) -> dict:
+    def claims(self, headers: Mapping[str, str]) -> dict:
         return self._identity(headers)[0]
 
-    def _identity(self, headers) -> tuple[dict, tuple[bytes, ...], bool]:
+    def _identity(self, headers: Mapping[str, str]) -> tuple[dict, tuple[bytes, ...], bool]:
         """(claims, role and claims settings, anonymous?) of the request's bearer token; verified once per token."""
         token = jwt_keys.bearer_token(headers, self.settings)
         if not token:
@@ -182,7 +183,7 @@ class RestService:
         ring = jwt_keys.key_ring()
         return ring is not None and ring.public.get(key[1]) == key[2]
 
-    def _headers_json(self, headers) -> str:
+    def _headers_json(self, headers: Mapping[str, str]) -> str:
         """`request.headers` as PostgREST sets it; clients repeat the same headers, so it is cached."""
         raw = getattr(headers, "raw", None)
         key = tuple(raw) if raw is not None else None
@@ -196,8 +197,8 @@ class RestService:
         return text
 
     # ------------------------------------------------------------------ the pipeline
-    def prepare(self, method: str, path: str, query_string: str, headers, body: bytes) -> Prepared:
-        key = None
+    def prepare(self, method: str, path: str, query_string: str, headers: Mapping[str, str], body: bytes) -> Prepared:
+        key: tuple[object, ...] | None = None   # the cache key: the request's shape
         shape_key = (method, path, query_string, headers.get("accept"), headers.get("prefer"))
         if method in ("GET", "HEAD"):
             key = shape_key + (headers.get("range"), headers.get("accept-profile"))
@@ -229,10 +230,11 @@ class RestService:
         want_count = prefs.count is not None
         single = req.accept == "object"
         csv = req.accept == "csv"
-        if req.action == "read":
+        # the plan's kind follows req.action: read -> ReadPlan, call -> CallPlan, the writes -> MutatePlan
+        if isinstance(plan, planner.ReadPlan):
             query = sqlgen.read_query(plan, want_count, single, prefs.count, self.settings.max_rows,
                                       req.strip_nulls, csv)
-        elif req.action == "call":
+        elif isinstance(plan, planner.CallPlan):
             payload: str | None = None
             if plan.single_object_param is not None:
                 # a raw body (text, xml, bytea) is already the parameter's text
@@ -260,20 +262,21 @@ class RestService:
             self._query_cache[key] = prepared
         return prepared
 
-    async def handle(self, method: str, path: str, query_string: str, headers, body: bytes) -> RestResponse:
+    async def handle(self, method: str, path: str, query_string: str, headers: Mapping[str, str],
+                     body: bytes) -> RestResponse:
         try:
             _, caller, anonymous = self._identity(headers)
             prepared = self.prepare(method, path, query_string, headers, body)
             if prepared.request.plan is not None:
                 return await self._explain(prepared, prepared.request.plan, method, path, headers, caller, anonymous)
-            checks = []
+            checks: list[Callable[[DbResult], None]] = []
             if prepared.single:
                 checks.append(singular_check)
             if prepared.max_affected is not None:
                 checks.append(max_affected_check(prepared.max_affected))
-            check = None
+            check: Callable[[DbResult], None] | None = None
             if checks:
-                def check(result, checks=checks):
+                def check(result: DbResult, checks: list[Callable[[DbResult], None]] = checks) -> None:
                     for c in checks:
                         c(result)
             settings = (b"search_path", self.search_path(prepared.request.schema), *caller,
@@ -284,8 +287,8 @@ class RestService:
             return error_response(err)
 
 
-    async def _explain(self, prepared: Prepared, plan: PlanRequest, method: str, path: str, headers, caller,
-                       anonymous: bool):
+    async def _explain(self, prepared: Prepared, plan: PlanRequest, method: str, path: str,
+                       headers: Mapping[str, str], caller: tuple[bytes, ...], anonymous: bool) -> RestResponse:
         """`Accept: application/vnd.pgrst.plan`: the EXPLAIN of the statement the request would run."""
         settings = (b"search_path", self.search_path(prepared.request.schema), *caller,
                     *_flat(request_gucs(method, path, self._headers_json(headers))))
@@ -306,7 +309,7 @@ def _verifying_key(token: str, secret: str) -> tuple:
     return ("secret", secret)
 
 
-def _is_json(headers) -> bool:
+def _is_json(headers: Mapping[str, str]) -> bool:
     return (headers.get("content-type") or "application/json").split(";")[0].strip().lower() == "application/json"
 
 

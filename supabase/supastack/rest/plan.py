@@ -136,7 +136,7 @@ def _read_node(req: ApiRequest, cache: SchemaCache, relation: str, columns: dict
     return root
 
 
-def _fill(node: ReadNode, items: tuple, path: tuple, req: ApiRequest, cache: SchemaCache, aliases: _Aliases):
+def _fill(node: ReadNode, items: tuple, path: tuple, req: ApiRequest, cache: SchemaCache, aliases: _Aliases) -> None:
     for item in items:
         if isinstance(item, SelectEmbed):
             node.children.append(_embed(node, item, path, req, cache, aliases))
@@ -261,7 +261,7 @@ def _child(node: ReadNode, name: str) -> ReadNode | None:
     return None
 
 
-def _add_filter(node: ReadNode, term) -> None:
+def _add_filter(node: ReadNode, term: Filter | Logic) -> None:
     if isinstance(term, Filter) and not term.field.json_path and term.field.name not in node.columns:
         child = _child(node, term.field.name)
         if child is not None and term.operator == "is" and term.value in ("null", "not_null"):
@@ -271,14 +271,14 @@ def _add_filter(node: ReadNode, term) -> None:
     node.filters.append(_checked(node, term))
 
 
-def _checked(node: ReadNode, term):
+def _checked(node: ReadNode, term: Filter | Logic) -> Filter | Logic:
     if isinstance(term, Logic):
         return Logic(term.operator, tuple(_checked(node, t) for t in term.terms), term.negated)
     _check_column(node, term.field.name)
     return term
 
 
-def _order(node: ReadNode, term: OrderTerm):
+def _order(node: ReadNode, term: OrderTerm) -> tuple[OrderTerm, ReadNode | None]:
     if term.path:
         child = _child(node, term.path[0])
         if child is None:
@@ -500,7 +500,8 @@ def _choose(req: ApiRequest, overloads: list[Function], keys: set[str], cache: S
 
 
 # ------------------------------------------------------------------------------------------- entry
-def build_plan(req: ApiRequest, cache: SchemaCache, max_rows: int | None, aggregates: bool = True):
+def build_plan(req: ApiRequest, cache: SchemaCache, max_rows: int | None,
+               aggregates: bool = True) -> ReadPlan | MutatePlan | CallPlan:
     """`aggregates`: whether aggregate functions are enabled (PostgREST's db-aggregates-enabled)."""
     plan: ReadPlan | MutatePlan | CallPlan
     if req.action == "read":

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import quote
 
@@ -30,7 +31,7 @@ def singular_check(result: DbResult) -> None:
                         f"The result contains {result.page} rows")
 
 
-def max_affected_check(limit: int):
+def max_affected_check(limit: int) -> Callable[[DbResult], None]:
     def check(result: DbResult) -> None:
         if result.page > limit:
             raise RestError(400, "PGRST124", "Query result exceeds max-affected preference constraint",

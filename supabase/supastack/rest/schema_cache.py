@@ -9,6 +9,9 @@ import difflib
 import itertools
 from dataclasses import dataclass, field
 
+import psycopg
+from psycopg.rows import TupleRow
+
 from supastack.rest.view_columns import VIEW_RULES_SQL, column_origins, resolve_origins
 
 EXPOSED_SCHEMA = "public"
@@ -219,7 +222,8 @@ TYPE_ALIASES = {
 }
 
 
-async def load_schema_cache(conn, schema: str = EXPOSED_SCHEMA, version: int = 0) -> SchemaCache:
+async def load_schema_cache(conn: psycopg.AsyncConnection, schema: str = EXPOSED_SCHEMA,
+                            version: int = 0) -> SchemaCache:
     """Read the catalog (one connection, a handful of queries)."""
     cache = SchemaCache(version=version, schema=schema)
     by_oid: dict[int, Table] = {}
@@ -348,7 +352,7 @@ def _relationships(tables: dict[str, Table], fks: list[ForeignKey]) -> dict[str,
     return out
 
 
-def _function(row, schema: str) -> Function | None:
+def _function(row: TupleRow, schema: str) -> Function | None:
     (name, argnames, argmodes, argtypes, nargs, ndefaults, rettype, retset, volatility, rettyptype,
      retrel, retrel_schema, variadic) = row
     argnames = argnames or []

@@ -44,7 +44,7 @@ def _checked_alias(alias: str | None, part: str) -> str | None:
     return alias
 
 
-def _select_item(part: str, whole: str):
+def _select_item(part: str, whole: str) -> SelectEmbed | SelectField:
     if part.endswith(")") and "(" in part and not _AGG_ITEM.match(part):
         m = _EMBED.match(part)
         if not m or (m.group("alias") and m.group("spread")):   # a spread has no name of its own to alias

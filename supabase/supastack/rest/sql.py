@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from psycopg import sql
 
 from supastack.rest.plan import CallPlan, MutatePlan, PlannedField, ReadNode, ReadPlan
-from supastack.rest.schema_cache import EXPOSED_SCHEMA, Relationship
-from supastack.rest.terms import Filter, Logic
+from supastack.rest.schema_cache import EXPOSED_SCHEMA, Column, Relationship
+from supastack.rest.terms import Filter, Logic, OrderTerm
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,18 +73,18 @@ class Builder:
         self.payload_name: str | None = None
         self.jsonb = False   # embedded bodies as jsonb (set per statement by the root's select)
 
-    def param(self, value) -> sql.Composable:
+    def param(self, value: object) -> sql.Composable:
         name = f"p{len(self.params)}"
         self.params[name] = value
         return sql.Placeholder(name)
 
-    def payload(self, value) -> sql.Composable:
+    def payload(self, value: object) -> sql.Composable:
         """The request body: the one value that may change while the statement stays the same."""
         self.payload_name = f"p{len(self.params)}"
         return self.param(value)
 
     # --------------------------------------------------------------------------- expressions
-    def column(self, alias: str, name: str, json_path=()) -> sql.Composable:
+    def column(self, alias: str, name: str, json_path: tuple[tuple[str, str], ...] = ()) -> sql.Composable:
         expr: sql.Composable = sql.SQL("{}.{}").format(sql.Identifier(alias), sql.Identifier(name))
         for arrow, key in json_path:
             key_param = self.param(int(key)) if re.fullmatch(r"-?\d+", key) else self.param(key)
@@ -107,7 +107,7 @@ class Builder:
                 expr = sql.SQL("{}::{}").format(expr, sql.SQL(f.cast))
         return sql.SQL("{} as {}").format(expr, sql.Identifier(f.output))
 
-    def condition(self, node: ReadNode, term) -> sql.Composable:
+    def condition(self, node: ReadNode, term: Filter | Logic) -> sql.Composable:
         if isinstance(term, Logic):
             joiner = sql.SQL(" and " if term.operator == "and" else " or ")
             empty = sql.SQL("true" if term.operator == "and" else "false")
@@ -224,7 +224,7 @@ class Builder:
                 query = query + sql.SQL(" offset {}").format(self.param(node.offset))
         return query
 
-    def order(self, node: ReadNode, item) -> sql.Composable:
+    def order(self, node: ReadNode, item: tuple[OrderTerm, ReadNode | None]) -> sql.Composable:
         term, child = item
         if child is None:
             expr = self.column(node.alias, term.field.name, term.field.json_path)
@@ -455,7 +455,7 @@ def mutate_query(plan: MutatePlan, representation: str, want_count: bool, single
                      body_kind="object" if single else "array")
 
 
-def _default_sql(schema: str, table: str, name: str, column) -> sql.Composable:
+def _default_sql(schema: str, table: str, name: str, column: Column) -> sql.Composable:
     """The column's default expression, as the catalog spells it (never request text)."""
     if column.identity:
         return sql.SQL("nextval(pg_get_serial_sequence({}, {}))").format(
