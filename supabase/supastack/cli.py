@@ -11,6 +11,8 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING
 
 import httpx
 
@@ -18,8 +20,13 @@ from supastack import runtime
 from supastack.backup import commands as backup_commands
 from supastack.core.config import ConfigError, Settings, load_settings
 
+if TYPE_CHECKING:   # imported where used: each command loads only what it needs
+    import socket
 
-def _postgres(s: Settings):
+    from supastack.db.postgres import EmbeddedPostgres
+
+
+def _postgres(s: Settings) -> EmbeddedPostgres:
     from supastack.db.postgres import EmbeddedPostgres
     return EmbeddedPostgres(s.data_dir, s.db_port, s.host, s.workdir)
 
@@ -35,7 +42,7 @@ def ensure_database(s: Settings) -> None:
     wait_for(s.db_url)
 
 
-def should_seed(s: Settings, args) -> bool:
+def should_seed(s: Settings, args: argparse.Namespace) -> bool:
     """The seed (demo data with known passwords) goes only into local development databases: the embedded
     one, or an external DATABASE_URL when asked explicitly with --seed."""
     if getattr(args, "no_seed", False):
@@ -43,7 +50,7 @@ def should_seed(s: Settings, args) -> bool:
     return s.embedded_db or getattr(args, "seed", False)
 
 
-def migrate(s: Settings, args) -> None:
+def migrate(s: Settings, args: argparse.Namespace) -> None:
     from supastack.db.migrate import migrate as run_migrations
     seed = should_seed(s, args)
     report = run_migrations(s.db_url, s.migrations_dir, s.seed_file if seed else None)
@@ -96,7 +103,7 @@ def print_status(s: Settings) -> None:
         print(f'{key}="{value}"')
 
 
-def _wait_healthy(s: Settings, seconds: float, alive=lambda: True) -> bool:
+def _wait_healthy(s: Settings, seconds: float, alive: Callable[[], bool] = lambda: True) -> bool:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if healthy(s):
@@ -145,7 +152,7 @@ def _launch(s: Settings) -> int:
     return 1
 
 
-def cmd_start(s: Settings, args) -> int:
+def cmd_start(s: Settings, args: argparse.Namespace) -> int:
     ensure_database(s)
     migrate(s, args)
     running = runtime.current(s.data_dir)
@@ -212,7 +219,7 @@ def seed_log_in_table(seed_text: str) -> tuple[str, list[str]] | None:
     return None
 
 
-def cmd_stop(s: Settings, args) -> int:
+def cmd_stop(s: Settings, args: argparse.Namespace) -> int:
     running = runtime.current(s.data_dir)
     if running:
         runtime.stop(running)
@@ -226,7 +233,7 @@ def cmd_stop(s: Settings, args) -> int:
     return 0
 
 
-def cmd_reset(s: Settings, args) -> int:
+def cmd_reset(s: Settings, args: argparse.Namespace) -> int:
     from supastack.db.migrate import reset_database
     ensure_database(s)
     reset_database(s.db_url)
@@ -241,7 +248,7 @@ def cmd_reset(s: Settings, args) -> int:
     return 0
 
 
-def cmd_status(s: Settings, args) -> int:
+def cmd_status(s: Settings, args: argparse.Namespace) -> int:
     running = runtime.current(s.data_dir)
     if running:   # the ports the running stack was started with, whatever this shell's environment says
         s.host, s.api_port, s.app_port, s.db_port = running.host, running.api_port, running.app_port, running.db_port
@@ -249,13 +256,13 @@ def cmd_status(s: Settings, args) -> int:
     return 0
 
 
-def cmd_migrate(s: Settings, args) -> int:
+def cmd_migrate(s: Settings, args: argparse.Namespace) -> int:
     ensure_database(s)
     migrate(s, args)
     return 0
 
 
-def _listening_socket(host: str, port: int):
+def _listening_socket(host: str, port: int) -> socket.socket:
     """Bound before the workers fork, so that they all accept on it (pre-fork)."""
     import socket
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -277,7 +284,7 @@ def _die_with_parent() -> None:
         pass
 
 
-def _event_loop_runner():
+def _event_loop_runner() -> Callable[[Coroutine[object, object, None]], None]:
     """uvloop when installed (uvicorn[standard]): it roughly halves the per-request cost of the API."""
     try:
         import uvloop
@@ -294,7 +301,7 @@ def proxy_settings() -> dict:
     return {"proxy_headers": True, "forwarded_allow_ips": trusted} if trusted else {"proxy_headers": False}
 
 
-def cmd_serve(s: Settings, args) -> int:
+def cmd_serve(s: Settings, args: argparse.Namespace) -> int:
     """Foreground: the API on api_port and the built app on app_port (whose origin answers the API's paths
     too), in `api_workers` processes sharing the two listening sockets, pre-fork style."""
     import uvicorn
