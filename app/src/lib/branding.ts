@@ -2,7 +2,8 @@
  * Company name and logo of the shell. The office_settings row is the source (office_branding(), readable by
  * every signed-in user, clients included; the logo is a public object in the office_branding bucket);
  * localStorage (keys companyLogo, companyName) keeps the last value seen, so the login page and the first
- * paint show it before anyone signs in. useBranding() follows changes.
+ * paint show it before anyone signs in. useBranding() follows changes. The office's time zone travels the same way
+ * (key officeTimeZone; lib/office-time.ts shows and reads appointment times in it).
  */
 import { useSyncExternalStore } from 'react';
 import { whenIdle } from '@/lib/idle';
@@ -10,6 +11,8 @@ import { supabase } from '@/lib/supabase';
 
 export const COMPANY_LOGO_KEY = 'companyLogo';
 export const COMPANY_NAME_KEY = 'companyName';
+export const OFFICE_TIME_ZONE_KEY = 'officeTimeZone';
+export const DEFAULT_OFFICE_TIME_ZONE = 'America/New_York';
 export const DEFAULT_COMPANY_NAME = 'Escritório de Imigração';
 export const COMPANY_CAPTION = 'IMMIGRATION SERVICES';
 export const LOGO_BUCKET = 'office_branding';
@@ -21,6 +24,8 @@ export interface Branding {
   name: string;
   /** Logo URL, or null: show the default logo. */
   logo: string | null;
+  /** IANA name of the office's time zone (office_settings.time_zone), or the default. */
+  timeZone: string;
 }
 
 function read(key: string): string | null {
@@ -33,14 +38,19 @@ function read(key: string): string | null {
 }
 
 export function getBranding(): Branding {
-  return { name: read(COMPANY_NAME_KEY) ?? DEFAULT_COMPANY_NAME, logo: read(COMPANY_LOGO_KEY) };
+  return {
+    name: read(COMPANY_NAME_KEY) ?? DEFAULT_COMPANY_NAME,
+    logo: read(COMPANY_LOGO_KEY),
+    timeZone: read(OFFICE_TIME_ZONE_KEY) ?? DEFAULT_OFFICE_TIME_ZONE,
+  };
 }
 
 /** Update the local copy (string) or remove it (null); every useBranding() re-renders. */
-export function setBranding(update: { name?: string | null; logo?: string | null }): void {
+export function setBranding(update: { name?: string | null; logo?: string | null; timeZone?: string | null }): void {
   for (const [key, value] of [
     [COMPANY_NAME_KEY, update.name],
     [COMPANY_LOGO_KEY, update.logo],
+    [OFFICE_TIME_ZONE_KEY, update.timeZone],
   ] as const) {
     if (value === undefined) continue;
     try {
@@ -58,14 +68,18 @@ export function logoUrl(path: string | null | undefined): string | null {
   return path ? supabase.storage.from(LOGO_BUCKET).getPublicUrl(path).data.publicUrl : null;
 }
 
-/** Read the office's name and logo from the database (when signed in) into the local copy. */
+/** Read the office's name, logo and time zone from the database (when signed in) into the local copy. */
 export async function loadBranding(): Promise<void> {
   const { data: session } = await supabase.auth.getSession();
   if (!session.session) return;
   const { data, error } = await supabase.rpc('office_branding');
-  const row = (Array.isArray(data) ? data[0] : data) as { office_name?: string; logo_path?: string | null } | null;
+  const row = (Array.isArray(data) ? data[0] : data) as {
+    office_name?: string;
+    logo_path?: string | null;
+    time_zone?: string | null;
+  } | null;
   if (error || !row) return;
-  setBranding({ name: row.office_name ?? null, logo: logoUrl(row.logo_path) });
+  setBranding({ name: row.office_name ?? null, logo: logoUrl(row.logo_path), timeZone: row.time_zone ?? null });
 }
 
 let cache: Branding | null = null;
@@ -74,7 +88,7 @@ let listening = false;
 
 function snapshot(): Branding {
   const next = getBranding();
-  const key = `${next.name}\u0000${next.logo ?? ''}`;
+  const key = `${next.name}\u0000${next.logo ?? ''}\u0000${next.timeZone}`;
   if (!cache || key !== cacheKey) {
     cache = next;
     cacheKey = key;

@@ -7,7 +7,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { LabelOptions, NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
-import { formatDateTime } from '@/lib/format';
+import { formatOfficeDateTime, useOfficeTimeZone, useOfficeZoneNote } from '@/lib/office-time';
 import { nameOf, useClientOptions, useStaffOptions } from '@/lib/people';
 import { useDeleteAppointment, useSaveAppointment } from '../api/mutations';
 import { useConflicts } from '../api/queries';
@@ -32,12 +32,17 @@ export interface AppointmentDialogProps {
 }
 
 export function AppointmentDialog({ open, onOpenChange, appointment, start, defaultStaffId }: AppointmentDialogProps) {
+  // Date and time typed here are the office's clock (10:00 means 10:00 where the office is).
+  const zone = useOfficeTimeZone();
+  const zoneNote = useOfficeZoneNote();
   const {
     values: form,
     set,
     problem,
     setProblem,
-  } = useDialogForm(dialogSession(open, appointment), () => formFromAppointment(appointment, start, defaultStaffId));
+  } = useDialogForm(dialogSession(open, appointment), () =>
+    formFromAppointment(appointment, start, defaultStaffId, zone),
+  );
   const staff = useStaffOptions();
   const clients = useClientOptions();
   const save = useSaveAppointment();
@@ -45,20 +50,20 @@ export function AppointmentDialog({ open, onOpenChange, appointment, start, defa
 
   const conflicts = useConflicts(
     form.staff_id,
-    formStart(form),
+    formStart(form, zone),
     Number(form.duration_minutes) || 0,
     appointment?.id ?? '',
   );
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    const issue = validateForm(form);
+    const issue = validateForm(form, zone);
     if (issue) {
       setProblem(issue === 'link' ? t.linkInvalid : t.required);
       return;
     }
     await closeAfter(
-      () => save.mutateAsync({ id: appointment?.id ?? null, row: rowFromForm(form)! }),
+      () => save.mutateAsync({ id: appointment?.id ?? null, row: rowFromForm(form, zone)! }),
       { success: t.saved, error: t.saveError },
       onOpenChange,
     );
@@ -130,6 +135,7 @@ export function AppointmentDialog({ open, onOpenChange, appointment, start, defa
           />
         </FormField>
       </div>
+      {zoneNote && <p className="text-xs text-muted-foreground sm:col-span-2">{zoneNote}</p>}
       <FormField label={t.kind}>
         <NativeSelect value={form.kind} onChange={(e) => set('kind', e.target.value as AppointmentForm['kind'])}>
           <option value="presencial">{t.kinds.presencial}</option>
@@ -170,7 +176,7 @@ export function AppointmentDialog({ open, onOpenChange, appointment, start, defa
             <ul className="list-disc pl-5">
               {clashes.map((c) => (
                 <li key={c.id}>
-                  {formatDateTime(c.starts_at)} ({c.duration_minutes} min) —{' '}
+                  {formatOfficeDateTime(c.starts_at, zone)} ({c.duration_minutes} min) —{' '}
                   {c.title ?? nameOf(clients.data, c.client_id, 'Agendamento')}
                 </li>
               ))}

@@ -1,5 +1,7 @@
-/** Appointments (pure): the row type, its end, calendar colours, the form values <-> row conversion. */
-import { addMinutes, format } from 'date-fns';
+/** Appointments (pure): the row type, its end, calendar colours, the form values <-> row conversion. The form's date
+ * and time are the office's wall clock (lib/office-time.ts), whatever the browser's zone. */
+import { addMinutes } from 'date-fns';
+import { formatInZone, getOfficeTimeZone, zonedInstant } from '@/lib/office-time';
 
 export interface Appointment {
   id: string;
@@ -54,14 +56,19 @@ export interface AppointmentForm {
   notes: string;
 }
 
-export function formFromAppointment(appointment: Appointment | null, start?: Date, staffId?: string): AppointmentForm {
+export function formFromAppointment(
+  appointment: Appointment | null,
+  start?: Date,
+  staffId?: string,
+  zone: string = getOfficeTimeZone(),
+): AppointmentForm {
   const when = appointment ? new Date(appointment.starts_at) : (start ?? new Date());
   return {
     client_id: appointment?.client_id ?? '',
     staff_id: appointment?.staff_id ?? staffId ?? '',
     title: appointment?.title ?? '',
-    date: format(when, 'yyyy-MM-dd'),
-    time: format(when, 'HH:mm'),
+    date: formatInZone(when, 'yyyy-MM-dd', zone),
+    time: formatInZone(when, 'HH:mm', zone),
     duration_minutes: appointment?.duration_minutes ?? 60,
     kind: appointment?.kind ?? 'presencial',
     location: appointment?.location ?? '',
@@ -71,16 +78,17 @@ export function formFromAppointment(appointment: Appointment | null, start?: Dat
   };
 }
 
-/** The instant the form describes (browser-local date and time), or null when incomplete. */
-export function formStart(form: Pick<AppointmentForm, 'date' | 'time'>): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(form.date) || !/^\d{2}:\d{2}$/.test(form.time)) return null;
-  const date = new Date(`${form.date}T${form.time}:00`);
-  return Number.isNaN(date.getTime()) ? null : date;
+/** The instant the form describes (date and time on the office's clock), or null when incomplete. */
+export function formStart(
+  form: Pick<AppointmentForm, 'date' | 'time'>,
+  zone: string = getOfficeTimeZone(),
+): Date | null {
+  return zonedInstant(form.date, form.time, zone);
 }
 
 /** Row values for insert/update; null means the form is not valid (see validateForm). */
-export function rowFromForm(form: AppointmentForm) {
-  const start = formStart(form);
+export function rowFromForm(form: AppointmentForm, zone: string = getOfficeTimeZone()) {
+  const start = formStart(form, zone);
   if (!start) return null;
   const online = form.kind === 'online';
   return {
@@ -99,8 +107,8 @@ export function rowFromForm(form: AppointmentForm) {
 
 export type FormProblem = 'required' | 'link' | null;
 
-export function validateForm(form: AppointmentForm): FormProblem {
-  if (!formStart(form) || (!form.client_id && form.title.trim().length < 2)) return 'required';
+export function validateForm(form: AppointmentForm, zone: string = getOfficeTimeZone()): FormProblem {
+  if (!formStart(form, zone) || (!form.client_id && form.title.trim().length < 2)) return 'required';
   if (form.kind === 'online' && form.meeting_link.trim() && !/^https?:\/\//i.test(form.meeting_link.trim()))
     return 'link';
   return null;

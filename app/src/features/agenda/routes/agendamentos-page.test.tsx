@@ -1,17 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { formatDateTime } from '@/lib/format';
+import { TZDate } from '@date-fns/tz';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatInZone, formatOfficeDateTime } from '@/lib/office-time';
 import { db, postgrestError, restUrl, rpc, server } from '@/testing/supabase-server';
 import { renderWithProviders } from '@/testing/test-utils';
 import AgendamentosPage from './agendamentos-page';
 
-/** Today at hh:mm, local time: always inside the week the calendar opens on. */
+// The office is in New York (the default zone); the browser in Brazil: every time shown or typed is New York's.
+const OFFICE = 'America/New_York';
+beforeAll(() => vi.stubEnv('TZ', 'America/Sao_Paulo'));
+afterAll(() => vi.unstubAllEnvs());
+
+/** Today at hh:mm on the office's clock: always inside the week the calendar opens on. */
 function todayAt(hours: number, minutes = 0): string {
-  const date = new Date();
+  const date = new TZDate(Date.now(), OFFICE);
   date.setHours(hours, minutes, 0, 0);
-  return date.toISOString();
+  return new Date(date.getTime()).toISOString();
 }
 
 const base = {
@@ -104,7 +110,10 @@ describe('AgendamentosPage (/agendamentos)', () => {
     const requests = (await screen.findByText('Solicitações de clientes')).closest('[data-slot="card"]') as HTMLElement;
     const items = within(requests).getAllByRole('listitem');
     expect(items).toHaveLength(1);
-    expect(items[0]).toHaveTextContent(`SolicitadoJoão Souza${formatDateTime(request.starts_at)}— Prefiro de manhã`);
+    expect(items[0]).toHaveTextContent(
+      `SolicitadoJoão Souza${formatOfficeDateTime(request.starts_at, OFFICE)}— Prefiro de manhã`,
+    );
+    expect(formatOfficeDateTime(request.starts_at, OFFICE)).toMatch(/ 11:00$/);
   });
 
   it("filters by staff member through the query, showing only that person's appointments", async () => {
@@ -153,10 +162,9 @@ describe('AgendamentosPage (/agendamentos)', () => {
     await userEvent.type(form.getByLabelText('Observações'), 'Levar passaporte');
     // Bruno already has something then: a warning, not a block
     const clash = await form.findByText('Conflito de horário');
-    expect(clash.closest('[role="alert"]')).toHaveTextContent(
-      `${formatDateTime('2030-01-15T17:00:00Z')} (60 min) — Audiência EOIR`,
-    );
-    const start = new Date('2030-01-15T14:30:00').toISOString();
+    expect(clash.closest('[role="alert"]')).toHaveTextContent('15/01/2030 12:00 (60 min) — Audiência EOIR');
+    // 14:30 typed is 14:30 in New York (EST, UTC-5), not in the browser's São Paulo
+    const start = '2030-01-15T19:30:00.000Z';
     expect(conflictCalls.at(-1)).toEqual({ p_staff_id: 's1', p_starts_at: start, p_duration: 90, p_exclude: null });
     await userEvent.click(form.getByRole('button', { name: 'Salvar' }));
 
@@ -177,6 +185,30 @@ describe('AgendamentosPage (/agendamentos)', () => {
         notes: 'Levar passaporte',
       },
     ]);
+  });
+
+  it("places events and the dialog's date and time on the office's clock, and says so once", async () => {
+    renderWithProviders(<AgendamentosPage />);
+    const event = await within(calendar()).findByText('Entrevista de Green Card — Maria Silva');
+    const harness = event.closest('.fc-event') as HTMLElement;
+    expect(harness.querySelector('.fc-event-time')).toHaveTextContent(/^9:00 - 10:00$/);
+    expect(screen.getAllByText(/^Horários no fuso do escritório \(Nova York, E[SD]T\)$/)).toHaveLength(1);
+    await userEvent.click(event);
+    const form = within(await dialog());
+    expect(form.getByLabelText('Data')).toHaveValue(formatInZone(withMaria.starts_at, 'yyyy-MM-dd', OFFICE));
+    expect(form.getByLabelText('Horário')).toHaveValue('09:00');
+    expect(form.getByText(/^Horários no fuso do escritório/)).toBeInTheDocument();
+  });
+
+  it('says nothing about the zone when the browser keeps the office clock', async () => {
+    vi.stubEnv('TZ', 'America/New_York');
+    try {
+      renderWithProviders(<AgendamentosPage />);
+      await within(calendar()).findByText('Entrevista de Green Card — Maria Silva');
+      expect(screen.queryByText(/fuso do escritório/)).not.toBeInTheDocument();
+    } finally {
+      vi.stubEnv('TZ', 'America/Sao_Paulo');
+    }
   });
 
   it('refuses a dialog without client or title, and an online link that is not http(s)', async () => {

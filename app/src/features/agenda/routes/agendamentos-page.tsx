@@ -1,9 +1,11 @@
-/** /agendamentos: the office calendar (month, week, day, list), filtered by staff member, with clients' requests. */
+/** /agendamentos: the office calendar (month, week, day, list), filtered by staff member, with clients' requests.
+ * Times are the office's (its time zone, through FullCalendar's Luxon plugin), whatever the browser's zone. */
 import type { DatesSetArg, EventClickArg, EventInput } from '@fullcalendar/core';
 import ptBrLocale from '@fullcalendar/core/locales/pt-br';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction';
 import listPlugin from '@fullcalendar/list';
+import luxonPlugin from '@fullcalendar/luxon3';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { Plus } from 'lucide-react';
@@ -14,7 +16,7 @@ import { PersonSelect } from '@/components/person-select';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
-import { formatDateTime } from '@/lib/format';
+import { formatOfficeDateTime, useOfficeTimeZone, useOfficeZoneNote } from '@/lib/office-time';
 import { useStaffOptions } from '@/lib/people';
 import { useAppointmentRequests, useAppointments } from '../api/queries';
 import { AppointmentDialog } from '../components/appointment-dialog';
@@ -41,6 +43,8 @@ export default function AgendamentosPage() {
     open: false,
     appointment: null,
   });
+  const zone = useOfficeTimeZone();
+  const zoneNote = useOfficeZoneNote();
   const staff = useStaffOptions();
   const appointments = useAppointments(range.from, range.to, staffId);
   const requests = useAppointmentRequests();
@@ -62,6 +66,7 @@ export default function AgendamentosPage() {
           </>
         }
       />
+      {zoneNote && <p className="text-sm text-muted-foreground">{zoneNote}</p>}
       <div className="flex items-center gap-2">
         <Label htmlFor="agenda-staff">{t.staffFilter}</Label>
         <PersonSelect
@@ -91,7 +96,7 @@ export default function AgendamentosPage() {
                       {t.statuses.solicitado}
                     </Badge>
                     <span className="font-medium">{appointmentLabel(r)}</span>
-                    <span className="text-muted-foreground">{formatDateTime(r.starts_at)}</span>
+                    <span className="text-muted-foreground">{formatOfficeDateTime(r.starts_at, zone)}</span>
                     {r.notes && <span className="text-muted-foreground">— {r.notes}</span>}
                   </button>
                 </li>
@@ -102,8 +107,10 @@ export default function AgendamentosPage() {
       )}
       <Card className="p-3">
         <FullCalendar
-          plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
+          plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, luxonPlugin]}
           locale={ptBrLocale}
+          // The office's clock: with the Luxon plugin the Dates FullCalendar hands back are true instants.
+          timeZone={zone}
           initialView="timeGridWeek"
           headerToolbar={{
             left: 'prev,next today',

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { formatDateTime } from '@/lib/format';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatOfficeDateTime } from '@/lib/office-time';
 import { db, postgrestError, restUrl, server } from '@/testing/supabase-server';
 import { renderWithProviders } from '@/testing/test-utils';
 import type { ClientRecord } from '@/types/auth';
@@ -17,6 +17,13 @@ const clientData: ClientRecord = {
   address: null,
   created_at: '2025-01-01T00:00:00Z',
 };
+
+// The office is in New York (the default zone), the client in Brazil: the portal speaks the office's clock, as the
+// reminders do.
+const OFFICE = 'America/New_York';
+beforeAll(() => vi.stubEnv('TZ', 'America/Sao_Paulo'));
+afterAll(() => vi.unstubAllEnvs());
+const formatDateTime = (iso: string) => formatOfficeDateTime(iso, OFFICE);
 
 const DAY = 86_400_000;
 const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
@@ -102,6 +109,14 @@ describe('PortalAgendamentosPage (/cliente/agendamentos)', () => {
     expect(read.params.get('order')).toBe('starts_at.desc');
   });
 
+  it("shows the reminder's time (the office's), with a note, even from Brazil", async () => {
+    db.seed('appointments', [{ ...soon, starts_at: '2099-12-10T15:00:00Z' }]);
+    renderPage();
+    const upcoming = await screen.findByRole('region', { name: 'Próximos' });
+    expect(within(upcoming).getByText('10/12/2099 10:00')).toBeInTheDocument();
+    expect(screen.getAllByText(/^Horários no fuso do escritório \(Nova York, E[SD]T\)$/)).toHaveLength(1);
+  });
+
   it('says there is nothing yet', async () => {
     db.seed('appointments', []);
     renderPage();
@@ -132,7 +147,8 @@ describe('PortalAgendamentosPage (/cliente/agendamentos)', () => {
     expect(db.requests('/rest/v1/appointments', 'POST').map((r) => r.body)).toEqual([
       {
         client_id: 'c1',
-        starts_at: new Date('2030-03-04T16:15:00').toISOString(),
+        // 16:15 in New York (EST, UTC-5), whatever the client's clock
+        starts_at: '2030-03-04T21:15:00.000Z',
         kind: 'online',
         notes: 'Dúvidas sobre a biometria',
         status: 'solicitado',

@@ -1,4 +1,5 @@
-/** /cliente/agendamentos: the client's own appointments and "Solicitar agendamento" (the office confirms). */
+/** /cliente/agendamentos: the client's own appointments and "Solicitar agendamento" (the office confirms). Times are
+ * the office's clock, as in the reminders the client receives; a note says so when the client's clock differs. */
 import { CalendarPlus, MapPin, Video } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
@@ -20,19 +21,19 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { useAuth } from '@/lib/auth-context';
 import { errorMessage } from '@/lib/errors';
-import { formatDateTime } from '@/lib/format';
+import { formatOfficeDateTime, useOfficeTimeZone, useOfficeZoneNote } from '@/lib/office-time';
 import { useRequestAppointment } from '../api/mutations';
 import { useMyAppointments } from '../api/queries';
 import { formStart, type Appointment } from '../lib/appointments';
 import { agendaStrings as t } from '../strings';
 import { useNow } from '@/hooks/use-now';
 
-function AppointmentCard({ appointment }: { appointment: Appointment }) {
+function AppointmentCard({ appointment, zone }: { appointment: Appointment; zone: string }) {
   const online = appointment.kind === 'online';
   return (
     <Card className="gap-1 px-4 py-3">
       <div className="flex flex-wrap items-center gap-2">
-        <span className="font-medium">{formatDateTime(appointment.starts_at)}</span>
+        <span className="font-medium">{formatOfficeDateTime(appointment.starts_at, zone)}</span>
         <Badge variant="outline">{t.statuses[appointment.status]}</Badge>
         <Badge variant="outline">
           {online ? <Video aria-hidden="true" /> : <MapPin aria-hidden="true" />}
@@ -58,6 +59,8 @@ function AppointmentCard({ appointment }: { appointment: Appointment }) {
 export default function PortalAgendamentosPage() {
   const { clientData } = useAuth();
   const appointments = useMyAppointments();
+  const zone = useOfficeTimeZone();
+  const zoneNote = useOfficeZoneNote();
   const request = useRequestAppointment();
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState({
@@ -72,7 +75,7 @@ export default function PortalAgendamentosPage() {
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    const start = formStart(form);
+    const start = formStart(form, zone);
     if (!start || !clientData?.id) return;
     try {
       await request.mutateAsync({
@@ -94,6 +97,7 @@ export default function PortalAgendamentosPage() {
         <div>
           <h1 className="text-2xl font-bold tracking-tight">{t.portalTitle}</h1>
           <p className="text-sm text-muted-foreground">{t.portalDescription}</p>
+          {zoneNote && <p className="text-sm text-muted-foreground">{zoneNote}</p>}
         </div>
         <Button onClick={() => setOpen(true)} disabled={!clientData?.id}>
           <CalendarPlus aria-hidden="true" />
@@ -112,7 +116,7 @@ export default function PortalAgendamentosPage() {
             <section className="flex flex-col gap-2" aria-label={t.upcoming}>
               <h2 className="font-semibold">{t.upcoming}</h2>
               {upcoming.map((a) => (
-                <AppointmentCard key={a.id} appointment={a} />
+                <AppointmentCard key={a.id} appointment={a} zone={zone} />
               ))}
             </section>
           )}
@@ -120,7 +124,7 @@ export default function PortalAgendamentosPage() {
             <section className="flex flex-col gap-2" aria-label={t.past}>
               <h2 className="font-semibold">{t.past}</h2>
               {past.map((a) => (
-                <AppointmentCard key={a.id} appointment={a} />
+                <AppointmentCard key={a.id} appointment={a} zone={zone} />
               ))}
             </section>
           )}
@@ -162,7 +166,7 @@ export default function PortalAgendamentosPage() {
               <Textarea rows={3} value={form.notes} onChange={(e) => setForm({ ...form, notes: e.target.value })} />
             </FormField>
             <DialogFooter className="sm:col-span-2">
-              <Button type="submit" disabled={request.isPending || !formStart(form)}>
+              <Button type="submit" disabled={request.isPending || !formStart(form, zone)}>
                 {t.send}
               </Button>
             </DialogFooter>

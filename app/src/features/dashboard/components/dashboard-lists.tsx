@@ -6,7 +6,8 @@ import { Badge, ColorBadge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDate } from '@/lib/format';
+import { formatOfficeDateTime, useOfficeTimeZone, useOfficeZoneNote } from '@/lib/office-time';
 import { TASK_PRIORITY_COLORS } from '@/lib/status';
 import type { RecentDocument, RecentTask, UpcomingAppointment } from '../api/queries';
 import { dashboardStrings as t } from '../strings';
@@ -49,8 +50,14 @@ export function AppointmentsList({
   appointments: UpcomingAppointment[] | undefined;
   loading: boolean;
 }) {
+  // The office's clock, as the reminders say it.
+  const zone = useOfficeTimeZone();
+  const zoneNote = useOfficeZoneNote();
   return (
     <ListCard title={t.appointmentsTitle} link={paths.agendamentos}>
+      {zoneNote && appointments && appointments.length > 0 && (
+        <p className="mb-1 text-xs text-muted-foreground">{zoneNote}</p>
+      )}
       {loading ? (
         <Loading />
       ) : !appointments || appointments.length === 0 ? (
@@ -70,7 +77,7 @@ export function AppointmentsList({
                 <p className="truncate text-sm font-medium">
                   {item.clients?.full_name ?? item.title ?? t.unknownClient}
                 </p>
-                <p className="text-xs text-muted-foreground">{formatDateTime(item.starts_at)}</p>
+                <p className="text-xs text-muted-foreground">{formatOfficeDateTime(item.starts_at, zone)}</p>
               </div>
               <Badge variant="outline">{item.kind === 'online' ? t.online : t.presencial}</Badge>
             </li>

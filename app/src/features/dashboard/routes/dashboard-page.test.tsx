@@ -206,4 +206,25 @@ describe('DashboardPage', () => {
     expect(await screen.findByText('Passaporte')).toBeInTheDocument();
     expect(screen.getByText(/Maria Silva · 05\/03\/2024/)).toBeInTheDocument();
   });
+
+  it("shows the next appointments on the office's clock (New York) even from a browser in Brazil, noted once", async () => {
+    vi.stubEnv('TZ', 'America/Sao_Paulo');
+    try {
+      db.seed('appointments', [
+        {
+          id: 'a5',
+          title: null,
+          starts_at: '2099-12-10T15:00:00Z',
+          kind: 'presencial',
+          status: 'agendado',
+          clients: maria,
+        },
+      ]);
+      renderWithProviders(<DashboardPage />);
+      expect(await screen.findByText('10/12/2099 10:00')).toBeInTheDocument();
+      expect(screen.getAllByText(/^Horários no fuso do escritório \(Nova York, E[SD]T\)$/)).toHaveLength(1);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
 });
