@@ -127,3 +127,29 @@ test('the office name saved in Configurações is what the client sees in the po
   await expect(client.getByRole('heading', { level: 1, name: 'Meus Agendamentos' })).toBeVisible();
   await expect(client.getByText('Você não tem agendamentos.')).toHaveCount(0);
 });
+
+test("an appointment booked from São Paulo at 10:00 is 10:00 on the office's clock, in the portal from Lisbon too", async ({
+  browser,
+}) => {
+  // Neither browser keeps the office's clock (New York): both must show and read New York's time.
+  const page = await signInAs(browser, ADMIN, { landing: /\/$/, context: { timezoneId: 'America/Sao_Paulo' } });
+  await page.goto('/agendamentos');
+  await expect(page.getByText(/^Horários no fuso do escritório \(Nova York, E[SD]T\)$/)).toBeVisible();
+  const title = `Fuso E2E ${unique()}`;
+  const day = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByRole('button', { name: 'Novo agendamento' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Cliente').selectOption({ label: 'Maria Silva' });
+  await dialog.getByLabel('Título (opcional)').fill(title);
+  await dialog.getByLabel('Data').fill(day);
+  await dialog.getByLabel('Horário').fill('10:00');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Agendamento salvo')).toBeVisible();
+
+  const client = await signInAs(browser, MARIA, { landing: /\/cliente$/, context: { timezoneId: 'Europe/Lisbon' } });
+  await client.goto('/cliente/agendamentos');
+  const [y, m, d] = day.split('-');
+  const card = client.locator('[data-slot="card"]').filter({ hasText: title });
+  await expect(card.getByText(`${d}/${m}/${y} 10:00`)).toBeVisible();
+  await expect(client.getByText(/^Horários no fuso do escritório \(Nova York, E[SD]T\)$/)).toBeVisible();
+});
