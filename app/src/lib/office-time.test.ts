@@ -1,6 +1,9 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OFFICE_TIME_ZONE_KEY, setBranding } from '@/lib/branding';
+import { loadBranding, OFFICE_TIME_ZONE_KEY, setBranding } from '@/lib/branding';
+import { supabase } from '@/lib/supabase';
+import { signInAs } from '@/testing/sign-in';
+import { rpc, server } from '@/testing/supabase-server';
 import {
   browserTimeZone,
   formatOfficeDateTime,
@@ -52,6 +55,21 @@ describe('office time', () => {
     expect(result.current).toBe('America/New_York');
     act(() => setBranding({ timeZone: null }));
     expect(window.localStorage.getItem(OFFICE_TIME_ZONE_KEY)).toBeNull();
+  });
+
+  it("keeps the zone office_branding() gives a signed-in user, for the next visit's first paint", async () => {
+    server.use(
+      rpc('office_branding', () => [{ office_name: 'Escritório', logo_path: null, time_zone: 'America/Chicago' }]),
+    );
+    await signInAs({ id: 'u1', email: 'maria@cliente.test' });
+    try {
+      await loadBranding();
+    } finally {
+      await supabase.auth.signOut();
+    }
+    expect(window.localStorage.getItem(OFFICE_TIME_ZONE_KEY)).toBe('America/Chicago');
+    expect(getOfficeTimeZone()).toBe('America/Chicago');
+    expect(formatOfficeDateTime('2026-12-10T15:00:00Z', getOfficeTimeZone())).toBe('10/12/2026 09:00');
   });
 
   it('notes the office zone only when the clocks differ', () => {
