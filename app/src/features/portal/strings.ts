@@ -57,6 +57,7 @@ export const portalStrings = {
   quoteNumber: 'Número',
   status: 'Status',
   totalValue: 'Valor total',
+  subtotal: 'Subtotal',
   validity: 'Vigência',
   value: 'Valor',
   date: 'Data',

@@ -56,6 +56,10 @@ export interface FinancialQuote {
   quote_number: string;
   status: string;
   total_amount: number | string;
+  /** Before the discount; the discount as an amount and, when it was given as one, as a percentage. */
+  subtotal_amount?: number | string | null;
+  discount_amount?: number | string | null;
+  discount_percent?: number | string | null;
   expiration_date: string | null;
   notes: string | null;
   created_at: string;

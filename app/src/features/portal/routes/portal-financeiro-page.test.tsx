@@ -146,6 +146,38 @@ describe('PortalFinanceiroPage', () => {
     expect(screen.getByText('R$ 5.500,00')).toBeInTheDocument();
   });
 
+  it('shows the discount in the quote details: subtotal, "Desconto (10%)" and the total, as the office gave it', async () => {
+    db.seed('financial_quotes', [
+      { ...quote, subtotal_amount: 5000, discount_amount: 500, discount_percent: '10.00', total_amount: 4500 },
+      {
+        ...quote,
+        id: 'q2',
+        title: 'Sem desconto',
+        quote_number: 'OR-2025-002',
+        subtotal_amount: 800,
+        discount_amount: 0,
+        discount_percent: null,
+        total_amount: 800,
+      },
+    ]);
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('Green Card por casamento');
+    await user.click(screen.getByRole('tab', { name: 'Orçamentos' }));
+    await user.click(await screen.findByRole('button', { name: 'Ver Detalhes: Remoção de condições (I-751)' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Subtotal')).toBeInTheDocument();
+    expect(within(dialog).getByText('R$ 5.000,00')).toBeInTheDocument();
+    expect(within(dialog).getByText('Desconto (10%)')).toBeInTheDocument();
+    expect(within(dialog).getByText('− R$ 500,00')).toBeInTheDocument();
+    expect(within(dialog).getByText('R$ 4.500,00')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Ver Detalhes: Sem desconto' }));
+    const plain = await screen.findByRole('dialog');
+    expect(within(plain).queryByText('Subtotal')).not.toBeInTheDocument();
+    expect(within(plain).queryByText(/^Desconto/)).not.toBeInTheDocument();
+  });
+
   it('toasts Erro ao carregar dados financeiros once when a load fails', async () => {
     server.use(http.get(restUrl('financial_payments'), () => postgrestError(500, 'XX000', 'boom')));
     const queryClient = createQueryClient();

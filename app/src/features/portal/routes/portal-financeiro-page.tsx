@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatDate } from '@/lib/format';
-import { formatMoney } from '@/features/financeiro';
+import { discountLabel, formatMoney } from '@/features/financeiro';
 import { useClientFinance, useClientId } from '../api/queries';
 import { CardSkeletons, EmptyState, Field } from '../components/common';
 import {
@@ -141,6 +141,12 @@ function DetailsDialog({
         <Field label={t.status}>
           <StatusBadge status={q.status} />
         </Field>
+        {Number(q.discount_amount ?? 0) > 0 && (
+          <>
+            <Field label={t.subtotal}>{money(q.subtotal_amount ?? 0, q)}</Field>
+            <Field label={discountLabel(q.discount_percent)}>− {money(q.discount_amount ?? 0, q)}</Field>
+          </>
+        )}
         <Field label={t.totalValue}>{money(q.total_amount, q)}</Field>
         <Field label={t.expiry}>{formatDate(q.expiration_date)}</Field>
         <Field label={t.notes}>{orNotInformed(q.notes)}</Field>
