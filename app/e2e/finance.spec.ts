@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Download, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Download } from '@playwright/test';
+import { newDollarQuote } from './support/quotes';
 import { signInAs } from './support/sign-in';
 
 // Money journey: staff create a quote in dollars and send it, the client accepts it in the portal, staff turn
@@ -13,23 +14,6 @@ async function firstBytes(download: Download): Promise<string> {
   const stream = await download.createReadStream();
   for await (const chunk of stream as AsyncIterable<Uint8Array>) return String.fromCharCode(...chunk.slice(0, 5));
   return '';
-}
-
-/** Maria Silva's new quote in dollars at R$ 5,00, with one line of US$ 1.000,00: its editor, open. */
-async function newDollarQuote(staff: Page, title: string, line: string): Promise<Locator> {
-  await staff.goto('/financeiro/orcamentos');
-  await staff.getByRole('button', { name: 'Criar Orçamento' }).click();
-  const create = staff.getByRole('dialog', { name: 'Criar Orçamento' });
-  await create.getByLabel('Cliente').selectOption({ label: 'Maria Silva' });
-  await create.getByLabel('Título').fill(title);
-  await create.getByLabel('Cotação US$ 1,00 em R$').fill('5.00');
-  await create.getByRole('button', { name: 'Criar', exact: true }).click();
-  const editor = staff.getByRole('dialog', { name: /Orçamento OR-/ });
-  await editor.getByLabel('Descrição do item').fill(line);
-  await editor.getByLabel('Valor unitário (USD)').fill('1000');
-  await editor.getByRole('button', { name: 'Adicionar item' }).click();
-  await expect(editor.getByTestId('quote-total')).toHaveText('US$ 1.000,00');
-  return editor;
 }
 
 test('quote -> sent -> accepted in the portal -> contract -> partial payment -> receipt', async ({ browser }) => {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { newDollarQuote } from './support/quotes';
 import { signInAs } from './support/sign-in';
 
 // Discounts in %: a new quote with 10% off the whole, a line given 12,5% off; the amounts are the database's.
@@ -9,21 +10,14 @@ test('a quote with 10% off and a line with 12,5% off, kept after a reload', asyn
   test.setTimeout(90_000);
   const title = `Orçamento percentual E2E ${Date.now()}`;
   const staff = await signInAs(browser, ADMIN, { landing: /\/$/ });
-  await staff.goto('/financeiro/orcamentos');
-  await staff.getByRole('button', { name: 'Criar Orçamento' }).click();
-  const create = staff.getByRole('dialog', { name: 'Criar Orçamento' });
-  await create.getByLabel('Cliente').selectOption({ label: 'Maria Silva' });
-  await create.getByLabel('Título').fill(title);
-  await create.getByLabel('Cotação US$ 1,00 em R$').fill('5.00');
-  await expect(create.getByLabel('Tipo de desconto', { exact: true })).toHaveValue('percent');
-  await create.getByLabel('Desconto do orçamento').fill('10');
-  await create.getByRole('button', { name: 'Criar', exact: true }).click();
-
   // the whole-quote percentage follows the lines as they come: 10% of US$ 1.000,00
-  const editor = staff.getByRole('dialog', { name: /Orçamento OR-/ });
-  await editor.getByLabel('Descrição do item').fill('Honorários percentual E2E');
-  await editor.getByLabel('Valor unitário (USD)').fill('1000');
-  await editor.getByRole('button', { name: 'Adicionar item' }).click();
+  const editor = await newDollarQuote(staff, title, 'Honorários percentual E2E', {
+    onCreate: async (create) => {
+      await expect(create.getByLabel('Tipo de desconto', { exact: true })).toHaveValue('percent');
+      await create.getByLabel('Desconto do orçamento').fill('10');
+    },
+    total: 'US$ 900,00',
+  });
   await expect(editor.getByTestId('quote-discount-label')).toHaveText('Desconto (10%)');
   await expect(editor.getByTestId('quote-discount-amount')).toHaveText('US$ 100,00');
   await expect(editor.getByTestId('quote-total')).toHaveText('US$ 900,00');
