@@ -1,6 +1,7 @@
 /** The office's address and contacts and its responsible attorney (office_settings columns): form schema, masks,
  * and the conversion to the row (an empty field is saved as null). The database checks the same rules. */
 import { z } from 'zod';
+import { usNationalDigits } from '@/lib/phone';
 import { configuracoesStrings } from '../strings';
 
 const t = configuracoesStrings.profile;
@@ -100,11 +101,8 @@ export function maskZip(input: string): string {
 /** On leaving the field: a US number (10 digits, or 11 starting with 1) is written +1 (617) 555-0100; any
  * other number (another country's) is left as typed. */
 export function formatPhone(input: string): string {
-  const trimmed = input.trim();
-  if (trimmed.startsWith('+') && !trimmed.startsWith('+1')) return trimmed;
-  let digits = trimmed.replace(/\D/g, '');
-  if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
-  if (digits.length !== 10) return trimmed;
+  const digits = usNationalDigits(input);
+  if (!digits) return input.trim();
   return `+1 (${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
 

@@ -2,6 +2,8 @@
  * The office's contact details as the portal shows them (office_contact(): what a client may know of the office).
  * Pure: which lines to show, and the links a phone opens (tel:, mailto:, the website).
  */
+import { usNationalDigits } from '@/lib/phone';
+
 export interface OfficeContact {
   office_name: string | null;
   street: string | null;
@@ -27,9 +29,8 @@ export function addressLines(contact: OfficeContact): string[] {
 /** A tel: link that dials from anywhere: the number's digits, with +1 for a ten-digit US number written without
  * its country code (a client in Brazil calling "(617) 555-0100" would otherwise dial a Brazilian number). */
 export function phoneHref(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  if (phone.trim().startsWith('+')) return `tel:+${digits}`;
-  return digits.length === 10 ? `tel:+1${digits}` : `tel:+${digits}`;
+  const us = usNationalDigits(phone);
+  return us ? `tel:+1${us}` : `tel:+${phone.replace(/\D/g, '')}`;
 }
 
 /** The website as a link: stored with or without its scheme ("escritorio.com" opens https://escritorio.com). */
