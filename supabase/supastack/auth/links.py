@@ -59,8 +59,14 @@ async def store(conn, settings: Settings, user_id: str, kind: str, to: str, redi
     await conn.execute(f"update auth.users set {column} = %s, {sent_column} = now(){extra} where id = %s",
                        (hashed, user_id))
     link = "" if kind in ("reauthentication", "sms", "phone_change") else \
-        otp.verify_link(settings.api_url, hashed, kind, redirect)
+        otp.verify_link(settings.public_api_url, hashed, kind, redirect)
     return Pending(kind, to, code, hashed, link, redirect, email or to, data or {})
+
+
+def redirect_to(settings: Settings, requested: str | None) -> str:
+    """Where a link's verification sends the browser: `requested` on the site's or the API's origin (local or
+    external), else the site URL."""
+    return otp.safe_redirect(requested, settings.site_url, settings.api_url, settings.public_api_url)
 
 
 def templates(settings: Settings) -> email_templates.Templates:
@@ -84,4 +90,4 @@ def message(settings: Settings, pending: Pending) -> tuple[str, str]:
 
 async def send_mail(settings: Settings, pending: Pending) -> None:
     subject, html = message(settings, pending)
-    await asyncio.to_thread(mailer.send, settings.data_dir, pending.to, subject, html, pending.link)
+    await asyncio.to_thread(mailer.send, settings.data_dir, pending.to, subject, html, pending.kind)

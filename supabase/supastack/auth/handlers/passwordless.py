@@ -55,7 +55,7 @@ async def send_otp(request: Request, stack: Stack):
         raise bad_request(ErrorCode.VALIDATION_FAILED, "Invalid channel, whatsapp is not supported by this "
                                                        "instance" if channel == "whatsapp" else "Invalid channel")
     address = validate_email(email) if email else normalise_phone(phone)
-    redirect = otp.safe_redirect(request.query_params.get("redirect_to"), settings.site_url, settings.api_url)
+    redirect = links.redirect_to(settings, request.query_params.get("redirect_to"))
     message_id = ""
     async with stack.db.connection() as conn:
         async with conn.transaction():
@@ -99,7 +99,7 @@ async def resend(request: Request, stack: Stack):
     if phone and not options.sms_enabled(settings):
         raise bad_request(ErrorCode.PHONE_PROVIDER_DISABLED, "Phone logins are disabled")
     address = validate_email(email) if email else normalise_phone(phone)
-    redirect = otp.safe_redirect(request.query_params.get("redirect_to"), settings.site_url, settings.api_url)
+    redirect = links.redirect_to(settings, request.query_params.get("redirect_to"))
     pending, message_id = None, ""
     async with stack.db.connection() as conn:
         async with conn.transaction():

@@ -4,7 +4,7 @@ from __future__ import annotations
 from fastapi import Request
 from fastapi.responses import JSONResponse
 
-from supastack.auth import audit, links, otp, users
+from supastack.auth import audit, links, users
 from supastack.auth.context import client_ip, field, json_body, validate_email
 from supastack.auth.errors import ErrorCode, bad_request
 from supastack.core.stack import Stack
@@ -17,7 +17,7 @@ async def recover(request: Request, stack: Stack):
     if not email:
         raise bad_request(ErrorCode.VALIDATION_FAILED, "Password recovery requires an email")
     email = validate_email(email)
-    redirect = otp.safe_redirect(request.query_params.get("redirect_to"), settings.site_url, settings.api_url)
+    redirect = links.redirect_to(settings, request.query_params.get("redirect_to"))
     async with stack.db.connection() as conn:
         async with conn.transaction():
             user = await users.by_email(conn, email)

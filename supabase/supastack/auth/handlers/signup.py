@@ -71,10 +71,10 @@ async def signup(request: Request, stack: Stack):
             await conn.execute("update auth.users set confirmation_token = %s, confirmation_sent_at = now()"
                                " where id = %s", (hashed, user_id))
             user = one(await users.by_id(conn, user_id))
-    redirect = otp.safe_redirect(request.query_params.get("redirect_to"), settings.site_url, settings.api_url)
+    redirect = links.redirect_to(settings, request.query_params.get("redirect_to"))
     try:
         await links.send_mail(settings, links.Pending(
-            "signup", mail_to, code, hashed, otp.verify_link(settings.api_url, hashed, "signup", redirect),
+            "signup", mail_to, code, hashed, otp.verify_link(settings.public_api_url, hashed, "signup", redirect),
             redirect, mail_to, user.get("raw_user_meta_data") or data))
     except OSError as exc:
         raise AuthError(500, ErrorCode.UNEXPECTED_FAILURE, "Error sending confirmation email") from exc

@@ -77,10 +77,9 @@ async def update_user(request: Request, stack: Stack):
                     """update auth.users set email_change = %s, email_change_token_new = %s,
                               email_change_sent_at = now(), email_change_confirm_status = 0, updated_at = now()
                         where id = %s""", (email, hashed, user_id))
-                redirect = otp.safe_redirect(request.query_params.get("redirect_to"), settings.site_url,
-                                             settings.api_url)
+                redirect = links.redirect_to(settings, request.query_params.get("redirect_to"))
                 mail = links.Pending("email_change", email, code, hashed,
-                                     otp.verify_link(settings.api_url, hashed, "email_change", redirect),
+                                     otp.verify_link(settings.public_api_url, hashed, "email_change", redirect),
                                      redirect, user.get("email") or "", user.get("raw_user_meta_data") or {})
             await audit.record(conn, "user_modified", user, client_ip(request))
             updated = one(await users.by_id(conn, user_id))

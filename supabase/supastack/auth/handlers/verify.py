@@ -11,7 +11,7 @@ from urllib.parse import urlencode
 from fastapi import Request
 from fastapi.responses import JSONResponse, RedirectResponse
 
-from supastack.auth import audit, otp, otp_attempts, ratelimit, tokens, users
+from supastack.auth import audit, links, otp, otp_attempts, ratelimit, tokens, users
 from supastack.auth.account_notices import notify
 from supastack.auth.context import client_ip, field, json_body, normalise_phone, user_agent, validate_email
 from supastack.auth.errors import AuthError, ErrorCode, bad_request, forbidden
@@ -161,7 +161,7 @@ async def verify_get(request: Request, stack: Stack):
     settings = stack.settings
     token = request.query_params.get("token", "")
     kind = request.query_params.get("type", "")
-    redirect = otp.safe_redirect(request.query_params.get("redirect_to"), settings.site_url, settings.api_url)
+    redirect = links.redirect_to(settings, request.query_params.get("redirect_to"))
     if not kind:
         raise bad_request(ErrorCode.VALIDATION_FAILED, "Verify requires a verification type")
     if not token:
