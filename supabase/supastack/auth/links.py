@@ -51,8 +51,9 @@ async def store(conn, settings: Settings, user_id: str, kind: str, to: str, redi
         f"select extract(epoch from now() - {sent_column}), email, raw_user_meta_data from auth.users"
         " where id = %s for update", (user_id,))
     age, email, data = await cur.fetchone()
-    if limit and age is not None and age < otp.EMAIL_SEND_INTERVAL_SECONDS:
-        raise too_soon(int(otp.EMAIL_SEND_INTERVAL_SECONDS - age), sms=kind in ("sms", "phone_change") or "@" not in to)
+    interval = settings.email_send_interval
+    if limit and age is not None and age < interval:
+        raise too_soon(int(interval - age), sms=kind in ("sms", "phone_change") or "@" not in to)
     code = code or otp.new_code()
     hashed = otp.token_hash(to, code, settings.jwt_secret)
     extra = ", invited_at = now()" if kind == "invite" else ""

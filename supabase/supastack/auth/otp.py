@@ -12,7 +12,6 @@ import secrets
 from urllib.parse import urlencode, urlsplit
 
 OTP_TTL_SECONDS = 3600          # mailer.otp_exp
-EMAIL_SEND_INTERVAL_SECONDS = 60  # smtp.max_frequency
 
 
 def new_code() -> str:

@@ -121,6 +121,14 @@ class Settings(BaseSettings):
     sign_in_failures_per_ip: int = setting(30, toml="auth.rate_limit.sign_in_failures_per_ip",
                                            env="SIGN_IN_FAILURES_PER_IP")
     rate_limit_window: int = setting(300, toml="auth.rate_limit.window_seconds")
+    # auth e-mails and SMS that anyone may ask for (/otp, /recover, /resend, /signup): per IP address per hour
+    # (GoTrue's email_sent / sms_sent, there per project), and per address at most one each `interval`
+    email_sent_per_hour: Annotated[int, Field(ge=0)] = setting(30, toml="auth.rate_limit.email_sent",
+                                                              env="RATE_LIMIT_EMAIL_SENT")
+    sms_sent_per_hour: Annotated[int, Field(ge=0)] = setting(30, toml="auth.rate_limit.sms_sent",
+                                                            env="RATE_LIMIT_SMS_SENT")
+    email_send_interval: Annotated[int, Field(ge=0)] = setting(60, toml="auth.rate_limit.email_interval_seconds",
+                                                              env="RATE_LIMIT_EMAIL_INTERVAL")
     max_rows: int | None = setting(1000, toml="api.max_rows")
     # JSON APIs (storage uploads have their own limits)
     max_request_body: Size = setting(10 * 1024**2, toml="api.max_request_body")

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from fastapi import Request
 from fastapi.responses import JSONResponse
 
-from supastack.auth import audit, links, otp, passwords, tokens, users
+from supastack.auth import audit, links, mail_limits, otp, passwords, tokens, users
 from supastack.auth.context import client_ip, field, json_body, normalise_phone, user_agent, validate_email
 from supastack.auth.errors import AuthError, ErrorCode, bad_request, unprocessable
 from supastack.auth.handlers.anonymous import sign_in_anonymously
@@ -47,6 +47,9 @@ async def signup(request: Request, stack: Stack):
         async with conn.transaction():
             # Serialise sign-ups of one address so that the duplicate check below holds.
             await conn.execute("select pg_advisory_xact_lock(hashtext(%s))", (email or phone,))
+            if mail_to is not None:   # a confirmation e-mail: within the IP's budget, whether the address is new
+                await mail_limits.check_ip(conn, settings, ip)
+                await mail_limits.record(conn, "confirmation", mail_to, ip)
             existing = (await users.by_email(conn, email) if email
                         else await users.by_phone(conn, phone) if phone else None)
             if existing and mail_to is not None:

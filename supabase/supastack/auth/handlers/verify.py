@@ -110,6 +110,8 @@ async def consume(request: Request, stack: Stack, kind: str, hashed: str, addres
             held = await _find(conn, kinds, hashed) if hashed and not spent else None
             if held is not None:
                 user, found = held
+                if users.banned(user):   # a banned user gets no session from a link or code either
+                    raise forbidden(ErrorCode.USER_BANNED, "User is banned")
                 linked = await _confirm(conn, user, found, by_phone)
                 await ratelimit.release(conn, attempt)
                 action = {"email_change": "user_modified", "phone_change": "user_modified",
