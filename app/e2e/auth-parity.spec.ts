@@ -55,11 +55,19 @@ async function totp(secret: string, at = Date.now()): Promise<string> {
   return String(value % 1_000_000).padStart(6, '0');
 }
 
-/** A code that stays valid for a few seconds more (a code about to roll over could expire on its way). */
+const usedSteps = new Map<string, number>();
+
+/** A code that stays valid for a few seconds more (a code about to roll over could expire on its way), and
+ * that the server has not accepted yet: a code opens one session only, so a second verification within the
+ * same 30 s gives the next step's code (accepted one step ahead, as for a phone whose clock runs ahead). */
 async function freshCode(secret: string): Promise<string> {
   const left = 30_000 - (Date.now() % 30_000);
   if (left < 4_000) await new Promise((resolve) => setTimeout(resolve, left + 200));
-  return totp(secret);
+  const now = Math.floor(Date.now() / 30_000);
+  const step = Math.max(now, (usedSteps.get(secret) ?? now - 1) + 1);
+  if (step > now + 1) await new Promise((resolve) => setTimeout(resolve, (step - 1) * 30_000 - Date.now() + 200));
+  usedSteps.set(secret, step);
+  return totp(secret, step * 30_000);
 }
 
 // ---- the APIs, for what the journey prepares or checks outside the screens ----
