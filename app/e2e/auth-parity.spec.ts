@@ -16,6 +16,7 @@ const RUN = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const INVITED_ADMIN = `admin.e2e.${RUN}@escritorio.test`;
 const INVITED_SECRETARY = `secretaria.e2e.${RUN}@escritorio.test`;
 const CLIENT = `cliente.link.${RUN}@cliente.test`;
+const CLIENT_MFA = `cliente.totp.${RUN}@cliente.test`;
 
 interface Env {
   SUPABASE_URL: string;
@@ -232,9 +233,59 @@ test.describe.serial('auth parity journeys', () => {
     await page.context().close();
   });
 
+  test('a client with an authenticator resets the password: the code first, then the new password', async ({
+    browser,
+  }) => {
+    const adminToken = await passwordToken(adminPage, ADMIN, PASSWORD);
+    await api(adminPage, adminToken, 'POST', '/rest/v1/rpc/create_client_user', {
+      email: CLIENT_MFA,
+      password: `Cliente${RUN}`,
+      full_name: 'Cliente Autenticador',
+    });
+    // the client enrols an authenticator (through the API, as Meu Perfil does)
+    const token = await passwordToken(adminPage, CLIENT_MFA, `Cliente${RUN}`);
+    const factor = (await api(adminPage, token, 'POST', '/auth/v1/factors', { factor_type: 'totp' })) as {
+      id: string;
+      totp: { secret: string };
+    };
+    const challenge = (await api(adminPage, token, 'POST', `/auth/v1/factors/${factor.id}/challenge`, {})) as {
+      id: string;
+    };
+    await api(adminPage, token, 'POST', `/auth/v1/factors/${factor.id}/verify`, {
+      challenge_id: challenge.id,
+      code: await freshCode(factor.totp.secret),
+    });
+    // "forgot the password": the recovery link's session is password-less (aal1)
+    const e = await env(adminPage);
+    const target = new URL('/definir-senha', adminPage.url()).href;
+    const asked = await adminPage.request.post(
+      `${e.SUPABASE_URL}/auth/v1/recover?redirect_to=${encodeURIComponent(target)}`,
+      { headers: { apikey: e.SUPABASE_ANON_KEY }, data: { email: CLIENT_MFA } },
+    );
+    expect(asked.ok()).toBeTruthy();
+    const page = await newPage(browser);
+    await page.goto(await mailedLink(page, CLIENT_MFA, 'redefinir sua senha'));
+    await expect(page.getByRole('heading', { name: 'Verificação em duas etapas' })).toBeVisible({ timeout: 20_000 });
+    await expect(
+      page.getByText(/digite o código de 6 dígitos do seu aplicativo autenticador para definir/),
+    ).toBeVisible();
+    await page.getByLabel('Código de verificação').fill(await freshCode(factor.totp.secret));
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await expect(page.getByRole('heading', { name: 'Definir senha' })).toBeVisible();
+    await page.getByLabel('Nova senha').fill(NEW_PASSWORD);
+    await page.getByLabel('Confirmar senha').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Salvar senha e entrar' }).click();
+    await expect(page.getByText('Senha definida com sucesso')).toBeVisible();
+    await expect(page).toHaveURL(/\/cliente$/, { timeout: 20_000 });
+    expect(await passwordToken(adminPage, CLIENT_MFA, NEW_PASSWORD)).toBeTruthy();
+    await page.context().close();
+  });
+
   test('TOTP in Meu Perfil, the office requires it, a new member enrols before the staff area opens', async ({
     browser,
   }) => {
+    // two invitations, two enrolments and three sign-ins: more than one screen's time budget on a busy machine
+    test.slow();
     // invited while the setting is off (afterwards an aal1 administrator is no administrator for the database)
     const adminToken = await passwordToken(adminPage, ADMIN, PASSWORD);
     await api(adminPage, adminToken, 'POST', '/functions/v1/invite-staff', {
