@@ -10,6 +10,7 @@ Requests are counted in auth.failed_sign_ins (kind `email_sent:<group>` / `sms_s
 limiter trims after an hour."""
 from __future__ import annotations
 
+from supastack.auth import ratelimit
 from supastack.auth.errors import AuthError, ErrorCode
 from supastack.auth.links import too_soon
 from supastack.core.config import Settings
@@ -25,6 +26,7 @@ async def check_ip(conn, settings: Settings, ip: str | None, sms: bool = False) 
     """429 over_email_send_rate_limit (over_sms_send_rate_limit) once the IP used its hourly budget. Holds a
     lock on the IP's budget until the caller's transaction ends."""
     prefix = _prefix(sms)
+    await ratelimit.trim(conn, settings)   # rows older than the hour count for nothing
     await conn.execute("select pg_advisory_xact_lock(hashtext('supastack.auth.' || %s || ':' || %s))",
                        (prefix, ip or ""))
     cur = await conn.execute("""select count(*) from auth.failed_sign_ins
