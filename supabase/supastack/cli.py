@@ -341,7 +341,7 @@ def cmd_serve(s: Settings, args: argparse.Namespace) -> int:
         api = uvicorn.Server(uvicorn.Config(gateway, log_level="warning", **proxy_settings(),
                                             ws="websockets", http=http))
         # the API app starts (database, workers) with its own server; the app's origin only forwards to it
-        site = uvicorn.Server(uvicorn.Config(create_app_server(s, os.environ.get("API_EXTERNAL_URL"), gateway),
+        site = uvicorn.Server(uvicorn.Config(create_app_server(s, s.api_external_url or None, gateway),
                                              log_level="warning", **proxy_settings(), ws="websockets", http=http,
                                              lifespan="off"))
         api_serving = asyncio.ensure_future(api.serve(sockets=[sock]))

@@ -68,7 +68,7 @@ def public_addresses(settings: Settings, env: Mapping[str, str] | None = None) -
     front of it (API_EXTERNAL_URL, SITE_URL) when it listens on loopback."""
     environ: Mapping[str, str] = os.environ if env is None else env
     found = [] if is_loopback(settings.host) else [settings.host]
-    for url in (environ.get("API_EXTERNAL_URL"), settings.site_url):
+    for url in (environ.get("API_EXTERNAL_URL") or settings.api_external_url, settings.site_url):
         host = urlsplit(url).hostname if url else None
         if host and not is_loopback(host):
             found.append(host)

@@ -15,12 +15,14 @@ WORKDIR = os.environ.get("AUTH_TEST_WORKDIR") or REPO_ROOT
 
 @pytest.fixture(scope="session")
 def auth_stack(cluster):
-    """The product's migrations and seed, with sign-in limits high enough for the many failures tests make.
+    """The product's migrations and seed, with sign-in (and auth e-mail) limits high enough for the many failures
+    and mails tests make from one address.
 
     Kept apart from the shared `stack`, so that these failures never throttle other suites' sign-ins.
     """
     s = StackProcess(cluster, WORKDIR, name="auth", env={"SIGN_IN_FAILURES_PER_IP": "100000",
-                                                "SIGN_IN_FAILURES_PER_EMAIL": "100000"})
+                                                "SIGN_IN_FAILURES_PER_EMAIL": "100000",
+                                                "RATE_LIMIT_EMAIL_SENT": "100000"})
     yield s
     s.stop()
 

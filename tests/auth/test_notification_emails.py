@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import time
 import uuid
 
 import httpx
@@ -52,10 +53,10 @@ def test_enrolling_and_removing_a_second_factor_tell_the_user(api, user) -> None
     mail = box.wait_for(user["email"], subject="Verificação em duas etapas ativada")
     assert f"Um novo método de verificação foi adicionado à sua conta ({user['email']})" in mail["body"]["text"]
     aal2 = r.json()["access_token"]
-    # a later sign-in's verification is no new enrolment
+    # a later sign-in's verification is no new enrolment (with the next code: a code is accepted once)
     challenge = api.post(f"/factors/{factor['id']}/challenge", aal2, json={}).json()
-    r = api.post(f"/factors/{factor['id']}/verify", aal2,
-                 json={"challenge_id": challenge["id"], "code": pyotp.TOTP(factor["totp"]["secret"]).now()})
+    next_code = pyotp.TOTP(factor["totp"]["secret"]).at(time.time() + 30)
+    r = api.post(f"/factors/{factor['id']}/verify", aal2, json={"challenge_id": challenge["id"], "code": next_code})
     assert r.status_code == 200, r.text
     assert box.count(user["email"]) == 1
     r = httpx.delete(f"{api.base}/factors/{factor['id']}", headers=api.headers(aal2))

@@ -51,16 +51,23 @@ async def store(conn, settings: Settings, user_id: str, kind: str, to: str, redi
         f"select extract(epoch from now() - {sent_column}), email, raw_user_meta_data from auth.users"
         " where id = %s for update", (user_id,))
     age, email, data = await cur.fetchone()
-    if limit and age is not None and age < otp.EMAIL_SEND_INTERVAL_SECONDS:
-        raise too_soon(int(otp.EMAIL_SEND_INTERVAL_SECONDS - age), sms=kind in ("sms", "phone_change") or "@" not in to)
+    interval = settings.email_send_interval
+    if limit and age is not None and age < interval:
+        raise too_soon(int(interval - age), sms=kind in ("sms", "phone_change") or "@" not in to)
     code = code or otp.new_code()
     hashed = otp.token_hash(to, code, settings.jwt_secret)
     extra = ", invited_at = now()" if kind == "invite" else ""
     await conn.execute(f"update auth.users set {column} = %s, {sent_column} = now(){extra} where id = %s",
                        (hashed, user_id))
     link = "" if kind in ("reauthentication", "sms", "phone_change") else \
-        otp.verify_link(settings.api_url, hashed, kind, redirect)
+        otp.verify_link(settings.public_api_url, hashed, kind, redirect)
     return Pending(kind, to, code, hashed, link, redirect, email or to, data or {})
+
+
+def redirect_to(settings: Settings, requested: str | None) -> str:
+    """Where a link's verification sends the browser: `requested` on the site's or the API's origin (local or
+    external), else the site URL."""
+    return otp.safe_redirect(requested, settings.site_url, settings.api_url, settings.public_api_url)
 
 
 def templates(settings: Settings) -> email_templates.Templates:
@@ -84,4 +91,4 @@ def message(settings: Settings, pending: Pending) -> tuple[str, str]:
 
 async def send_mail(settings: Settings, pending: Pending) -> None:
     subject, html = message(settings, pending)
-    await asyncio.to_thread(mailer.send, settings.data_dir, pending.to, subject, html, pending.link)
+    await asyncio.to_thread(mailer.send, settings.data_dir, pending.to, subject, html, pending.kind)

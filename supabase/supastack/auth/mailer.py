@@ -1,6 +1,6 @@
 """Auth e-mails (confirmation, recovery, e-mail change) over SMTP: to `[auth.email.smtp]`'s server when one
-is configured, else to the local mail sink (its web inbox, as the Supabase CLI's Inbucket). With neither,
-the link is only written to the stack log.
+is configured, else to the local mail sink (its web inbox, as the Supabase CLI's Inbucket). The stack log
+only says that a mail of a kind went to an address: never its link or code, which sign the reader in.
 
 Sent synchronously with a short timeout, as GoTrue does: the caller answers an error when the server
 refuses (OSError). The local sink answers in milliseconds; a remote server should be close to the stack.
@@ -31,12 +31,13 @@ def configure(settings: Settings) -> None:
     _settings = settings
 
 
-def send(data_dir: Path, to: str, subject: str, html: str, link: str) -> str | None:
-    """Send one message (`html`, the rendered template); returns its Message-ID (None when there is no mail
-    server). The link is also printed so that it can be found in the stack log."""
-    print(f"auth mail to {to}: {subject}: {link}", file=sys.stderr, flush=True)
+def send(data_dir: Path, to: str, subject: str, html: str, kind: str) -> str | None:
+    """Send one message (`html`, the rendered template) of `kind` (invite, recovery, password_changed...);
+    returns its Message-ID (None when there is no mail server). The log names the kind and the address only:
+    the message's link and code are secrets."""
     config = smtp_config(_settings, data_dir)
     if config is None:
+        _log(f"auth mail ({kind}) to {to} not sent: no mail server is configured")
         return None
     message = EmailMessage()
     message["From"] = Address(config.sender_name, addr_spec=config.sender)
@@ -58,7 +59,13 @@ def send(data_dir: Path, to: str, subject: str, html: str, link: str) -> str | N
             smtp.send_message(message)
     except smtplib.SMTPException as exc:
         raise OSError(f"mail server refused the message: {exc}") from exc
+    _log(f"auth mail ({kind}) sent to {to}")
     return str(message["Message-ID"])
+
+
+def _log(line: str) -> None:
+    """One line in the stack log (stderr). Never give it a link, a code or a token hash."""
+    print(line, file=sys.stderr, flush=True)
 
 
 class _Text(HTMLParser):

@@ -12,7 +12,6 @@ import secrets
 from urllib.parse import urlencode, urlsplit
 
 OTP_TTL_SECONDS = 3600          # mailer.otp_exp
-EMAIL_SEND_INTERVAL_SECONDS = 60  # smtp.max_frequency
 
 
 def new_code() -> str:
@@ -25,11 +24,11 @@ def token_hash(email_or_phone: str, code: str, secret: str) -> str:
     return hmac.new(key, (email_or_phone + code).encode(), hashlib.sha224).hexdigest()
 
 
-def safe_redirect(requested: str | None, site_url: str, api_url: str) -> str:
-    """`redirect_to` only when it points at the site (or the API) origin; otherwise the site URL."""
+def safe_redirect(requested: str | None, site_url: str, *api_urls: str) -> str:
+    """`redirect_to` only when it points at the site (or the API's) origin; otherwise the site URL."""
     if requested:
         want = urlsplit(requested)
-        for allowed in (site_url, api_url):
+        for allowed in (site_url, *api_urls):
             ok = urlsplit(allowed)
             if (want.scheme, want.netloc) == (ok.scheme, ok.netloc):
                 return requested

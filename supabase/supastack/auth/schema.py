@@ -1,6 +1,7 @@
 """Auth tables beyond the platform bootstrap, created at start-up (any project, not only this product's):
-GoTrue's MFA tables (mfa_factors, mfa_challenges, mfa_amr_claims, with GoTrue's columns) and the local
-SMS sink (auth.sms_sink: what an SMS provider would have sent)."""
+GoTrue's MFA tables (mfa_factors, mfa_challenges, mfa_amr_claims, with GoTrue's columns), the last TOTP
+time step each factor accepted (auth.mfa_totp_used_steps: a code opens one session only) and the local SMS sink
+(auth.sms_sink: what an SMS provider would have sent)."""
 from __future__ import annotations
 
 SCHEMA_SQL = """
@@ -45,6 +46,11 @@ create table if not exists auth.mfa_amr_claims (
   authentication_method text not null,
   id uuid not null constraint amr_id_pk primary key,
   constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
+);
+create table if not exists auth.mfa_totp_used_steps (
+  factor_id uuid primary key references auth.mfa_factors (id) on delete cascade,
+  last_step bigint not null,
+  updated_at timestamptz not null default now()
 );
 create table if not exists auth.sms_sink (
   id bigserial primary key,

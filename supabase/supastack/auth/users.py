@@ -95,6 +95,12 @@ def user_json(row: dict) -> dict:
     return {k: v for k, v in out.items() if v is not None or k in required}
 
 
+def banned(user: dict) -> bool:
+    """GoTrue's IsBanned: banned_until still ahead."""
+    until = user.get("banned_until")
+    return until is not None and until > datetime.now(UTC)
+
+
 async def _one(conn: psycopg.AsyncConnection, where: str, params: tuple) -> dict | None:
     cur = conn.cursor(row_factory=dict_row)
     await cur.execute(_SELECT + where, params)  # `where` is always one of this module's constants

@@ -99,6 +99,9 @@ class Settings(BaseSettings):
     secret_key: str = ""
     jwt_expiry: Annotated[int, Field(ge=1)] = setting(3600, toml="auth.jwt_expiry", env="JWT_EXPIRY")
     site_url: str = setting("http://127.0.0.1:3000", toml="auth.site_url", env="SITE_URL")
+    # the API's address as people off the server reach it (a proxy's https origin): auth e-mail links point
+    # there; `[auth] external_url` is read too (empty: api_url)
+    api_external_url: str = setting("", toml="api.external_url", env="API_EXTERNAL_URL")
     # the CLI's default; a project's config.toml may turn it off
     enable_signup: bool = setting(True, toml="auth.enable_signup", env="ENABLE_SIGNUP")
     enable_anonymous_sign_ins: bool = setting(False, toml="auth.enable_anonymous_sign_ins",
@@ -118,6 +121,14 @@ class Settings(BaseSettings):
     sign_in_failures_per_ip: int = setting(30, toml="auth.rate_limit.sign_in_failures_per_ip",
                                            env="SIGN_IN_FAILURES_PER_IP")
     rate_limit_window: int = setting(300, toml="auth.rate_limit.window_seconds")
+    # auth e-mails and SMS that anyone may ask for (/otp, /recover, /resend, /signup): per IP address per hour
+    # (GoTrue's email_sent / sms_sent, there per project), and per address at most one each `interval`
+    email_sent_per_hour: Annotated[int, Field(ge=0)] = setting(30, toml="auth.rate_limit.email_sent",
+                                                              env="RATE_LIMIT_EMAIL_SENT")
+    sms_sent_per_hour: Annotated[int, Field(ge=0)] = setting(30, toml="auth.rate_limit.sms_sent",
+                                                            env="RATE_LIMIT_SMS_SENT")
+    email_send_interval: Annotated[int, Field(ge=0)] = setting(60, toml="auth.rate_limit.email_interval_seconds",
+                                                              env="RATE_LIMIT_EMAIL_INTERVAL")
     max_rows: int | None = setting(1000, toml="api.max_rows")
     # JSON APIs (storage uploads have their own limits)
     max_request_body: Size = setting(10 * 1024**2, toml="api.max_request_body")
@@ -152,6 +163,11 @@ class Settings(BaseSettings):
     @property
     def api_url(self) -> str:
         return f"http://{self.host}:{self.api_port}"
+
+    @property
+    def public_api_url(self) -> str:
+        """The API URL that goes into links people follow (auth e-mails): the external URL when set."""
+        return (self.api_external_url or self.api_url).rstrip("/")
 
     @property
     def app_url(self) -> str:
@@ -355,6 +371,8 @@ def load_settings(workdir: str | Path | None = None, data_dir: str | Path | None
         raise source.explain(exc) from None
     if settings.app_dist_dir is not None:
         settings.app_dist_dir = settings.app_dist_dir.resolve()
+    if not settings.api_external_url:
+        settings.api_external_url = str(_from_env(raw.get("auth", {}).get("external_url"), env) or "")
     # An app server on another port is the site, unless SITE_URL says otherwise.
     if not env.get("SITE_URL") and settings.app_port != 3000:
         settings.site_url = settings.app_url

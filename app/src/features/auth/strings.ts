@@ -47,6 +47,8 @@ export const authStrings = {
   enrollDone: 'Verificação em duas etapas ativada',
   setPasswordTitle: 'Definir senha',
   setPasswordDescription: 'Escolha a senha que você usará para entrar no sistema.',
+  setPasswordMfaDescription:
+    'Sua conta usa verificação em duas etapas: digite o código de 6 dígitos do seu aplicativo autenticador para definir a nova senha.',
   newPassword: 'Nova senha',
   confirmPassword: 'Confirmar senha',
   setPasswordSubmit: 'Salvar senha e entrar',

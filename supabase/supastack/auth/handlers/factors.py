@@ -2,7 +2,9 @@
 and the admin's list and delete of a user's factors."""
 from __future__ import annotations
 
+import hmac
 import io
+import time
 import uuid
 from urllib.parse import urlsplit
 
@@ -46,6 +48,17 @@ def _qr_svg(uri: str) -> str:
     segno.make(uri, error="h").save(out, kind="svg", xmldecl=False, scale=4, svgclass=None, lineclass=None)
     # no '#': the client puts the SVG unencoded into a data: URL, where '#' would end it
     return out.getvalue().decode().replace('"#000"', '"black"')
+
+
+def _matching_step(secret: str, code: str) -> int | None:
+    """The 30-second time step whose code `code` is, from the previous step to the next (pyotp's
+    valid_window=1); None when it is none of them."""
+    totp = pyotp.TOTP(secret)
+    now = int(time.time()) // totp.interval
+    for step in (now, now - 1, now + 1):
+        if hmac.compare_digest(totp.at(step * totp.interval), code):
+            return step
+    return None
 
 
 async def enroll(request: Request, stack: Stack):
@@ -147,10 +160,20 @@ async def verify(request: Request, stack: Stack, factor_id: str):
                                 f"create a new challenge.")
         # wrong codes count as failed sign-ins of this user (a million codes must not be guessable)
         attempt = await ratelimit.reserve(conn, settings, "mfa", user_id, ip)
-        if not pyotp.TOTP(factor["secret"]).verify(code, valid_window=1):
+        step = _matching_step(factor["secret"], code)
+        if step is None:
             await ratelimit.trim(conn, settings)
             raise unprocessable(ErrorCode.MFA_VERIFICATION_FAILED, "Invalid TOTP code entered")
         async with conn.transaction():
+            fresh = await conn.execute(
+                """insert into auth.mfa_totp_used_steps as u (factor_id, last_step) values (%s, %s)
+                   on conflict (factor_id) do update set last_step = excluded.last_step, updated_at = now()
+                    where u.last_step < excluded.last_step
+                   returning factor_id""", (factor["id"], step))
+            if await fresh.fetchone() is None:
+                # this code (or a later one) was accepted already: a code opens one session only. Answered
+                # as a wrong code, and counted as one (the transaction's release is undone).
+                raise unprocessable(ErrorCode.MFA_VERIFICATION_FAILED, "Invalid TOTP code entered")
             await ratelimit.release(conn, attempt)
             used = await conn.execute("update auth.mfa_challenges set verified_at = now() where id = %s"
                                       " and verified_at is null returning id", (challenge_id,))

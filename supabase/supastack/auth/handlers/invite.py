@@ -34,7 +34,7 @@ async def invite(request: Request, stack: Stack):
     body = await json_body(request)
     email = validate_email(field(body, "email", str, ""))
     data = field(body, "data", dict, {})
-    redirect = otp.safe_redirect(request.query_params.get("redirect_to"), settings.site_url, settings.api_url)
+    redirect = links.redirect_to(settings, request.query_params.get("redirect_to"))
     async with stack.db.connection() as conn:
         async with conn.transaction():
             await conn.execute("select pg_advisory_xact_lock(hashtext(%s))", (email,))
@@ -64,8 +64,8 @@ async def generate_link(request: Request, stack: Stack):
     new_email = field(body, "new_email", str, "")
     password = field(body, "password", str, "")
     data = field(body, "data", dict, {})
-    redirect = otp.safe_redirect(field(body, "redirect_to", str, "") or request.query_params.get("redirect_to"),
-                                 settings.site_url, settings.api_url)
+    redirect = links.redirect_to(settings,
+                                 field(body, "redirect_to", str, "") or request.query_params.get("redirect_to"))
     if kind not in LINK_TYPES:
         raise bad_request(ErrorCode.VALIDATION_FAILED, f"Invalid email action link type requested: {kind}")
     if kind == "email_change_current":
@@ -106,6 +106,6 @@ async def generate_link(request: Request, stack: Stack):
                 pending = await links.store(conn, settings, user_id, kind, email, redirect, limit=False)
             user = one(await users.by_id(conn, user_id))
     link_type = "email_change" if kind == "email_change_new" else kind
-    action_link = otp.verify_link(settings.api_url, pending.hashed, link_type, redirect)
+    action_link = otp.verify_link(settings.public_api_url, pending.hashed, link_type, redirect)
     return JSONResponse({**users.user_json(user), "action_link": action_link, "email_otp": pending.code,
                          "hashed_token": pending.hashed, "verification_type": kind, "redirect_to": redirect})

@@ -7,7 +7,7 @@ import secrets
 from fastapi import Request
 from fastapi.responses import JSONResponse
 
-from supastack.auth import audit, links, options, otp, passwords, sms, users
+from supastack.auth import audit, links, mail_limits, options, otp, passwords, sms, users
 from supastack.auth.context import client_ip, field, json_body, normalise_phone, require_user, validate_email
 from supastack.auth.errors import ErrorCode, bad_request, unprocessable
 from supastack.core.rows import one
@@ -55,24 +55,31 @@ async def send_otp(request: Request, stack: Stack):
         raise bad_request(ErrorCode.VALIDATION_FAILED, "Invalid channel, whatsapp is not supported by this "
                                                        "instance" if channel == "whatsapp" else "Invalid channel")
     address = validate_email(email) if email else normalise_phone(phone)
-    redirect = otp.safe_redirect(request.query_params.get("redirect_to"), settings.site_url, settings.api_url)
+    redirect = links.redirect_to(settings, request.query_params.get("redirect_to"))
     message_id = ""
+    ip = client_ip(request)
+    by_sms = not email
     async with stack.db.connection() as conn:
         async with conn.transaction():
             await conn.execute("select pg_advisory_xact_lock(hashtext(%s))", (address,))
+            await mail_limits.check_ip(conn, settings, ip, sms=by_sms)
             user = await (users.by_email(conn, address) if email else users.by_phone(conn, address))
-            if user is None and not create_user:
-                raise unprocessable(ErrorCode.OTP_DISABLED, "Signups not allowed for otp")
-            if user is None:
+            if user is None and create_user and settings.enable_signup:
                 user = await _sign_up(conn, stack, address if email else None, None if email else address, data)
+            if user is None or users.banned(user):
+                # No account (and none to be made), or a banned one: the answer of a sent message, limits
+                # included, so that it does not tell who has an account; nothing is sent.
+                await mail_limits.silent(conn, settings, "recovery", address, ip, sms=by_sms)
+                return JSONResponse({} if email else {"message_id": ""})
             user_id = str(user["id"])
             if email:
                 kind = "magiclink" if _confirmed(user) else "signup"
                 pending = await links.store(conn, settings, user_id, kind, address, redirect)
-                await audit.record(conn, "user_recovery_requested", user, client_ip(request))
+                await audit.record(conn, "user_recovery_requested", user, ip)
             else:
                 pending = await links.store(conn, settings, user_id, "sms", address, redirect)
                 message_id = await sms.send(conn, address, links.sms_text(settings, pending.code))
+            await mail_limits.record(conn, "recovery", address, ip, sms=by_sms)
     if email:
         await links.send_mail(settings, pending)
         return JSONResponse({})
@@ -99,23 +106,32 @@ async def resend(request: Request, stack: Stack):
     if phone and not options.sms_enabled(settings):
         raise bad_request(ErrorCode.PHONE_PROVIDER_DISABLED, "Phone logins are disabled")
     address = validate_email(email) if email else normalise_phone(phone)
-    redirect = otp.safe_redirect(request.query_params.get("redirect_to"), settings.site_url, settings.api_url)
+    redirect = links.redirect_to(settings, request.query_params.get("redirect_to"))
     pending, message_id = None, ""
+    ip = client_ip(request)
+    by_sms = not email
     async with stack.db.connection() as conn:
         async with conn.transaction():
+            await conn.execute("select pg_advisory_xact_lock(hashtext(%s))", (address,))
+            await mail_limits.check_ip(conn, settings, ip, sms=by_sms)
             user = await (users.by_email(conn, address) if email else users.by_phone(conn, address))
-            if user is None:
+            if user is not None and not users.banned(user):
+                user_id = str(user["id"])
+                if kind == "signup" and not user.get("email_confirmed_at"):
+                    pending = await links.store(conn, settings, user_id, "signup", address, redirect)
+                elif kind == "email_change" and user.get("email_change"):
+                    pending = await links.store(conn, settings, user_id, "email_change", user["email_change"],
+                                                redirect)
+                elif kind == "sms" and not user.get("phone_confirmed_at"):
+                    pending = await links.store(conn, settings, user_id, "sms", address, redirect)
+                elif kind == "phone_change" and user.get("phone_change"):
+                    pending = await links.store(conn, settings, user_id, "phone_change", user["phone_change"],
+                                                redirect)
+            if pending is None:   # nothing to send (no account, banned, nothing pending): the same answer
+                await mail_limits.silent(conn, settings, kind, address, ip, sms=by_sms)
                 return JSONResponse({})
-            user_id = str(user["id"])
-            if kind == "signup" and not user.get("email_confirmed_at"):
-                pending = await links.store(conn, settings, user_id, "signup", address, redirect)
-            elif kind == "email_change" and user.get("email_change"):
-                pending = await links.store(conn, settings, user_id, "email_change", user["email_change"], redirect)
-            elif kind == "sms" and not user.get("phone_confirmed_at"):
-                pending = await links.store(conn, settings, user_id, "sms", address, redirect)
-            elif kind == "phone_change" and user.get("phone_change"):
-                pending = await links.store(conn, settings, user_id, "phone_change", user["phone_change"], redirect)
-            if pending and kind in ("sms", "phone_change"):
+            await mail_limits.record(conn, kind, address, ip, sms=by_sms)
+            if kind in ("sms", "phone_change"):
                 message_id = await sms.send(conn, pending.to, links.sms_text(settings, pending.code))
     if pending and kind in ("signup", "email_change"):
         await links.send_mail(settings, pending)

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from fastapi import Request
 from fastapi.responses import JSONResponse
 
-from supastack.auth import audit, links, otp, passwords, tokens, users
+from supastack.auth import audit, links, mail_limits, otp, passwords, tokens, users
 from supastack.auth.context import client_ip, field, json_body, normalise_phone, user_agent, validate_email
 from supastack.auth.errors import AuthError, ErrorCode, bad_request, unprocessable
 from supastack.auth.handlers.anonymous import sign_in_anonymously
@@ -47,6 +47,9 @@ async def signup(request: Request, stack: Stack):
         async with conn.transaction():
             # Serialise sign-ups of one address so that the duplicate check below holds.
             await conn.execute("select pg_advisory_xact_lock(hashtext(%s))", (email or phone,))
+            if mail_to is not None:   # a confirmation e-mail: within the IP's budget, whether the address is new
+                await mail_limits.check_ip(conn, settings, ip)
+                await mail_limits.record(conn, "confirmation", mail_to, ip)
             existing = (await users.by_email(conn, email) if email
                         else await users.by_phone(conn, phone) if phone else None)
             if existing and mail_to is not None:
@@ -71,10 +74,10 @@ async def signup(request: Request, stack: Stack):
             await conn.execute("update auth.users set confirmation_token = %s, confirmation_sent_at = now()"
                                " where id = %s", (hashed, user_id))
             user = one(await users.by_id(conn, user_id))
-    redirect = otp.safe_redirect(request.query_params.get("redirect_to"), settings.site_url, settings.api_url)
+    redirect = links.redirect_to(settings, request.query_params.get("redirect_to"))
     try:
         await links.send_mail(settings, links.Pending(
-            "signup", mail_to, code, hashed, otp.verify_link(settings.api_url, hashed, "signup", redirect),
+            "signup", mail_to, code, hashed, otp.verify_link(settings.public_api_url, hashed, "signup", redirect),
             redirect, mail_to, user.get("raw_user_meta_data") or data))
     except OSError as exc:
         raise AuthError(500, ErrorCode.UNEXPECTED_FAILURE, "Error sending confirmation email") from exc

@@ -7,7 +7,7 @@ from fastapi.responses import JSONResponse
 from supastack.auth import audit, links, options, otp, otp_attempts, passwords, ratelimit, tokens, users
 from supastack.auth.account_notices import notify
 from supastack.auth.context import client_ip, field, json_body, require_user, validate_email
-from supastack.auth.errors import ErrorCode, bad_request, forbidden, unprocessable
+from supastack.auth.errors import AuthError, ErrorCode, bad_request, forbidden, unprocessable
 from supastack.auth.handlers.passwordless import check_nonce
 from supastack.auth.password_policy import check_strength
 from supastack.core.rows import one
@@ -44,6 +44,11 @@ async def update_user(request: Request, stack: Stack):
     if phone and phone != (user.get("phone") or ""):
         raise unprocessable(ErrorCode.VALIDATION_FAILED, "Phone changes need an SMS provider, and none is configured")
     changing_email = bool(email) and email != (user.get("email") or "").lower()
+    if (password or changing_email) and _has_verified_factor(user) and caller.claims.get("aal") != "aal2":
+        # GoTrue: with a second factor, a password-only session changes neither (the password would end the
+        # owner's aal2 sessions; a new e-mail would let the holder recover the account)
+        raise AuthError(401, ErrorCode.INSUFFICIENT_AAL,
+                        "AAL2 session is required to update email or password when MFA is enabled.")
 
     if password:
         await _reauthentication(request, stack, caller, nonce)
@@ -77,10 +82,9 @@ async def update_user(request: Request, stack: Stack):
                     """update auth.users set email_change = %s, email_change_token_new = %s,
                               email_change_sent_at = now(), email_change_confirm_status = 0, updated_at = now()
                         where id = %s""", (email, hashed, user_id))
-                redirect = otp.safe_redirect(request.query_params.get("redirect_to"), settings.site_url,
-                                             settings.api_url)
+                redirect = links.redirect_to(settings, request.query_params.get("redirect_to"))
                 mail = links.Pending("email_change", email, code, hashed,
-                                     otp.verify_link(settings.api_url, hashed, "email_change", redirect),
+                                     otp.verify_link(settings.public_api_url, hashed, "email_change", redirect),
                                      redirect, user.get("email") or "", user.get("raw_user_meta_data") or {})
             await audit.record(conn, "user_modified", user, client_ip(request))
             updated = one(await users.by_id(conn, user_id))
@@ -89,6 +93,10 @@ async def update_user(request: Request, stack: Stack):
     if new_hash:
         await notify(settings, "password_changed", updated)
     return JSONResponse(users.user_json(updated))
+
+
+def _has_verified_factor(user: dict) -> bool:
+    return any(f.get("status") == "verified" for f in user.get("factors") or [])
 
 
 async def _reauthentication(request: Request, stack: Stack, caller, nonce: str) -> None:

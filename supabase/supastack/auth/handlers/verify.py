@@ -11,7 +11,7 @@ from urllib.parse import urlencode
 from fastapi import Request
 from fastapi.responses import JSONResponse, RedirectResponse
 
-from supastack.auth import audit, otp, otp_attempts, ratelimit, tokens, users
+from supastack.auth import audit, links, otp, otp_attempts, ratelimit, tokens, users
 from supastack.auth.account_notices import notify
 from supastack.auth.context import client_ip, field, json_body, normalise_phone, user_agent, validate_email
 from supastack.auth.errors import AuthError, ErrorCode, bad_request, forbidden
@@ -110,6 +110,8 @@ async def consume(request: Request, stack: Stack, kind: str, hashed: str, addres
             held = await _find(conn, kinds, hashed) if hashed and not spent else None
             if held is not None:
                 user, found = held
+                if users.banned(user):   # a banned user gets no session from a link or code either
+                    raise forbidden(ErrorCode.USER_BANNED, "User is banned")
                 linked = await _confirm(conn, user, found, by_phone)
                 await ratelimit.release(conn, attempt)
                 action = {"email_change": "user_modified", "phone_change": "user_modified",
@@ -161,7 +163,7 @@ async def verify_get(request: Request, stack: Stack):
     settings = stack.settings
     token = request.query_params.get("token", "")
     kind = request.query_params.get("type", "")
-    redirect = otp.safe_redirect(request.query_params.get("redirect_to"), settings.site_url, settings.api_url)
+    redirect = links.redirect_to(settings, request.query_params.get("redirect_to"))
     if not kind:
         raise bad_request(ErrorCode.VALIDATION_FAILED, "Verify requires a verification type")
     if not token:

@@ -1,4 +1,5 @@
-/** /definir-senha: where an invitation (or a recovery) link lands; the person chooses a password and goes in. */
+/** /definir-senha: where an invitation (or a recovery) link lands; the person chooses a password and goes in.
+ * A person with a verified authenticator first gives its code: the password changes only in an aal2 session. */
 import { KeyRound, Loader2 } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -10,7 +11,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PageSpinner } from '@/components/ui/spinner';
 import { supabase } from '@/lib/supabase';
-import { currentRoles, sessionFromFragment } from '../api/session-links';
+import { currentRoles, pendingSecondFactor, sessionFromFragment } from '../api/session-links';
+import { SecondFactorForm } from '../components/second-factor-form';
 import { authStrings as t } from '../strings';
 import { fill } from '@/lib/strings';
 
@@ -18,7 +20,8 @@ const STRONG = /^(?=.*[A-Za-z])(?=.*\d).{8,}$/;
 
 export default function DefinirSenhaPage() {
   const navigate = useNavigate();
-  const [state, setState] = useState<'checking' | 'ready' | 'invalid'>('checking');
+  const [state, setState] = useState<'checking' | 'second-factor' | 'ready' | 'invalid'>('checking');
+  const [factorId, setFactorId] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -29,7 +32,14 @@ export default function DefinirSenhaPage() {
     void (async () => {
       const link = await sessionFromFragment();
       const { data } = await supabase.auth.getSession();
-      if (active) setState(link.error || !data.session ? 'invalid' : 'ready');
+      if (link.error || !data.session) {
+        if (active) setState('invalid');
+        return;
+      }
+      const factor = await pendingSecondFactor();
+      if (!active) return;
+      setFactorId(factor);
+      setState(factor ? 'second-factor' : 'ready');
     })();
     return () => {
       active = false;
@@ -56,6 +66,15 @@ export default function DefinirSenhaPage() {
   };
 
   if (state === 'checking') return <PageSpinner />;
+  if (state === 'second-factor' && factorId) {
+    return (
+      <SecondFactorForm
+        factorId={factorId}
+        description={t.setPasswordMfaDescription}
+        onVerified={() => setState('ready')}
+      />
+    );
+  }
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-gradient-to-br from-slate-100 via-background to-blue-50 p-4">
