@@ -174,6 +174,10 @@ def cmd_start(s: Settings, args: argparse.Namespace) -> int:
     print(f"\nStack running.  API {s.api_url}   App {s.app_url}   DB {s.db_url}\n")
     print_status(s)
     print_demo_log_ins(s)
+    from supastack.production import is_production
+    if is_production(s):
+        print("\nFirst administrator: `python -m supastack admin-setup-code` prints the one-time code that "
+              "\"Configurar Administrador\" asks for.")
     return 0
 
 
@@ -359,6 +363,14 @@ def _supervise_postgres(s: Settings, stopping: threading.Event) -> None:
                      daemon=True).start()
 
 
+def production_warnings(s: Settings) -> None:
+    """What a production installation accepted on purpose but must not forget, at every start."""
+    from supastack.production import is_production, mail_delivery, smtp_host
+    if is_production(s) and not smtp_host(s):
+        print(f"WARNING: production without an SMTP server (ALLOW_LOCAL_MAIL_SINK): every e-mail, invitations and "
+              f"password resets included, goes to {mail_delivery(s)}", file=sys.stderr, flush=True)
+
+
 def cmd_serve(s: Settings, args: argparse.Namespace) -> int:
     """Foreground: the API on api_port and the built app on app_port (whose origin answers the API's paths
     too), in `api_workers` processes sharing the two listening sockets, pre-fork style."""
@@ -375,6 +387,7 @@ def cmd_serve(s: Settings, args: argparse.Namespace) -> int:
     if refused:
         print(refused, file=sys.stderr)
         return 2
+    production_warnings(s)
 
     sock = _listening_socket(s.host, s.api_port)
     app_sock = _listening_socket(s.host, s.app_port)
