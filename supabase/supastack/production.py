@@ -104,18 +104,28 @@ def smtp_host(settings: Settings, env: Mapping[str, str] | None = None) -> str:
     return environ.get("SMTP_HOST") or (str(section.get("host") or "") if enabled else "")
 
 
-def mail_delivery(settings: Settings, env: Mapping[str, str] | None = None) -> str:
-    """Where e-mail goes, in one line for `status`: `smtp://host:port`, or the local sink's inbox."""
+def mail_route(settings: Settings, env: Mapping[str, str] | None = None) -> tuple[str, str]:
+    """Where e-mail goes: ("smtp", "host:port"), ("local_sink", its inbox URL) or ("none", "")."""
     environ: Mapping[str, str] = os.environ if env is None else env
     host = smtp_host(settings, environ)
     if host:
         section = settings.raw.get("auth", {}).get("email", {}).get("smtp", {})
         port = environ.get("SMTP_PORT") or section.get("port") or 587
-        return f"smtp://{host}:{port}"
+        return "smtp", f"{host}:{port}"
     from supastack.mailsink.server import inbucket_config
     sink = inbucket_config(settings, dict(environ))
     if sink.enabled:
-        return f"local sink http://127.0.0.1:{sink.port} (nothing leaves this machine)"
+        return "local_sink", f"http://127.0.0.1:{sink.port}"
+    return "none", ""
+
+
+def mail_delivery(settings: Settings, env: Mapping[str, str] | None = None) -> str:
+    """Where e-mail goes, in one line for `status`: `smtp://host:port`, or the local sink's inbox."""
+    kind, address = mail_route(settings, env)
+    if kind == "smtp":
+        return f"smtp://{address}"
+    if kind == "local_sink":
+        return f"local sink {address} (nothing leaves this machine)"
     return "nowhere (no SMTP server and no local sink)"
 
 

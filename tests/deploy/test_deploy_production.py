@@ -79,6 +79,16 @@ def test_the_printed_code_works_once(office):
     assert _users(office) == 1
 
 
+def test_administrators_see_that_mail_goes_to_the_smtp_server(office):
+    signed_in = httpx.post(f"{office.url}/auth/v1/token?grant_type=password", headers={"apikey": office.anon_key},
+                           json={"email": FIRST_ADMIN, "password": "Primeira123"})
+    token = signed_in.json()["access_token"]
+    answer = httpx.get(f"{office.url}/functions/v1/mail-delivery",
+                       headers={"apikey": office.anon_key, "Authorization": f"Bearer {token}"})
+    assert answer.status_code == 200, answer.text
+    assert answer.json() == {"kind": "smtp", "address": f"127.0.0.1:{office.env['SMTP_PORT']}"}
+
+
 def test_an_expired_code_is_refused(tmp_path):
     code = admin_setup.new_code(tmp_path, now=time.time() - admin_setup.LIFETIME_SECONDS - 1)
     assert not admin_setup.matches(admin_setup.code_file(tmp_path), code)

@@ -18,7 +18,7 @@ from supastack import admin_setup
 from supastack.core import jwt
 from supastack.core.config import Settings
 from supastack.functions.loader import LoadedFunction
-from supastack.production import is_production
+from supastack.production import is_production, mail_route
 
 log = logging.getLogger("supastack.functions")
 
@@ -46,6 +46,8 @@ def function_environment(settings: Settings) -> dict[str, str]:
         "ADMIN_SETUP_CODE_REQUIRED": "true" if is_production(settings) else "false",
         "ADMIN_SETUP_CODE_FILE": str(admin_setup.code_file(settings.data_dir)),
     })
+    # where e-mail goes (Integrações shows it to administrators): smtp / local_sink / none, and the address
+    env["MAIL_DELIVERY_KIND"], env["MAIL_DELIVERY_ADDRESS"] = mail_route(settings)
     for service, choice in providers.items():
         if isinstance(choice, str):
             env.setdefault(f"{service.upper()}_PROVIDER", choice)   # an explicit env var wins
