@@ -17,8 +17,9 @@ import pytest
 
 from harness import REPO_ROOT, free_port
 
-# the longest we accept between a kill -9 of PostgreSQL and the API's next 200 (measured: see the test)
-RECOVERY_SECONDS = 20
+# the longest we accept between a kill -9 of PostgreSQL and the API's next 200 (measured 5 s on a quiet machine,
+# 18 s on a loaded one; the test prints it)
+RECOVERY_SECONDS = 45
 
 
 class Installation:
@@ -119,3 +120,25 @@ def test_after_kill_9_of_postgres_the_api_recovers_by_itself(installation):
     key = installation.status()["SERVICE_ROLE_KEY"]
     r = httpx.get(f"{installation.url}/auth/v1/admin/users", headers={"apikey": key, "Authorization": f"Bearer {key}"})
     assert r.status_code == 200
+
+
+def test_a_server_stopped_on_purpose_stays_stopped(installation):
+    """`stop` while a server is serving (e.g. run by hand beside systemd): the supervisor does not fight it."""
+    from supastack.cli import _postgres
+    from supastack.core.config import load_settings
+    from supastack.db.postgres import postmaster_alive
+    pg = _postgres(load_settings(REPO_ROOT, installation.data_dir, installation.env))
+    pg.stop()
+    time.sleep(3)     # three supervisor rounds
+    assert not postmaster_alive(pg.pgdata)
+    assert installation.run("start", "--no-seed").returncode == 0    # started again, supervised again
+    assert _api_ok(installation.url)
+
+
+def test_reset_works_on_a_database_made_by_start(installation):
+    """`make reset` after `make up`: the platform's cron, net and supastack schemas are dropped too."""
+    reset = installation.run("reset")
+    assert reset.returncode == 0, reset.stdout + reset.stderr
+    assert "database reset" in reset.stdout
+    with psycopg.connect(installation.status()["DB_URL"]) as conn:
+        assert conn.execute("select count(*) from auth.users").fetchone()[0] == 6     # the seed, again

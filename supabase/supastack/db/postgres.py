@@ -152,7 +152,13 @@ class EmbeddedPostgres:
     def is_running(self) -> bool:
         return self._run("pg_ctl", "-D", str(self.pgdata), "status", check=False).returncode == 0
 
+    @property
+    def stopped_on_purpose(self) -> Path:
+        """Written by `stop`, removed by `start`: the supervisor leaves a server stopped on purpose alone."""
+        return self.data_dir / "postgres.stopped"
+
     def start(self) -> None:
+        self.stopped_on_purpose.unlink(missing_ok=True)
         if self.is_running():
             return
         self._make_reachable()
@@ -187,6 +193,8 @@ class EmbeddedPostgres:
             return False
 
     def stop(self) -> None:
+        if self.initialised:
+            self.stopped_on_purpose.touch()
         if self.initialised and self.is_running():
             self._run("pg_ctl", "-D", str(self.pgdata), "-w", "-m", "fast", "stop", check=False)
 
@@ -225,7 +233,7 @@ def supervise(pg: EmbeddedPostgres, stopping: threading.Event, interval: float =
     kernel's OOM killer, a kill -9), it is started again (PostgreSQL's crash recovery replays the WAL) and the
     API's pool reconnects by itself. Runs until `stopping` is set; `stop` ends the stack before the server."""
     while not stopping.wait(interval):
-        if postmaster_alive(pg.pgdata) or not pg.initialised:
+        if postmaster_alive(pg.pgdata) or not pg.initialised or pg.stopped_on_purpose.exists():
             continue
         # the old server's backends may take a moment to notice and exit; pg_ctl refuses until they have
         if stopping.is_set():
