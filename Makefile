@@ -3,7 +3,7 @@ SHELL := /bin/bash
 PY    := .venv/bin/python
 STACK := $(PY) -m supastack
 
-.PHONY: up down reset status test lint dev bench backup restore install install-py install-js build browser clean
+.PHONY: up down reset status test lint dev bench backup restore admin-setup-code db-password deploy-rehearsal install install-py install-js build browser clean
 
 up: install build
 	$(STACK) start
@@ -42,6 +42,19 @@ backup: install-py
 restore: install-py
 	@test -n "$(FILE)" || { echo "usage: make restore FILE=<archive written by make backup>"; exit 2; }
 	$(STACK) restore "$(FILE)"
+
+# Production: a one-time code for "Configurar Administrador" (the first administrator), printed here only.
+admin-setup-code: install-py
+	@$(STACK) admin-setup-code
+
+# A new password for the embedded PostgreSQL (random; `make db-password < file` to choose one), kept in the
+# data folder (0600); restart the stack afterwards.
+db-password: install-py
+	@if [ -t 0 ]; then $(STACK) db-password; else $(STACK) db-password --stdin; fi
+
+# docs/deploy.md rehearsed: a production installation as an unprivileged user with the guide's own files.
+deploy-rehearsal: install build
+	$(PY) -m pytest tests/deploy -q
 
 install: install-py install-js
 

@@ -16,5 +16,6 @@ interface Window {
     SUPABASE_URL?: string;
     SUPABASE_ANON_KEY?: string;
     ADMIN_EMAIL?: string;
+    ADMIN_SETUP_CODE_REQUIRED?: boolean;
   };
 }

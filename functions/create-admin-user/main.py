@@ -1,12 +1,22 @@
-"""POST {email, password, full_name}: first set-up of the office's administrator account.
+"""POST {email, password, full_name, setup_code}: first set-up of the office's administrator account.
 
 Called from the login page with only the anon key (verify_jwt = false). Works only for the configured
 administrator e-mail (ADMIN_EMAIL) and only while the office has no administrator at all: the address
 alone proves nothing, since it becomes free when the administrator changes e-mail or is deleted. It only
 ever creates an account; an existing one is never touched (no password reset through here).
+
+In production (ADMIN_SETUP_CODE_REQUIRED) the address is public (/env.js), so whoever reached a fresh
+installation first could claim it: there the call also needs the one-time code the server's operator prints
+with `supastack admin-setup-code` (its SHA-256 and expiry in ADMIN_SETUP_CODE_FILE); the code is spent when
+the administrator has been created.
 """
+import hashlib
+import hmac
+import json
 import logging
 import re
+import time
+from pathlib import Path
 
 from fastapi import FastAPI, Request
 from postgrest.types import ReturnMethod
@@ -21,6 +31,10 @@ log = logging.getLogger("functions.create-admin-user")
 WRONG_EMAIL = "Esta função só está disponível para o email de administrador autorizado"
 ALREADY_EXISTS = "Usuário administrador já existe"
 WEAK_PASSWORD = "A senha deve ter pelo menos 8 caracteres, com letras e números"
+SETUP_CODE_REQUIRED = ("Informe o código de configuração exibido no servidor pelo comando "
+                       "`supastack admin-setup-code`")
+SETUP_CODE_INVALID = ("Código de configuração inválido ou expirado: gere outro no servidor com "
+                      "`supastack admin-setup-code`")
 
 app = FastAPI()
 install_error_handler(app)
@@ -28,6 +42,20 @@ install_error_handler(app)
 
 def strong_enough(password: str) -> bool:
     return len(password) >= 8 and bool(re.search(r"[A-Za-z]", password)) and bool(re.search(r"\d", password))
+
+
+def setup_code_matches(path: str, code: str) -> bool:
+    """The operator's current code, not expired (the file holds its SHA-256; constant-time comparison)."""
+    try:
+        stored = json.loads(Path(path).read_text())
+    except (OSError, ValueError):
+        return False
+    if not isinstance(stored, dict) or not isinstance(stored.get("sha256"), str):
+        return False
+    if time.time() > float(stored.get("expires_at") or 0):
+        return False
+    typed = "".join(ch for ch in code.upper() if ch.isalnum())
+    return hmac.compare_digest(stored["sha256"], hashlib.sha256(typed.encode()).hexdigest())
 
 
 async def first_administrator(admin) -> str | None:
@@ -52,6 +80,14 @@ async def create_admin_user(request: Request):
         raise FunctionError(400, WEAK_PASSWORD)
     full_name = body.get("full_name")
     full_name = full_name.strip() if isinstance(full_name, str) and len(full_name.strip()) >= 3 else "Administrador"
+
+    code_required = env.get("ADMIN_SETUP_CODE_REQUIRED", "false").lower() == "true"
+    if code_required:
+        code = body.get("setup_code")
+        if not isinstance(code, str) or not code.strip():
+            raise FunctionError(403, SETUP_CODE_REQUIRED)
+        if not setup_code_matches(env.get("ADMIN_SETUP_CODE_FILE"), code):
+            raise FunctionError(403, SETUP_CODE_INVALID)
 
     admin = service_client(env)
     if await first_administrator(admin) is not None:
@@ -82,5 +118,7 @@ async def create_admin_user(request: Request):
     if await first_administrator(admin) != user.id:
         await admin.auth.admin.delete_user(user.id)
         raise FunctionError(409, ALREADY_EXISTS)
+    if code_required:   # done: the code never works again
+        Path(env.get("ADMIN_SETUP_CODE_FILE")).unlink(missing_ok=True)
     return {"success": True, "message": "Usuário administrador criado com sucesso",
             "user": {"id": user.id, "email": email}}

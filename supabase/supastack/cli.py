@@ -10,6 +10,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING
@@ -99,7 +100,9 @@ def seed_bucket_objects(s: Settings) -> int:
 
 def print_status(s: Settings) -> None:
     from supastack.mailsink.server import status_env
-    for key, value in sorted({**s.status_env(), **status_env(s)}.items()):
+    from supastack.production import mail_delivery
+    # MAIL_DELIVERY: where invitations, resets and notifications go (an SMTP server, or the local sink)
+    for key, value in sorted({**s.status_env(), **status_env(s), "MAIL_DELIVERY": mail_delivery(s)}.items()):
         print(f'{key}="{value}"')
 
 
@@ -171,6 +174,10 @@ def cmd_start(s: Settings, args: argparse.Namespace) -> int:
     print(f"\nStack running.  API {s.api_url}   App {s.app_url}   DB {s.db_url}\n")
     print_status(s)
     print_demo_log_ins(s)
+    from supastack.production import is_production
+    if is_production(s):
+        print("\nFirst administrator: `python -m supastack admin-setup-code` prints the one-time code that "
+              "\"Configurar Administrador\" asks for.")
     return 0
 
 
@@ -256,6 +263,42 @@ def cmd_status(s: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_admin_setup_code(s: Settings, args: argparse.Namespace) -> int:
+    """A new one-time code for the first administrator ("Configurar Administrador" asks for it in production)."""
+    from supastack import admin_setup
+    code = admin_setup.new_code(s.data_dir)
+    hours = admin_setup.LIFETIME_SECONDS // 3600
+    print(f"One-time code for the first administrator ({s.admin_email or 'ADMIN_EMAIL'}), valid {hours} hours:\n\n"
+          f"    {code}\n\n"
+          "Type it in the app's \"Configurar Administrador\" form. It works once; an earlier code no longer works.")
+    return 0
+
+
+def cmd_db_password(s: Settings, args: argparse.Namespace) -> int:
+    """Changes the embedded server's superuser password (a random one, or one line read from stdin) and keeps
+    it in the data folder (0600), where the stack and `status` read it."""
+    import secrets
+
+    import psycopg
+    from psycopg import sql
+
+    from supastack.core.config import write_embedded_db_password
+    if not s.embedded_db:
+        print("DATABASE_URL is set: change that server's password there, then DATABASE_URL", file=sys.stderr)
+        return 2
+    password = sys.stdin.readline().rstrip("\n") if args.stdin else secrets.token_urlsafe(24)
+    if len(password) < 12:
+        print("refusing a database password shorter than 12 characters", file=sys.stderr)
+        return 2
+    ensure_database(s)
+    with psycopg.connect(s.db_url, autocommit=True) as conn:
+        conn.execute(sql.SQL("alter role postgres with password {}").format(sql.Literal(password)))
+    write_embedded_db_password(s.data_dir, password)
+    print(f"database password changed (kept in {s.data_dir / 'db-password'}); restart a running stack so that "
+          "its new connections use it")
+    return 0
+
+
 def cmd_migrate(s: Settings, args: argparse.Namespace) -> int:
     ensure_database(s)
     migrate(s, args)
@@ -301,6 +344,33 @@ def proxy_settings() -> dict:
     return {"proxy_headers": True, "forwarded_allow_ips": trusted} if trusted else {"proxy_headers": False}
 
 
+def _supervise_postgres(s: Settings, stopping: threading.Event) -> None:
+    """The embedded PostgreSQL of this data folder is started again whenever it dies while the stack serves
+    (a thread of the serving process; `stop` ends the stack first, then the server)."""
+    from supastack.db.postgres import PostgresError, supervise
+    try:
+        pg = _postgres(s)
+    except PostgresError as exc:
+        print(f"PostgreSQL is not supervised: {exc}", file=sys.stderr)
+        return
+    if not pg.initialised:
+        return
+
+    def log(message: str) -> None:
+        print(f"{time.strftime('%Y-%m-%d %H:%M:%S')} {message}", file=sys.stderr, flush=True)
+
+    threading.Thread(target=supervise, args=(pg, stopping), kwargs={"log": log}, name="postgres-supervisor",
+                     daemon=True).start()
+
+
+def production_warnings(s: Settings) -> None:
+    """What a production installation accepted on purpose but must not forget, at every start."""
+    from supastack.production import is_production, mail_delivery, smtp_host
+    if is_production(s) and not smtp_host(s):
+        print(f"WARNING: production without an SMTP server (ALLOW_LOCAL_MAIL_SINK): every e-mail, invitations and "
+              f"password resets included, goes to {mail_delivery(s)}", file=sys.stderr, flush=True)
+
+
 def cmd_serve(s: Settings, args: argparse.Namespace) -> int:
     """Foreground: the API on api_port and the built app on app_port (whose origin answers the API's paths
     too), in `api_workers` processes sharing the two listening sockets, pre-fork style."""
@@ -317,6 +387,7 @@ def cmd_serve(s: Settings, args: argparse.Namespace) -> int:
     if refused:
         print(refused, file=sys.stderr)
         return 2
+    production_warnings(s)
 
     sock = _listening_socket(s.host, s.api_port)
     app_sock = _listening_socket(s.host, s.app_port)
@@ -354,9 +425,13 @@ def cmd_serve(s: Settings, args: argparse.Namespace) -> int:
 
     if is_parent and sink is not None:
         sink.start()
+    stopping = threading.Event()
+    if is_parent and s.embedded_db:
+        _supervise_postgres(s, stopping)
     try:
         _event_loop_runner()(main())
     finally:
+        stopping.set()
         for pid in children:
             try:
                 os.kill(pid, signal.SIGTERM)
@@ -374,6 +449,8 @@ COMMANDS = {
     "reset": "drop and recreate the database: migrations, then the seed on a local database",
     "migrate": "apply pending migrations (and the seed on a new local database)",
     "serve": "run the API and the app server in the foreground (what `start` runs; for systemd and the like)",
+    "admin-setup-code": "print a new one-time code for creating the first administrator in production",
+    "db-password": "change the embedded PostgreSQL's password (random, or --stdin) and keep it in the data folder",
 }
 SERVE_HELP = """Environment: DATABASE_URL (external PostgreSQL), SUPASTACK_HOST (listen address, default 127.0.0.1;
 another address needs a real JWT_SECRET and no demo log-ins), API_PORT, APP_PORT, DB_PORT, API_WORKERS,
@@ -395,6 +472,8 @@ def main(argv: list[str] | None = None) -> int:
             command.add_argument("--seed", action="store_true",
                                  help="also load seed.sql into a new external DATABASE_URL database")
             command.add_argument("--no-seed", action="store_true", help="never load seed.sql")
+        if name == "db-password":
+            command.add_argument("--stdin", action="store_true", help="read the new password from standard input")
     backup_commands.add_commands(sub)
     args = parser.parse_args(argv)
     try:
@@ -405,7 +484,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command in ("backup", "restore"):
         return backup_commands.run(args.command, s, args)
     return {"start": cmd_start, "stop": cmd_stop, "status": cmd_status, "reset": cmd_reset,
-            "migrate": cmd_migrate, "serve": cmd_serve}[args.command](s, args)
+            "migrate": cmd_migrate, "serve": cmd_serve, "admin-setup-code": cmd_admin_setup_code,
+            "db-password": cmd_db_password}[args.command](s, args)
 
 
 if __name__ == "__main__":

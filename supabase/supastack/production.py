@@ -1,5 +1,6 @@
-"""Production mode: the stack listens beyond this machine only with a real JWT secret and without the
-seed's demo log-ins, whose password is written in the project's seed file for anyone to read."""
+"""Production mode: the stack listens beyond this machine (or behind a proxy with a public URL) only with a
+real JWT secret, without the seed's demo log-ins, whose password is written in the project's seed file for
+anyone to read, and with a real SMTP server (or an explicit opt-out), so that e-mails reach people."""
 from __future__ import annotations
 
 import ipaddress
@@ -75,6 +76,59 @@ def public_addresses(settings: Settings, env: Mapping[str, str] | None = None) -
     return found
 
 
+def is_production(settings: Settings, env: Mapping[str, str] | None = None) -> bool:
+    """Production mode: the stack is reachable beyond this machine (see public_addresses)."""
+    return bool(public_addresses(settings, env))
+
+
+LOCAL_SINK_OPT_OUT = "ALLOW_LOCAL_MAIL_SINK"
+
+
+def _flag(value: object) -> bool:
+    return str(value).strip().lower() in ("1", "true", "yes", "on")
+
+
+def mail_sink_allowed(settings: Settings, env: Mapping[str, str] | None = None) -> bool:
+    """The explicit opt-out of real e-mail in production (ALLOW_LOCAL_MAIL_SINK=true, or
+    `[auth.email.smtp] allow_local_sink = true`): invitations and resets then never leave the machine."""
+    environ: Mapping[str, str] = os.environ if env is None else env
+    section = settings.raw.get("auth", {}).get("email", {}).get("smtp", {})
+    return _flag(environ.get(LOCAL_SINK_OPT_OUT) or section.get("allow_local_sink", False))
+
+
+def smtp_host(settings: Settings, env: Mapping[str, str] | None = None) -> str:
+    """The configured SMTP server's host ("" when mail would go to the local sink), as the mailers read it."""
+    environ: Mapping[str, str] = os.environ if env is None else env
+    section = settings.raw.get("auth", {}).get("email", {}).get("smtp", {})
+    enabled = str(environ.get("SMTP_ENABLED", section.get("enabled", True))).lower() not in ("false", "0", "off")
+    return environ.get("SMTP_HOST") or (str(section.get("host") or "") if enabled else "")
+
+
+def mail_route(settings: Settings, env: Mapping[str, str] | None = None) -> tuple[str, str]:
+    """Where e-mail goes: ("smtp", "host:port"), ("local_sink", its inbox URL) or ("none", "")."""
+    environ: Mapping[str, str] = os.environ if env is None else env
+    host = smtp_host(settings, environ)
+    if host:
+        section = settings.raw.get("auth", {}).get("email", {}).get("smtp", {})
+        port = environ.get("SMTP_PORT") or section.get("port") or 587
+        return "smtp", f"{host}:{port}"
+    from supastack.mailsink.server import inbucket_config
+    sink = inbucket_config(settings, dict(environ))
+    if sink.enabled:
+        return "local_sink", f"http://127.0.0.1:{sink.port}"
+    return "none", ""
+
+
+def mail_delivery(settings: Settings, env: Mapping[str, str] | None = None) -> str:
+    """Where e-mail goes, in one line for `status`: `smtp://host:port`, or the local sink's inbox."""
+    kind, address = mail_route(settings, env)
+    if kind == "smtp":
+        return f"smtp://{address}"
+    if kind == "local_sink":
+        return f"local sink {address} (nothing leaves this machine)"
+    return "nowhere (no SMTP server and no local sink)"
+
+
 def refusal(settings: Settings, env: Mapping[str, str] | None = None) -> str | None:
     """Why the stack must not serve, with what to set; None when it may. Reachable beyond loopback (listening
     there, or behind a proxy with a public URL) it needs a real JWT secret and the demo log-ins gone."""
@@ -95,6 +149,10 @@ def refusal(settings: Settings, env: Mapping[str, str] | None = None) -> str | N
         problems.append(f"{len(demo)} demo log-in(s) from {settings.seed_file.name} still use the seed's published "
                         f"password ({', '.join(demo)}): delete those accounts or change their passwords, and do "
                         "not seed production databases")
+    if not smtp_host(settings, env) and not mail_sink_allowed(settings, env):
+        problems.append("no SMTP server: invitations and password resets would stay on this machine: set SMTP_HOST "
+                        "(and SMTP_PORT, SMTP_USER, SMTP_PASS, SMTP_ADMIN_EMAIL), or "
+                        f"{LOCAL_SINK_OPT_OUT}=true to keep every e-mail in the local sink on purpose")
     if not problems:
         return None
     return (f"refusing to serve {', '.join(public)} (beyond this machine) in development mode:\n  - "

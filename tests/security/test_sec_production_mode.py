@@ -65,7 +65,8 @@ def test_serving_beyond_loopback_is_refused_with_demo_log_ins_or_a_development_s
 
 def test_a_production_configuration_serves_beyond_loopback(cluster):
     s = StackProcess(cluster, name="prod_clean", seed=False,
-                     env={"SUPASTACK_HOST": "0.0.0.0", "JWT_SECRET": STRONG_SECRET})   # waits until healthy
+                     env={"SUPASTACK_HOST": "0.0.0.0", "JWT_SECRET": STRONG_SECRET,   # waits until healthy
+                          "SMTP_HOST": "127.0.0.1", "SMTP_PORT": str(free_port())})
     try:
         port = s.settings.api_port
         assert httpx.get(f"http://127.0.0.1:{port}/auth/v1/health").status_code == 200

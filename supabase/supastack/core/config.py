@@ -14,6 +14,7 @@ import time
 import tomllib
 from pathlib import Path
 from typing import Annotated, Any, Literal
+from urllib.parse import quote
 
 from pydantic import BeforeValidator, Field, ValidationError
 from pydantic.fields import FieldInfo
@@ -41,6 +42,30 @@ CLI_KEYS = {
 # Browsers on these origins may always call a local stack (Vite's dev server and preview, the app server).
 LOCAL_DEV_ORIGINS = ("http://localhost:3000", "http://127.0.0.1:3000", "http://localhost:5173",
                      "http://127.0.0.1:5173", "http://localhost:4173", "http://127.0.0.1:4173")
+
+
+# The embedded server's superuser password: generated for each new cluster and kept in the data folder (0600);
+# a cluster made before there was one keeps PostgreSQL's classic development password.
+DB_PASSWORD_FILE = "db-password"
+LEGACY_DB_PASSWORD = "postgres"
+
+
+def embedded_db_password(data_dir: Path) -> str:
+    try:
+        return (Path(data_dir) / DB_PASSWORD_FILE).read_text().strip() or LEGACY_DB_PASSWORD
+    except OSError:
+        return LEGACY_DB_PASSWORD
+
+
+def write_embedded_db_password(data_dir: Path, password: str) -> None:
+    """Readable by the stack's own user only."""
+    path = Path(data_dir) / DB_PASSWORD_FILE
+    tmp = path.with_name(f".{DB_PASSWORD_FILE}.{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as out:
+        out.write(password + "\n")
+    os.chmod(tmp, 0o600)
+    tmp.replace(path)
 
 
 class ConfigError(ValueError):
@@ -175,7 +200,10 @@ class Settings(BaseSettings):
 
     @property
     def db_url(self) -> str:
-        return self.database_url or f"postgresql://postgres:postgres@{self.host}:{self.db_port}/postgres"
+        if self.database_url:
+            return self.database_url
+        password = quote(embedded_db_password(self.data_dir), safe="")
+        return f"postgresql://postgres:{password}@{self.host}:{self.db_port}/postgres"
 
     @property
     def embedded_db(self) -> bool:
@@ -261,10 +289,18 @@ class ProjectSource(PydanticBaseSettingsSource):
             value = _from_env(value, self.env)
             if value is not None and value != "":
                 section, _, leaf = key.rpartition(".")
-                self.origin[field_name] = f"[{section}] {leaf} in {self.config_file}" if section else \
-                    f"{leaf} in {self.config_file}"
+                where = self._file_of(key)
+                self.origin[field_name] = f"[{section}] {leaf} in {where}" if section else f"{leaf} in {where}"
                 return value, field_name, False
         return None, field_name, False
+
+    def _file_of(self, key: str) -> Path | None:
+        """config.local.toml when it sets `key`, else config.toml."""
+        local = local_config_file(self.config_file)
+        value: Any = _read_config(local) if local is not None else {}
+        for part in key.split("."):
+            value = value.get(part) if isinstance(value, dict) else None
+        return local if value is not None else self.config_file
 
     def __call__(self) -> dict[str, Any]:
         values: dict[str, Any] = {}
@@ -291,12 +327,36 @@ def _config_file(workdir: Path) -> Path | None:
 
 
 def _read_config(path: Path | None) -> dict[str, Any]:
-    if path is None:
+    if path is None or not path.is_file():
         return {}
     try:
         return tomllib.loads(path.read_text())
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"invalid configuration: {path} is not valid TOML: {exc}") from exc
+
+
+LOCAL_CONFIG_NAME = "config.local.toml"
+
+
+def local_config_file(config_file: Path | None) -> Path | None:
+    """The installation's own settings next to the project's config.toml (git-ignored: an office edits this
+    one, so that `git pull` never meets a local change to a tracked file)."""
+    return config_file.with_name(LOCAL_CONFIG_NAME) if config_file is not None else None
+
+
+def merge_config(base: dict[str, Any], overlay: dict[str, Any]) -> dict[str, Any]:
+    """`overlay` over `base`, table by table: a key of the overlay replaces the base's, a table is merged.
+
+    >>> merge_config({"backup": {"schedule": "off", "keep": 14}}, {"backup": {"schedule": "02:30"}})
+    {'backup': {'schedule': '02:30', 'keep': 14}}
+    """
+    merged = dict(base)
+    for key, value in overlay.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = merge_config(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
 
 
 def _load_or_create_keys(data_dir: Path, env: dict[str, str], configured_secret: str | None = None) -> dict[str, str]:
@@ -353,7 +413,7 @@ def load_settings(workdir: str | Path | None = None, data_dir: str | Path | None
     root = Path(workdir or env.get("SUPASTACK_WORKDIR") or REPO_ROOT).resolve()
     data = Path(data_dir or env.get("SUPASTACK_DATA_DIR") or root / ".data").resolve()
     config_file = _config_file(root)
-    raw = _read_config(config_file)
+    raw = merge_config(_read_config(config_file), _read_config(local_config_file(config_file)))
     source = ProjectSource(Settings, raw, config_file, env)
     values = source()
     storage = raw.get("storage", {})

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import psycopg
+from psycopg import sql
 
 from supastack.core.rows import one
 
@@ -80,11 +81,19 @@ def migrate(db_url: str, migrations_dir: Path, seed_file: Path | None = None,
 
 
 def reset_database(db_url: str) -> None:
-    """Drop everything the stack and the project created (like `supabase db reset` before migrating)."""
+    """Drop everything the stack and the project created (like `supabase db reset` before migrating): every
+    schema but PostgreSQL's own (the platform's `cron`, `net` and `supastack` too, which the next migrate
+    creates again), the publications and event triggers, and the inactive replication slots."""
     with psycopg.connect(db_url, autocommit=True) as conn:
-        conn.execute("drop publication if exists supabase_realtime")
-        for schema in ("public", "auth", "storage", "realtime", "extensions", "supabase_migrations"):
-            conn.execute(f"drop schema if exists {schema} cascade")
+        for (name,) in conn.execute("select pubname from pg_publication").fetchall():
+            conn.execute(sql.SQL("drop publication if exists {}").format(sql.Identifier(name)))
+        for (name,) in conn.execute("select evtname from pg_event_trigger").fetchall():
+            conn.execute(sql.SQL("drop event trigger if exists {}").format(sql.Identifier(name)))
+        schemas = conn.execute("""select nspname from pg_namespace
+                                   where nspname not in ('pg_catalog', 'information_schema')
+                                     and nspname !~ '^pg_'""").fetchall()
+        for (name,) in schemas:
+            conn.execute(sql.SQL("drop schema if exists {} cascade").format(sql.Identifier(name)))
         conn.execute("create schema public")
         conn.execute("grant all on schema public to public")
         for (slot,) in conn.execute("select slot_name from pg_replication_slots where not active").fetchall():

@@ -7,12 +7,16 @@ import json
 import os
 import platform
 import pwd
+import secrets
 import shutil
 import subprocess
+import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import quote
 
-from supastack.core.config import REPO_ROOT
+from supastack.core.config import REPO_ROOT, embedded_db_password, write_embedded_db_password
 
 _PLATFORMS = {
     ("Linux", "x86_64"): "linux-x64", ("Linux", "aarch64"): "linux-arm64",
@@ -59,7 +63,8 @@ NOT_DURABLE = ("-c fsync=off -c synchronous_commit=off -c full_page_writes=off "
 class EmbeddedPostgres:
     def __init__(self, data_dir: Path, port: int, host: str = "127.0.0.1", workdir: Path | None = None,
                  durable: bool = True):
-        self.pgdata = Path(data_dir) / "pg"
+        self.data_dir = Path(data_dir)
+        self.pgdata = self.data_dir / "pg"
         self.port = port
         self.host = host
         self.durable = durable
@@ -80,7 +85,8 @@ class EmbeddedPostgres:
 
     @property
     def url(self) -> str:
-        return f"postgresql://postgres:postgres@{self.host}:{self.port}/postgres"
+        password = quote(embedded_db_password(self.data_dir), safe="")
+        return f"postgresql://postgres:{password}@{self.host}:{self.port}/postgres"
 
     def _env(self) -> dict:
         env = dict(os.environ)
@@ -127,8 +133,13 @@ class EmbeddedPostgres:
             shutil.rmtree(self.pgdata)
         self.pgdata.mkdir(mode=0o700)
         self._own(self.pgdata)
+        # a password of this installation's own, kept beside the cluster (0600) for the stack's connections
+        password = secrets.token_urlsafe(24)
+        write_embedded_db_password(self.data_dir, password)
         pwfile = self.pgdata.parent / "pg.pw"
-        pwfile.write_text("postgres\n")
+        fd = os.open(pwfile, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as out:
+            out.write(password + "\n")
         self._own(pwfile)
         try:
             self._run("initdb", "-D", str(self.pgdata), "-U", "postgres", "--auth=scram-sha-256",
@@ -141,7 +152,13 @@ class EmbeddedPostgres:
     def is_running(self) -> bool:
         return self._run("pg_ctl", "-D", str(self.pgdata), "status", check=False).returncode == 0
 
+    @property
+    def stopped_on_purpose(self) -> Path:
+        """Written by `stop`, removed by `start`: the supervisor leaves a server stopped on purpose alone."""
+        return self.data_dir / "postgres.stopped"
+
     def start(self) -> None:
+        self.stopped_on_purpose.unlink(missing_ok=True)
         if self.is_running():
             return
         self._make_reachable()
@@ -151,11 +168,33 @@ class EmbeddedPostgres:
                 "-c shared_buffers=128MB" + ("" if self.durable else " " + NOT_DURABLE))
         proc = self._run("pg_ctl", "-D", str(self.pgdata), "-l", str(log), "-w", "-t", "60", "-o", opts, "start",
                          check=False)
+        if proc.returncode != 0 and self._started_by_another():
+            return
         if proc.returncode != 0:
             tail = log.read_text()[-2000:] if log.exists() else ""
             raise PostgresError(f"PostgreSQL did not start: {proc.stderr.strip()}\n{tail}")
 
+    def _started_by_another(self, seconds: float = 10) -> bool:
+        """Two starters at once (the stack's supervisor and a `start` by hand): the one that lost finds the
+        server that the other started, ready, instead of failing."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if self.is_running() and self._accepting():
+                return True
+            time.sleep(0.2)
+        return False
+
+    def _accepting(self) -> bool:
+        import psycopg
+        try:
+            with psycopg.connect(self.url, connect_timeout=2):
+                return True
+        except psycopg.Error:
+            return False
+
     def stop(self) -> None:
+        if self.initialised:
+            self.stopped_on_purpose.touch()
         if self.initialised and self.is_running():
             self._run("pg_ctl", "-D", str(self.pgdata), "-w", "-m", "fast", "stop", check=False)
 
@@ -176,3 +215,33 @@ def wait_for(url: str, timeout: float = 30) -> None:
             if time.monotonic() > deadline:
                 raise
             time.sleep(0.2)
+
+
+def postmaster_alive(pgdata: Path) -> bool:
+    """The server recorded in postmaster.pid still runs (a cheap check: no pg_ctl, no connection)."""
+    try:
+        pid = int((Path(pgdata) / "postmaster.pid").read_text().split()[0])
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, ValueError, IndexError):
+        return False
+    return state not in ("Z", "X")
+
+
+def supervise(pg: EmbeddedPostgres, stopping: threading.Event, interval: float = 1.0,
+              log: Callable[[str], object] = print) -> None:
+    """Keeps the embedded server running for as long as the stack serves: when it has died (a crash, the
+    kernel's OOM killer, a kill -9), it is started again (PostgreSQL's crash recovery replays the WAL) and the
+    API's pool reconnects by itself. Runs until `stopping` is set; `stop` ends the stack before the server."""
+    while not stopping.wait(interval):
+        if postmaster_alive(pg.pgdata) or not pg.initialised or pg.stopped_on_purpose.exists():
+            continue
+        # the old server's backends may take a moment to notice and exit; pg_ctl refuses until they have
+        if stopping.is_set():
+            return
+        log("PostgreSQL is not running; starting it again")
+        try:
+            pg.start()
+        except (PostgresError, OSError, subprocess.SubprocessError) as exc:
+            log(f"PostgreSQL did not start again yet: {str(exc).strip()[:500]}")
+        else:
+            log("PostgreSQL is running again")

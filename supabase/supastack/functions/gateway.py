@@ -14,9 +14,11 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from supastack import admin_setup
 from supastack.core import jwt
 from supastack.core.config import Settings
 from supastack.functions.loader import LoadedFunction
+from supastack.production import is_production, mail_route
 
 log = logging.getLogger("supastack.functions")
 
@@ -40,7 +42,12 @@ def function_environment(settings: Settings) -> dict[str, str]:
         "SUPABASE_DB_URL": settings.db_url,
         "SUPABASE_JWT_SECRET": settings.jwt_secret,
         "ADMIN_EMAIL": settings.admin_email,
+        # production mode: the first administrator also needs the operator's one-time code (admin_setup.py)
+        "ADMIN_SETUP_CODE_REQUIRED": "true" if is_production(settings) else "false",
+        "ADMIN_SETUP_CODE_FILE": str(admin_setup.code_file(settings.data_dir)),
     })
+    # where e-mail goes (Integrações shows it to administrators): smtp / local_sink / none, and the address
+    env["MAIL_DELIVERY_KIND"], env["MAIL_DELIVERY_ADDRESS"] = mail_route(settings)
     for service, choice in providers.items():
         if isinstance(choice, str):
             env.setdefault(f"{service.upper()}_PROVIDER", choice)   # an explicit env var wins

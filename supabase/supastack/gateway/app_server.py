@@ -59,8 +59,11 @@ class OneOrigin:
 
 def env_script_text(settings: Settings, public_api_url: str | None) -> str:
     """/env.js: the API's public URL when it has one elsewhere, else the page's own origin."""
+    from supastack.production import is_production
     env = {"SUPABASE_URL": public_api_url or "", "SUPABASE_ANON_KEY": settings.anon_key,
-           "ADMIN_EMAIL": settings.admin_email}
+           "ADMIN_EMAIL": settings.admin_email,
+           # production: "Configurar Administrador" asks for the operator's one-time code (admin_setup.py)
+           "ADMIN_SETUP_CODE_REQUIRED": is_production(settings)}
     if public_api_url:
         return f"window.__ENV__ = {json.dumps(env)};\n" + PRECONNECT.format(url=json.dumps(public_api_url))
     return f"window.__ENV__ = {json.dumps(env)};\nwindow.__ENV__.SUPABASE_URL = window.location.origin;\n"

@@ -22,6 +22,10 @@ export const authStrings = {
   adminSetupSuccess: 'Usuário administrador configurado com sucesso',
   adminSetupError: 'Erro ao configurar administrador: {message}',
   adminOnly: 'Esta função só está disponível para o email de administrador autorizado',
+  setupCode: 'Código de configuração',
+  setupCodeHelp:
+    'Para criar o primeiro administrador, informe o código de uso único exibido no servidor pelo comando "supastack admin-setup-code" (o responsável pela instalação o executa; veja o guia de instalação).',
+  setupCodeRequired: 'Informe o código de configuração exibido no servidor',
   magicLink: 'Entrar com link por e-mail',
   magicLinkSent: 'Enviamos um link para {email}. Abra o e-mail e clique no link para entrar.',
   magicLinkError: 'Erro ao enviar o link: {message}',

@@ -1,5 +1,16 @@
 /** UI texts of /integracoes (spec: Integrações, sections 5, 6 and 8). */
 export const integracoesStrings = {
+  mailTitle: 'E-mail',
+  mailSmtp: 'Servidor SMTP',
+  mailLocalSink: 'Caixa local',
+  mailNone: 'Sem servidor de e-mail',
+  mailSmtpDescription:
+    'Os e-mails do sistema (convites, redefinições de senha e notificações) são enviados pelo servidor SMTP {address}.',
+  mailLocalSinkDescription:
+    'Os e-mails ficam na caixa local deste servidor ({address}) e não chegam às pessoas. Para enviá-los, o responsável pela instalação deve configurar um servidor SMTP (SMTP_HOST).',
+  mailNoneDescription:
+    'Nenhum servidor de e-mail configurado: convites e redefinições de senha não são enviados. O responsável pela instalação deve configurar um servidor SMTP (SMTP_HOST).',
+  mailError: 'Não foi possível verificar para onde vão os e-mails.',
   title: 'Integrações',
   description: 'Conecte o sistema aos serviços usados pelo escritório.',
   connected: 'Conectado',

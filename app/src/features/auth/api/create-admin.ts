@@ -20,10 +20,11 @@ export async function bodyError(error: unknown): Promise<string | null> {
   return null;
 }
 
-export async function createAdminUser(email: string, password: string): Promise<string | null> {
-  const { data, error } = await supabase.functions.invoke('create-admin-user', {
-    body: { email, password, full_name: 'Administrador' },
-  });
+/** `setupCode`: the one-time code printed on the server, asked for in production. */
+export async function createAdminUser(email: string, password: string, setupCode?: string): Promise<string | null> {
+  const body: Record<string, string> = { email, password, full_name: 'Administrador' };
+  if (setupCode !== undefined) body.setup_code = setupCode;
+  const { data, error } = await supabase.functions.invoke('create-admin-user', { body });
   if (error) return (await bodyError(error)) ?? errorMessage(error);
   if (data && typeof data === 'object' && 'error' in data && (data as { error: unknown }).error) {
     return String((data as { error: unknown }).error);

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { env } from '@/config/env';
 import { supabase } from '@/lib/supabase';
 import { db, server, SUPABASE_URL, TOTP_CODE } from '@/testing/supabase-server';
 import { renderWithProviders, type MockAuthOptions } from '@/testing/test-utils';
@@ -94,6 +95,35 @@ describe('AuthPage', () => {
     expect(db.requests('/functions/v1/create-admin-user', 'POST').map((r) => r.body)).toEqual([
       { email: 'admin@escritorio.test', password: 'Demo@12345', full_name: 'Administrador' },
     ]);
+  });
+
+  it('in production asks for the one-time setup code, says where to find it, and sends it', async () => {
+    env.ADMIN_SETUP_CODE_REQUIRED = true;
+    try {
+      renderAuth();
+      await fill('maria.silva@cliente.test', 'Demo@12345');
+      expect(screen.queryByLabelText('Código de configuração')).not.toBeInTheDocument();
+      await userEvent.clear(screen.getByLabelText('Email'));
+      await userEvent.type(screen.getByLabelText('Email'), 'admin@escritorio.test');
+      const code = screen.getByLabelText('Código de configuração');
+      expect(code).toHaveAccessibleDescription(/supastack admin-setup-code/);
+      await userEvent.click(screen.getByRole('button', { name: 'Configurar Administrador' }));
+      expect(await screen.findByText('Informe o código de configuração exibido no servidor')).toBeInTheDocument();
+      expect(db.requests('/functions/v1/create-admin-user', 'POST')).toEqual([]);
+      await userEvent.type(code, ' abcd-efgh-jkmn-pqrs ');
+      await userEvent.click(screen.getByRole('button', { name: 'Configurar Administrador' }));
+      expect(await screen.findByText('Usuário administrador configurado com sucesso')).toBeInTheDocument();
+      expect(db.requests('/functions/v1/create-admin-user', 'POST').map((r) => r.body)).toEqual([
+        {
+          email: 'admin@escritorio.test',
+          password: 'Demo@12345',
+          full_name: 'Administrador',
+          setup_code: 'abcd-efgh-jkmn-pqrs',
+        },
+      ]);
+    } finally {
+      env.ADMIN_SETUP_CODE_REQUIRED = false;
+    }
   });
 
   it('shows the error field of the function response', async () => {

@@ -28,6 +28,8 @@ export default function AuthPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [settingUpAdmin, setSettingUpAdmin] = useState(false);
   const [signingIn, setSigningIn] = useState(false);
+  const [setupCode, setSetupCode] = useState('');
+  const [setupCodeError, setSetupCodeError] = useState<string | undefined>(undefined);
 
   const {
     register,
@@ -120,9 +122,18 @@ export default function AuthPage() {
       toast.error(t.adminOnly);
       return;
     }
+    if (env.ADMIN_SETUP_CODE_REQUIRED && !setupCode.trim()) {
+      setSetupCodeError(t.setupCodeRequired);
+      return;
+    }
+    setSetupCodeError(undefined);
     setSettingUpAdmin(true);
     try {
-      const failure = await createAdminUser(values.email.trim(), values.password);
+      const failure = await createAdminUser(
+        values.email.trim(),
+        values.password,
+        env.ADMIN_SETUP_CODE_REQUIRED ? setupCode.trim() : undefined,
+      );
       if (failure) toast.error(fill(t.adminSetupError, { message: failure }));
       else toast.success(t.adminSetupSuccess);
     } catch (error) {
@@ -157,6 +168,17 @@ export default function AuthPage() {
                 {...register('password')}
               />
             </FormField>
+            {showAdminSetup && env.ADMIN_SETUP_CODE_REQUIRED && (
+              <FormField label={t.setupCode} description={t.setupCodeHelp} error={setupCodeError}>
+                <Input
+                  autoComplete="off"
+                  spellCheck={false}
+                  placeholder="XXXX-XXXX-XXXX-XXXX"
+                  value={setupCode}
+                  onChange={(event) => setSetupCode(event.target.value)}
+                />
+              </FormField>
+            )}
           </CardContent>
           <CardFooter className="mt-6 flex-col gap-3">
             <Button type="submit" className="w-full" disabled={busy}>

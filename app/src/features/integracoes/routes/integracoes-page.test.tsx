@@ -9,6 +9,9 @@ import { validS3Config } from '../schemas';
 import IntegracoesPage from './integracoes-page';
 
 const URL_BASE = `${SUPABASE_URL}/functions/v1/system-settings`;
+const MAIL_URL = `${SUPABASE_URL}/functions/v1/mail-delivery`;
+/** What the mail-delivery function answers (where the server sends e-mail). */
+let mail: { kind: string; address: string };
 /** The stored settings (key -> value) the system-settings function keeps. */
 let stored: Record<string, unknown>;
 let postReply: { status: number; body: unknown } | null;
@@ -18,6 +21,7 @@ const systemSettings = [
     const key = new URL(request.url).searchParams.get('key') ?? '';
     return HttpResponse.json({ data: stored[key] ?? null });
   }),
+  http.get(MAIL_URL, () => HttpResponse.json(mail)),
   http.post(URL_BASE, async ({ request }) => {
     if (postReply) return HttpResponse.json(postReply.body as JsonBodyType, { status: postReply.status });
     const { key, value } = (await request.json()) as { key: string; value: unknown };
@@ -31,6 +35,7 @@ const functionCalls = (method?: string) => db.requests('/functions/v1/system-set
 beforeEach(async () => {
   stored = {};
   postReply = null;
+  mail = { kind: 'smtp', address: 'smtp.escritorio.example.com:587' };
   server.use(...systemSettings);
   // a signed-in administrator: the page sends the session's access token
   db.addUser({ id: 'u-admin', email: 'admin@escritorio.test', password: 'segredo-123' });
@@ -178,6 +183,25 @@ describe('IntegracoesPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar Configuração' }));
     expect(await screen.findByText('No authentication token available')).toBeInTheDocument();
     expect(functionCalls('POST')).toEqual([]);
+  });
+
+  it('tells the administrator that e-mails go through the SMTP server', async () => {
+    renderWithProviders(<IntegracoesPage />, { route: '/integracoes' });
+    expect(
+      await screen.findByText(
+        'Os e-mails do sistema (convites, redefinições de senha e notificações) são enviados pelo servidor SMTP smtp.escritorio.example.com:587.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Servidor SMTP')).toBeInTheDocument();
+  });
+
+  it('warns the administrator when e-mails stay in the local inbox', async () => {
+    mail = { kind: 'local_sink', address: 'http://127.0.0.1:54324' };
+    renderWithProviders(<IntegracoesPage />, { route: '/integracoes' });
+    expect(
+      await screen.findByText(/ficam na caixa local deste servidor \(http:\/\/127.0.0.1:54324\)/),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Caixa local')).toBeInTheDocument();
   });
 
   it('refuses the S3 configuration to non-administrators', async () => {

@@ -12,6 +12,7 @@ import { DeliveriesLinkCard, useWhatsAppSetting, WhatsAppConfigDialog } from '@/
 import { useAuth } from '@/lib/auth-context';
 import { useS3Setting } from '../api/queries';
 import { INTEGRATIONS, type Integration } from '../catalog';
+import { MailDeliveryCard } from '../components/mail-delivery-card';
 import { OpenApiCard } from '../components/open-api-card';
 import { S3ConfigDialog } from '../components/s3-config-dialog';
 import { integracoesStrings as t } from '../strings';
@@ -128,6 +129,7 @@ export default function IntegracoesPage() {
       )}
       <div className="mt-6 grid gap-4 lg:grid-cols-2">
         <OpenApiCard />
+        {isAdmin && <MailDeliveryCard />}
         {isAdmin && <ScheduledJobsLinkCard />}
         {isAdmin && <DeliveriesLinkCard />}
       </div>
