@@ -6,7 +6,6 @@ export const integracoesStrings = {
   connect: 'Conectar',
   configure: 'Configurar',
   reconfigure: 'Reconfigurar',
-  starting: 'Iniciando integração com {name}...',
   // Open API
   openApiTitle: 'API Aberta',
   openApiDescription: 'Integre sistemas próprios do escritório aos dados do sistema por meio da API REST.',

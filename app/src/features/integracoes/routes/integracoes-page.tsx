@@ -15,12 +15,11 @@ import { INTEGRATIONS, type Integration } from '../catalog';
 import { OpenApiCard } from '../components/open-api-card';
 import { S3ConfigDialog } from '../components/s3-config-dialog';
 import { integracoesStrings as t } from '../strings';
-import { fill } from '@/lib/strings';
 
 function IntegrationsSkeleton() {
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-busy="true" aria-label="Carregando integrações">
-      {Array.from({ length: 8 }, (_, i) => (
+      {Array.from({ length: INTEGRATIONS.length }, (_, i) => (
         <Card key={i} className="gap-3 px-5" data-testid="integration-skeleton">
           <div className="flex items-center gap-3">
             <Skeleton className="size-10 rounded-lg" />
@@ -93,10 +92,6 @@ export default function IntegracoesPage() {
   const onConnect = (integration: Integration) => {
     if (integration.id === 'whatsapp' && isAdmin) {
       setWhatsappOpen(true);
-      return;
-    }
-    if (integration.id !== 's3') {
-      toast.info(fill(t.starting, { name: integration.name }));
       return;
     }
     if (!isAdmin) {
