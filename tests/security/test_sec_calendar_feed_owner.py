@@ -6,9 +6,9 @@ import uuid
 
 import httpx
 import pytest
+from security_helpers import MARIA_CLIENT
 
 from harness import access_token
-from security_helpers import MARIA_CLIENT
 
 
 @pytest.fixture

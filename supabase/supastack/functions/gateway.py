@@ -17,6 +17,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from supastack.core import jwt
 from supastack.core.config import Settings
 from supastack.functions.loader import LoadedFunction
+from supastack.production import public_addresses
 
 log = logging.getLogger("supastack.functions")
 
@@ -44,6 +45,9 @@ def function_environment(settings: Settings) -> dict[str, str]:
     for service, choice in providers.items():
         if isinstance(choice, str):
             env.setdefault(f"{service.upper()}_PROVIDER", choice)   # an explicit env var wins
+    # production mode (reachable beyond loopback): the functions refuse demo providers and local fakes
+    forced = env.get("SUPASTACK_PRODUCTION", "").strip().lower() in ("1", "true", "yes")
+    env["SUPASTACK_PRODUCTION"] = "1" if forced or public_addresses(settings) else "0"
     return env
 
 
