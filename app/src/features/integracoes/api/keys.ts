@@ -2,4 +2,5 @@
 export const integrationKeys = {
   all: ['integrations'] as const,
   s3: () => [...integrationKeys.all, 's3'] as const,
+  providers: () => [...integrationKeys.all, 'providers'] as const,
 };

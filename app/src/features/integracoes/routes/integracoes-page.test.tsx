@@ -67,7 +67,7 @@ describe('IntegracoesPage', () => {
     expect(screen.queryByText('Conectado')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ver Documentação' })).toBeInTheDocument();
     const gets = functionCalls('GET');
-    expect(gets.map((r) => r.params.get('key')).sort()).toEqual(['aws_s3_config', 'whatsapp']);
+    expect(gets.map((r) => r.params.get('key')).sort()).toEqual(['aws_s3_config', 'providers', 'whatsapp']);
     for (const get of gets) expect(get.headers.get('authorization')).toBe(`Bearer ${await accessToken()}`);
   });
 
@@ -88,6 +88,42 @@ describe('IntegracoesPage', () => {
       expect(screen.queryByRole('heading', { name })).not.toBeInTheDocument();
       expect(screen.queryByRole('button', { name: `Conectar ${name}` })).not.toBeInTheDocument();
     }
+  });
+
+  it('shows each lookup provider, says which is a demo, and sets them after confirmation', async () => {
+    stored = { providers: { uscis: 'demo', eoir: 'http', uscisForms: 'demo', exchangeRates: 'ptax' } };
+    renderWithProviders(<IntegracoesPage />, { route: '/integracoes' });
+    const card = await screen.findByRole('form', { name: 'Provedores de consulta' });
+    const uscis = within(card).getByLabelText('Status de casos do USCIS');
+    expect(uscis).toHaveValue('demo');
+    expect(within(card).getByLabelText('Casos na EOIR')).toHaveValue('http');
+    expect(within(card).getByLabelText('Cotação do dólar')).toHaveValue('ptax');
+    // the two demo choices (USCIS and form editions) carry the badge
+    expect(within(card).getAllByText('Demonstração')).toHaveLength(2);
+    expect(within(screen.getByTestId('provider-uscis')).getByText('Demonstração')).toBeInTheDocument();
+    expect(within(screen.getByTestId('provider-eoir')).queryByText('Demonstração')).not.toBeInTheDocument();
+
+    await userEvent.selectOptions(uscis, 'uscis');
+    expect(within(screen.getByTestId('provider-uscis')).queryByText('Demonstração')).not.toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Salvar provedores' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Trocar os provedores de consulta?' });
+    expect(functionCalls('POST')).toEqual([]);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Provedores salvos')).toBeInTheDocument();
+    expect(functionCalls('POST').map((r) => r.body)).toEqual([
+      { key: 'providers', value: { uscis: 'uscis', eoir: 'http', uscisForms: 'demo', exchangeRates: 'ptax' } },
+    ]);
+  });
+
+  it('shows the server refusal of a demo provider', async () => {
+    postReply = { status: 400, body: { message: 'Provedor de demonstração não é permitido em produção' } };
+    renderWithProviders(<IntegracoesPage />, { route: '/integracoes' });
+    const card = await screen.findByRole('form', { name: 'Provedores de consulta' });
+    await userEvent.selectOptions(within(card).getByLabelText('Casos na EOIR'), 'assisted');
+    await userEvent.click(within(card).getByRole('button', { name: 'Salvar provedores' }));
+    const confirm = await screen.findByRole('alertdialog');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Provedor de demonstração não é permitido em produção')).toBeInTheDocument();
   });
 
   it('WhatsApp Business opens its configuration and saves the whatsapp setting', async () => {

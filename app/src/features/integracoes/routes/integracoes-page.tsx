@@ -13,6 +13,7 @@ import { useAuth } from '@/lib/auth-context';
 import { useS3Setting } from '../api/queries';
 import { INTEGRATIONS, type Integration } from '../catalog';
 import { OpenApiCard } from '../components/open-api-card';
+import { ProvidersCard } from '../components/providers-card';
 import { S3ConfigDialog } from '../components/s3-config-dialog';
 import { integracoesStrings as t } from '../strings';
 
@@ -120,6 +121,11 @@ export default function IntegracoesPage() {
             </li>
           ))}
         </ul>
+      )}
+      {isAdmin && (
+        <div className="mt-6">
+          <ProvidersCard />
+        </div>
       )}
       <div className="mt-6 grid gap-4 lg:grid-cols-2">
         <OpenApiCard />
