@@ -17,6 +17,7 @@ from edgekit.providers import demo_refusal, effective
 from edgekit.responses import FunctionError, install_error_handler, json_body
 from edgekit.sealed_settings import SettingsCipher, masked, seal
 from edgekit.setting_schemas import SettingRejected, conform, shape_of
+from edgekit.whatsapp_endpoint import endpoint_refusal
 
 KEY = re.compile(r"[a-z0-9_]{1,100}")
 DENIED = "Permissão negada: Apenas administradores podem configurar a integração com AWS S3."
@@ -75,6 +76,10 @@ async def save_setting(request: Request):
         conform(value, shape)
     except SettingRejected as exc:
         raise FunctionError(400, str(exc), "message") from None
+    if key == "whatsapp":
+        refused = endpoint_refusal(value.get("apiBaseUrl"), env.production)
+        if refused:
+            raise FunctionError(400, refused, "message")
     if key == PROVIDERS_KEY:
         for name, choice in value.items():
             refused = demo_refusal(env, name, choice) if name != "lastUpdated" else None
