@@ -38,6 +38,11 @@ class FunctionEnv:
     def admin_email(self) -> str:
         return self.get("ADMIN_EMAIL", "admin@escritorio.test").strip().lower()
 
+    @property
+    def production(self) -> bool:
+        """Reachable beyond this machine (SUPASTACK_PRODUCTION, set by the stack off loopback)."""
+        return self.get("SUPASTACK_PRODUCTION", "0").strip().lower() in ("1", "true", "yes")
+
     def provider(self, service: str, default: str = "demo") -> str:
         return self.get(f"{service.upper()}_PROVIDER", default).strip().lower()
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from edgekit.providers import FIELD_CHOICES
+
 TEXT = "text"      # a string, stored and answered as it is
 SECRET = "secret"  # a string, encrypted at rest and answered masked
 
@@ -18,6 +20,7 @@ class Shape:
     """An object value: field name -> TEXT, SECRET or a nested Shape; `required` fields must not be blank."""
     fields: Mapping[str, str | Shape]
     required: frozenset[str] = field(default_factory=frozenset)
+    choices: Mapping[str, frozenset[str]] = field(default_factory=dict)   # TEXT fields with a closed set
 
 
 # key -> shape. `lastUpdated` is stamped by the function on every save.
@@ -37,6 +40,10 @@ SETTINGS: Mapping[str, Shape] = {
                     "reminder")}),
                 "lastUpdated": TEXT},
         required=frozenset({"phoneNumberId", "accessToken", "appSecret", "verifyToken", "templateName"})),
+    # Integrações > Provedores de consulta: who answers each lookup (edgekit.providers); demo is offline.
+    "providers": Shape(
+        fields={**{name: TEXT for name in FIELD_CHOICES}, "lastUpdated": TEXT},
+        choices=FIELD_CHOICES),
 }
 
 ALL_REQUIRED = "Todos os campos são obrigatórios"
@@ -68,3 +75,5 @@ def conform(value: object, shape: Shape, path: str = "") -> None:
             conform(item, kind, f"{path}{name}.")
         elif not isinstance(item, str):
             raise SettingRejected(f"O campo {path}{name} deve ser texto")
+        elif name in shape.choices and item not in shape.choices[name]:
+            raise SettingRejected(f"Valor inválido para {path}{name}: use {', '.join(sorted(shape.choices[name]))}")

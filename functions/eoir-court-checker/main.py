@@ -14,6 +14,7 @@ from edgekit.eoir.factory import court_provider
 from edgekit.eoir.provider import CourtProviderError
 from edgekit.eoir.store import CourtCaseStore
 from edgekit.identifiers import InvalidIdentifier, normalize_a_number
+from edgekit.providers import DemoProviderRefused, provider_choice
 from edgekit.responses import FunctionError, install_error_handler, json_body
 
 app = FastAPI()
@@ -56,9 +57,11 @@ async def check_court_case(request: Request):
         result = manual_result(body["manualResult"])
     else:
         try:
-            result = await court_provider(env).court_case(a_number)
+            result = await court_provider(env, await provider_choice(env, "eoir")).court_case(a_number)
+        except DemoProviderRefused as exc:
+            raise FunctionError(503, exc.message) from exc
         except CourtProviderError as exc:
             raise FunctionError(exc.status, exc.message) from exc
     store = CourtCaseStore(reader=reader, history_writer=service_client(env))
     case, changed = await store.save(a_number, process_id, result)
-    return {"courtCase": case, "changed": changed, "source": result.source}
+    return {"courtCase": case, "changed": changed, "source": result.source, "demo": result.source == "demo"}

@@ -19,6 +19,7 @@ from edgekit.caller import bearer_of, identify  # noqa: E402
 from edgekit.clients import service_client, user_client  # noqa: E402
 from edgekit.constant_time import same_secret  # noqa: E402
 from edgekit.env import function_env  # noqa: E402
+from edgekit.providers import DemoProviderRefused, provider_choice  # noqa: E402
 from edgekit.responses import FunctionError, install_error_handler, json_body  # noqa: E402
 
 MANAGERS = frozenset({"administrator", "legal_assistant"})
@@ -51,7 +52,9 @@ async def refresh_rates(request: Request):
         writer = user_client(env, caller.access_token)
     start, end = _window(await json_body(request))
     try:
-        rates = await rate_provider(env).rates(start, end)
+        rates = await rate_provider(env, await provider_choice(env, "exchange_rates")).rates(start, end)
+    except DemoProviderRefused as exc:
+        raise FunctionError(503, exc.message) from exc
     except RateProviderError as exc:
         raise FunctionError(exc.status, exc.message) from exc
     rows = [r.row() for r in rates]

@@ -87,9 +87,10 @@ class PtaxRates:
         return [Rate(day, rate, "ptax") for day, (_, rate) in sorted(latest.items())]
 
 
-def rate_provider(env) -> DemoRates | PtaxRates:
-    """EXCHANGE_RATE_PROVIDER: 'demo' (default, offline) or 'ptax' (PTAX_BASE_URL, PTAX_TIMEOUT_SECONDS)."""
-    name = env.get("EXCHANGE_RATE_PROVIDER", "demo").strip().lower()
+def rate_provider(env, choice: str | None = None) -> DemoRates | PtaxRates:
+    """`choice` (the provider in effect), else EXCHANGE_RATE_PROVIDER: 'demo' (default, offline) or 'ptax'
+    (PTAX_BASE_URL, PTAX_TIMEOUT_SECONDS)."""
+    name = choice or env.get("EXCHANGE_RATE_PROVIDER", "demo").strip().lower()
     if name == "ptax":
         return PtaxRates(env.get("PTAX_BASE_URL", PTAX_BASE_URL), float(env.get("PTAX_TIMEOUT_SECONDS", "10")))
     if name == "demo":

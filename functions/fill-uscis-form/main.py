@@ -16,8 +16,9 @@ from edgekit.clients import user_client
 from edgekit.env import function_env
 from edgekit.responses import FunctionError, install_error_handler, json_body
 from edgekit.uscis_forms import store
+from edgekit.uscis_forms.isolated import PdfLimits, fill
 from edgekit.uscis_forms.mapping import plan
-from edgekit.uscis_forms.pdf import InvalidPdf, fill
+from edgekit.uscis_forms.pdf import InvalidPdf
 from edgekit.uscis_forms.sample import SAMPLE_DATA
 
 app = FastAPI()
@@ -78,7 +79,7 @@ async def fill_form(request: Request):
     result = plan(edition["fields"], mappings, data)
     try:
         blank = await db.storage.from_(store.FORMS_BUCKET).download(edition["storage_path"])
-        filled = fill(blank, result.values)
+        filled = await fill(blank, result.values, PdfLimits.from_env(env))   # off the event loop, within limits
     except StorageApiError:
         raise FunctionError(404, "PDF do formulário não encontrado no armazenamento") from None
     except InvalidPdf as exc:

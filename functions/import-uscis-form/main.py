@@ -16,7 +16,8 @@ from edgekit.clients import user_client
 from edgekit.env import function_env
 from edgekit.responses import FunctionError, install_error_handler, json_body
 from edgekit.uscis_forms import store
-from edgekit.uscis_forms.pdf import InvalidPdf, read_fields
+from edgekit.uscis_forms.isolated import PdfLimits, read_fields
+from edgekit.uscis_forms.pdf import InvalidPdf
 
 app = FastAPI()
 install_error_handler(app)
@@ -59,7 +60,7 @@ async def import_form(request: Request):
     except StorageApiError:
         raise FunctionError(404, "PDF não encontrado: envie o arquivo antes de importar") from None
     try:
-        fields, pages = read_fields(pdf)
+        fields, pages = await read_fields(pdf, PdfLimits.from_env(env))   # off the event loop, within limits
     except InvalidPdf as exc:
         raise FunctionError(400, str(exc)) from None
     if not fields:

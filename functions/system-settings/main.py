@@ -12,9 +12,12 @@ from fastapi import FastAPI, Request
 from edgekit.caller import Caller, identify
 from edgekit.clients import service_client
 from edgekit.env import FunctionEnv, function_env
+from edgekit.providers import SETTING_KEY as PROVIDERS_KEY
+from edgekit.providers import demo_refusal, effective
 from edgekit.responses import FunctionError, install_error_handler, json_body
 from edgekit.sealed_settings import SettingsCipher, masked, seal
 from edgekit.setting_schemas import SettingRejected, conform, shape_of
+from edgekit.whatsapp_endpoint import endpoint_refusal
 
 KEY = re.compile(r"[a-z0-9_]{1,100}")
 DENIED = "Permissão negada: Apenas administradores podem configurar a integração com AWS S3."
@@ -50,6 +53,10 @@ async def read_setting(request: Request):
     if shape is None:
         return {"data": None}   # nothing is known (nor shown) of an undeclared key
     value = await stored_value(service_client(env), key)
+    if key == PROVIDERS_KEY:    # what is in effect: the configuration, overridden by the administrator's choice
+        stored = value if isinstance(value, dict) else {}
+        return {"data": {**effective(env, stored), "lastUpdated": stored.get("lastUpdated")},
+                "production": env.production}
     return {"data": None if value is None else masked(value, shape, SettingsCipher.from_env(env))}
 
 
@@ -69,6 +76,15 @@ async def save_setting(request: Request):
         conform(value, shape)
     except SettingRejected as exc:
         raise FunctionError(400, str(exc), "message") from None
+    if key == "whatsapp":
+        refused = endpoint_refusal(value.get("apiBaseUrl"), env.production)
+        if refused:
+            raise FunctionError(400, refused, "message")
+    if key == PROVIDERS_KEY:
+        for name, choice in value.items():
+            refused = demo_refusal(env, name, choice) if name != "lastUpdated" else None
+            if refused:
+                raise FunctionError(400, refused.message, "message")
     value = {**value, "lastUpdated": datetime.now(UTC).isoformat()}
     client = service_client(env)
     cipher = SettingsCipher.from_env(env)

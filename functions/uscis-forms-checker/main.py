@@ -13,6 +13,7 @@ from edgekit.caller import identify, is_service_call
 from edgekit.clients import service_client, shared_http
 from edgekit.env import function_env
 from edgekit.form_editions.providers import EditionError, edition_provider
+from edgekit.providers import DemoProviderRefused, provider_choice
 from edgekit.responses import FunctionError, install_error_handler, json_body
 
 app = FastAPI()
@@ -31,7 +32,9 @@ async def check_editions(request: Request):
     if wanted is not None and (not isinstance(wanted, list) or not all(isinstance(n, str) for n in wanted)):
         raise FunctionError(400, "forms deve ser uma lista de números de formulário")
     try:
-        provider = edition_provider(env, shared_http())
+        provider = edition_provider(env, shared_http(), await provider_choice(env, "uscis_forms"))
+    except DemoProviderRefused as exc:
+        raise FunctionError(503, exc.message) from exc
     except EditionError as exc:
         raise FunctionError(503, str(exc)) from exc
     db = service_client(env)
@@ -42,19 +45,20 @@ async def check_editions(request: Request):
     results = []
     for form in forms:
         result = {"number": form["number"], "previous": form["updated_at"], "edition": form["updated_at"],
-                  "changed": False, "source": None, "error": None}
+                  "changed": False, "source": None, "demo": False, "error": None}
         try:
             found = await provider.edition(form["number"])
         except EditionError as exc:
             result["error"] = str(exc)
             results.append(result)
             continue
-        values = {"edition_checked_at": datetime.now(UTC).isoformat()}
+        values = {"edition_checked_at": datetime.now(UTC).isoformat(), "edition_source": found.source}
         if found.edition is not None:
             result["edition"] = found.edition.isoformat()
             result["changed"] = result["edition"] != form["updated_at"]
             values["updated_at"] = result["edition"]
         result["source"] = found.source
+        result["demo"] = found.source == "demo"
         await db.table("uscis_forms").update(values).eq("id", form["id"]).execute()
         results.append(result)
     failed = sum(1 for r in results if r["error"])

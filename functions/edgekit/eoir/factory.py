@@ -8,8 +8,9 @@ from edgekit.eoir.http_service import HttpCourtProvider
 from edgekit.eoir.provider import CourtProviderError
 
 
-def court_provider(env: FunctionEnv):
-    choice = env.provider("eoir")
+def court_provider(env: FunctionEnv, choice: str | None = None):
+    """`choice`: the provider in effect (edgekit.providers.provider_choice); default the configuration's."""
+    choice = choice or env.provider("eoir")
     if choice == "demo":
         return DemoCourtProvider()
     if choice == "http":

@@ -22,6 +22,10 @@ class CourtResult:
     source: str = "demo"                    # demo | http | manual
 
     @property
+    def demo(self) -> bool:
+        return self.source == "demo"
+
+    @property
     def hearing_iso(self) -> str | None:
         return self.hearing_at.isoformat() if self.hearing_at else None
 

@@ -14,8 +14,8 @@ from edgekit.eoir.provider import CourtResult
 from edgekit.identifiers import a_number_variants
 from edgekit.responses import FunctionError
 
-CASE_COLUMNS = ("id, a_number, process_id, last_status, last_hearing_date, court_location, judge_name, "
-                "last_checked_at, created_at, updated_at")
+CASE_COLUMNS = ("id, a_number, process_id, last_status, last_status_is_demo, last_hearing_date, court_location, "
+                "judge_name, last_checked_at, created_at, updated_at")
 
 
 def _same_moment(stored: str | None, new: datetime | None) -> bool:
@@ -48,7 +48,7 @@ class CourtCaseStore:
         now = datetime.now(UTC).isoformat()
         values = {"last_status": result.status, "last_hearing_date": result.hearing_iso,
                   "court_location": result.court_location, "judge_name": result.judge_name,
-                  "last_checked_at": now}
+                  "last_status_is_demo": result.demo, "last_checked_at": now}
         if process_id is not None:
             values["process_id"] = process_id
         try:
@@ -81,6 +81,6 @@ class CourtCaseStore:
             await self.history_writer.table("eoir_court_history").insert(
                 {"court_case_id": case["id"], "status": result.status, "details": result.details,
                  "hearing_date": result.hearing_iso, "court_location": result.court_location,
-                 "judge_name": result.judge_name, "updated_at": now},
+                 "judge_name": result.judge_name, "is_demo": result.demo, "updated_at": now},
                 returning=ReturnMethod.minimal).execute()
         return case, changed

@@ -77,8 +77,8 @@ class HttpEditions:
         return Edition(number, found, "http")
 
 
-def edition_provider(env: FunctionEnv, client: httpx.AsyncClient) -> EditionProvider:
-    choice = env.provider("uscis_forms")
+def edition_provider(env: FunctionEnv, client: httpx.AsyncClient, choice: str | None = None) -> EditionProvider:
+    choice = choice or env.provider("uscis_forms")
     if choice == "http":
         return HttpEditions(client, env.get("USCIS_FORMS_BASE_URL", OFFICIAL_BASE_URL))
     if choice == "demo":

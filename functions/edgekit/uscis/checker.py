@@ -27,10 +27,11 @@ class CheckResult:
     changed: bool = False
     error: str | None = None
     tracked: bool = False
+    demo: bool = False
 
     def as_json(self) -> dict:
         return {"receiptNumber": self.receipt_number, "status": self.status, "details": self.details,
-                "changed": self.changed, "error": self.error, "tracked": self.tracked}
+                "changed": self.changed, "error": self.error, "tracked": self.tracked, "demo": self.demo}
 
 
 class ReceiptStore(Protocol):
@@ -81,7 +82,7 @@ async def check_receipts(raw_numbers: list, provider: StatusProvider, store: Rec
         try:
             async with gate:           # bounds the calls to the provider; storing happens outside
                 status = await provider.case_status(result.receipt_number)
-            result.status, result.details = status.status, status.details
+            result.status, result.details, result.demo = status.status, status.details, status.demo
             row = rows.get(result.receipt_number)
             if row is not None:
                 result.tracked = True
@@ -120,7 +121,7 @@ class SupabaseReceiptStore:
         return rows
 
     async def record(self, row: dict, status: CaseStatus, changed: bool, checked_at: str) -> None:
-        update = {"last_status": status.status, "last_checked_at": checked_at,
+        update = {"last_status": status.status, "last_status_is_demo": status.demo, "last_checked_at": checked_at,
                   "next_action_date": next_action_date(status.category)}
         if changed:
             update["last_updated_at"] = checked_at
@@ -129,5 +130,5 @@ class SupabaseReceiptStore:
         if changed:
             writes.append(self.writer.table("uscis_status_history").insert(
                 {"receipt_id": row["id"], "status": status.status, "details": status.details,
-                 "updated_at": checked_at}, returning=ReturnMethod.minimal).execute())
+                 "is_demo": status.demo, "updated_at": checked_at}, returning=ReturnMethod.minimal).execute())
         await asyncio.gather(*writes)

@@ -10,8 +10,9 @@ from edgekit.uscis.provider import ProviderError, StatusProvider
 _api_clients: dict[UscisApiConfig, UscisCaseStatusApi] = {}
 
 
-def status_provider(env: FunctionEnv) -> StatusProvider:
-    choice = env.provider("uscis")
+def status_provider(env: FunctionEnv, choice: str | None = None) -> StatusProvider:
+    """`choice`: the provider in effect (edgekit.providers.provider_choice); default the configuration's."""
+    choice = choice or env.provider("uscis")
     if choice == "demo":
         return DemoStatusProvider()
     if choice in ("uscis", "api", "official"):

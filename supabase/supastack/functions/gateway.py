@@ -51,6 +51,9 @@ def function_environment(settings: Settings) -> dict[str, str]:
     for service, choice in providers.items():
         if isinstance(choice, str):
             env.setdefault(f"{service.upper()}_PROVIDER", choice)   # an explicit env var wins
+    # production mode (reachable beyond loopback): the functions refuse demo providers and local fakes
+    forced = env.get("SUPASTACK_PRODUCTION", "").strip().lower() in ("1", "true", "yes")
+    env["SUPASTACK_PRODUCTION"] = "1" if forced or is_production(settings) else "0"
     return env
 
 

@@ -3,10 +3,15 @@ POST {api}/{version}/{phone-number-id}/messages. The settings live in system_set
 (Integrações), the access token and app secret encrypted (edgekit.sealed_settings).
 
 The delivery's idempotency key travels as biz_opaque_callback_data: status webhooks carry it back, so a
-message accepted just before the stack died is recognised by its webhook and not sent again."""
+message accepted just before the stack died is recognised by its webhook and not sent again.
+
+The base URL is configurable for local fakes only: in production mode (off loopback) messages go to the official
+Graph host and nowhere else (edgekit.whatsapp_endpoint). What the provider answers is never stored as it came: a
+delivery keeps the HTTP status, Graph's numeric error code and a well-formed message id, nothing of its text."""
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 
 import httpx
@@ -14,10 +19,13 @@ import psycopg
 
 from edgekit.sealed_settings import SettingsCipher, opened
 from edgekit.setting_schemas import SETTINGS
+from edgekit.whatsapp_endpoint import OFFICIAL_API, endpoint_refusal
 
 KEY = "whatsapp"
-DEFAULT_API = "https://graph.facebook.com"
+DEFAULT_API = OFFICIAL_API
 DEFAULT_VERSION = "v21.0"
+MESSAGE_ID = re.compile(r"[A-Za-z0-9._:=+/-]{1,256}")   # Graph's wamid.<base64>
+VERSION = re.compile(r"v[0-9]{1,3}\.[0-9]{1,2}")
 
 
 @dataclass
@@ -80,23 +88,39 @@ def body(config: WhatsAppConfig, to: str, kind: str, payload: dict, idempotency_
     }
 
 
+def _graph_error_code(r: httpx.Response) -> int | None:
+    """Graph's numeric error code (e.g. 131026), the only part of an error answer that is kept."""
+    try:
+        code = r.json()["error"]["code"]
+    except (ValueError, KeyError, TypeError):
+        return None
+    return code if isinstance(code, int) and not isinstance(code, bool) and 0 <= code < 10**9 else None
+
+
 async def send(client: httpx.AsyncClient, config: WhatsAppConfig, to: str, kind: str, payload: dict,
-               idempotency_key: str) -> str:
-    """Returns the wamid. Rate limits, server errors and timeouts are retried; other 4xx are permanent."""
+               idempotency_key: str, production: bool = False) -> str:
+    """Returns the wamid. Rate limits, server errors and timeouts are retried; other 4xx are permanent.
+    In production mode only the official Graph host is called (a stored local address is refused)."""
+    refused = endpoint_refusal(config.api_base_url, production)
+    if refused:
+        raise SendError(refused, permanent=True)
+    if not VERSION.fullmatch(config.api_version) or not re.fullmatch(r"[0-9]{1,32}", config.phone_number_id):
+        raise SendError("WhatsApp: versão da API ou ID do número de telefone inválido", permanent=True)
     url = f"{config.api_base_url}/{config.api_version}/{config.phone_number_id}/messages"
     try:
         r = await client.post(url, json=body(config, to, kind, payload, idempotency_key),
-                              headers={"Authorization": f"Bearer {config.access_token}"})
+                              headers={"Authorization": f"Bearer {config.access_token}"}, follow_redirects=False)
     except httpx.HTTPError as exc:
-        raise SendError(f"WhatsApp: {type(exc).__name__}: {exc}") from exc
+        raise SendError(f"WhatsApp: {type(exc).__name__}") from exc
     if r.status_code >= 300:
-        try:
-            detail = r.json().get("error", {}).get("message") or r.text
-        except ValueError:
-            detail = r.text
+        code = _graph_error_code(r)
         permanent = 400 <= r.status_code < 500 and r.status_code not in (401, 403, 408, 429)
-        raise SendError(f"WhatsApp {r.status_code}: {detail[:300]}", permanent=permanent)
+        raise SendError(f"WhatsApp {r.status_code}" + (f" (código {code})" if code is not None else ""),
+                        permanent=permanent)
     try:
-        return r.json()["messages"][0]["id"]
-    except (ValueError, KeyError, IndexError, TypeError) as exc:
-        raise SendError(f"WhatsApp: resposta inesperada: {r.text[:200]}") from exc
+        message_id = r.json()["messages"][0]["id"]
+    except (ValueError, KeyError, IndexError, TypeError):
+        message_id = None
+    if not isinstance(message_id, str) or not MESSAGE_ID.fullmatch(message_id):
+        raise SendError(f"WhatsApp: resposta inesperada (HTTP {r.status_code})")
+    return message_id

@@ -27,6 +27,7 @@ from supastack.core.config import Settings
 from supastack.core.stack import Stack
 from supastack.outbox import email, wakeup, whatsapp
 from supastack.outbox.config import WorkerConfig, email_footer, email_intros, smtp_config, worker_config
+from supastack.production import public_addresses
 
 log = logging.getLogger("supastack.outbox")
 
@@ -140,7 +141,7 @@ class OutboxWorker:
         if config is None:
             raise Undeliverable("WhatsApp não configurado em Integrações")
         return await whatsapp.send(self.http, config, row["recipient"], row["template"], row["payload"],
-                                   row["idempotency_key"])
+                                   row["idempotency_key"], production=bool(public_addresses(self.settings)))
 
     # -- one delivery, one round -----------------------------------------------------------------
     async def deliver(self, row: dict) -> Result:

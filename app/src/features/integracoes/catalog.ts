@@ -1,18 +1,8 @@
-/** The integrations the page lists (spec: Integrações). Only Amazon S3 has a real configuration. */
-import {
-  Calendar,
-  Camera,
-  CloudUpload,
-  CreditCard,
-  FileSignature,
-  HardDrive,
-  MessageCircle,
-  ThumbsUp,
-  type LucideIcon,
-} from 'lucide-react';
+/** The integrations the page lists (spec: Integrações): only those with a real configuration behind them. */
+import { CloudUpload, MessageCircle, type LucideIcon } from 'lucide-react';
 
 export interface Integration {
-  id: 's3' | 'whatsapp' | 'facebook' | 'instagram' | 'dropbox' | 'dropbox-sign' | 'google-calendar' | 'stripe';
+  id: 's3' | 'whatsapp';
   name: string;
   description: string;
   icon: LucideIcon;
@@ -30,31 +20,5 @@ export const INTEGRATIONS: readonly Integration[] = [
     name: 'WhatsApp Business',
     description: 'Notificações e mensagens aos clientes pelo WhatsApp.',
     icon: MessageCircle,
-  },
-  { id: 'facebook', name: 'Facebook', description: 'Contatos e mensagens da página do escritório.', icon: ThumbsUp },
-  { id: 'instagram', name: 'Instagram', description: 'Mensagens diretas do perfil do escritório.', icon: Camera },
-  {
-    id: 'dropbox',
-    name: 'Dropbox',
-    description: 'Importação e cópia de documentos de pastas compartilhadas.',
-    icon: HardDrive,
-  },
-  {
-    id: 'dropbox-sign',
-    name: 'Dropbox Sign',
-    description: 'Assinatura eletrônica de contratos e formulários.',
-    icon: FileSignature,
-  },
-  {
-    id: 'google-calendar',
-    name: 'Google Calendar',
-    description: 'Sincronização de agendamentos e audiências.',
-    icon: Calendar,
-  },
-  {
-    id: 'stripe',
-    name: 'Stripe',
-    description: 'Cobrança de honorários por cartão e link de pagamento.',
-    icon: CreditCard,
   },
 ];

@@ -17,7 +17,6 @@ export const integracoesStrings = {
   connect: 'Conectar',
   configure: 'Configurar',
   reconfigure: 'Reconfigurar',
-  starting: 'Iniciando integração com {name}...',
   // Open API
   openApiTitle: 'API Aberta',
   openApiDescription: 'Integre sistemas próprios do escritório aos dados do sistema por meio da API REST.',
@@ -46,4 +45,19 @@ export const integracoesStrings = {
   s3SaveFailed: 'Failed to save configuration',
   noToken: 'No authentication token available',
   s3Denied: 'Permissão negada: Apenas administradores podem configurar a integração com AWS S3.',
+  // Provedores de consulta
+  providersTitle: 'Provedores de consulta',
+  providersDescription:
+    'Quem responde às consultas de status do USCIS, dos casos na EOIR, das edições dos formulários e da cotação do dólar. Resultados de demonstração são simulados: ficam marcados e nunca chegam ao cliente.',
+  providersProduction: 'Em produção, provedores de demonstração não são permitidos.',
+  providersSave: 'Salvar provedores',
+  providersSaving: 'Salvando...',
+  providersSaved: 'Provedores salvos',
+  providersSaveFailed: 'Não foi possível salvar os provedores',
+  providersLoadFailed: 'Não foi possível carregar os provedores',
+  providersConfirmTitle: 'Trocar os provedores de consulta?',
+  providersConfirmText:
+    'As próximas consultas (inclusive as automáticas) usarão os provedores escolhidos. Status de provedores de demonstração não são enviados aos clientes.',
+  providersConfirm: 'Salvar',
+  demo: 'Demonstração',
 } as const;

@@ -23,7 +23,7 @@ export default function ConfiguracoesPage() {
             to: paths.integracoes,
             icon: Plug,
             title: 'Integrações',
-            description: 'Amazon S3, WhatsApp, Stripe e outros serviços.',
+            description: 'Amazon S3, WhatsApp e os provedores de consulta (USCIS, EOIR, câmbio).',
           },
         ]
       : []),

@@ -7,6 +7,7 @@ import { Bot, Download, Eye, FileInput, PenLine, RefreshCw, Settings, Upload, Wa
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from '@/lib/toast';
+import { DemoBadge } from '@/components/demo-badge';
 import { Badge, badgeColor } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -177,7 +178,12 @@ export function FormsTab() {
                       <TableCell className="font-medium">{form.number}</TableCell>
                       <TableCell className="min-w-[14rem]">{form.name}</TableCell>
                       <TableCell>{form.category}</TableCell>
-                      <TableCell>{formatDate(form.updated_at)}</TableCell>
+                      <TableCell>
+                        <div className="flex flex-wrap items-center gap-1">
+                          {formatDate(form.updated_at)}
+                          {form.edition_source === 'demo' && <DemoBadge />}
+                        </div>
+                      </TableCell>
                       <TableCell>
                         {downloaded ? (
                           <Badge variant="outline" className={badgeColor.green}>

@@ -3,4 +3,5 @@ export const integrationKeys = {
   all: ['integrations'] as const,
   s3: () => [...integrationKeys.all, 's3'] as const,
   mail: () => [...integrationKeys.all, 'mail'] as const,
+  providers: () => [...integrationKeys.all, 'providers'] as const,
 };

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { integrationKeys } from './keys';
-import { fetchS3Setting, saveS3Setting } from './system-settings';
+import { fetchProviders, fetchS3Setting, saveProviders, saveS3Setting } from './system-settings';
 
 /** S3 status: a failed read only means "not connected" here (logged, no toast). */
 export function useS3Setting(enabled: boolean) {
@@ -24,5 +24,17 @@ export function useSaveS3Setting() {
   return useMutation({
     mutationFn: saveS3Setting,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationKeys.s3() }),
+  });
+}
+
+export function useProviders(enabled: boolean) {
+  return useQuery({ queryKey: integrationKeys.providers(), queryFn: fetchProviders, enabled });
+}
+
+export function useSaveProviders() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveProviders,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationKeys.providers() }),
   });
 }

@@ -58,3 +58,52 @@ export async function saveS3Setting(value: S3Config): Promise<void> {
     throw new Error(typeof body?.message === 'string' && body.message ? body.message : t.s3SaveFailed);
   }
 }
+
+export const PROVIDERS_SETTING_KEY = 'providers';
+
+/** Who answers each lookup (the `providers` setting as in effect) and whether the stack runs in production. */
+export interface ProvidersSetting {
+  choices: ProviderChoices;
+  production: boolean;
+}
+
+export interface ProviderChoices {
+  uscis: string;
+  eoir: string;
+  uscisForms: string;
+  exchangeRates: string;
+}
+
+export async function fetchProviders(): Promise<ProvidersSetting> {
+  const token = await accessToken();
+  const response = await fetch(`${functionUrl()}?key=${PROVIDERS_SETTING_KEY}`, {
+    method: 'GET',
+    headers: headers(token),
+  });
+  const body = await readJson(response);
+  if (!response.ok) throw new Error(typeof body?.message === 'string' ? body.message : `HTTP ${response.status}`);
+  const data = (body?.data ?? {}) as Partial<ProviderChoices>;
+  return {
+    choices: {
+      uscis: data.uscis ?? 'demo',
+      eoir: data.eoir ?? 'demo',
+      uscisForms: data.uscisForms ?? 'demo',
+      exchangeRates: data.exchangeRates ?? 'demo',
+    },
+    production: body?.production === true,
+  };
+}
+
+/** Saves the providers; throws with the server's pt-BR message (e.g. a demo provider in production). */
+export async function saveProviders(choices: ProviderChoices): Promise<void> {
+  const token = await accessToken();
+  const response = await fetch(functionUrl(), {
+    method: 'POST',
+    headers: headers(token),
+    body: JSON.stringify({ key: PROVIDERS_SETTING_KEY, value: choices }),
+  });
+  if (!response.ok) {
+    const body = await readJson(response);
+    throw new Error(typeof body?.message === 'string' && body.message ? body.message : t.providersSaveFailed);
+  }
+}

@@ -46,16 +46,9 @@ async function accessToken() {
   return (await supabase.auth.getSession()).data.session!.access_token;
 }
 
-const NAMES = [
-  'Amazon S3',
-  'WhatsApp Business',
-  'Facebook',
-  'Instagram',
-  'Dropbox',
-  'Dropbox Sign',
-  'Google Calendar',
-  'Stripe',
-];
+const NAMES = ['Amazon S3', 'WhatsApp Business'];
+/** Cards that used to offer a Conectar button that only announced itself: a button works or is not there. */
+const REMOVED = ['Facebook', 'Instagram', 'Dropbox', 'Dropbox Sign', 'Google Calendar', 'Stripe'];
 
 async function openS3Dialog() {
   await userEvent.click(await screen.findByRole('button', { name: 'Conectar Amazon S3' }));
@@ -71,15 +64,15 @@ async function fillS3(dialog: HTMLElement, values: Partial<Record<string, string
 const fullValues = { 'Access Key ID': 'AKIA123', 'Secret Access Key': 's3cr3t', Região: 'us-east-1', Bucket: 'docs' };
 
 describe('IntegracoesPage', () => {
-  it('shows 8 skeleton cards while loading, then the 8 integrations and the Open API box', async () => {
+  it('shows skeleton cards while loading, then the integrations and the Open API box', async () => {
     renderWithProviders(<IntegracoesPage />, { route: '/integracoes' });
-    expect(screen.getAllByTestId('integration-skeleton')).toHaveLength(8);
+    expect(screen.getAllByTestId('integration-skeleton')).toHaveLength(2);
     for (const name of NAMES) expect(await screen.findByRole('heading', { name })).toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: /^Conectar / })).toHaveLength(8);
+    expect(screen.getAllByRole('button', { name: /^Conectar / })).toHaveLength(2);
     expect(screen.queryByText('Conectado')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ver Documentação' })).toBeInTheDocument();
     const gets = functionCalls('GET');
-    expect(gets.map((r) => r.params.get('key')).sort()).toEqual(['aws_s3_config', 'whatsapp']);
+    expect(gets.map((r) => r.params.get('key')).sort()).toEqual(['aws_s3_config', 'providers', 'whatsapp']);
     for (const get of gets) expect(get.headers.get('authorization')).toBe(`Bearer ${await accessToken()}`);
   });
 
@@ -90,14 +83,52 @@ describe('IntegracoesPage', () => {
     renderWithProviders(<IntegracoesPage />, { route: '/integracoes' });
     expect(await screen.findByText('Conectado')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Conectar Amazon S3' })).not.toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: /^Conectar / })).toHaveLength(7);
+    expect(screen.getAllByRole('button', { name: /^Conectar / })).toHaveLength(1);
   });
 
-  it('other cards only announce that the integration is starting', async () => {
+  it('lists no integration whose button would only announce itself', async () => {
     renderWithProviders(<IntegracoesPage />, { route: '/integracoes' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Conectar Facebook' }));
-    expect(await screen.findByText('Iniciando integração com Facebook...')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Amazon S3' })).toBeInTheDocument();
+    for (const name of REMOVED) {
+      expect(screen.queryByRole('heading', { name })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: `Conectar ${name}` })).not.toBeInTheDocument();
+    }
+  });
+
+  it('shows each lookup provider, says which is a demo, and sets them after confirmation', async () => {
+    stored = { providers: { uscis: 'demo', eoir: 'http', uscisForms: 'demo', exchangeRates: 'ptax' } };
+    renderWithProviders(<IntegracoesPage />, { route: '/integracoes' });
+    const card = await screen.findByRole('form', { name: 'Provedores de consulta' });
+    const uscis = within(card).getByLabelText('Status de casos do USCIS');
+    expect(uscis).toHaveValue('demo');
+    expect(within(card).getByLabelText('Casos na EOIR')).toHaveValue('http');
+    expect(within(card).getByLabelText('Cotação do dólar')).toHaveValue('ptax');
+    // the two demo choices (USCIS and form editions) carry the badge
+    expect(within(card).getAllByText('Demonstração')).toHaveLength(2);
+    expect(within(screen.getByTestId('provider-uscis')).getByText('Demonstração')).toBeInTheDocument();
+    expect(within(screen.getByTestId('provider-eoir')).queryByText('Demonstração')).not.toBeInTheDocument();
+
+    await userEvent.selectOptions(uscis, 'uscis');
+    expect(within(screen.getByTestId('provider-uscis')).queryByText('Demonstração')).not.toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Salvar provedores' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Trocar os provedores de consulta?' });
+    expect(functionCalls('POST')).toEqual([]);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Provedores salvos')).toBeInTheDocument();
+    expect(functionCalls('POST').map((r) => r.body)).toEqual([
+      { key: 'providers', value: { uscis: 'uscis', eoir: 'http', uscisForms: 'demo', exchangeRates: 'ptax' } },
+    ]);
+  });
+
+  it('shows the server refusal of a demo provider', async () => {
+    postReply = { status: 400, body: { message: 'Provedor de demonstração não é permitido em produção' } };
+    renderWithProviders(<IntegracoesPage />, { route: '/integracoes' });
+    const card = await screen.findByRole('form', { name: 'Provedores de consulta' });
+    await userEvent.selectOptions(within(card).getByLabelText('Casos na EOIR'), 'assisted');
+    await userEvent.click(within(card).getByRole('button', { name: 'Salvar provedores' }));
+    const confirm = await screen.findByRole('alertdialog');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Provedor de demonstração não é permitido em produção')).toBeInTheDocument();
   });
 
   it('WhatsApp Business opens its configuration and saves the whatsapp setting', async () => {

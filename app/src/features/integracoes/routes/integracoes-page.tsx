@@ -14,14 +14,14 @@ import { useS3Setting } from '../api/queries';
 import { INTEGRATIONS, type Integration } from '../catalog';
 import { MailDeliveryCard } from '../components/mail-delivery-card';
 import { OpenApiCard } from '../components/open-api-card';
+import { ProvidersCard } from '../components/providers-card';
 import { S3ConfigDialog } from '../components/s3-config-dialog';
 import { integracoesStrings as t } from '../strings';
-import { fill } from '@/lib/strings';
 
 function IntegrationsSkeleton() {
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-busy="true" aria-label="Carregando integrações">
-      {Array.from({ length: 8 }, (_, i) => (
+      {Array.from({ length: INTEGRATIONS.length }, (_, i) => (
         <Card key={i} className="gap-3 px-5" data-testid="integration-skeleton">
           <div className="flex items-center gap-3">
             <Skeleton className="size-10 rounded-lg" />
@@ -96,10 +96,6 @@ export default function IntegracoesPage() {
       setWhatsappOpen(true);
       return;
     }
-    if (integration.id !== 's3') {
-      toast.info(fill(t.starting, { name: integration.name }));
-      return;
-    }
     if (!isAdmin) {
       toast.error(t.s3Denied);
       return;
@@ -126,6 +122,11 @@ export default function IntegracoesPage() {
             </li>
           ))}
         </ul>
+      )}
+      {isAdmin && (
+        <div className="mt-6">
+          <ProvidersCard />
+        </div>
       )}
       <div className="mt-6 grid gap-4 lg:grid-cols-2">
         <OpenApiCard />

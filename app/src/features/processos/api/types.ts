@@ -60,6 +60,8 @@ export interface UscisForm {
   name: string;
   category: string;
   updated_at: string | null;
+  /** who gave the edition date at the last check: the official page (http) or the demo list */
+  edition_source?: 'demo' | 'http' | null;
   url: string | null;
   downloaded: boolean;
 }
@@ -69,6 +71,8 @@ export interface UscisReceipt {
   process_id: number;
   receipt_number: string;
   last_status: string | null;
+  /** last_status came from a demo provider (never sent to the client) */
+  last_status_is_demo?: boolean;
   last_checked_at: string | null;
   last_updated_at: string | null;
   next_action_date: string | null;
@@ -79,6 +83,7 @@ export interface UscisStatusHistory {
   receipt_id: string;
   status: string;
   details: string | null;
+  is_demo?: boolean;
   updated_at: string;
 }
 
@@ -87,6 +92,7 @@ export interface CourtCase {
   a_number: string;
   process_id: number;
   last_status: string | null;
+  last_status_is_demo?: boolean;
   last_hearing_date: string | null;
   court_location: string | null;
   judge_name: string | null;
@@ -98,6 +104,7 @@ export interface CourtHistory {
   court_case_id: string;
   status: string;
   details: string | null;
+  is_demo?: boolean;
   hearing_date: string | null;
   court_location: string | null;
   judge_name: string | null;

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
+import { DemoBadge } from '@/components/demo-badge';
 import { Card, CardContent } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/errors';
@@ -35,6 +36,7 @@ function CourtHistoryPanel({ courtCase }: { courtCase: CourtCase }) {
         <>
           <div className="flex flex-wrap items-center gap-2">
             <CourtStatusBadge status={entry.status} />
+            {entry.is_demo && <DemoBadge />}
             <span className="text-xs text-muted-foreground">Atualizado em {formatDateTime(entry.updated_at)}</span>
           </div>
           {entry.details && <p className="mt-1 text-sm">{entry.details}</p>}
@@ -193,7 +195,10 @@ export function CourtsTab() {
                   >
                     <TableCell className="font-mono text-xs font-medium">{courtCase.a_number}</TableCell>
                     <TableCell>
-                      <CourtStatusBadge status={courtCase.last_status} />
+                      <div className="flex flex-wrap items-center gap-1">
+                        <CourtStatusBadge status={courtCase.last_status} />
+                        {courtCase.last_status_is_demo && <DemoBadge />}
+                      </div>
                     </TableCell>
                     <TableCell>{formatDateTime(courtCase.last_hearing_date)}</TableCell>
                     <TableCell className="min-w-[12rem]">{courtCase.court_location ?? '-'}</TableCell>

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
+import { DemoBadge } from '@/components/demo-badge';
 import { Card, CardContent } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/errors';
@@ -38,6 +39,7 @@ function ReceiptHistory({ receipt }: { receipt: UscisReceipt }) {
         <>
           <div className="flex flex-wrap items-center gap-2">
             <ReceiptStatusBadge status={entry.status} />
+            {entry.is_demo && <DemoBadge />}
             <span className="text-xs text-muted-foreground">{formatDateTime(entry.updated_at)}</span>
           </div>
           {entry.details && <p className="mt-1 text-sm text-muted-foreground">{entry.details}</p>}
@@ -146,7 +148,10 @@ export function ReceiptsTab() {
                 <TableRow key={receipt.id} data-state={receipt.id === selectedId ? 'selected' : undefined}>
                   <TableCell className="font-mono text-xs font-medium">{receipt.receipt_number}</TableCell>
                   <TableCell>
-                    <ReceiptStatusBadge status={receipt.last_status} />
+                    <div className="flex flex-wrap items-center gap-1">
+                      <ReceiptStatusBadge status={receipt.last_status} />
+                      {receipt.last_status_is_demo && <DemoBadge />}
+                    </div>
                   </TableCell>
                   <TableCell>{formatDateTime(receipt.last_checked_at)}</TableCell>
                   <TableCell>{formatDateTime(receipt.last_updated_at)}</TableCell>
