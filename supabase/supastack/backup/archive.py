@@ -123,6 +123,33 @@ def read_manifest(path: Path) -> dict:
     return manifest
 
 
+def check_object_entries(manifest: dict) -> None:
+    """Bucket ids, object names and versions in a manifest become paths in the storage folder: refuse any
+    that storage itself would refuse (`..`, `/`, absolute names, a version that is not a UUID) before a
+    restore touches anything, so a crafted archive cannot write or delete outside that folder."""
+    from supastack.storage.backend import looks_like_version
+    from supastack.storage.errors import StorageError
+    from supastack.storage.names import check_bucket_name, check_object_name
+    try:
+        objects = manifest["objects"]
+        buckets = list(objects["buckets"])
+        entries = [(f["bucket"], f["name"], f["version"]) for f in objects["files"]]
+    except (KeyError, TypeError) as exc:
+        raise ArchiveError(f"the archive's manifest is malformed: {exc}") from exc
+    for bucket in buckets + [b for b, _, _ in entries]:
+        try:
+            check_bucket_name(bucket)
+        except StorageError:
+            raise ArchiveError(f"the archive names a bucket that is not allowed: {bucket!r}") from None
+    for bucket, name, version in entries:
+        try:
+            check_object_name(name)
+        except StorageError:
+            raise ArchiveError(f"the archive names an object that is not allowed: {bucket}/{name!r}") from None
+        if version is not None and not (isinstance(version, str) and looks_like_version(version)):
+            raise ArchiveError(f"the archive names an object version that is not allowed: {version!r}")
+
+
 def expected_members(manifest: dict) -> dict[str, dict]:
     """member name -> {size, sha256} for every member the manifest vouches for."""
     members = {DATABASE: manifest["database"], KEYS: manifest["keys"]}
@@ -135,6 +162,7 @@ def extract_verified(path: Path, staging: Path) -> tuple[dict, dict[str, Path]]:
     """Unpack every member into `staging` under numbered names (never under names from the archive) and
     check it against the manifest; raises ArchiveError before anything else is touched."""
     manifest = read_manifest(path)
+    check_object_entries(manifest)
     expected = expected_members(manifest)
     extracted: dict[str, Path] = {}
     with tarfile.open(path, mode="r:") as tar:

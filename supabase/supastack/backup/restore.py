@@ -12,7 +12,14 @@ from pathlib import Path
 import psycopg
 
 from supastack.backup import database, objects
-from supastack.backup.archive import DATABASE, KEYS, extract_verified, object_member, read_manifest
+from supastack.backup.archive import (
+    DATABASE,
+    KEYS,
+    check_object_entries,
+    extract_verified,
+    object_member,
+    read_manifest,
+)
 from supastack.backup.server import database_server, running_api
 from supastack.core.config import Settings
 from supastack.core.rows import one
@@ -44,7 +51,7 @@ def restore_backup(settings: Settings, archive: Path, log: Callable[[str], objec
     reason = running_api(settings)
     if reason:
         raise StackRunning(f"stop the stack before restoring ({reason})")
-    read_manifest(archive)                     # a wrong file is refused before anything starts
+    check_object_entries(read_manifest(archive))   # a wrong or crafted file is refused before anything starts
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     staging = settings.data_dir / f".restore-{uuid.uuid4().hex[:8]}"
     staging.mkdir(mode=0o700)
