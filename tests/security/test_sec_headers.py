@@ -85,7 +85,8 @@ def test_the_api_paths_are_not_given_the_page_policy(built, tmp_path):
 
 def test_an_api_elsewhere_is_allowed_for_fetch_websocket_and_images(built, tmp_path):
     r = client(tmp_path, API_EXTERNAL_URL="https://api.escritorio.example.com",
-               SITE_URL="https://app.escritorio.example.com", JWT_SECRET="x7Vq2m9L0pT4s8Wb1nR6yK3cZ5hJ0fGd2aQe7uI9oP1").get("/")
+               SITE_URL="https://app.escritorio.example.com",
+               JWT_SECRET="x7Vq2m9L0pT4s8Wb1nR6yK3cZ5hJ0fGd2aQe7uI9oP1").get("/")
     csp = directives(r.headers["content-security-policy"])
     assert {"https://api.escritorio.example.com", "wss://api.escritorio.example.com"} <= set(csp["connect-src"])
     assert "https://api.escritorio.example.com" in csp["img-src"]
