@@ -34,11 +34,13 @@ dev: install
 bench: install build
 	bash scripts/bench.sh
 
-# One archive (database, stored objects, keys) under the data folder's backups/ ([backup] dir in config.toml).
+# One archive (database, stored objects, keys) under the data folder's backups/ ([backup] dir in config.toml),
+# encrypted with BACKUP_ENCRYPTION_KEY when it is set.
 backup: install-py
 	$(STACK) backup
 
-# Rebuilds a stopped stack from an archive: make restore FILE=.data/backups/<name>.tar
+# Rebuilds a stopped stack from an archive: make restore FILE=.data/backups/<name>.tar (an encrypted .tar.enc
+# needs BACKUP_ENCRYPTION_KEY, asked for when it is not set)
 restore: install-py
 	@test -n "$(FILE)" || { echo "usage: make restore FILE=<archive written by make backup>"; exit 2; }
 	$(STACK) restore "$(FILE)"

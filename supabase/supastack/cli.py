@@ -156,6 +156,7 @@ def _launch(s: Settings) -> int:
 
 
 def cmd_start(s: Settings, args: argparse.Namespace) -> int:
+    _secure_data_dir(s)
     ensure_database(s)
     migrate(s, args)
     running = runtime.current(s.data_dir)
@@ -388,6 +389,7 @@ def cmd_serve(s: Settings, args: argparse.Namespace) -> int:
         print(refused, file=sys.stderr)
         return 2
     production_warnings(s)
+    _secure_data_dir(s)
 
     sock = _listening_socket(s.host, s.api_port)
     app_sock = _listening_socket(s.host, s.app_port)
@@ -460,7 +462,12 @@ REQUEST_HEADER_TIMEOUT, REQUEST_BODY_TIMEOUT, APP_DIST (a built app elsewhere th
 supabase/config.toml (see README)."""
 
 
+def _secure_data_dir(s: Settings) -> None:
+    runtime.secure_data_dir(s.data_dir, embedded_as_other_user=s.embedded_db and os.geteuid() == 0)
+
+
 def main(argv: list[str] | None = None) -> int:
+    os.umask(runtime.PRIVATE_UMASK)   # every file the stack (and its PostgreSQL) creates: the owner's only
     parser = argparse.ArgumentParser(prog="supastack", description=__doc__)
     parser.add_argument("--workdir", help="project folder (config.toml, migrations/, seed.sql)")
     parser.add_argument("--data-dir", help="data folder (default: <workdir>/.data)")

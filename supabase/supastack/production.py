@@ -140,6 +140,13 @@ def refusal(settings: Settings, env: Mapping[str, str] | None = None) -> str | N
     if weak:
         problems.append(f"{weak}: set JWT_SECRET (or [auth] jwt_secret) to a random value of at least "
                         f"{MINIMUM_SECRET_LENGTH} characters, e.g. `openssl rand -base64 48`")
+    environ: Mapping[str, str] = os.environ if env is None else env
+    sealing = environ.get("SETTINGS_ENCRYPTION_KEY", "")
+    if len(sealing) < MINIMUM_SECRET_LENGTH or sealing == settings.jwt_secret:
+        # otherwise the sealed settings' key derives from the JWT secret, which every backup archive holds
+        problems.append("set SETTINGS_ENCRYPTION_KEY to a random value of at least "
+                        f"{MINIMUM_SECRET_LENGTH} characters, other than the JWT secret (the key of the secrets "
+                        "that system-settings stores sealed), e.g. `openssl rand -base64 48`")
     try:
         demo = demo_log_ins_present(settings)
     except psycopg.Error as exc:

@@ -21,6 +21,35 @@ class Running:
     db_port: int
 
 
+PRIVATE_UMASK = 0o077
+DATA_DIR_MODE = 0o700
+_CLUSTER = "pg"          # the embedded PostgreSQL's folder: the server keeps its own modes (0700/0600)
+
+
+def data_dir_mode(embedded_as_other_user: bool) -> int:
+    """0700; 0701 (traversable, not listable) when the embedded PostgreSQL runs as another user (started as
+    root, it runs as `nobody`) and must reach its cluster folder inside."""
+    return DATA_DIR_MODE | (0o001 if embedded_as_other_user else 0)
+
+
+def secure_data_dir(data_dir: Path, embedded_as_other_user: bool = False) -> None:
+    """The data folder holds client documents, mail, keys and logs: the folder 0700, and whatever an older
+    version left readable by group or others (stored files 0644 in 0755 folders) narrowed to the owner."""
+    data_dir.mkdir(parents=True, exist_ok=True, mode=DATA_DIR_MODE)
+    os.chmod(data_dir, data_dir_mode(embedded_as_other_user))
+    for folder, dirs, files in os.walk(data_dir):
+        if Path(folder) == data_dir and _CLUSTER in dirs:
+            dirs.remove(_CLUSTER)
+        for name in dirs + files:
+            path = os.path.join(folder, name)
+            try:
+                mode = os.lstat(path).st_mode
+                if mode & 0o077 and not os.path.islink(path):
+                    os.chmod(path, mode & 0o700)
+            except FileNotFoundError:    # removed meanwhile (a running stack's temporary file)
+                continue
+
+
 def state_file(data_dir: Path) -> Path:
     return data_dir / "stack.json"
 

@@ -87,7 +87,8 @@ def test_env_js_gives_browsers_the_public_api_url_behind_a_proxy(cluster):
     s = StackProcess(cluster, name="public_url", seed=False,
                      env={"API_EXTERNAL_URL": "https://api.escritorio.example.com",
                           "JWT_SECRET": "x7Vq2m9L0pT4s8Wb1nR6yK3cZ5hJ0fGd2aQe7uI9oP1",
-                          "ALLOW_LOCAL_MAIL_SINK": "true"})
+                          "ALLOW_LOCAL_MAIL_SINK": "true",
+                          "SETTINGS_ENCRYPTION_KEY": "Qm3vT8rL1pZ6wX0cN4bH7yK2sD9fG5jA8eU1oI3tR6q"})
     try:
         r = httpx.get(f"{s.app_url}/env.js")
         assert "https://api.escritorio.example.com" in r.text and s.url not in r.text

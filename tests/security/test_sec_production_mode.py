@@ -12,6 +12,7 @@ from harness import REPO_ROOT, StackProcess, free_port
 from supastack.production import CLI_DEVELOPMENT_SECRET, seed_log_ins
 
 STRONG_SECRET = "x7Vq2m9L0pT4s8Wb1nR6yK3cZ5hJ0fGd2aQe7uI9oP1"
+SEALING_KEY = "Qm3vT8rL1pZ6wX0cN4bH7yK2sD9fG5jA8eU1oI3tR6q"
 
 
 def _cli(cluster, tmp_path, *args, **env):
@@ -66,7 +67,8 @@ def test_serving_beyond_loopback_is_refused_with_demo_log_ins_or_a_development_s
 def test_a_production_configuration_serves_beyond_loopback(cluster):
     s = StackProcess(cluster, name="prod_clean", seed=False,
                      env={"SUPASTACK_HOST": "0.0.0.0", "JWT_SECRET": STRONG_SECRET,   # waits until healthy
-                          "SMTP_HOST": "127.0.0.1", "SMTP_PORT": str(free_port())})
+                          "SMTP_HOST": "127.0.0.1", "SMTP_PORT": str(free_port()),
+                          "SETTINGS_ENCRYPTION_KEY": SEALING_KEY})
     try:
         port = s.settings.api_port
         assert httpx.get(f"http://127.0.0.1:{port}/auth/v1/health").status_code == 200
@@ -83,3 +85,14 @@ def test_behind_a_proxy_with_a_public_address_the_development_secret_is_refused(
              JWT_SECRET=CLI_DEVELOPMENT_SECRET)
     assert r.returncode == 2, r.stderr
     assert "api.escritorio.example.com" in r.stderr and "JWT_SECRET" in r.stderr
+
+
+def test_production_needs_a_settings_key_of_its_own(cluster, tmp_path):
+    """Sealed settings (WhatsApp, Stripe secrets) must not be keyed by the JWT secret, which backups carry."""
+    clean = cluster.create_database("prod_sealing")
+    assert _cli(cluster, tmp_path, "migrate", DATABASE_URL=clean).returncode == 0
+    for sealing in ({}, {"SETTINGS_ENCRYPTION_KEY": "short"}, {"SETTINGS_ENCRYPTION_KEY": STRONG_SECRET}):
+        r = _cli(cluster, tmp_path, "serve", DATABASE_URL=clean, SUPASTACK_HOST="0.0.0.0", JWT_SECRET=STRONG_SECRET,
+                 **sealing)
+        assert r.returncode == 2, r.stderr
+        assert "SETTINGS_ENCRYPTION_KEY" in r.stderr and "JWT_SECRET (or" not in r.stderr

@@ -1,5 +1,6 @@
 """`python -m supastack.backup [--workdir DIR] [--data-dir DIR] backup|restore FILE`."""
 import argparse
+import os
 import sys
 
 from supastack.backup.commands import add_commands, run
@@ -7,6 +8,7 @@ from supastack.core.config import load_settings
 
 
 def main(argv: list[str] | None = None) -> int:
+    os.umask(0o077)          # restored objects, keys and archives: the owner's only
     parser = argparse.ArgumentParser(prog="python -m supastack.backup")
     parser.add_argument("--workdir", help="project folder (config.toml, migrations/, seed.sql)")
     parser.add_argument("--data-dir", help="data folder (default: <workdir>/.data)")

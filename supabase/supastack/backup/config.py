@@ -21,6 +21,7 @@ class BackupConfig:
     keep: int = 14
     daily_at: time | None = None          # None: no scheduled backups
     s3: dict = field(default_factory=dict)  # empty: no off-site copy
+    encryption_key: bytes | None = field(default=None, repr=False)   # BACKUP_ENCRYPTION_KEY; None: plain archives
 
     @property
     def offsite(self) -> bool:
@@ -41,7 +42,10 @@ def _daily_at(value: object) -> time | None:
 
 def backup_config(settings: Settings, env: dict | None = None) -> BackupConfig:
     """Read `[backup]`; `BACKUP_S3_<KEY>` variables override its `s3_<key>` values (keep secrets out of
-    the file), and an S3 copy without its own endpoint or credentials uses `[storage.s3]`'s."""
+    the file), and an S3 copy without its own endpoint or credentials uses `[storage.s3]`'s. The archives'
+    key comes only from the environment (BACKUP_ENCRYPTION_KEY), never from config.toml; a malformed one
+    raises ValueError."""
+    from supastack.backup.crypto import key_from_env
     env = dict(os.environ if env is None else env)
     section = settings.raw.get("backup", {})
     folder = Path(section.get("dir") or "backups")
@@ -57,4 +61,5 @@ def backup_config(settings: Settings, env: dict | None = None) -> BackupConfig:
         keep=max(1, int(section.get("keep", 14))),
         daily_at=_daily_at(section.get("schedule")),
         s3={k: v for k, v in s3.items() if v} if s3.get("bucket") else {},
+        encryption_key=key_from_env(env),
     )

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 from datetime import UTC, datetime
 from importlib import metadata
@@ -14,6 +15,8 @@ from supastack.backup.pgtools import find_tools
 from supastack.backup.server import database_server
 from supastack.core.config import Settings
 
+log = logging.getLogger("supastack.backup")
+
 
 def _version() -> str:
     try:
@@ -22,13 +25,35 @@ def _version() -> str:
         return "unknown"
 
 
+class BackupRefused(RuntimeError):
+    pass
+
+
+def unencrypted_refusal(settings: Settings, cfg: BackupConfig) -> str | None:
+    """In production mode an archive is written encrypted or not at all; in development a plain one is
+    allowed (with a warning): a laptop's demo data, and a restore that needs no key."""
+    from supastack.production import public_addresses
+    if cfg.encryption_key is not None or not public_addresses(settings):
+        return None
+    return ("refusing to write an unencrypted backup in production mode (the archive holds the JWT secret and "
+            "every client's data): set BACKUP_ENCRYPTION_KEY to 32 random bytes in base64, e.g. "
+            "`openssl rand -base64 32`, and keep that key apart from the backups")
+
+
 def create_backup(settings: Settings, folder: Path | None = None, now: datetime | None = None) -> Path:
-    """Write `<folder>/<project>-YYYYmmdd-HHMMSS.tar` and return its path; the stack may be running."""
+    """Write `<folder>/<project>-YYYYmmdd-HHMMSS.tar` (`.tar.enc` with BACKUP_ENCRYPTION_KEY) and return its
+    path; the stack may be running."""
     cfg = backup_config(settings)
+    refused = unencrypted_refusal(settings, cfg)
+    if refused:
+        raise BackupRefused(refused)
+    if cfg.encryption_key is None:
+        log.warning("backup written without encryption: set BACKUP_ENCRYPTION_KEY to encrypt archives")
     folder = Path(folder or cfg.folder)
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     now = now or datetime.now()
-    writer = ArchiveWriter(folder / archive_name(cfg.project, now))
+    encrypted = cfg.encryption_key is not None
+    writer = ArchiveWriter(folder / archive_name(cfg.project, now, encrypted), cfg.encryption_key)
     dump_file = folder / f".{writer.target.stem}.dump.partial"
     try:
         with database_server(settings), database.snapshot(settings.db_url) as snap:
@@ -40,7 +65,7 @@ def create_backup(settings: Settings, folder: Path | None = None, now: datetime 
         keys_bytes = (settings.data_dir / "keys.json").read_bytes()
         keys_sha = writer.add_bytes(KEYS, keys_bytes)
         manifest = {
-            "format": FORMAT, "format_version": FORMAT_VERSION,
+            "format": FORMAT, "format_version": FORMAT_VERSION, "encrypted": encrypted,
             "project": cfg.project,
             "created_at": now.astimezone(UTC).isoformat(timespec="seconds"),
             "stack_version": _version(),
@@ -77,6 +102,8 @@ def describe(path: Path, manifest: dict) -> str:
     db, obj = manifest["database"], manifest["objects"]
     text = (f"{path} ({os.path.getsize(path) / 1e6:.1f} MB): {db['rows']} rows in {db['tables']} tables, "
             f"{obj['count']} objects ({obj['bytes'] / 1e6:.1f} MB), keys")
+    text += ("; encrypted" if manifest.get("encrypted")
+             else "; NOT encrypted (set BACKUP_ENCRYPTION_KEY to encrypt archives)")
     if obj["missing"]:
         text += f"; {len(obj['missing'])} object(s) deleted while the backup ran were left out"
     return text

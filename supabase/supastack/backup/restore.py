@@ -12,7 +12,14 @@ from pathlib import Path
 import psycopg
 
 from supastack.backup import database, objects
-from supastack.backup.archive import DATABASE, KEYS, extract_verified, object_member, read_manifest
+from supastack.backup.archive import (
+    DATABASE,
+    KEYS,
+    check_object_entries,
+    extract_verified,
+    object_member,
+    read_manifest,
+)
 from supastack.backup.server import database_server, running_api
 from supastack.core.config import Settings
 from supastack.core.rows import one
@@ -39,17 +46,23 @@ def _put_keys(settings: Settings, extracted: Path) -> None:
     os.replace(tmp, target)
 
 
-def restore_backup(settings: Settings, archive: Path, log: Callable[[str], object] = print) -> dict:
-    """Rebuild the stack's data from `archive`; refuses while the stack's API runs. Returns the manifest."""
+def restore_backup(settings: Settings, archive: Path, log: Callable[[str], object] = print,
+                   key: bytes | None = None) -> dict:
+    """Rebuild the stack's data from `archive`; refuses while the stack's API runs. Returns the manifest.
+    An encrypted archive needs `key` (default: BACKUP_ENCRYPTION_KEY); a wrong key or an altered archive
+    is refused before anything changes."""
     reason = running_api(settings)
     if reason:
         raise StackRunning(f"stop the stack before restoring ({reason})")
-    read_manifest(archive)                     # a wrong file is refused before anything starts
+    if key is None:
+        from supastack.backup.config import backup_config
+        key = backup_config(settings).encryption_key
+    check_object_entries(read_manifest(archive, key))   # a wrong or crafted file is refused before anything starts
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     staging = settings.data_dir / f".restore-{uuid.uuid4().hex[:8]}"
     staging.mkdir(mode=0o700)
     try:
-        manifest, members = extract_verified(archive, staging)
+        manifest, members = extract_verified(archive, staging, key)
         log(f"verified {archive.name}: every checksum matches")
         with database_server(settings):
             buckets = _current_buckets(settings.db_url) | set(manifest["objects"]["buckets"])

@@ -5,21 +5,33 @@ many processes share the database:
 - a scheduled run is claimed by moving `cron.job_slot.last_slot` to the scheduled instant under
   `for update skip locked` (a process finding the row locked leaves it to the one running it);
 - a run-now request is a `cron.job_run_details` row with status 'starting', claimed the same way;
-- the command runs in a savepoint as the job's user with a statement timeout; its result goes into the
-  run's row and everything commits together. A process that dies mid-run commits nothing: the claim comes
-  back and another process runs it.
+- the command runs with a statement timeout as the job's user; its result goes into the run's row, which
+  commits with the claim. A process that dies mid-run commits nothing: the claim comes back and another
+  process runs it.
+
+Where the command runs: a job of a superuser (it could become anyone anyway) runs in a savepoint of the claim's
+own transaction. Any other job runs as pg_cron runs it: in a connection of its own, logged in as a role that is
+not the runner's: `supastack_cron_<owner>`, a login role with no privileges of its own (NOINHERIT, no
+superuser, no CREATEROLE...) whose only membership is the job's owner, which it becomes with SET LOCAL ROLE.
+`RESET ROLE`, `SET SESSION AUTHORIZATION` or code the job leaves to run at commit (a deferred trigger) get
+that empty role, never the runner's superuser. Its random password lives in `supastack.cron_logins`, which
+only superusers read. The job's transaction commits just before the claim's (between the two, a crashed
+process would leave the run to be run again).
 """
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
+import secrets
 from collections.abc import Awaitable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 import psycopg
 from psycopg import sql
+from psycopg.conninfo import make_conninfo
 
 from supastack.core.rows import one
 from supastack.cron.config import CronConfig
@@ -41,6 +53,18 @@ _REQUESTED = """select d.runid, j.jobid, j.schedule, j.command, j.username, j.da
                  order by d.runid limit 1 for update of d skip locked"""
 
 
+LOGIN_LOCK = 7_301_202_611_503_517_002       # pg_advisory_xact_lock key while a login role is set up
+_LOGINS = """create schema if not exists supastack;
+create table if not exists supastack.cron_logins (owner name primary key, password text not null);
+revoke all on supastack.cron_logins from public"""
+
+
+def login_role(owner: str) -> str:
+    """The role a job of `owner` logs in as (63 bytes at most, PostgreSQL's limit)."""
+    name = f"supastack_cron_{owner}"
+    return name if len(name.encode()) <= 63 else "supastack_cron_" + hashlib.sha256(owner.encode()).hexdigest()[:40]
+
+
 @dataclass(frozen=True)
 class Job:
     jobid: int
@@ -56,6 +80,7 @@ class Runner:
         self.config = config
         self.running: set[int] = set()          # jobs this process is running now
         self.tasks: set[asyncio.Task] = set()
+        self.logins: dict[str, str] = {}         # job owner -> connection string of its login role
 
     async def connect(self, autocommit: bool = False) -> psycopg.AsyncConnection:
         return await psycopg.AsyncConnection.connect(self.db_url, autocommit=autocommit, prepare_threshold=None)
@@ -136,20 +161,27 @@ class Runner:
         return True
 
     async def execute(self, conn: psycopg.AsyncConnection, job: Job, runid: int, slot: datetime | None) -> None:
-        """The command in a savepoint as the job's user; its outcome written to the run's row."""
+        """The command as the job's user (module docstring); its outcome written to the run's row."""
         status, message = "succeeded", ""
+        settings = (self.config.statement_timeout, slot.isoformat() if slot else "")
         try:
             if job.database != conn.info.dbname:
                 raise _Refused(f'database "{job.database}" is not the one this stack serves')
-            async with conn.transaction():
-                await conn.execute("select set_config('statement_timeout', %s, true),"
-                                   " set_config('supastack.cron_slot', %s, true)",
-                                   (self.config.statement_timeout, slot.isoformat() if slot else ""))
-                if job.username != conn.info.user:
-                    await conn.execute(sql.SQL("set local role {}").format(sql.Identifier(job.username)))
-                cur = await conn.execute(job.command.encode())
-                message = cur.statusmessage or ""
-                await conn.execute("reset role; set local statement_timeout = 0")
+            owner = await (await conn.execute("select rolsuper from pg_roles where rolname = %s",
+                                              (job.username,))).fetchone()
+            if owner is None:
+                raise _Refused(f'role "{job.username}" does not exist')
+            if owner[0]:
+                async with conn.transaction():
+                    await conn.execute("select set_config('statement_timeout', %s, true),"
+                                       " set_config('supastack.cron_slot', %s, true)", settings)
+                    if job.username != conn.info.user:
+                        await conn.execute(sql.SQL("set local role {}").format(sql.Identifier(job.username)))
+                    cur = await conn.execute(job.command.encode())
+                    message = cur.statusmessage or ""
+                    await conn.execute("reset role; set local statement_timeout = 0")
+            else:
+                message = await self.run_as_owner(conn, job, runid, settings)
         except _Refused as exc:
             status, message = "failed", str(exc)
         except psycopg.Error as exc:
@@ -159,6 +191,50 @@ class Runner:
         await conn.execute("update cron.job_run_details set status = %s, return_message = %s,"
                            " end_time = clock_timestamp() where runid = %s", (status, message, runid))
         log.info("scheduled job %s run %s: %s %s", job.jobid, runid, status, message)
+
+    async def login_for(self, owner: str) -> str:
+        """The connection string of `owner`'s login role, set up (once per process) on first use."""
+        if owner in self.logins:
+            return self.logins[owner]
+        login = login_role(owner)
+        async with await self.connect(autocommit=True) as admin:
+            async with admin.transaction():
+                await admin.execute("select pg_advisory_xact_lock(%s)", (LOGIN_LOCK,))
+                await admin.execute(_LOGINS)
+                await admin.execute("insert into supastack.cron_logins (owner, password) values (%s, %s)"
+                                    " on conflict (owner) do nothing", (owner, secrets.token_urlsafe(32)))
+                password = one(await (await admin.execute(
+                    "select password from supastack.cron_logins where owner = %s", (owner,))).fetchone())[0]
+                role = sql.Identifier(login)
+                if not await (await admin.execute("select 1 from pg_roles where rolname = %s", (login,))).fetchone():
+                    await admin.execute(sql.SQL("create role {}").format(role))
+                await admin.execute(sql.SQL(
+                    "alter role {} login noinherit nosuperuser nocreatedb nocreaterole noreplication nobypassrls"
+                    " connection limit -1 password {}").format(role, sql.Literal(password)))
+                await admin.execute(sql.SQL("grant {} to {}").format(sql.Identifier(owner), role))
+        self.logins[owner] = make_conninfo(self.db_url, user=login, password=password)
+        return self.logins[owner]
+
+    async def run_as_owner(self, conn: psycopg.AsyncConnection, job: Job, runid: int,
+                           settings: tuple[str, str]) -> str:
+        """The command in a connection logged in as the owner's login role; its command tag."""
+        try:
+            job_conn = await psycopg.AsyncConnection.connect(await self.login_for(job.username),
+                                                             prepare_threshold=None)
+        except psycopg.OperationalError:
+            # the role or its password changed meanwhile (a restore, someone dropped it): set it up again
+            self.logins.pop(job.username, None)
+            job_conn = await psycopg.AsyncConnection.connect(await self.login_for(job.username),
+                                                             prepare_threshold=None)
+        async with job_conn:
+            await conn.execute("update cron.job_run_details set job_pid = %s where runid = %s",
+                               (job_conn.info.backend_pid, runid))
+            async with job_conn.transaction():
+                await job_conn.execute("select set_config('statement_timeout', %s, true),"
+                                       " set_config('supastack.cron_slot', %s, true)", settings)
+                await job_conn.execute(sql.SQL("set local role {}").format(sql.Identifier(job.username)))
+                cur = await job_conn.execute(job.command.encode())
+                return cur.statusmessage or ""
 
     # -- the loop ----------------------------------------------------------------------------------------
     async def loop(self) -> None:

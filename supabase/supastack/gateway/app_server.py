@@ -7,15 +7,20 @@ hosted project) points the app elsewhere instead.
 """
 from __future__ import annotations
 
+import base64
+import hashlib
+import html
 import json
 import mimetypes
+import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, Response
 from starlette.routing import Route
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from supastack.core.config import Settings
 from supastack.gateway.compression import precompressed_variant
@@ -69,6 +74,110 @@ def env_script_text(settings: Settings, public_api_url: str | None) -> str:
     return f"window.__ENV__ = {json.dumps(env)};\nwindow.__ENV__.SUPABASE_URL = window.location.origin;\n"
 
 
+_HOST = re.compile(r"^[A-Za-z0-9.-]+(:[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?$")
+
+
+def _origin(url: str) -> str | None:
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc or not _HOST.match(parts.netloc):
+        return None
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def _socket_origin(origin: str) -> str:
+    return ("wss" if origin.startswith("https:") else "ws") + origin[origin.index(":"):]
+
+
+_INLINE_SCRIPT = re.compile(r"<script\b(?![^>]*\bsrc\s*=)[^>]*>(.*?)</script\s*>", re.S | re.I)
+_HANDLER = re.compile(r"""\son[a-z]+\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.I)
+
+
+def _sha256_source(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+def inline_script_sources(index_html: str) -> list[str]:
+    """CSP sources for exactly the inline code the built page holds: the hash of each inline <script> (the
+    route preloader) and, with 'unsafe-hashes', of each event-handler attribute (the stylesheet's onload);
+    any other inline script (an injected one) stays blocked."""
+    scripts = [_sha256_source(m.group(1)) for m in _INLINE_SCRIPT.finditer(index_html)]
+    handlers = [_sha256_source(html.unescape(m.group(1) if m.group(1) is not None else m.group(2)))
+                for m in _HANDLER.finditer(index_html)]
+    return list(dict.fromkeys(scripts + (["'unsafe-hashes'", *handlers] if handlers else [])))
+
+
+def content_security_policy(api_origin: str | None, host: str | None, inline: list[str] | None = None) -> str:
+    """What the built app needs and nothing more: its own scripts (/env.js included; inline code only by its
+    hash), the inline styles its component libraries set, images and PDF previews from blob:/data: URLs, the
+    API (its own origin, or API_EXTERNAL_URL's) over HTTP and WebSocket; no page may frame it."""
+    api = [api_origin, _socket_origin(api_origin)] if api_origin else []
+    # 'self' covers ws(s): on the page's host in current browsers; named as well for older ones
+    own_socket = [f"ws://{host}", f"wss://{host}"] if host and _HOST.match(host) else []
+    directives = {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", *(inline or [])],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "blob:", *api[:1]],
+        "font-src": ["'self'", "data:"],
+        "connect-src": ["'self'", *own_socket, *api],
+        "frame-src": ["'self'", "blob:"],
+        "object-src": ["'self'", "blob:"],     # the browser's PDF viewer in the form preview's frame
+        "worker-src": ["'self'", "blob:"],
+        "manifest-src": ["'self'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+    return "; ".join(f"{name} {' '.join(dict.fromkeys(sources))}" for name, sources in directives.items())
+
+
+class SecurityHeaders:
+    """The app's pages and files: a Content-Security-Policy, no framing (clickjacking), no MIME sniffing, no
+    full URLs in Referer to other sites; HSTS when the stack serves beyond loopback (production mode, behind
+    HTTPS: a browser ignores it over plain HTTP)."""
+
+    def __init__(self, site: ASGIApp, api_origin: str | None, production: bool, index: Path | None = None):
+        self.site, self.api_origin, self.production, self.index = site, api_origin, production, index
+        self._inline: tuple[int, list[str]] = (-1, [])
+
+    def inline_sources(self) -> list[str]:
+        """The built page's inline code hashes, read again when a new build replaces index.html."""
+        try:
+            if self.index is None:
+                return []
+            stamp = self.index.stat().st_mtime_ns
+            if stamp != self._inline[0]:
+                self._inline = (stamp, inline_script_sources(self.index.read_text(errors="replace")))
+        except OSError:
+            return []
+        return self._inline[1]
+
+    def headers(self, host: str | None) -> list[tuple[bytes, bytes]]:
+        policy = content_security_policy(self.api_origin, host, self.inline_sources())
+        found = [(b"content-security-policy", policy.encode()),
+                 (b"x-frame-options", b"DENY"),
+                 (b"x-content-type-options", b"nosniff"),
+                 (b"referrer-policy", b"strict-origin-when-cross-origin"),
+                 (b"permissions-policy", b"camera=(), microphone=(), geolocation=()")]
+        if self.production:
+            found.append((b"strict-transport-security", b"max-age=31536000"))
+        return found
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.site(scope, receive, send)
+            return
+        host = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"host"), None)
+        extra = self.headers(host)
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        await self.site(scope, receive, with_headers)
+
+
 def create_app_server(settings: Settings, public_api_url: str | None = None, api: ASGIApp | None = None) -> ASGIApp:
     """The app server; with `api`, its origin serves the API too (and /env.js names that origin unless
     `public_api_url` names another)."""
@@ -105,9 +214,12 @@ def create_app_server(settings: Settings, public_api_url: str | None = None, api
             return built_file(request, index, "no-cache")
         return HTMLResponse(NOT_BUILT, status_code=503)
 
-    site = Starlette(routes=[
+    from supastack.production import public_addresses
+    api_url = public_api_url or (None if api is not None else settings.api_url)
+    site = SecurityHeaders(Starlette(routes=[
         Route("/env.js", env_script),
         Route("/", static_or_index),
         Route("/{path:path}", static_or_index),
-    ])
+    ]), _origin(api_url) if api_url else None, production=bool(public_addresses(settings)),
+        index=dist / "index.html")
     return site if api is None else OneOrigin(site, api)

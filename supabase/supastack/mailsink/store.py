@@ -7,6 +7,7 @@ from __future__ import annotations
 import email
 import email.policy
 import email.utils
+import os
 import threading
 import time
 import uuid
@@ -21,7 +22,7 @@ def _address(value: str) -> str:
 class MailStore:
     def __init__(self, folder: Path) -> None:
         self.folder = Path(folder)
-        self.folder.mkdir(parents=True, exist_ok=True)
+        self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)   # other people's mail: ours only
         self._lock = threading.Lock()
 
     def _paths(self) -> list[Path]:
@@ -45,7 +46,9 @@ class MailStore:
                 mail_id = f"{now}-{uuid.uuid4().hex[:8]}"
                 header = f"X-Sink-Recipient: {rcpt}\r\n".encode()
                 tmp = self.folder / f"{mail_id}.tmp"
-                tmp.write_bytes(header + raw)
+                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+                with os.fdopen(fd, "wb") as out:
+                    out.write(header + raw)
                 tmp.replace(self.folder / f"{mail_id}.eml")   # a reader never sees half a message
                 ids.append(mail_id)
         return ids

@@ -30,10 +30,18 @@ class FileBackend:
         self.root = Path(root)
         self.staging_dir = self.root / STAGING_DIR
 
+    def _bucket_path(self, bucket: str) -> Path:
+        # bucket ids are validated before they get here; a second line of defence against leaving the root
+        root = self.root.resolve()
+        path = (root / bucket).resolve()
+        if path.parent != root or bucket.startswith("#"):
+            raise PermissionError(f"not a bucket folder: {bucket!r}")
+        return path
+
     def _name_path(self, bucket: str, name: str) -> Path:
         # names are validated (no '..', '.', empty segments, backslashes) before they get here;
         # the check below is a second line of defence against escaping the bucket folder.
-        bucket_dir = (self.root / bucket).resolve()
+        bucket_dir = self._bucket_path(bucket)
         path = (bucket_dir / name).resolve()
         if bucket_dir not in path.parents:
             raise PermissionError(f"path escapes the bucket: {name!r}")
@@ -42,12 +50,14 @@ class FileBackend:
     def _path(self, key: ObjectKey) -> Path:
         if not key.version:   # a row without a version has no bytes here (older files were adopted at start)
             raise FileNotFoundError(f"{key.bucket}/{key.name}")
+        if "/" in key.version or "\0" in key.version or key.version in (".", ".."):
+            raise PermissionError(f"not a version: {key.version!r}")
         return self._name_path(key.bucket, key.name) / key.version
 
     def staging_file(self) -> Path:
-        self.staging_dir.mkdir(parents=True, exist_ok=True)
+        self.staging_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         staged = self.staging_dir / f"{uuid.uuid4().hex}.part"
-        staged.touch(exist_ok=False)
+        staged.touch(mode=0o600, exist_ok=False)   # client documents: the stack's user only
         return staged
 
     def _place(self, source: Path, target: Path) -> None:
@@ -56,7 +66,7 @@ class FileBackend:
             existing = target.parent
             while not existing.exists():
                 existing = existing.parent
-            target.parent.mkdir(parents=True, exist_ok=True)
+            target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
             try:
                 os.link(source, target)
                 break
@@ -99,7 +109,7 @@ class FileBackend:
         await asyncio.to_thread(run)
 
     async def delete_bucket(self, bucket: str) -> None:
-        await asyncio.to_thread(shutil.rmtree, self.root / bucket, True)
+        await asyncio.to_thread(shutil.rmtree, self._bucket_path(bucket), True)
 
     async def stored_versions(self) -> list[StoredVersion]:
         def run() -> list[StoredVersion]:

@@ -55,9 +55,9 @@ class S3Backend:
         return f"{base}/{key.version}" if key.version else base
 
     def staging_file(self) -> Path:
-        self.staging_dir.mkdir(parents=True, exist_ok=True)
+        self.staging_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         staged = self.staging_dir / f"{uuid.uuid4().hex}.part"
-        staged.touch(exist_ok=False)
+        staged.touch(mode=0o600, exist_ok=False)
         return staged
 
     def _on_bytes_of(self, key: ObjectKey, call: Callable[[str], T]) -> T:
