@@ -106,7 +106,8 @@ create policy "sellers remove own quote items" on public.financial_quote_items f
   using (public.sells_quote(quote_id));
 
 -- ---------------------------------------------------------------------------
--- revenue and receivables: administrators only (the views run as the caller, and say so themselves)
+-- revenue and receivables: administrators only (the views run as the caller, and say so themselves);
+-- the database's own jobs (overdue reminders, run as the owner) still read them
 -- ---------------------------------------------------------------------------
 create or replace view public.financial_receivables_aging with (security_invoker = true) as
 select i.id as installment_id, i.client_id, cl.full_name as client_name, i.contract_id, c.contract_number,
@@ -120,7 +121,7 @@ select i.id as installment_id, i.client_id, cl.full_name as client_name, i.contr
 from public.financial_installments i
 join public.financial_contracts c on c.id = i.contract_id
 left join public.clients cl on cl.id = i.client_id
-where i.status in ('pending', 'partial') and (select public.is_admin());
+where i.status in ('pending', 'partial') and (current_user not in ('anon', 'authenticated') or (select public.is_admin()));
 comment on view public.financial_receivables_aging is
   'Open installments by age: a_vencer (not due), 1_30, 31_60, over_60 days late. Administrators only.';
 
@@ -128,7 +129,7 @@ create or replace view public.financial_monthly_revenue with (security_invoker =
 select date_trunc('month', p.payment_date)::date as month, p.currency,
        sum(p.amount) as revenue, sum(p.amount_brl) as revenue_brl, count(*)::integer as payment_count
 from public.financial_payments p
-where p.status = 'paid' and p.payment_date is not null and (select public.is_admin())
+where p.status = 'paid' and p.payment_date is not null and (current_user not in ('anon', 'authenticated') or (select public.is_admin()))
 group by 1, 2;
 comment on view public.financial_monthly_revenue is
   'Money received per month and currency (with the BRL equivalent). Administrators only.';
@@ -139,7 +140,7 @@ select coalesce(pr.type, 'Sem processo vinculado') as case_type, p.currency,
 from public.financial_payments p
 left join public.financial_contracts c on c.id = p.contract_id
 left join public.processes pr on pr.id = c.process_id
-where p.status = 'paid' and (select public.is_admin())
+where p.status = 'paid' and (current_user not in ('anon', 'authenticated') or (select public.is_admin()))
 group by 1, 2;
 comment on view public.financial_revenue_by_case_type is
   'Money received per type of the contract''s process. Administrators only.';
