@@ -9,11 +9,14 @@
 """
 from __future__ import annotations
 
+import asyncio
+import json
 import uuid
 
 import psycopg
 import pyotp
 import pytest
+import websockets
 from postgrest.exceptions import APIError
 from storage3.exceptions import StorageApiError
 
@@ -67,6 +70,40 @@ def refused(call) -> APIError:
     with pytest.raises(APIError) as error:
         call()
     return error.value
+
+
+async def _realtime_seen(stack: StackProcess, token: str, table: str, action, settle: float = 1.5) -> list[dict]:
+    """postgres_changes payloads of `table` a socket joined with `token` receives while `action()` runs."""
+    url = stack.url.replace("http", "ws", 1) + f"/realtime/v1/websocket?apikey={stack.anon_key}&vsn=1.0.0"
+    seen: list[dict] = []
+    async with websockets.connect(url) as ws:
+        await ws.send(json.dumps({"topic": "realtime:trust", "event": "phx_join", "ref": "1", "payload": {
+            "config": {"postgres_changes": [{"event": "*", "schema": "public", "table": table}]},
+            "access_token": token}}))
+        loop = asyncio.get_running_loop()
+        deadline, acted = loop.time() + 10, False
+        while loop.time() < deadline:
+            try:
+                frame = json.loads(await asyncio.wait_for(ws.recv(), 0.2))
+            except TimeoutError:
+                continue
+            if frame.get("event") == "system" and not acted:
+                await asyncio.to_thread(action)
+                acted, deadline = True, loop.time() + settle
+            elif frame.get("event") == "postgres_changes":
+                seen.append(frame["payload"]["data"])
+        assert acted, "the channel never reported its subscription"
+    return seen
+
+
+def realtime_notifications(stack: StackProcess, sb: Client, user_id: str) -> list[str]:
+    """Titles of the notifications for `user_id` that reach `sb`'s session live while one is written."""
+    title = f"Ao vivo {uuid.uuid4().hex[:6]}"
+    token = sb.auth.get_session().access_token
+    seen = asyncio.run(_realtime_seen(stack, token, "notifications", lambda: stack.sql(
+        "select public.notify(%s, 'teste', %s, 'A-number A123456789', '/clientes', '{}'::jsonb, %s)",
+        (user_id, title, f"trust:{uuid.uuid4()}"))))
+    return [p["record"]["title"] for p in seen if p.get("record") and p["record"].get("title") == title]
 
 
 def pdf(label: str) -> bytes:
@@ -277,12 +314,16 @@ def test_staff_second_factor_covers_own_notifications_and_commissions(tstack):
         # marking read is refused the same way
         assert commercial.table("notifications").update({"read_at": "2031-01-01T00:00:00Z"}) \
             .eq("user_id", COMMERCIAL_USER).execute().data == []
+        # nor live, over realtime
+        assert realtime_notifications(tstack, commercial, COMMERCIAL_USER) == []
         # clients are never affected
         assert count(maria, "notifications") == maria_notifications
+        assert len(realtime_notifications(tstack, maria, MARIA_USER)) == 1
         # from an aal2 session the staff member reads its own again
         factor = commercial.auth.mfa.enroll({"factor_type": "totp", "friendly_name": "Celular"})
         commercial.auth.mfa.challenge_and_verify({"factor_id": factor.id,
                                                   "code": pyotp.TOTP(factor.totp.secret).now()})
-        assert {t: count(commercial, t) for t in own} == own
+        assert {t: count(commercial, t) for t in own} == {**own, "notifications": own["notifications"] + 1}
+        assert len(realtime_notifications(tstack, commercial, COMMERCIAL_USER)) == 1
     finally:
         tstack.sql("update public.office_settings set require_staff_mfa = false")
