@@ -266,15 +266,15 @@ insert into public.messages (id, client_id, sender_type, sender_id, content, att
   ('f4000000-0000-4000-8000-000000000006', 'c0000000-0000-4000-8000-000000000002', 'office', '10000000-0000-4000-8000-000000000002',
    'Pode sim, mas ele aguardará do lado de fora da sala.', null, now() - interval '4 days' + interval '2 hours');
 
-insert into public.client_documents (id, client_id, process_id, name, file_path, uploaded_by, uploader_id, document_type, created_at) values
+insert into public.client_documents (id, client_id, process_id, name, file_path, uploaded_by, uploader_id, document_type, created_at, shared_with_client) values
   ('f5000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', 1, 'Passaporte',
-   'c0000000-0000-4000-8000-000000000001/1700000000000.pdf', 'client', '10000000-0000-4000-8000-000000000005', 'passaporte', now() - interval '21 days'),
+   'c0000000-0000-4000-8000-000000000001/1700000000000.pdf', 'client', '10000000-0000-4000-8000-000000000005', 'passaporte', now() - interval '21 days', true),
   ('f5000000-0000-4000-8000-000000000002', 'c0000000-0000-4000-8000-000000000001', 1, 'Contrato assinado',
-   'c0000000-0000-4000-8000-000000000001/1700000100000.pdf', 'office', '10000000-0000-4000-8000-000000000002', 'contrato', now() - interval '84 days'),
+   'c0000000-0000-4000-8000-000000000001/1700000100000.pdf', 'office', '10000000-0000-4000-8000-000000000002', 'contrato', now() - interval '84 days', true),
   ('f5000000-0000-4000-8000-000000000003', 'c0000000-0000-4000-8000-000000000002', 2, 'Green Card (frente e verso)',
-   'c0000000-0000-4000-8000-000000000002/1700000200000.jpg', 'client', '10000000-0000-4000-8000-000000000006', 'identidade', now() - interval '50 days'),
+   'c0000000-0000-4000-8000-000000000002/1700000200000.jpg', 'client', '10000000-0000-4000-8000-000000000006', 'identidade', now() - interval '50 days', true),
   ('f5000000-0000-4000-8000-000000000004', 'c0000000-0000-4000-8000-000000000002', 3, 'Aviso de audiência (EOIR)',
-   'c0000000-0000-4000-8000-000000000002/1700000300000.pdf', 'office', '10000000-0000-4000-8000-000000000002', 'notificação', now() - interval '30 days');
+   'c0000000-0000-4000-8000-000000000002/1700000300000.pdf', 'office', '10000000-0000-4000-8000-000000000002', 'notificação', now() - interval '30 days', true);
 
 -- ---------------------------------------------------------------------------
 -- service interactions (atendimento)

@@ -98,7 +98,9 @@ async def fill_form(request: Request):
     try:
         rows = (await db.table("client_documents").insert({
             "client_id": process["client_id"], "process_id": process["id"], "name": name, "file_path": path,
-            "uploaded_by": "office", "document_type": "formulario_uscis"}).execute()).data
+            "uploaded_by": "office", "document_type": "formulario_uscis",
+            # a filled form is a draft for the office to review: the client sees it once staff share it
+            "shared_with_client": False}).execute()).data
     except Exception:
         await documents.remove([path])    # no stored file without its document row
         raise

@@ -75,14 +75,16 @@ staff_only = _grid(admin=FULL, other_staff=FULL, client=NOTHING)
 staff_append_only = _grid(admin=APPEND, other_staff=APPEND, client=NOTHING)
 managers_only = _grid(admin=FULL, assistant=FULL, other_staff=NOTHING, client=NOTHING)
 admin_only = _grid(admin=FULL, other_staff=NOTHING, client=NOTHING)
-client_finance = _grid(admin=FULL, assistant=FULL, other_staff=READ_ONLY, client=CLIENT_READS_OWN)
+# finance by the spec's role table (DESIGN section 9): administrator and legal_assistant; a client its own;
+# commercial and secretary nothing (commercial: the quotes it sells, below)
+client_finance = _grid(admin=FULL, assistant=FULL, other_staff=NOTHING, client=CLIENT_READS_OWN)
 
 NO_PRIVILEGE = {"select": DENIED, "insert": DENIED, "update": DENIED, "delete": DENIED}
 READ_ONLY_NO_WRITE = {"select": ALL, "insert": DENIED, "update": DENIED, "delete": DENIED}
 SEES_NOTHING_NO_WRITE = {**NO_PRIVILEGE, "select": NONE}
 
 # Second-wave tables revoke everything from anon: anon is refused outright (42501), even a select.
-money = _grid(admin=FULL, assistant=FULL, other_staff=READ_ONLY, client=CLIENT_READS_OWN, anon=NO_PRIVILEGE)
+money = _grid(admin=FULL, assistant=FULL, other_staff=NOTHING, client=CLIENT_READS_OWN, anon=NO_PRIVILEGE)
 money_staff = _grid(admin=FULL, assistant=FULL, other_staff=READ_ONLY, client=NOTHING, anon=NO_PRIVILEGE)
 staff_work = _grid(admin=FULL, other_staff=FULL, client=NOTHING, anon=NO_PRIVILEGE)
 crm = _grid(admin=FULL, other_staff=READ_ONLY, client=NOTHING, anon=NO_PRIVILEGE)
@@ -119,7 +121,8 @@ RULES: list[TableRule] = [
         _grid(admin=FULL,
               other_staff={"select": OWN, "insert": DENIED, "update": NONE, "delete": NONE},
               client={"select": OWN, "insert": DENIED, "update": NONE, "delete": NONE}),
-        lambda a: {"user_id": MARIA.user_id, "role": "commercial"},
+        # a second staff role for the secretary (a client is never given a staff role: see test_sec_trust_roles)
+        lambda a: {"user_id": SECRETARY.user_id, "role": "commercial"},
         own="user_id = %s", own_param=lambda a: a.user_id,
     ),
     TableRule(
@@ -138,10 +141,16 @@ RULES: list[TableRule] = [
             ("financial_contracts", lambda a: {"client_id": _client_for(a), "title": "Contrato de teste",
                                                "contract_number": f"CT-T-{_tag(a)}", "total_amount": 100}),
             ("financial_payments", lambda a: {"client_id": _client_for(a), "amount": 10, "status": "pending"}),
-            ("financial_quotes", lambda a: {"client_id": _client_for(a), "title": "Orçamento de teste",
-                                            "quote_number": f"OR-T-{_tag(a)}", "total_amount": 50}),
         ]
     ],
+    # quotes: as the other money tables, plus the commercial user's own sales (seller_id); "own" is the
+    # client's for a client and the seller's for staff
+    TableRule("financial_quotes", client_finance,
+              lambda a: {"client_id": _client_for(a), "title": "Orçamento de teste",
+                         "quote_number": f"OR-T-{_tag(a)}", "total_amount": 50},
+              own="%s in (client_id::text, seller_id::text)", own_param=lambda a: a.client_id or a.user_id,
+              # the update/delete target is the administrator's quote
+              exceptions={"comercial": {"select": OWN, "insert": OK}}),
     TableRule(
         "messages",
         _grid(admin={"select": ALL, "insert": OK, "update": NONE, "delete": NONE},
@@ -248,7 +257,10 @@ RULES: list[TableRule] = [
               # lines change only while their quote is a draft: the target quote is João's draft
               lambda a: {"quote_id": "f3000000-0000-4000-8000-000000000002", "description": f"Item {a.name}",
                          "unit_price": 10},
-              own="quote_id in (select id from public.financial_quotes where client_id = %s)"),
+              own="quote_id in (select id from public.financial_quotes where %s in (client_id::text, seller_id::text))",
+              own_param=lambda a: a.client_id or a.user_id,
+              # the commercial user sells the seeded sent quotes, not João's draft the lines go to
+              exceptions={"comercial": {"select": OWN}}),
     TableRule("financial_installments", money,
               lambda a: {"contract_id": {MARIA_CLIENT: "f1000000-0000-4000-8000-000000000001",
                                          JOAO_CLIENT: "f1000000-0000-4000-8000-000000000002"}[_client_for(a)],

@@ -51,7 +51,13 @@ def test_objects_visible_per_actor(conn, actor):
         elif actor is ANON:
             assert seen == set()
         else:
-            assert seen == set(_names(actor.client_id))
+            # its conversation's attachments, and in its own folder only the files of shared documents of its
+            # own (the seed shares Maria's 1700000000000.pdf; João's documents point at other files)
+            shared = {r[0] for r in conn.execute(
+                "select file_path from public.client_documents where client_id = %s", (actor.client_id,))}
+            visible = {name for name in _names(actor.client_id) if name.startswith("attachments/") or name in shared}
+            assert seen == visible
+            assert f"attachments/{actor.client_id}/1700000000000-nota.pdf" in seen
 
 
 @pytest.mark.parametrize("actor", [MARIA, JOAO], ids=str)

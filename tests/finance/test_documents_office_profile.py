@@ -9,7 +9,7 @@ import json
 import sys
 
 import httpx
-from finance_actors import JOAO, JOAO_CONTRACT, MARIA, MARIA_SENT_QUOTE, SECRETARY
+from finance_actors import ASSISTANT, JOAO, JOAO_CONTRACT, MARIA, MARIA_SENT_QUOTE
 from pypdf import PdfReader
 
 from edgekit.office import address_line
@@ -89,7 +89,7 @@ def test_every_page_has_the_contacts_in_its_header_and_footer():
 
 def test_a_client_copy_carries_the_stored_contacts(stack):
     for actor, kind, row_id in (
-        (SECRETARY, "quote", MARIA_SENT_QUOTE),
+        (ASSISTANT, "quote", MARIA_SENT_QUOTE),
         (MARIA, "quote", MARIA_SENT_QUOTE),
         (JOAO, "contract", JOAO_CONTRACT),
     ):
@@ -114,14 +114,14 @@ def test_the_fallback_setting_fills_only_what_the_settings_leave_empty(stack):
         ),
     )
     try:
-        text = "\n".join(document(stack, SECRETARY, "quote", MARIA_SENT_QUOTE))
+        text = "\n".join(document(stack, ASSISTANT, "quote", MARIA_SENT_QUOTE))
         assert SEEDED_ADDRESS in text and "contato@escritorio.test" in text
         assert "9 Old Road" not in text and "antigo@escritorio.test" not in text
         stack.sql(
             "update office_settings set office_street = null, office_suite = null, office_city = null, "
             "office_state = null, office_zip = null, office_phone = null"
         )
-        text = "\n".join(document(stack, SECRETARY, "quote", MARIA_SENT_QUOTE))
+        text = "\n".join(document(stack, ASSISTANT, "quote", MARIA_SENT_QUOTE))
         assert "9 Old Road, Salem, MA" in text and "Tel.: +1 (978) 555-0199" in text
         assert "Federal Street" not in text
         assert "E-mail: contato@escritorio.test" in text  # still stored: the setting does not replace it

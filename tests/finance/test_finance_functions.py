@@ -28,14 +28,15 @@ def pdf_text(answer: httpx.Response) -> str:
     return "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(answer.content)).pages)
 
 
-def test_quote_pdf_for_staff_and_its_client_only(stack):
-    text = pdf_text(call(stack, "finance-documents", SECRETARY, {"kind": "quote", "id": MARIA_SENT_QUOTE}))
+def test_quote_pdf_for_finance_staff_and_its_client_only(stack):
+    text = pdf_text(call(stack, "finance-documents", ASSISTANT, {"kind": "quote", "id": MARIA_SENT_QUOTE}))
     assert "Orçamento OR-2025-003" in text and "Maria Silva" in text and "US$ 3.500,00" in text
     assert "Orçamento OR-2025-003" in pdf_text(
         call(stack, "finance-documents", MARIA, {"kind": "quote", "id": MARIA_SENT_QUOTE})
     )
-    refused = call(stack, "finance-documents", JOAO, {"kind": "quote", "id": MARIA_SENT_QUOTE})
-    assert refused.status_code == 404 and refused.json() == {"error": "Documento não encontrado"}
+    for outsider in (JOAO, SECRETARY):   # a secretary reads no finance (the spec's role table)
+        refused = call(stack, "finance-documents", outsider, {"kind": "quote", "id": MARIA_SENT_QUOTE})
+        assert refused.status_code == 404 and refused.json() == {"error": "Documento não encontrado"}
 
 
 def test_contract_and_receipt_pdfs(stack):
@@ -52,7 +53,7 @@ def test_documents_carry_the_office_name_kept_in_the_settings(stack):
     (before,) = stack.sql("select office_name from public.office_settings where id")[0]
     stack.sql("update public.office_settings set office_name = 'Oliveira & Prado Imigração' where id")
     try:
-        for actor in (SECRETARY, MARIA):
+        for actor in (ASSISTANT, MARIA):
             text = pdf_text(call(stack, "finance-documents", actor, {"kind": "quote", "id": MARIA_SENT_QUOTE}))
             assert "Oliveira & Prado Imigração" in text, actor
         text = pdf_text(call(stack, "finance-documents", JOAO, {"kind": "contract", "id": JOAO_CONTRACT}))

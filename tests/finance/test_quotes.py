@@ -105,9 +105,11 @@ def test_sending_locks_the_lines_and_values(db):
     assert db.fails("update public.financial_quotes set status = 'accepted' where id = %s", (q,)).sqlstate == "23514"
 
 
-def test_other_staff_read_quotes_but_do_not_write_them(db):
+def test_a_secretary_neither_reads_nor_writes_quotes(db):
+    # the spec's role table: quotes are for administrators, legal assistants and the commercial user who sells them
     db.act(SECRETARY)
-    assert db.one("select count(*) from public.financial_quote_items where quote_id = %s", (MARIA_SENT_QUOTE,)) == 2
+    assert db.one("select count(*) from public.financial_quote_items where quote_id = %s", (MARIA_SENT_QUOTE,)) == 0
+    assert db.one("select count(*) from public.financial_quotes") == 0
     err = db.fails(
         "insert into public.financial_quotes (client_id, title, total_amount) values (%s, 'x', 1)", (MARIA.client_id,)
     )

@@ -138,7 +138,13 @@ def test_mapping_versions_and_the_fill_round_trip(api, imported, forms_stack):
         assert values.get(name) == value, name
     assert "Pt2Line11_SSN" not in values
     assert httpx.get(body["signedUrl"], timeout=10).content == stored.content
-    # the client sees the filled form among her documents
+    # a filled form is a draft for the office: internal until staff share it, then the client sees it
+    assert document["shared_with_client"] is False
+    assert api[MARIA].download("client_documents", document["file_path"]).status_code != 200
+    assert api[MARIA].rest("GET", f"client_documents?id=eq.{document['id']}").json() == []
+    shared = api[SECRETARY].rest("PATCH", f"client_documents?id=eq.{document['id']}",
+                                 json={"shared_with_client": True}, headers={"Prefer": "return=representation"})
+    assert shared.status_code == 200 and shared.json()[0]["shared_with_client"] is True
     assert api[MARIA].download("client_documents", document["file_path"]).status_code == 200
 
 

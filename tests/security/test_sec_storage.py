@@ -15,8 +15,9 @@ STORAGE = "/storage/v1"
 @pytest.fixture()
 def marias_file(attacker):
     name = f"{MARIA_CLIENT}/passaporte-{uuid.uuid4().hex[:6]}.txt"
+    # Maria's own upload: a client reads what it uploaded itself (and shared documents), not any file of its folder
     r = attacker.http.post(f"{STORAGE}/object/{BUCKET}/{name}", content=b"passaporte da maria",
-                           headers=attacker.service_headers(**{"content-type": "text/plain"}))
+                           headers=attacker.headers("maria", **{"content-type": "text/plain"}))
     assert r.status_code == 200, r.text
     yield name
     attacker.http.request("DELETE", f"{STORAGE}/object/{BUCKET}", json={"prefixes": [name]},

@@ -2,6 +2,8 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { HUB_CARDS } from '@/features/financeiro/lib/hub-cards';
 import { STAFF_ROLES } from '@/lib/roles';
 import NotFoundPage from './not-found-page';
 import { RequireAuth } from './require-auth';
@@ -18,6 +20,19 @@ function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
 /** A lazy layout: the staff and portal shells (menus, dialogs, sheets) are not part of /auth's download. */
 function layout<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: (await load())[name] }) };
+}
+
+/** /financeiro/<path>: the page for the roles of its hub card, the Acesso Restrito card for other staff. */
+function financeRoute(path: string, load: () => Promise<PageModule>): RouteObject {
+  const roles = HUB_CARDS.find((card) => card.to === `${paths.financeiro.hub}/${path}`)?.roles ?? ADMIN_ONLY;
+  const description = roles.includes('legal_assistant')
+    ? 'Apenas administradores e assistentes jurídicos podem acessar esta área do financeiro.'
+    : 'Apenas administradores podem acessar esta área do financeiro.';
+  return {
+    path,
+    element: <RequireRoleInPage roles={roles} description={description} />,
+    children: [{ index: true, ...page(load) }],
+  };
 }
 
 export const ADVANCED_PROCESS_ROLES = ['administrator', 'legal_assistant'] as const;
@@ -67,16 +82,16 @@ export const routes: RouteObject[] = [
                 path: 'financeiro',
                 children: [
                   { index: true, ...page(() => import('@/features/financeiro/routes/financeiro-page')) },
+                  // these three show Acesso Restrito themselves, with their own words
                   { path: 'produtos', ...page(() => import('@/features/financeiro/routes/produtos-page')) },
                   { path: 'despesas', ...page(() => import('@/features/financeiro/routes/despesas-page')) },
                   { path: 'taxas-uscis', ...page(() => import('@/features/financeiro/routes/taxas-uscis-page')) },
-                  { path: 'orcamentos', ...page(() => import('@/features/financeiro/routes/orcamentos-page')) },
-                  { path: 'contratos', ...page(() => import('@/features/financeiro/routes/contratos-page')) },
-                  { path: 'comissoes', ...page(() => import('@/features/financeiro/routes/comissoes-page')) },
-                  {
-                    path: 'relatorios',
-                    ...page(() => import('@/features/financeiro/routes/relatorios-financeiros-page')),
-                  },
+                  // the others for the roles of their hub card (spec section 2); other staff see Acesso Restrito,
+                  // not empty tables (the database refuses them the rows anyway)
+                  financeRoute('orcamentos', () => import('@/features/financeiro/routes/orcamentos-page')),
+                  financeRoute('contratos', () => import('@/features/financeiro/routes/contratos-page')),
+                  financeRoute('comissoes', () => import('@/features/financeiro/routes/comissoes-page')),
+                  financeRoute('relatorios', () => import('@/features/financeiro/routes/relatorios-financeiros-page')),
                 ],
               },
               {

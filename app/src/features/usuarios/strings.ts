@@ -21,4 +21,19 @@ export const usuariosStrings = {
   loadError: 'Erro ao carregar usuários',
   updated: 'Função do usuário atualizada com sucesso',
   updateError: 'Erro ao atualizar função do usuário',
+  clientRole: 'Um cliente não pode receber uma função da equipe.',
+  confirmTitle: 'Alterar a função de {name}?',
+  confirmChange: '{name} passará de {from} para {to}.',
+  confirmAction: 'Alterar função',
+  cancel: 'Cancelar',
+  /** What a person with each staff role sees, for the confirmation of a role change. */
+  roleScope: {
+    administrator:
+      'Verá e poderá alterar todos os dados do escritório: clientes, processos, todo o financeiro (com relatórios e receita), usuários e integrações.',
+    legal_assistant:
+      'Verá todos os clientes e processos e cuidará de orçamentos, contratos e pagamentos, sem relatórios financeiros nem receita.',
+    commercial:
+      'Verá clientes, processos e o CRM, e no financeiro apenas os orçamentos que vender e as próprias comissões.',
+    secretary: 'Verá clientes, processos, agenda e tarefas, sem acesso ao financeiro.',
+  },
 } as const;

@@ -115,10 +115,10 @@ export interface FinanceRow {
 }
 
 /** Contracts, payments and quotes of the client, as RLS lets the staff member read them. */
-export function useClientFinanceRows(clientId: string) {
+export function useClientFinanceRows(clientId: string, enabled = true) {
   return useQuery({
     queryKey: [...clientKeys.all, 'finance', clientId] as const,
-    enabled: Boolean(clientId),
+    enabled: enabled && Boolean(clientId),
     queryFn: async (): Promise<FinanceRow[]> => {
       const [contracts, payments, quotes] = await Promise.all([
         supabase

@@ -14,6 +14,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth-context';
+import { hasAnyRole } from '@/lib/roles';
 import {
   DocumentsPanel,
   ProcessFormDialog,
@@ -187,7 +189,9 @@ export default function ClientePage() {
     [family, clientId],
   );
   const { data: processes = [] } = useClientProcessList(familyIds);
-  const { data: finance = [] } = useClientFinanceRows(clientId);
+  // the client's finance is for administrators and legal assistants (the database shows others nothing)
+  const seesFinance = hasAnyRole(useAuth().roles, ['administrator', 'legal_assistant']);
+  const { data: finance = [] } = useClientFinanceRows(clientId, seesFinance);
   const { data: interactions = [] } = useClientInteractions(clientId);
   const { data: unread = {} } = useUnreadCounts();
   const { data: staff = [] } = useStaffDirectory();
@@ -280,7 +284,7 @@ export default function ClientePage() {
           <TabsList className="flex-wrap">
             <TabsTrigger value="processos">Processos</TabsTrigger>
             <TabsTrigger value="documentos">Documentos</TabsTrigger>
-            <TabsTrigger value="financeiro">Financeiro</TabsTrigger>
+            {seesFinance && <TabsTrigger value="financeiro">Financeiro</TabsTrigger>}
             <TabsTrigger value="atendimentos">Atendimentos</TabsTrigger>
             <TabsTrigger value="timeline">Linha do tempo</TabsTrigger>
           </TabsList>
@@ -335,39 +339,41 @@ export default function ClientePage() {
               </CardContent>
             </Card>
           </TabsContent>
-          <TabsContent value="financeiro">
-            <Card className="py-0">
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Tipo</TableHead>
-                    <TableHead>Descrição</TableHead>
-                    <TableHead>Status</TableHead>
-                    <TableHead>Valor</TableHead>
-                    <TableHead>Data</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {finance.length === 0 && (
+          {seesFinance && (
+            <TabsContent value="financeiro">
+              <Card className="py-0">
+                <Table>
+                  <TableHeader>
                     <TableRow>
-                      <TableCell colSpan={5} className="py-6 text-center text-muted-foreground">
-                        Nenhum registro financeiro disponível.
-                      </TableCell>
+                      <TableHead>Tipo</TableHead>
+                      <TableHead>Descrição</TableHead>
+                      <TableHead>Status</TableHead>
+                      <TableHead>Valor</TableHead>
+                      <TableHead>Data</TableHead>
                     </TableRow>
-                  )}
-                  {finance.map((f) => (
-                    <TableRow key={`${f.kind}-${f.id}`}>
-                      <TableCell>{FINANCE_KIND[f.kind]}</TableCell>
-                      <TableCell>{f.title}</TableCell>
-                      <TableCell>{financeStatusLabel(f.status)}</TableCell>
-                      <TableCell>{formatBRL(f.amount)}</TableCell>
-                      <TableCell>{formatDate(f.date)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </Card>
-          </TabsContent>
+                  </TableHeader>
+                  <TableBody>
+                    {finance.length === 0 && (
+                      <TableRow>
+                        <TableCell colSpan={5} className="py-6 text-center text-muted-foreground">
+                          Nenhum registro financeiro disponível.
+                        </TableCell>
+                      </TableRow>
+                    )}
+                    {finance.map((f) => (
+                      <TableRow key={`${f.kind}-${f.id}`}>
+                        <TableCell>{FINANCE_KIND[f.kind]}</TableCell>
+                        <TableCell>{f.title}</TableCell>
+                        <TableCell>{financeStatusLabel(f.status)}</TableCell>
+                        <TableCell>{formatBRL(f.amount)}</TableCell>
+                        <TableCell>{formatDate(f.date)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </Card>
+            </TabsContent>
+          )}
           <TabsContent value="atendimentos">
             <Card>
               <CardContent>

@@ -174,8 +174,8 @@ export function useClientsFigure() {
 export function useActiveProcessesFigure() {
   return useQuery(stat(dashboardKeys.processes(), () => fetchActiveProcessesFigure()));
 }
-export function useRevenueFigure() {
-  return useQuery(stat(dashboardKeys.revenue(), () => fetchRevenueFigure()));
+export function useRevenueFigure(enabled = true) {
+  return useQuery({ ...stat(dashboardKeys.revenue(), () => fetchRevenueFigure()), enabled });
 }
 export function usePendingTasksFigure() {
   return useQuery(stat(dashboardKeys.pendingTasks(), () => fetchPendingTasksFigure()));

@@ -45,7 +45,9 @@ export default function DashboardPage() {
   const { user, profile, roles } = useAuth();
   const clients = useClientsFigure();
   const processes = useActiveProcessesFigure();
-  const revenue = useRevenueFigure();
+  // Receita Mensal: administrators only (the database answers others with nothing)
+  const seesRevenue = hasAnyRole(roles, ['administrator']);
+  const revenue = useRevenueFigure(seesRevenue);
   const documents = useRecentDocuments();
   const pendingTasks = usePendingTasksFigure();
   const appointments = useUpcomingAppointments();
@@ -62,7 +64,9 @@ export default function DashboardPage() {
       <section aria-label="Indicadores" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard title={t.stats.clients} icon={Users} figure={clients.data} />
         <StatCard title={t.stats.activeProcesses} icon={ClipboardList} figure={processes.data} />
-        <StatCard title={t.stats.revenue} icon={DollarSign} figure={revenue.data} format={formatRevenue} />
+        {seesRevenue && (
+          <StatCard title={t.stats.revenue} icon={DollarSign} figure={revenue.data} format={formatRevenue} />
+        )}
         <StatCard title={t.stats.pendingTasks} icon={CheckSquare} figure={pendingTasks.data} />
       </section>
 

@@ -1,4 +1,7 @@
-/** Documents of a client (optionally of one process): list, office upload, download through a signed URL. */
+/**
+ * Documents of a client (optionally of one process): list, office upload (internal unless shared), sharing with
+ * the client, deletion (row and file), download through a signed URL.
+ */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DOCUMENTS_BUCKET } from '@/lib/storage';
 import { supabase } from '@/lib/supabase';
@@ -13,6 +16,8 @@ export interface StaffDocument {
   uploaded_by: 'client' | 'office';
   document_type: string | null;
   document_request_id: string | null;
+  /** Whether the client sees it in the portal (always true for what the client uploads). */
+  shared_with_client: boolean;
   created_at: string;
 }
 
@@ -32,7 +37,7 @@ export function useDocuments(clientId: string | null | undefined, processId: num
   });
 }
 
-/** <client_id>/<timestamp>-office.<ext>: the client's folder, so the client can read it in the portal. */
+/** <client_id>/<timestamp>-office.<ext>: the client's folder (the client reads it only once it is shared). */
 export function officeDocumentPath(clientId: string, fileName: string, now = Date.now()): string {
   const ext = /\.([A-Za-z0-9]{1,8})$/.exec(fileName)?.[1]?.toLowerCase();
   return `${clientId}/${now}-office${ext ? `.${ext}` : ''}`;
@@ -46,11 +51,14 @@ export function useUploadOfficeDocument() {
       processId,
       file,
       name,
+      shared,
     }: {
       clientId: string;
       processId: number | null;
       file: File;
       name: string;
+      /** "Compartilhar com o cliente": otherwise the document stays internal to the office. */
+      shared: boolean;
     }) => {
       const path = officeDocumentPath(clientId, file.name);
       const { error } = await supabase.storage.from(DOCUMENTS_BUCKET).upload(path, file, {
@@ -58,18 +66,52 @@ export function useUploadOfficeDocument() {
         upsert: false,
       });
       if (error) throw error;
-      await supabase
-        .from('client_documents')
-        .insert({
-          client_id: clientId,
-          process_id: processId,
-          name: name.trim(),
-          file_path: path,
-          uploaded_by: 'office',
-        })
-        .throwOnError();
+      const { error: insertError } = await supabase.from('client_documents').insert({
+        client_id: clientId,
+        process_id: processId,
+        name: name.trim(),
+        file_path: path,
+        uploaded_by: 'office',
+        shared_with_client: shared,
+      });
+      if (insertError) {
+        // no stored file without its document row
+        await supabase.storage.from(DOCUMENTS_BUCKET).remove([path]);
+        throw insertError;
+      }
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...processKeys.all, 'client-documents'] }),
+  });
+}
+
+/** Shares a document with the client (it appears in the portal) or makes it internal again. */
+export function useSetDocumentShared() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, shared }: { id: string; shared: boolean }) => {
+      const { data } = await supabase
+        .from('client_documents')
+        .update({ shared_with_client: shared })
+        .eq('id', id)
+        .select('id')
+        .throwOnError();
+      if (!data || data.length === 0) throw new Error('Documento não encontrado');
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...processKeys.all, 'client-documents'] }),
+  });
+}
+
+/** Deletes the document's row, then its stored file. */
+export function useDeleteDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (doc: Pick<StaffDocument, 'id' | 'file_path'>) => {
+      const { data } = await supabase.from('client_documents').delete().eq('id', doc.id).select('id').throwOnError();
+      if (!data || data.length === 0) throw new Error('Documento não encontrado');
+      const { error } = await supabase.storage.from(DOCUMENTS_BUCKET).remove([doc.file_path]);
+      if (error) throw error;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...processKeys.all, 'client-documents'] }),
   });
 }
 

@@ -1,35 +1,64 @@
-/** Staff view of a client's (or a process's) documents: who sent each, download, upload by the office. */
-import { Download, Upload } from 'lucide-react';
+/**
+ * Staff view of a client's (or a process's) documents: who sent each, whether the client sees it, download,
+ * upload by the office (internal unless "Compartilhar com o cliente"), sharing and deletion.
+ */
+import { Download, Eye, EyeOff, Trash2, Upload } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
-import { openDocument, useDocuments, useUploadOfficeDocument } from '../api/documents';
+import {
+  openDocument,
+  useDeleteDocument,
+  useDocuments,
+  useSetDocumentShared,
+  useUploadOfficeDocument,
+  type StaffDocument,
+} from '../api/documents';
+
+type Pending = { kind: 'share' | 'delete'; doc: StaffDocument };
 
 export function DocumentsPanel({ clientId, processId = null }: { clientId: string; processId?: number | null }) {
   const { data: documents = [], isLoading } = useDocuments(clientId, processId);
   const upload = useUploadOfficeDocument();
+  const setShared = useSetDocumentShared();
+  const remove = useDeleteDocument();
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState('');
+  const [shared, setSharedOnUpload] = useState(false);
+  const [pending, setPending] = useState<Pending | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const fileId = useId();
   const nameId = useId();
+  const shareId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!file || !name.trim()) return;
     upload.mutate(
-      { clientId, processId, file, name },
+      { clientId, processId, file, name, shared },
       {
         onSuccess: () => {
-          toast.success('Documento enviado com sucesso');
+          toast.success(shared ? 'Documento enviado e compartilhado com o cliente' : 'Documento enviado (interno)');
           setFile(null);
           setName('');
+          setSharedOnUpload(false);
           if (fileInput.current) fileInput.current.value = '';
         },
         onError: (error) => toast.error(`Erro ao enviar documento: ${errorMessage(error)}`),
@@ -45,9 +74,44 @@ export function DocumentsPanel({ clientId, processId = null }: { clientId: strin
     }
   };
 
+  const unshare = (doc: StaffDocument) =>
+    setShared.mutate(
+      { id: doc.id, shared: false },
+      {
+        onSuccess: () => toast.success('O documento não aparece mais para o cliente'),
+        onError: (error) => toast.error(`Erro ao alterar o documento: ${errorMessage(error)}`),
+      },
+    );
+
+  const confirm = () => {
+    if (!pending) return;
+    const { kind, doc } = pending;
+    const done = { onSettled: () => setPending(null) };
+    if (kind === 'share') {
+      setShared.mutate(
+        { id: doc.id, shared: true },
+        {
+          ...done,
+          onSuccess: () => toast.success('Documento compartilhado com o cliente'),
+          onError: (error) => toast.error(`Erro ao compartilhar o documento: ${errorMessage(error)}`),
+        },
+      );
+    } else {
+      remove.mutate(doc, {
+        ...done,
+        onSuccess: () => toast.success('Documento excluído'),
+        onError: (error) => toast.error(`Erro ao excluir o documento: ${errorMessage(error)}`),
+      });
+    }
+  };
+
   return (
     <div className="grid gap-4">
-      <form onSubmit={submit} className="grid gap-3 rounded-md border p-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+      <form
+        onSubmit={submit}
+        className="grid gap-3 rounded-md border p-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+        aria-label="Enviar documento do escritório"
+      >
         <div className="grid min-w-0 gap-2">
           <Label htmlFor={fileId}>Arquivo</Label>
           <Input
@@ -69,15 +133,28 @@ export function DocumentsPanel({ clientId, processId = null }: { clientId: strin
           <Upload aria-hidden="true" />
           Enviar documento
         </Button>
+        <div className="flex items-center gap-2 sm:col-span-3">
+          <Checkbox id={shareId} checked={shared} onCheckedChange={(value) => setSharedOnUpload(value === true)} />
+          <Label htmlFor={shareId} className="font-normal">
+            Compartilhar com o cliente
+          </Label>
+          <span className="text-xs text-muted-foreground">
+            {shared ? 'O cliente verá o documento no portal.' : 'Fica interno ao escritório até ser compartilhado.'}
+          </span>
+        </div>
       </form>
       {isLoading ? (
         <Skeleton className="h-16" />
       ) : documents.length === 0 ? (
         <p className="text-sm text-muted-foreground">Nenhum documento ainda.</p>
       ) : (
-        <ul className="grid gap-2">
+        <ul className="grid gap-2" aria-label="Documentos">
           {documents.map((doc) => (
-            <li key={doc.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
+            <li
+              key={doc.id}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3"
+              aria-label={doc.name}
+            >
               <div className="min-w-0">
                 <p className="truncate font-medium">{doc.name}</p>
                 <p className="text-xs text-muted-foreground">
@@ -85,8 +162,13 @@ export function DocumentsPanel({ clientId, processId = null }: { clientId: strin
                   {doc.process_id !== null && ` · Processo nº ${doc.process_id}`}
                 </p>
               </div>
-              <div className="flex items-center gap-2">
+              <div className="flex flex-wrap items-center gap-2">
                 {doc.document_request_id && <Badge variant="secondary">Resposta a solicitação</Badge>}
+                {doc.shared_with_client ? (
+                  <Badge variant="outline">Visível ao cliente</Badge>
+                ) : (
+                  <Badge variant="secondary">Interno</Badge>
+                )}
                 <Button
                   variant="outline"
                   size="sm"
@@ -96,11 +178,71 @@ export function DocumentsPanel({ clientId, processId = null }: { clientId: strin
                   <Download aria-hidden="true" />
                   Baixar
                 </Button>
+                {doc.uploaded_by === 'office' &&
+                  (doc.shared_with_client ? (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={setShared.isPending}
+                      onClick={() => unshare(doc)}
+                      aria-label={`Deixar de compartilhar ${doc.name}`}
+                    >
+                      <EyeOff aria-hidden="true" />
+                      Deixar de compartilhar
+                    </Button>
+                  ) : (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => setPending({ kind: 'share', doc })}
+                      aria-label={`Compartilhar com o cliente: ${doc.name}`}
+                    >
+                      <Eye aria-hidden="true" />
+                      Compartilhar com o cliente
+                    </Button>
+                  ))}
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="text-destructive"
+                  onClick={() => setPending({ kind: 'delete', doc })}
+                  aria-label={`Excluir ${doc.name}`}
+                >
+                  <Trash2 aria-hidden="true" />
+                  Excluir
+                </Button>
               </div>
             </li>
           ))}
         </ul>
       )}
+      <AlertDialog open={pending !== null} onOpenChange={(open) => !open && setPending(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>
+              {pending?.kind === 'share' ? 'Compartilhar com o cliente?' : 'Excluir documento?'}
+            </AlertDialogTitle>
+            <AlertDialogDescription>
+              {pending?.kind === 'share'
+                ? `O cliente verá "${pending.doc.name}" no portal e poderá baixá-lo.`
+                : `Tem certeza que deseja excluir "${pending?.doc.name ?? ''}"? O arquivo também será apagado. Esta ação não pode ser desfeita.`}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancelar</AlertDialogCancel>
+            <AlertDialogAction
+              className={pending?.kind === 'delete' ? buttonVariants({ variant: 'destructive' }) : undefined}
+              disabled={setShared.isPending || remove.isPending}
+              onClick={(event) => {
+                event.preventDefault();
+                confirm();
+              }}
+            >
+              {pending?.kind === 'share' ? 'Compartilhar' : 'Excluir'}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </div>
   );
 }

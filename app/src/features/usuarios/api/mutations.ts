@@ -3,13 +3,19 @@ import { supabase } from '@/lib/supabase';
 import type { TableRole } from '../roles';
 import { userKeys } from './keys';
 
-/** A role change replaces every role row of the user with the single new one (spec section 4). */
+/**
+ * A role change leaves the user with the single new role (spec section 4). The new role is added first and
+ * the others removed after, so a refused change (the database keeps staff and clients apart) takes nothing away.
+ */
 export async function changeUserRole({ userId, role }: { userId: string; role: TableRole }): Promise<void> {
   const { data: existing } = await supabase.from('user_roles').select('*').eq('user_id', userId).throwOnError();
-  if (existing && existing.length > 0) {
-    await supabase.from('user_roles').delete().eq('user_id', userId).throwOnError();
+  const held = ((existing ?? []) as { role: string }[]).map((row) => row.role);
+  if (!held.includes(role)) {
+    await supabase.from('user_roles').insert({ user_id: userId, role }).throwOnError();
   }
-  await supabase.from('user_roles').insert({ user_id: userId, role }).throwOnError();
+  if (held.some((other) => other !== role)) {
+    await supabase.from('user_roles').delete().eq('user_id', userId).neq('role', role).throwOnError();
+  }
 }
 
 export function useChangeUserRole() {

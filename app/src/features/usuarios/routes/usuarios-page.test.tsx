@@ -80,15 +80,20 @@ describe('UsuariosPage', () => {
     expect(roleTrigger('Ana Administradora')).toBeDisabled();
   });
 
-  it('replaces the roles of the user with the chosen one and reloads', async () => {
+  it('asks for confirmation, saying what the person will see, then replaces the roles and reloads', async () => {
     renderWithProviders(<UsuariosPage />, { route: '/usuarios' });
     await screen.findByText('Bruno Assistente');
     await userEvent.click(roleTrigger('Bruno Assistente'));
     const listbox = await screen.findByRole('listbox');
     expect(within(listbox).queryByRole('option', { name: 'Cliente' })).not.toBeInTheDocument();
     await userEvent.click(within(listbox).getByRole('option', { name: 'Comercial' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Alterar a função de Bruno Assistente?' });
+    expect(confirm).toHaveTextContent('Bruno Assistente passará de Assistente Legal para Comercial.');
+    expect(confirm).toHaveTextContent('apenas os orçamentos que vender');
+    expect(roleWrites()).toEqual([]);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Alterar função' }));
     expect(await screen.findByText('Função do usuário atualizada com sucesso')).toBeInTheDocument();
-    expect(roleWrites()).toEqual(['GET eq.u2', 'DELETE eq.u2', 'POST  {"user_id":"u2","role":"commercial"}']);
+    expect(roleWrites()).toEqual(['GET eq.u2', 'POST  {"user_id":"u2","role":"commercial"}', 'DELETE eq.u2']);
     expect(db.rows('user_roles').filter((r) => r.user_id === 'u2')).toEqual([
       expect.objectContaining({ user_id: 'u2', role: 'commercial' }),
     ]);
@@ -96,16 +101,24 @@ describe('UsuariosPage', () => {
     await waitFor(() => expect(roleTrigger('Bruno Assistente').textContent).toContain('Comercial'));
   });
 
-  it('offers Cliente only for client accounts', async () => {
+  it('changes nothing when the confirmation is cancelled', async () => {
+    renderWithProviders(<UsuariosPage />, { route: '/usuarios' });
+    await screen.findByText('Bruno Assistente');
+    await userEvent.click(roleTrigger('Bruno Assistente'));
+    await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Secretária' }));
+    const confirm = await screen.findByRole('alertdialog');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(roleWrites()).toEqual([]);
+    expect(roleTrigger('Bruno Assistente').textContent).toContain('Assistente Legal');
+  });
+
+  it('offers no staff role for client accounts', async () => {
     renderWithProviders(<UsuariosPage />, { route: '/usuarios' });
     await screen.findByText('Maria Silva');
-    await userEvent.click(roleTrigger('Maria Silva'));
-    const listbox = await screen.findByRole('listbox');
-    expect(
-      within(listbox)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Administrador', 'Assistente Legal', 'Comercial', 'Secretária', 'Cliente']);
+    expect(roleTrigger('Maria Silva')).toBeDisabled();
+    expect(roleTrigger('Maria Silva')).toHaveAttribute('title', 'Um cliente não pode receber uma função da equipe.');
+    expect(roleTrigger('Maria Silva').textContent).toContain('Cliente');
   });
 
   it('toasts the error when the change fails', async () => {
@@ -114,7 +127,12 @@ describe('UsuariosPage', () => {
     renderWithProviders(<UsuariosPage />, { route: '/usuarios' });
     await screen.findByText('Bruno Assistente');
     await userEvent.click(roleTrigger('Bruno Assistente'));
-    await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Secretária' }));
+    await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Comercial' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Alterar função' }),
+    );
     expect(await screen.findByText('Erro ao atualizar função do usuário')).toBeInTheDocument();
+    // the refused role was added first: nothing was taken away
+    expect(roleWrites()).toEqual(['GET eq.u2', 'POST  {"user_id":"u2","role":"commercial"}']);
   });
 });

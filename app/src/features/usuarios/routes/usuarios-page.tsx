@@ -1,9 +1,22 @@
-/** /usuarios: user management for administrators (roles table); others see Acesso Restrito. */
+/**
+ * /usuarios: user management for administrators (roles table); others see Acesso Restrito. A role change asks
+ * for confirmation and says what the person will see; a client's row offers no staff role.
+ */
 import { Eye } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { AccessDenied } from '@/components/access-denied';
 import { PageHeader } from '@/components/page-header';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -15,7 +28,7 @@ import { ROLE_LABELS, type AppRole } from '@/lib/roles';
 import { useUsers, type ManagedUser } from '../api/queries';
 import { useChangeUserRole } from '../api/mutations';
 import { InviteUserDialog } from '../components/invite-user-dialog';
-import { ALL_ROLE_OPTIONS, STAFF_ROLE_OPTIONS, tableRoleFor, tableRoleLabel, type TableRole } from '../roles';
+import { STAFF_ROLE_OPTIONS, tableRoleFor, tableRoleLabel, type TableRole } from '../roles';
 import { usuariosStrings as t } from '../strings';
 import { fill } from '@/lib/strings';
 
@@ -25,11 +38,19 @@ export default function UsuariosPage() {
   const { data: users, isPending } = useUsers(isAdmin);
   const changeRole = useChangeUserRole();
   const [detailsOf, setDetailsOf] = useState<ManagedUser | null>(null);
+  const [pendingChange, setPendingChange] = useState<{ user: ManagedUser; role: TableRole } | null>(null);
 
   if (!isAdmin) return <AccessDenied description={t.denied} />;
 
   const onRoleChange = (target: ManagedUser, role: TableRole) => {
     if (role === tableRoleFor(target.roles)) return;
+    setPendingChange({ user: target, role });
+  };
+
+  const confirmChange = () => {
+    if (!pendingChange) return;
+    const { user: target, role } = pendingChange;
+    setPendingChange(null);
     changeRole.mutate(
       { userId: target.id, role },
       {
@@ -41,6 +62,7 @@ export default function UsuariosPage() {
       },
     );
   };
+  const pendingName = pendingChange ? pendingChange.user.full_name?.trim() || t.notSpecified : '';
 
   return (
     <div>
@@ -83,7 +105,9 @@ export default function UsuariosPage() {
               users.map((row) => {
                 const name = row.full_name?.trim() || t.notSpecified;
                 const current = tableRoleFor(row.roles);
-                const options = current === 'client' ? ALL_ROLE_OPTIONS : STAFF_ROLE_OPTIONS;
+                // staff or client, never both: a client's row offers no staff role (the database refuses it)
+                const isClient = current === 'client';
+                const options: readonly TableRole[] = isClient ? ['client'] : STAFF_ROLE_OPTIONS;
                 const isSelf = row.id === user?.id;
                 const busy = changeRole.isPending && changeRole.variables?.userId === row.id;
                 return (
@@ -94,12 +118,12 @@ export default function UsuariosPage() {
                       <Select
                         value={current}
                         onValueChange={(value) => onRoleChange(row, value as TableRole)}
-                        disabled={isSelf || busy}
+                        disabled={isSelf || isClient || busy}
                       >
                         <SelectTrigger
                           className="w-44"
                           aria-label={fill(t.roleFor, { name })}
-                          title={isSelf ? t.ownRole : undefined}
+                          title={isSelf ? t.ownRole : isClient ? t.clientRole : undefined}
                         >
                           <SelectValue />
                         </SelectTrigger>
@@ -130,6 +154,33 @@ export default function UsuariosPage() {
           </TableBody>
         </Table>
       </Card>
+      <AlertDialog open={pendingChange !== null} onOpenChange={(open) => !open && setPendingChange(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{fill(t.confirmTitle, { name: pendingName })}</AlertDialogTitle>
+            <AlertDialogDescription>
+              {pendingChange &&
+                fill(t.confirmChange, {
+                  name: pendingName,
+                  from: tableRoleLabel(tableRoleFor(pendingChange.user.roles)),
+                  to: tableRoleLabel(pendingChange.role),
+                })}{' '}
+              {pendingChange && pendingChange.role !== 'client' && t.roleScope[pendingChange.role]}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{t.cancel}</AlertDialogCancel>
+            <AlertDialogAction
+              onClick={(event) => {
+                event.preventDefault();
+                confirmChange();
+              }}
+            >
+              {t.confirmAction}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
       <Dialog open={detailsOf !== null} onOpenChange={(open) => !open && setDetailsOf(null)}>
         <DialogContent>
           <DialogHeader>
