@@ -48,12 +48,12 @@ async def stored_value(client, key: str):
 async def read_setting(request: Request):
     env = function_env(request)
     await administrator(request, env)
-    key = valid_key(request.query_params.get("key"))
-    shape = shape_of(key)
+    setting = valid_key(request.query_params.get("key"))
+    shape = shape_of(setting)
     if shape is None:
-        return {"data": None}   # nothing is known (nor shown) of an undeclared key
-    value = await stored_value(service_client(env), key)
-    if key == PROVIDERS_KEY:    # what is in effect: the configuration, overridden by the administrator's choice
+        return {"data": None}   # nothing is known (nor shown) of an undeclared setting
+    value = await stored_value(service_client(env), setting)
+    if setting == PROVIDERS_KEY:    # what is in effect: the configuration, overridden by the administrator's choice
         stored = value if isinstance(value, dict) else {}
         return {"data": {**effective(env, stored), "lastUpdated": stored.get("lastUpdated")},
                 "production": env.production}
@@ -65,22 +65,22 @@ async def save_setting(request: Request):
     env = function_env(request)
     caller = await administrator(request, env)
     body = await json_body(request, "message")
-    key = valid_key(body.get("key"))
+    setting = valid_key(body.get("key"))
     value = body.get("value")
     if value is None:
         raise FunctionError(400, "O campo value é obrigatório", "message")
-    shape = shape_of(key)
+    shape = shape_of(setting)
     if shape is None:
-        raise FunctionError(400, f"Configuração desconhecida: {key}", "message")
+        raise FunctionError(400, f"Configuração desconhecida: {setting}", "message")
     try:
         conform(value, shape)
     except SettingRejected as exc:
         raise FunctionError(400, str(exc), "message") from None
-    if key == "whatsapp":
+    if setting == "whatsapp":
         refused = endpoint_refusal(value.get("apiBaseUrl"), env.production)
         if refused:
             raise FunctionError(400, refused, "message")
-    if key == PROVIDERS_KEY:
+    if setting == PROVIDERS_KEY:
         for name, choice in value.items():
             refused = demo_refusal(env, name, choice) if name != "lastUpdated" else None
             if refused:
@@ -88,7 +88,7 @@ async def save_setting(request: Request):
     value = {**value, "lastUpdated": datetime.now(UTC).isoformat()}
     client = service_client(env)
     cipher = SettingsCipher.from_env(env)
-    sealed = seal(value, shape, cipher, previous=await stored_value(client, key))
+    sealed = seal(value, shape, cipher, previous=await stored_value(client, setting))
     await client.table("system_settings").upsert(
-        {"key": key, "value": sealed, "updated_by": caller.user_id}, on_conflict="key").execute()
+        {"key": setting, "value": sealed, "updated_by": caller.user_id}, on_conflict="key").execute()
     return {"success": True, "data": masked(sealed, shape, cipher)}

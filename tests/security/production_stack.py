@@ -14,7 +14,9 @@ PASSWORD = "Prod@Secret-12345"
 
 def production_stack(cluster) -> StackProcess:
     return StackProcess(cluster, seed=False, name="production",
-                        env={"API_EXTERNAL_URL": "https://escritorio.example", "JWT_SECRET": STRONG_SECRET})
+                        env={"API_EXTERNAL_URL": "https://escritorio.example", "JWT_SECRET": STRONG_SECRET,
+                             "SETTINGS_ENCRYPTION_KEY": "Qm3vT8rL1pZ6wX0cN4bH7yK2sD9fG5jA8eU1oI3tR6q",
+                             "ALLOW_LOCAL_MAIL_SINK": "true"})
 
 
 def staff_token(stack: StackProcess, role: str = "administrator") -> str:

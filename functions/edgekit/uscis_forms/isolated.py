@@ -65,10 +65,10 @@ def _count_fields(reader, cap: int) -> int:
     count = 0
     while stack and count <= cap:
         ref = stack.pop()
-        key = id(ref) if not hasattr(ref, "idnum") else ref.idnum
-        if key in seen:
+        ident = id(ref) if not hasattr(ref, "idnum") else ref.idnum
+        if ident in seen:
             continue
-        seen.add(key)
+        seen.add(ident)
         node = ref.get_object()
         count += 1
         stack.extend(node.get("/Kids") or [])
