@@ -146,6 +146,13 @@ for (const { name, viewport } of VIEWPORTS) {
     await expect(page.getByRole('heading', { level: 1, name: 'Agendamentos' })).toBeVisible({ timeout: 15_000 });
     await expect(page.locator('.fc')).toBeVisible();
     await expectNoSidewaysScroll(page);
+    // the week's day headings stay inside their own columns
+    const headings = await page.locator('.fc-col-header-cell-cushion').all();
+    expect(headings).toHaveLength(7);
+    const boxes = await Promise.all(headings.map((h) => h.boundingBox()));
+    for (let i = 1; i < boxes.length; i++) {
+      expect(intersects(boxes[i - 1]!, boxes[i]!), `day headings ${i} and ${i + 1} overlap`).toBe(false);
+    }
     for (const view of ['Mês', 'Semana', 'Dia', 'Lista']) {
       const button = page.getByRole('button', { name: view, exact: true });
       if (await button.isVisible()) {
