@@ -16,6 +16,9 @@ QUOTE_STATUS = {
     "declined": "Recusado",
     "expired": "Expirado",
 }
+# The quote's item table: headers, column widths (mm, from the left margin) and alignments.
+QUOTE_COLUMNS = ["Descrição", "Qtd.", "Valor unitário", "Desconto", "Total"]
+QUOTE_WIDTHS = [72, 15, 32, 36, 35]
 INSTALLMENT_STATUS = {"pending": "Pendente", "partial": "Parcial", "paid": "Pago", "cancelled": "Cancelada"}
 
 
@@ -113,18 +116,38 @@ class _Doc(FPDF):
         self.multi_cell(0, 6, _latin1(value), new_x="LMARGIN", new_y="NEXT")
 
     def table(self, headers: list[str], widths: list[int], rows: list[list[str]], aligns: str):
+        """A bordered table whose cells wrap inside their own column (a long item name grows its row, never
+        runs over the next column); a row that does not fit goes whole to the next page, under the headers."""
         self.ln(2)
+        self._table_headers(headers, widths, aligns)
+        self.set_font("Helvetica", "", 9)
+        for row in rows:
+            texts = [_latin1(text) for text in row]
+            lines = max(
+                len(self.multi_cell(w, 5, text, dry_run=True, output="LINES"))
+                for text, w in zip(texts, widths, strict=True)
+            )
+            line_height = 6 if lines == 1 else 5
+            height = lines * line_height
+            if self.get_y() + height > self.page_break_trigger:
+                self.add_page()
+                self._table_headers(headers, widths, aligns)
+                self.set_font("Helvetica", "", 9)
+            top, x = self.get_y(), self.l_margin
+            for text, w, a in zip(texts, widths, aligns, strict=True):
+                self.rect(x, top, w, height)
+                self.set_xy(x, top)
+                self.multi_cell(w, line_height, text, align=a, new_x="RIGHT", new_y="TOP")
+                x += w
+            self.set_xy(self.l_margin, top + height)
+        self.ln(2)
+
+    def _table_headers(self, headers: list[str], widths: list[int], aligns: str):
         self.set_font("Helvetica", "B", 9)
         self.set_fill_color(230, 236, 250)
         for h, w, a in zip(headers, widths, aligns, strict=True):
             self.cell(w, 7, _latin1(h), border=1, fill=True, align=a)
         self.ln()
-        self.set_font("Helvetica", "", 9)
-        for row in rows:
-            for text, w, a in zip(row, widths, aligns, strict=True):
-                self.cell(w, 6, _latin1(text), border=1, align=a)
-            self.ln()
-        self.ln(2)
 
     def total(self, label: str, value: str, bold: bool = False):
         self.set_font("Helvetica", "B" if bold else "", 10)
@@ -167,7 +190,7 @@ def quote_pdf(office: Office, quote: dict, items: list[dict], client: dict) -> b
         ]
         for it in items
     ]
-    doc.table(["Descrição", "Qtd.", "Valor unitário", "Desconto", "Total"], [72, 15, 32, 36, 35], rows, "LRRRR")
+    doc.table(QUOTE_COLUMNS, QUOTE_WIDTHS, rows, "LRRRR")
     doc.total("Subtotal:", money(quote.get("subtotal_amount") or quote["total_amount"], cur))
     if Decimal(str(quote.get("discount_amount") or 0)) > 0:
         pct = quote.get("discount_percent")

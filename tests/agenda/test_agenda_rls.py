@@ -59,8 +59,10 @@ def test_client_may_only_request_an_appointment_for_itself(db):
     with acting_as(db, MARIA_USER):
         made = rows(
             db,
-            "insert into appointments (client_id, starts_at, status, notes) "
-            "values (%s, now() + interval '7 days', 'solicitado', 'Prefiro pela manhã') returning status",
+            # a Wednesday at 10:00 on the office's clock: inside its business hours
+            "insert into appointments (client_id, starts_at, status, notes) values (%s, "
+            "(date_trunc('week', now() at time zone 'America/New_York') + interval '1 week 2 days 10 hours')"
+            " at time zone 'America/New_York', 'solicitado', 'Prefiro pela manhã') returning status",
             (MARIA,),
         )
         assert made == [("solicitado",)]

@@ -134,3 +134,85 @@ def test_receipt_pdf():
         "R$ 650,40",
     ):
         assert expected in text, expected
+
+
+MM = 72 / 25.4  # PDF points per millimetre
+
+
+def placed_text(pdf: bytes) -> list[tuple[int, float, float, str]]:
+    """Every piece of text drawn: (page, x in pt, y in pt, text), from pypdf's text visitor."""
+    placed: list[tuple[int, float, float, str]] = []
+    for number, page in enumerate(PdfReader(io.BytesIO(pdf)).pages):
+
+        def visit(text, cm, tm, _font, _size, number=number):
+            if text.strip():
+                x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+                y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+                placed.append((number, x, y, text))
+
+        page.extract_text(visitor_text=visit)
+    return placed
+
+
+def width_pt(text: str) -> float:
+    """Width of table text as the PDF sets it (Helvetica 9)."""
+    probe = finance_pdf.FPDF()
+    probe.set_font("Helvetica", "", 9)
+    return probe.get_string_width(text) * MM
+
+
+def test_a_long_item_name_wraps_inside_its_own_column():
+    name = ("Honorários de preparação e acompanhamento do pedido de ajuste de status com entrevista " * 3)[:200]
+    assert len(name) == 200
+    quote = {
+        "quote_number": "OR-2025-0099",
+        "title": "Ajuste de status",
+        "status": "draft",
+        "currency": "USD",
+        "subtotal_amount": "4800.00",
+        "total_amount": "4800.00",
+    }
+    items = [
+        {"description": name, "quantity": "2", "unit_price": "2400.00", "discount_amount": "0", "amount": "4800.00"},
+        {"description": "I-485", "quantity": "1", "unit_price": "0", "discount_amount": "0", "amount": "0"},
+    ]
+    placed = placed_text(finance_pdf.quote_pdf(OFFICE, quote, items, CLIENT))
+    left = finance_pdf.FPDF().l_margin * MM
+    edges = [left]
+    for width in finance_pdf.QUOTE_WIDTHS:
+        edges.append(edges[-1] + width * MM)
+    description = (edges[0], edges[1])
+
+    name_lines = [(x, y, text.strip()) for _, x, y, text in placed if text.strip() and text.strip() in name]
+    assert len(name_lines) >= 3, name_lines  # the name takes several lines...
+    assert "".join(t.replace(" ", "") for _, _, t in sorted(name_lines, key=lambda p: -p[1])) == name.replace(" ", "")
+    for x, _, text in name_lines:  # ...each inside the description column
+        assert description[0] <= x and x + width_pt(text) <= description[1] + 0.5, (x, text)
+
+    # the row's other figures stay in their own columns, on the row's first line
+    first_line = max(y for _, y, _ in name_lines)
+    for text, column in (("2", 1), ("US$ 2.400,00", 2), ("US$ 4.800,00", 4)):
+        hits = [(x, y) for _, x, y, t in placed if t.strip() == text and abs(y - first_line) < 1]
+        assert hits, text
+        x, _ = hits[0]
+        assert edges[column] <= x and x + width_pt(text) <= edges[column + 1] + 0.5, (text, x)
+
+
+def test_a_table_longer_than_a_page_repeats_its_headers():
+    name = "Tradução juramentada de certidão com apostila e revisão de todos os dados pessoais " * 2
+    items = [
+        {"description": f"{n}. {name}", "quantity": "1", "unit_price": "10", "discount_amount": "0", "amount": "10"}
+        for n in range(1, 41)
+    ]
+    quote = {
+        "quote_number": "OR-2025-0100",
+        "title": "Traduções",
+        "status": "draft",
+        "currency": "BRL",
+        "total_amount": "400",
+    }
+    pages = PdfReader(io.BytesIO(finance_pdf.quote_pdf(OFFICE, quote, items, CLIENT))).pages
+    assert len(pages) > 1
+    for page in pages:
+        assert "Descrição" in page.extract_text()
+    assert "40. Tradução" in pages[-1].extract_text()

@@ -48,32 +48,65 @@ export function processStatusLabel(status: string | null | undefined): string {
   return lookup(processStatus, status);
 }
 
-/** Payments, installments, quotes, contracts and expenses: one vocabulary. */
-const financeStatus: Record<string, string> = {
-  paid: 'Pago',
-  pago: 'Pago',
-  pending: 'Pendente',
-  pendente: 'Pendente',
-  overdue: 'Atrasado',
-  atrasado: 'Atrasado',
+/** Quotes (financial_quotes.status). */
+export const QUOTE_STATUS_LABELS: Readonly<Record<string, string>> = {
   draft: 'Rascunho',
-  rascunho: 'Rascunho',
-  active: 'Ativo',
-  ativo: 'Ativo',
   sent: 'Enviado',
   accepted: 'Aceito',
   declined: 'Recusado',
   expired: 'Expirado',
+};
+
+/** Contracts (financial_contracts.status). */
+export const CONTRACT_STATUS_LABELS: Readonly<Record<string, string>> = {
+  draft: 'Rascunho',
+  active: 'Ativo',
   completed: 'Concluído',
+  cancelled: 'Cancelado',
+};
+
+/** Installments (financial_installments.status; 'overdue' is shown for an open one past its due date). */
+export const INSTALLMENT_STATUS_LABELS: Readonly<Record<string, string>> = {
+  pending: 'Pendente',
+  partial: 'Parcial',
+  paid: 'Pago',
+  cancelled: 'Cancelada',
+  overdue: 'Atrasado',
+};
+
+/** Payments, expenses and anything else of finance: one vocabulary, the domains' words included. */
+const financeStatus: Record<string, string> = {
+  ...CONTRACT_STATUS_LABELS,
+  ...INSTALLMENT_STATUS_LABELS,
+  ...QUOTE_STATUS_LABELS,
+  paid: 'Pago',
+  pago: 'Pago',
+  pendente: 'Pendente',
+  atrasado: 'Atrasado',
+  rascunho: 'Rascunho',
+  ativo: 'Ativo',
   concluido: 'Concluído',
   cancelled: 'Cancelado',
   canceled: 'Cancelado',
-  partial: 'Parcial',
+  cancelado: 'Cancelado',
+  failed: 'Falhou',
   refunded: 'Reembolsado',
 };
 
-export function financeStatusLabel(status: string | null | undefined): string {
-  return lookup(financeStatus, status);
+export type FinanceKind = 'quote' | 'contract' | 'installment' | 'payment';
+
+const financeByKind: Record<FinanceKind, Readonly<Record<string, string>>> = {
+  quote: QUOTE_STATUS_LABELS,
+  contract: CONTRACT_STATUS_LABELS,
+  installment: INSTALLMENT_STATUS_LABELS,
+  payment: financeStatus,
+};
+
+/** A finance status in pt-BR: the domain's own word when the kind is given ('cancelled' is a "Cancelada" installment
+ * but a "Cancelado" contract), else the shared vocabulary. Unknown codes are shown as stored. */
+export function financeStatusLabel(status: string | null | undefined, kind?: FinanceKind): string {
+  const own = kind && status ? financeByKind[kind][normalizeText(status)] : undefined;
+  return own ?? lookup(financeStatus, status);
 }
 
 /** What the USCIS case-status service answers (English), in pt-BR. */

@@ -8,4 +8,5 @@ export const agendaKeys = {
   mine: () => [...agendaKeys.all, 'mine'] as const,
   upcoming: () => [...agendaKeys.all, 'upcoming'] as const,
   feed: () => ['calendar-feed'] as const,
+  businessHours: () => ['office-business-hours'] as const,
 };

@@ -1,6 +1,7 @@
 /** Reads of the agenda: appointments in a range, clients' requests, overlaps, the own feed, the portal's list. */
 import { useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
+import type { BusinessHours } from '../lib/business-hours';
 import { APPOINTMENT_COLUMNS, type Appointment } from '../lib/appointments';
 import { agendaStrings as t } from '../strings';
 import { agendaKeys } from './keys';
@@ -33,6 +34,20 @@ export function useAppointmentRequests() {
         .throwOnError();
       return (data ?? []) as unknown as Appointment[];
     },
+    meta: { silent: true },
+  });
+}
+
+/** The office's business hours per weekday (office_business_hours RPC): when a client may ask for a slot. */
+export function useOfficeBusinessHours() {
+  return useQuery({
+    queryKey: agendaKeys.businessHours(),
+    queryFn: async () => {
+      const { data } = await supabase.rpc('office_business_hours').throwOnError();
+      const row = (Array.isArray(data) ? data[0] : data) as { business_hours?: BusinessHours } | null | undefined;
+      return row?.business_hours ?? null;
+    },
+    staleTime: 5 * 60_000,
     meta: { silent: true },
   });
 }

@@ -1,5 +1,17 @@
-/** Create or edit an appointment; warns (without blocking) when the staff member already has something then. */
+/** Create or edit an appointment; warns when the staff member already has something then, and saving such a
+ * double booking asks for explicit confirmation ("Conflito de horário"). */
 import { AlertTriangle } from 'lucide-react';
+import { useState } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { PersonSelect } from '@/components/person-select';
 import { Button } from '@/components/ui/button';
 import { FormDialog } from '@/components/form-dialog';
@@ -55,6 +67,9 @@ export function AppointmentDialog({ open, onOpenChange, appointment, start, defa
     appointment?.id ?? '',
   );
 
+  // The clashes the staff member was asked to accept; null while nothing is being confirmed.
+  const [pendingClashes, setPendingClashes] = useState<Appointment[] | null>(null);
+
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     const issue = validateForm(form, zone);
@@ -62,6 +77,17 @@ export function AppointmentDialog({ open, onOpenChange, appointment, start, defa
       setProblem(issue === 'link' ? t.linkInvalid : t.required);
       return;
     }
+    // the latest answer, not what the warning showed a moment ago: a colleague may have just booked the slot
+    const latest = conflicts.isEnabled ? ((await conflicts.refetch()).data ?? []) : [];
+    if (latest.length > 0) {
+      setPendingClashes(latest);
+      return;
+    }
+    await persist();
+  }
+
+  async function persist() {
+    setPendingClashes(null);
     await closeAfter(
       () => save.mutateAsync({ id: appointment?.id ?? null, row: rowFromForm(form, zone)! }),
       { success: t.saved, error: t.saveError },
@@ -79,116 +105,145 @@ export function AppointmentDialog({ open, onOpenChange, appointment, start, defa
   }
 
   const clashes = conflicts.data ?? [];
+  const clashList = (items: Appointment[]) => (
+    <ul className="list-disc pl-5">
+      {items.map((c) => (
+        <li key={c.id}>
+          {formatOfficeDateTime(c.starts_at, zone)} ({c.duration_minutes} min) —{' '}
+          {c.title ?? nameOf(clients.data, c.client_id, 'Agendamento')}
+        </li>
+      ))}
+    </ul>
+  );
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={appointment ? t.editAppointment : t.newAppointment}
-      description={t.description}
-      pending={save.isPending}
-      onSubmit={submit}
-      className="max-w-xl"
-      formClassName="grid gap-3 sm:grid-cols-2"
-      cancel={false}
-      actions={
-        appointment && (
-          <Button type="button" variant="destructive" onClick={destroy} disabled={remove.isPending}>
-            {t.delete}
-          </Button>
-        )
-      }
-    >
-      <FormField label={t.client}>
-        <PersonSelect
-          people={clients.data}
-          emptyLabel={t.noClient}
-          value={form.client_id}
-          onValueChange={(id) => set('client_id', id)}
-        />
-      </FormField>
-      <FormField label={t.staff}>
-        <PersonSelect
-          people={staff.data}
-          emptyLabel={t.noStaff}
-          value={form.staff_id}
-          onValueChange={(id) => set('staff_id', id)}
-        />
-      </FormField>
-      <FormField label={t.titleField} className="sm:col-span-2">
-        <Input value={form.title} onChange={(e) => set('title', e.target.value)} maxLength={160} />
-      </FormField>
-      <FormField label={t.date}>
-        <Input type="date" value={form.date} onChange={(e) => set('date', e.target.value)} required />
-      </FormField>
-      <div className="grid grid-cols-2 gap-3">
-        <FormField label={t.time}>
-          <Input type="time" value={form.time} onChange={(e) => set('time', e.target.value)} required />
-        </FormField>
-        <FormField label={t.duration}>
-          <Input
-            type="number"
-            min={5}
-            max={720}
-            step={5}
-            value={form.duration_minutes}
-            onChange={(e) => set('duration_minutes', Number(e.target.value))}
+    <>
+      <FormDialog
+        open={open}
+        onOpenChange={onOpenChange}
+        title={appointment ? t.editAppointment : t.newAppointment}
+        description={t.description}
+        pending={save.isPending}
+        onSubmit={submit}
+        className="max-w-xl"
+        formClassName="grid gap-3 sm:grid-cols-2"
+        cancel={false}
+        actions={
+          appointment && (
+            <Button type="button" variant="destructive" onClick={destroy} disabled={remove.isPending}>
+              {t.delete}
+            </Button>
+          )
+        }
+      >
+        <FormField label={t.client}>
+          <PersonSelect
+            people={clients.data}
+            emptyLabel={t.noClient}
+            value={form.client_id}
+            onValueChange={(id) => set('client_id', id)}
           />
         </FormField>
-      </div>
-      {zoneNote && <p className="text-xs text-muted-foreground sm:col-span-2">{zoneNote}</p>}
-      <FormField label={t.kind}>
-        <NativeSelect value={form.kind} onChange={(e) => set('kind', e.target.value as AppointmentForm['kind'])}>
-          <option value="presencial">{t.kinds.presencial}</option>
-          <option value="online">{t.kinds.online}</option>
-        </NativeSelect>
-      </FormField>
-      {form.kind === 'online' ? (
-        <FormField label={t.meetingLink}>
-          <Input
-            type="url"
-            placeholder="https://meet.google.com/..."
-            value={form.meeting_link}
-            onChange={(e) => set('meeting_link', e.target.value)}
+        <FormField label={t.staff}>
+          <PersonSelect
+            people={staff.data}
+            emptyLabel={t.noStaff}
+            value={form.staff_id}
+            onValueChange={(id) => set('staff_id', id)}
           />
         </FormField>
-      ) : (
-        <FormField label={t.location}>
-          <Input value={form.location} onChange={(e) => set('location', e.target.value)} />
+        <FormField label={t.titleField} className="sm:col-span-2">
+          <Input value={form.title} onChange={(e) => set('title', e.target.value)} maxLength={160} />
         </FormField>
-      )}
-      <FormField label={t.status}>
-        <NativeSelect value={form.status} onChange={(e) => set('status', e.target.value as AppointmentForm['status'])}>
-          <LabelOptions labels={t.statuses} />
-        </NativeSelect>
-      </FormField>
-      <FormField label={t.notes} className="sm:col-span-2">
-        <Textarea rows={3} value={form.notes} onChange={(e) => set('notes', e.target.value)} />
-      </FormField>
-      {clashes.length > 0 && (
-        <div
-          role="alert"
-          className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 sm:col-span-2"
-        >
-          <AlertTriangle className="size-4 shrink-0" aria-hidden="true" />
-          <div>
-            <p className="font-semibold">{t.conflictTitle}</p>
-            <p>{t.conflictText}</p>
-            <ul className="list-disc pl-5">
-              {clashes.map((c) => (
-                <li key={c.id}>
-                  {formatOfficeDateTime(c.starts_at, zone)} ({c.duration_minutes} min) —{' '}
-                  {c.title ?? nameOf(clients.data, c.client_id, 'Agendamento')}
-                </li>
-              ))}
-            </ul>
-          </div>
+        <FormField label={t.date}>
+          <Input type="date" value={form.date} onChange={(e) => set('date', e.target.value)} required />
+        </FormField>
+        <div className="grid grid-cols-2 gap-3">
+          <FormField label={t.time}>
+            <Input type="time" value={form.time} onChange={(e) => set('time', e.target.value)} required />
+          </FormField>
+          <FormField label={t.duration}>
+            <Input
+              type="number"
+              min={5}
+              max={720}
+              step={5}
+              value={form.duration_minutes}
+              onChange={(e) => set('duration_minutes', Number(e.target.value))}
+            />
+          </FormField>
         </div>
-      )}
-      {problem && (
-        <p role="alert" className="text-sm text-destructive sm:col-span-2">
-          {problem}
-        </p>
-      )}
-    </FormDialog>
+        {zoneNote && <p className="text-xs text-muted-foreground sm:col-span-2">{zoneNote}</p>}
+        <FormField label={t.kind}>
+          <NativeSelect value={form.kind} onChange={(e) => set('kind', e.target.value as AppointmentForm['kind'])}>
+            <option value="presencial">{t.kinds.presencial}</option>
+            <option value="online">{t.kinds.online}</option>
+          </NativeSelect>
+        </FormField>
+        {form.kind === 'online' ? (
+          <FormField label={t.meetingLink}>
+            <Input
+              type="url"
+              placeholder="https://meet.google.com/..."
+              value={form.meeting_link}
+              onChange={(e) => set('meeting_link', e.target.value)}
+            />
+          </FormField>
+        ) : (
+          <FormField label={t.location}>
+            <Input value={form.location} onChange={(e) => set('location', e.target.value)} />
+          </FormField>
+        )}
+        <FormField label={t.status}>
+          <NativeSelect
+            value={form.status}
+            onChange={(e) => set('status', e.target.value as AppointmentForm['status'])}
+          >
+            <LabelOptions labels={t.statuses} />
+          </NativeSelect>
+        </FormField>
+        <FormField label={t.notes} className="sm:col-span-2">
+          <Textarea rows={3} value={form.notes} onChange={(e) => set('notes', e.target.value)} />
+        </FormField>
+        {clashes.length > 0 && (
+          <div
+            role="alert"
+            className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 sm:col-span-2"
+          >
+            <AlertTriangle className="size-4 shrink-0" aria-hidden="true" />
+            <div>
+              <p className="font-semibold">{t.conflictTitle}</p>
+              <p>{t.conflictText}</p>
+              {clashList(clashes)}
+            </div>
+          </div>
+        )}
+        {problem && (
+          <p role="alert" className="text-sm text-destructive sm:col-span-2">
+            {problem}
+          </p>
+        )}
+      </FormDialog>
+      <AlertDialog open={pendingClashes !== null} onOpenChange={(isOpen) => !isOpen && setPendingClashes(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{t.conflictTitle}</AlertDialogTitle>
+            <AlertDialogDescription>{t.conflictConfirmText}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <div className="text-sm">{clashList(pendingClashes ?? [])}</div>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{t.conflictBack}</AlertDialogCancel>
+            <AlertDialogAction
+              disabled={save.isPending}
+              onClick={(event) => {
+                event.preventDefault();
+                void persist();
+              }}
+            >
+              {t.conflictConfirm}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
   );
 }

@@ -167,6 +167,16 @@ describe('AgendamentosPage (/agendamentos)', () => {
     const start = '2030-01-15T19:30:00.000Z';
     expect(conflictCalls.at(-1)).toEqual({ p_staff_id: 's1', p_starts_at: start, p_duration: 90, p_exclude: null });
     await userEvent.click(form.getByRole('button', { name: 'Salvar' }));
+    // saving the double booking asks first; going back keeps the form and writes nothing
+    let confirm = within(await screen.findByRole('alertdialog'));
+    expect(confirm.getByText('Conflito de horário')).toBeInTheDocument();
+    expect(confirm.getByText('15/01/2030 12:00 (60 min) — Audiência EOIR')).toBeInTheDocument();
+    await userEvent.click(confirm.getByRole('button', { name: 'Voltar e mudar o horário' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(db.requests('/rest/v1/appointments', 'POST')).toEqual([]);
+    await userEvent.click(form.getByRole('button', { name: 'Salvar' }));
+    confirm = within(await screen.findByRole('alertdialog'));
+    await userEvent.click(confirm.getByRole('button', { name: 'Agendar mesmo assim' }));
 
     expect(await screen.findByText('Agendamento salvo')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -105,7 +105,7 @@ export default function AgendamentosPage() {
           </CardContent>
         </Card>
       )}
-      <Card className="p-3">
+      <Card className="min-w-0 p-3">
         <FullCalendar
           plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, luxonPlugin]}
           locale={ptBrLocale}

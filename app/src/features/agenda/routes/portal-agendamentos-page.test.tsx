@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatOfficeDateTime } from '@/lib/office-time';
-import { db, postgrestError, restUrl, server } from '@/testing/supabase-server';
+import { db, postgrestError, restUrl, rpc, server } from '@/testing/supabase-server';
 import { renderWithProviders } from '@/testing/test-utils';
 import type { ClientRecord } from '@/types/auth';
 import PortalAgendamentosPage from './portal-agendamentos-page';
@@ -177,6 +177,31 @@ describe('PortalAgendamentosPage (/cliente/agendamentos)', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(screen.queryByText(/Solicitação enviada/)).not.toBeInTheDocument();
     expect(db.rows('appointments')).toHaveLength(0);
+  });
+
+  it("tells the office's business hours and shows why the database refused a slot, in the dialog", async () => {
+    db.seed('appointments', []);
+    const nineToSix = { open: '09:00', close: '18:00' };
+    server.use(
+      rpc('office_business_hours', () => [
+        {
+          business_hours: { mon: nineToSix, tue: nineToSix, wed: nineToSix, thu: nineToSix, fri: nineToSix },
+          time_zone: OFFICE,
+        },
+      ]),
+      http.post(restUrl('appointments'), () =>
+        postgrestError(400, '23514', 'O escritório não atende aos sábados. Escolha outro dia.'),
+      ),
+    );
+    renderPage();
+    await screen.findByText('Você não tem agendamentos.');
+    await userEvent.click(screen.getByRole('button', { name: 'Solicitar agendamento' }));
+    const form = within(await screen.findByRole('dialog'));
+    expect(await form.findByText('Atendimento: segunda a sexta, das 09:00 às 18:00.')).toBeInTheDocument();
+    await userEvent.type(form.getByLabelText('Data'), '2030-03-09');
+    await userEvent.click(form.getByRole('button', { name: 'Enviar solicitação' }));
+    expect(await form.findByRole('alert')).toHaveTextContent('O escritório não atende aos sábados. Escolha outro dia.');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
   it('offers no request without a client record', async () => {

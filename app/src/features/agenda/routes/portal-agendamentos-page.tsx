@@ -22,8 +22,10 @@ import { Textarea } from '@/components/ui/textarea';
 import { useAuth } from '@/lib/auth-context';
 import { errorMessage } from '@/lib/errors';
 import { formatOfficeDateTime, useOfficeTimeZone, useOfficeZoneNote } from '@/lib/office-time';
+import { fill } from '@/lib/strings';
 import { useRequestAppointment } from '../api/mutations';
-import { useMyAppointments } from '../api/queries';
+import { useMyAppointments, useOfficeBusinessHours } from '../api/queries';
+import { describeBusinessHours } from '../lib/business-hours';
 import { formStart, type Appointment } from '../lib/appointments';
 import { agendaStrings as t } from '../strings';
 import { useNow } from '@/hooks/use-now';
@@ -62,7 +64,9 @@ export default function PortalAgendamentosPage() {
   const zone = useOfficeTimeZone();
   const zoneNote = useOfficeZoneNote();
   const request = useRequestAppointment();
+  const hours = describeBusinessHours(useOfficeBusinessHours().data);
   const [open, setOpen] = useState(false);
+  const [problem, setProblem] = useState('');
   const [form, setForm] = useState({
     date: '',
     time: '10:00',
@@ -77,6 +81,7 @@ export default function PortalAgendamentosPage() {
     event.preventDefault();
     const start = formStart(form, zone);
     if (!start || !clientData?.id) return;
+    setProblem('');
     try {
       await request.mutateAsync({
         client_id: clientData.id,
@@ -87,7 +92,8 @@ export default function PortalAgendamentosPage() {
       toast.success(t.portalRequestSent);
       setOpen(false);
     } catch (error) {
-      toast.error(errorMessage(error));
+      // the database says why (outside business hours, a clash...): shown in the dialog, which stays open
+      setProblem(errorMessage(error));
     }
   }
 
@@ -99,7 +105,13 @@ export default function PortalAgendamentosPage() {
           <p className="text-sm text-muted-foreground">{t.portalDescription}</p>
           {zoneNote && <p className="text-sm text-muted-foreground">{zoneNote}</p>}
         </div>
-        <Button onClick={() => setOpen(true)} disabled={!clientData?.id}>
+        <Button
+          onClick={() => {
+            setProblem('');
+            setOpen(true);
+          }}
+          disabled={!clientData?.id}
+        >
           <CalendarPlus aria-hidden="true" />
           {t.portalRequest}
         </Button>
@@ -135,6 +147,7 @@ export default function PortalAgendamentosPage() {
           <DialogHeader>
             <DialogTitle>{t.portalRequestTitle}</DialogTitle>
             <DialogDescription>{t.portalRequestDescription}</DialogDescription>
+            {hours && <p className="text-sm text-muted-foreground">{fill(t.portalHours, { hours })}</p>}
           </DialogHeader>
           <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2">
             <FormField label={t.date}>
@@ -165,6 +178,11 @@ export default function PortalAgendamentosPage() {
             <FormField label={t.portalPreference} className="sm:col-span-2">
               <Textarea rows={3} value={form.notes} onChange={(e) => setForm({ ...form, notes: e.target.value })} />
             </FormField>
+            {problem && (
+              <p role="alert" className="text-sm text-destructive sm:col-span-2">
+                {problem}
+              </p>
+            )}
             <DialogFooter className="sm:col-span-2">
               <Button type="submit" disabled={request.isPending || !formStart(form, zone)}>
                 {t.send}

@@ -177,7 +177,8 @@ function RunsTable() {
 
 export default function TarefasAgendadasPage() {
   return (
-    <div className="grid gap-6">
+    // one column that may be narrower than the tables: they scroll inside their cards, the page never sideways
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader title={t.title} description={t.description} />
       <JobsTable />
       <RunsTable />

@@ -73,42 +73,46 @@ function LinkDependant({ client, family }: { client: ClientDetail; family: Famil
       },
     );
 
+  // Side by side only when the card itself is wide enough (a container query, not the screen's width): in the
+  // client page's narrow column the fields stack, so their labels never run into each other.
   return (
-    <div className="grid gap-3 rounded-md border p-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
-      <div className="grid min-w-0 gap-2">
-        <Label htmlFor={clientField}>Dependente</Label>
-        <Select value={dependantId} onValueChange={setDependantId}>
-          <SelectTrigger id={clientField} className="w-full min-w-0">
-            <SelectValue placeholder="Selecione o cliente" />
-          </SelectTrigger>
-          <SelectContent>
-            {candidates.map((c) => (
-              <SelectItem key={c.id} value={c.id}>
-                {c.full_name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+    <div className="@container">
+      <div className="grid gap-3 rounded-md border p-3 @md:grid-cols-[minmax(0,1fr)_10rem_auto] @md:items-end">
+        <div className="grid min-w-0 gap-2">
+          <Label htmlFor={clientField}>Dependente</Label>
+          <Select value={dependantId} onValueChange={setDependantId}>
+            <SelectTrigger id={clientField} className="w-full min-w-0">
+              <SelectValue placeholder="Selecione o cliente" />
+            </SelectTrigger>
+            <SelectContent>
+              {candidates.map((c) => (
+                <SelectItem key={c.id} value={c.id}>
+                  {c.full_name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={relationField}>Parentesco</Label>
+          <Select value={relationship} onValueChange={setRelationship}>
+            <SelectTrigger id={relationField} className="w-full">
+              <SelectValue placeholder="Selecione" />
+            </SelectTrigger>
+            <SelectContent>
+              {RELATIONSHIPS.map((r) => (
+                <SelectItem key={r} value={r}>
+                  {relationshipLabel(r)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <Button type="button" disabled={!dependantId || !relationship || setPrincipal.isPending} onClick={link}>
+          <Link2 aria-hidden="true" />
+          Vincular
+        </Button>
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor={relationField}>Parentesco</Label>
-        <Select value={relationship} onValueChange={setRelationship}>
-          <SelectTrigger id={relationField} className="w-full">
-            <SelectValue placeholder="Selecione" />
-          </SelectTrigger>
-          <SelectContent>
-            {RELATIONSHIPS.map((r) => (
-              <SelectItem key={r} value={r}>
-                {relationshipLabel(r)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <Button type="button" disabled={!dependantId || !relationship || setPrincipal.isPending} onClick={link}>
-        <Link2 aria-hidden="true" />
-        Vincular
-      </Button>
     </div>
   );
 }
@@ -137,7 +141,7 @@ function FamilyCard({ client, family }: { client: ClientDetail; family: FamilyMe
           <ul className="grid gap-2">
             {others.map((member) => (
               <li key={member.id} className="flex flex-wrap items-center justify-between gap-2">
-                <Link to={paths.cliente(member.id)} className="text-primary hover:underline">
+                <Link to={paths.cliente(member.id)} className="min-w-0 break-words text-primary hover:underline">
                   {member.full_name}
                 </Link>
                 <span className="flex items-center gap-2">

@@ -13,28 +13,12 @@ export function sumMoney(values: Array<number | string | null | undefined>): num
   return cents / 100;
 }
 
-export const quoteStatusLabel: Record<string, string> = {
-  draft: 'Rascunho',
-  sent: 'Enviado',
-  accepted: 'Aceito',
-  declined: 'Recusado',
-  expired: 'Expirado',
-};
-
-export const installmentStatusLabel: Record<string, string> = {
-  pending: 'Pendente',
-  partial: 'Parcial',
-  paid: 'Pago',
-  cancelled: 'Cancelada',
-  overdue: 'Atrasado',
-};
-
-export const contractStatusLabel: Record<string, string> = {
-  draft: 'Rascunho',
-  active: 'Ativo',
-  completed: 'Concluído',
-  cancelled: 'Cancelado',
-};
+// The status words live in the one glossary (lib/glossary.ts); these names stay for the finance screens.
+export {
+  CONTRACT_STATUS_LABELS as contractStatusLabel,
+  INSTALLMENT_STATUS_LABELS as installmentStatusLabel,
+  QUOTE_STATUS_LABELS as quoteStatusLabel,
+} from '@/lib/glossary';
 
 export const paymentMethods = [
   { value: 'zelle', label: 'Zelle' },

@@ -1,14 +1,8 @@
 import { ColorBadge } from '@/components/ui/badge';
+import { financeStatusLabel, type FinanceKind } from '@/lib/glossary';
 import { financeStatusColor } from '@/lib/status';
-import { contractStatusLabel, installmentStatusLabel, quoteStatusLabel } from './format';
 
-const labels: Record<string, string> = { ...contractStatusLabel, ...installmentStatusLabel, ...quoteStatusLabel };
-
-/** A finance status as a coloured pt-BR badge. */
-export function MoneyStatusBadge({ status, kind }: { status: string; kind?: 'quote' | 'contract' | 'installment' }) {
-  const label =
-    (kind === 'quote' ? quoteStatusLabel[status] : kind === 'contract' ? contractStatusLabel[status] : undefined) ??
-    labels[status] ??
-    status;
-  return <ColorBadge color={financeStatusColor(status)}>{label}</ColorBadge>;
+/** A finance status as a coloured pt-BR badge (the words of lib/glossary.ts, staff screens and portal alike). */
+export function MoneyStatusBadge({ status, kind }: { status: string; kind?: FinanceKind }) {
+  return <ColorBadge color={financeStatusColor(status)}>{financeStatusLabel(status, kind)}</ColorBadge>;
 }

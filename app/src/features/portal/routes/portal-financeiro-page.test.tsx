@@ -108,7 +108,7 @@ describe('PortalFinanceiroPage', () => {
       (await screen.findByText('Green Card por casamento')).closest('[data-testid="finance-card"]') as HTMLElement,
     );
     expect(card.getByText('Número: CT-2025-001')).toBeInTheDocument();
-    expect(card.getByText('active')).toHaveAttribute('data-color', 'blue');
+    expect(card.getByText('Ativo')).toHaveAttribute('data-color', 'blue'); // the glossary's word, never the code
     expect(card.getByText('R$ 12.000,00')).toBeInTheDocument();
     expect(card.getByText('10/01/2025 – 20/12/2025')).toBeInTheDocument();
     await user.click(card.getByRole('button', { name: 'Ver Detalhes: Green Card por casamento' }));
@@ -120,13 +120,14 @@ describe('PortalFinanceiroPage', () => {
     expect(dialog.getByText('20/12/2025')).toBeInTheDocument();
   });
 
-  it('shows payments with raw status colours and the related contract in details', async () => {
+  it('shows payments with their status in pt-BR and its colour, and the related contract in details', async () => {
     const user = userEvent.setup();
     renderPage();
     await screen.findByText('Green Card por casamento');
     await user.click(screen.getByRole('tab', { name: 'Pagamentos' }));
-    expect(screen.getByText('paid')).toHaveAttribute('data-color', 'green');
-    expect(screen.getByText('overdue')).toHaveAttribute('data-color', 'red');
+    expect(screen.getByText('Pago')).toHaveAttribute('data-color', 'green');
+    expect(screen.getByText('Atrasado')).toHaveAttribute('data-color', 'red');
+    expect(screen.queryByText(/^(paid|overdue)$/)).not.toBeInTheDocument();
     expect(screen.getAllByText('PIX')).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Ver Detalhes: Pagamento R$ 4.000,00' }));
     const dialog = within(await screen.findByRole('dialog'));
@@ -141,7 +142,7 @@ describe('PortalFinanceiroPage', () => {
     await user.click(screen.getByRole('tab', { name: 'Orçamentos' }));
     expect(screen.getByText('Remoção de condições (I-751)')).toBeInTheDocument();
     expect(screen.getByText('Número: OR-2025-001')).toBeInTheDocument();
-    expect(screen.getByText('pending')).toHaveAttribute('data-color', 'amber');
+    expect(screen.getByText('Pendente')).toHaveAttribute('data-color', 'amber');
     expect(screen.getByText('01/08/2025')).toBeInTheDocument();
     expect(screen.getByText('R$ 5.500,00')).toBeInTheDocument();
   });

@@ -1,6 +1,5 @@
 import { CalendarClock, FileSignature, FileText, Receipt, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { ColorBadge } from '@/components/ui/badge';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -8,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatDate } from '@/lib/format';
-import { discountLabel, formatMoney } from '@/features/financeiro';
+import { discountLabel, formatMoney, MoneyStatusBadge, paymentMethodLabel } from '@/features/financeiro';
 import { useClientFinance, useClientId } from '../api/queries';
 import { CardSkeletons, EmptyState, Field } from '../components/common';
 import {
@@ -17,7 +16,7 @@ import {
   QuoteAnswerButtons,
   useClientInstallments,
 } from '../components/portal-finance-money';
-import { financeStatusColor } from '@/lib/status';
+import type { FinanceKind } from '@/lib/glossary';
 import { portalStrings as t } from '../strings';
 import type {
   FinancialContract as ContractRow,
@@ -31,8 +30,8 @@ type FinancialContract = ContractRow & Money;
 type FinancialPayment = PaymentRow & Money & { receipt_number?: string | null };
 type FinancialQuote = QuoteRow & Money;
 
-function StatusBadge({ status }: { status: string }) {
-  return <ColorBadge color={financeStatusColor(status)}>{status}</ColorBadge>;
+function StatusBadge({ status, kind }: { status: string; kind: FinanceKind }) {
+  return <MoneyStatusBadge status={status} kind={kind} />;
 }
 
 function money(value: number | string, row: { currency?: string | null }): string {
@@ -52,6 +51,7 @@ function FinanceCard({
   title,
   subtitle,
   status,
+  kind,
   children,
   onDetails,
   actions,
@@ -59,6 +59,7 @@ function FinanceCard({
   title: string;
   subtitle?: string;
   status: string;
+  kind: FinanceKind;
   children: ReactNode;
   onDetails: () => void;
   actions?: ReactNode;
@@ -72,7 +73,7 @@ function FinanceCard({
           </CardTitle>
           {subtitle && <p className="text-xs text-muted-foreground">{subtitle}</p>}
         </div>
-        <StatusBadge status={status} />
+        <StatusBadge status={status} kind={kind} />
       </CardHeader>
       <CardContent className="grid gap-3">
         <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">{children}</dl>
@@ -105,7 +106,7 @@ function DetailsDialog({
       <>
         <Field label={t.contractNumber}>{c.contract_number}</Field>
         <Field label={t.status}>
-          <StatusBadge status={c.status} />
+          <StatusBadge status={c.status} kind="contract" />
         </Field>
         <Field label={t.totalValue}>{money(c.total_amount, c)}</Field>
         <Field label={t.paymentTerms}>{orNotInformed(c.payment_terms)}</Field>
@@ -122,10 +123,10 @@ function DetailsDialog({
       <>
         <Field label={t.date}>{formatDate(p.payment_date)}</Field>
         <Field label={t.status}>
-          <StatusBadge status={p.status} />
+          <StatusBadge status={p.status} kind="payment" />
         </Field>
         <Field label={t.value}>{money(p.amount, p)}</Field>
-        <Field label={t.method}>{orNotInformed(p.payment_method)}</Field>
+        <Field label={t.method}>{p.payment_method ? paymentMethodLabel(p.payment_method) : t.notInformed}</Field>
         <Field label={t.relatedContract}>
           {contract ? `${contract.title} (${contract.contract_number})` : t.notInformed}
         </Field>
@@ -139,7 +140,7 @@ function DetailsDialog({
       <>
         <Field label={t.quoteNumber}>{q.quote_number}</Field>
         <Field label={t.status}>
-          <StatusBadge status={q.status} />
+          <StatusBadge status={q.status} kind="quote" />
         </Field>
         {Number(q.discount_amount ?? 0) > 0 && (
           <>
@@ -238,6 +239,7 @@ export default function PortalFinanceiroPage() {
                 title={c.title}
                 subtitle={`${t.contractNumber}: ${c.contract_number}`}
                 status={c.status}
+                kind="contract"
                 onDetails={() => setDetail({ kind: 'contract', row: c })}
                 actions={
                   <DownloadButton
@@ -263,6 +265,7 @@ export default function PortalFinanceiroPage() {
                 key={p.id}
                 title={`${t.paymentTitle} ${money(p.amount, p)}`}
                 status={p.status}
+                kind="payment"
                 onDetails={() => setDetail({ kind: 'payment', row: p })}
                 actions={
                   p.status === 'paid' ? (
@@ -277,7 +280,9 @@ export default function PortalFinanceiroPage() {
               >
                 <Field label={t.date}>{formatDate(p.payment_date)}</Field>
                 <Field label={t.value}>{money(p.amount, p)}</Field>
-                <Field label={t.method}>{orNotInformed(p.payment_method)}</Field>
+                <Field label={t.method}>
+                  {p.payment_method ? paymentMethodLabel(p.payment_method) : t.notInformed}
+                </Field>
               </FinanceCard>
             )),
           )}
@@ -290,6 +295,7 @@ export default function PortalFinanceiroPage() {
                 title={q.title}
                 subtitle={`${t.quoteNumber}: ${q.quote_number}`}
                 status={q.status}
+                kind="quote"
                 onDetails={() => setDetail({ kind: 'quote', row: q })}
                 actions={
                   q.status === 'draft' ? undefined : (
