@@ -52,3 +52,25 @@ export async function newClient(page: Page, fullName: string, email: string, pas
     address: null,
   })) as string;
 }
+
+/** A new staff member with a password (the auth admin API with the service role key, then the role as the
+ *  administrator); its user id. */
+export async function newStaffMember(
+  page: Page,
+  fullName: string,
+  email: string,
+  password: string,
+  role: 'secretary' | 'commercial' | 'legal_assistant' = 'secretary',
+): Promise<string> {
+  const env = await pageEnv(page);
+  const serviceKey = process.env.SUPABASE_SERVICE_ROLE_KEY ?? '';
+  expect(serviceKey, 'SUPABASE_SERVICE_ROLE_KEY').not.toBe('');
+  const created = await page.request.post(`${env.SUPABASE_URL}/auth/v1/admin/users`, {
+    headers: { apikey: serviceKey, Authorization: `Bearer ${serviceKey}` },
+    data: { email, password, email_confirm: true, user_metadata: { full_name: fullName } },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const { id } = (await created.json()) as { id: string };
+  await apiAs(page, 'admin@escritorio.test', 'POST', 'user_roles', { user_id: id, role });
+  return id;
+}
