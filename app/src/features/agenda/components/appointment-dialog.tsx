@@ -1,5 +1,7 @@
 /** Create or edit an appointment; warns (without blocking) when the staff member already has something then. */
 import { AlertTriangle } from 'lucide-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PersonSelect } from '@/components/person-select';
 import { Button } from '@/components/ui/button';
 import { FormDialog } from '@/components/form-dialog';
@@ -47,6 +49,7 @@ export function AppointmentDialog({ open, onOpenChange, appointment, start, defa
   const clients = useClientOptions();
   const save = useSaveAppointment();
   const remove = useDeleteAppointment();
+  const [confirming, setConfirming] = useState(false);
 
   const conflicts = useConflicts(
     form.staff_id,
@@ -80,115 +83,128 @@ export function AppointmentDialog({ open, onOpenChange, appointment, start, defa
 
   const clashes = conflicts.data ?? [];
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={appointment ? t.editAppointment : t.newAppointment}
-      description={t.description}
-      pending={save.isPending}
-      onSubmit={submit}
-      className="max-w-xl"
-      formClassName="grid gap-3 sm:grid-cols-2"
-      cancel={false}
-      actions={
-        appointment && (
-          <Button type="button" variant="destructive" onClick={destroy} disabled={remove.isPending}>
-            {t.delete}
-          </Button>
-        )
-      }
-    >
-      <FormField label={t.client}>
-        <PersonSelect
-          people={clients.data}
-          emptyLabel={t.noClient}
-          value={form.client_id}
-          onValueChange={(id) => set('client_id', id)}
-        />
-      </FormField>
-      <FormField label={t.staff}>
-        <PersonSelect
-          people={staff.data}
-          emptyLabel={t.noStaff}
-          value={form.staff_id}
-          onValueChange={(id) => set('staff_id', id)}
-        />
-      </FormField>
-      <FormField label={t.titleField} className="sm:col-span-2">
-        <Input value={form.title} onChange={(e) => set('title', e.target.value)} maxLength={160} />
-      </FormField>
-      <FormField label={t.date}>
-        <Input type="date" value={form.date} onChange={(e) => set('date', e.target.value)} required />
-      </FormField>
-      <div className="grid grid-cols-2 gap-3">
-        <FormField label={t.time}>
-          <Input type="time" value={form.time} onChange={(e) => set('time', e.target.value)} required />
-        </FormField>
-        <FormField label={t.duration}>
-          <Input
-            type="number"
-            min={5}
-            max={720}
-            step={5}
-            value={form.duration_minutes}
-            onChange={(e) => set('duration_minutes', Number(e.target.value))}
+    <>
+      <FormDialog
+        open={open}
+        onOpenChange={onOpenChange}
+        title={appointment ? t.editAppointment : t.newAppointment}
+        description={t.description}
+        pending={save.isPending}
+        onSubmit={submit}
+        className="max-w-xl"
+        formClassName="grid gap-3 sm:grid-cols-2"
+        cancel={false}
+        actions={
+          appointment && (
+            <Button type="button" variant="destructive" onClick={() => setConfirming(true)} disabled={remove.isPending}>
+              {t.delete}
+            </Button>
+          )
+        }
+      >
+        <FormField label={t.client}>
+          <PersonSelect
+            people={clients.data}
+            emptyLabel={t.noClient}
+            value={form.client_id}
+            onValueChange={(id) => set('client_id', id)}
           />
         </FormField>
-      </div>
-      {zoneNote && <p className="text-xs text-muted-foreground sm:col-span-2">{zoneNote}</p>}
-      <FormField label={t.kind}>
-        <NativeSelect value={form.kind} onChange={(e) => set('kind', e.target.value as AppointmentForm['kind'])}>
-          <option value="presencial">{t.kinds.presencial}</option>
-          <option value="online">{t.kinds.online}</option>
-        </NativeSelect>
-      </FormField>
-      {form.kind === 'online' ? (
-        <FormField label={t.meetingLink}>
-          <Input
-            type="url"
-            placeholder="https://meet.google.com/..."
-            value={form.meeting_link}
-            onChange={(e) => set('meeting_link', e.target.value)}
+        <FormField label={t.staff}>
+          <PersonSelect
+            people={staff.data}
+            emptyLabel={t.noStaff}
+            value={form.staff_id}
+            onValueChange={(id) => set('staff_id', id)}
           />
         </FormField>
-      ) : (
-        <FormField label={t.location}>
-          <Input value={form.location} onChange={(e) => set('location', e.target.value)} />
+        <FormField label={t.titleField} className="sm:col-span-2">
+          <Input value={form.title} onChange={(e) => set('title', e.target.value)} maxLength={160} />
         </FormField>
-      )}
-      <FormField label={t.status}>
-        <NativeSelect value={form.status} onChange={(e) => set('status', e.target.value as AppointmentForm['status'])}>
-          <LabelOptions labels={t.statuses} />
-        </NativeSelect>
-      </FormField>
-      <FormField label={t.notes} className="sm:col-span-2">
-        <Textarea rows={3} value={form.notes} onChange={(e) => set('notes', e.target.value)} />
-      </FormField>
-      {clashes.length > 0 && (
-        <div
-          role="alert"
-          className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 sm:col-span-2"
-        >
-          <AlertTriangle className="size-4 shrink-0" aria-hidden="true" />
-          <div>
-            <p className="font-semibold">{t.conflictTitle}</p>
-            <p>{t.conflictText}</p>
-            <ul className="list-disc pl-5">
-              {clashes.map((c) => (
-                <li key={c.id}>
-                  {formatOfficeDateTime(c.starts_at, zone)} ({c.duration_minutes} min) —{' '}
-                  {c.title ?? nameOf(clients.data, c.client_id, 'Agendamento')}
-                </li>
-              ))}
-            </ul>
-          </div>
+        <FormField label={t.date}>
+          <Input type="date" value={form.date} onChange={(e) => set('date', e.target.value)} required />
+        </FormField>
+        <div className="grid grid-cols-2 gap-3">
+          <FormField label={t.time}>
+            <Input type="time" value={form.time} onChange={(e) => set('time', e.target.value)} required />
+          </FormField>
+          <FormField label={t.duration}>
+            <Input
+              type="number"
+              min={5}
+              max={720}
+              step={5}
+              value={form.duration_minutes}
+              onChange={(e) => set('duration_minutes', Number(e.target.value))}
+            />
+          </FormField>
         </div>
-      )}
-      {problem && (
-        <p role="alert" className="text-sm text-destructive sm:col-span-2">
-          {problem}
-        </p>
-      )}
-    </FormDialog>
+        {zoneNote && <p className="text-xs text-muted-foreground sm:col-span-2">{zoneNote}</p>}
+        <FormField label={t.kind}>
+          <NativeSelect value={form.kind} onChange={(e) => set('kind', e.target.value as AppointmentForm['kind'])}>
+            <option value="presencial">{t.kinds.presencial}</option>
+            <option value="online">{t.kinds.online}</option>
+          </NativeSelect>
+        </FormField>
+        {form.kind === 'online' ? (
+          <FormField label={t.meetingLink}>
+            <Input
+              type="url"
+              placeholder="https://meet.google.com/..."
+              value={form.meeting_link}
+              onChange={(e) => set('meeting_link', e.target.value)}
+            />
+          </FormField>
+        ) : (
+          <FormField label={t.location}>
+            <Input value={form.location} onChange={(e) => set('location', e.target.value)} />
+          </FormField>
+        )}
+        <FormField label={t.status}>
+          <NativeSelect
+            value={form.status}
+            onChange={(e) => set('status', e.target.value as AppointmentForm['status'])}
+          >
+            <LabelOptions labels={t.statuses} />
+          </NativeSelect>
+        </FormField>
+        <FormField label={t.notes} className="sm:col-span-2">
+          <Textarea rows={3} value={form.notes} onChange={(e) => set('notes', e.target.value)} />
+        </FormField>
+        {clashes.length > 0 && (
+          <div
+            role="alert"
+            className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 sm:col-span-2"
+          >
+            <AlertTriangle className="size-4 shrink-0" aria-hidden="true" />
+            <div>
+              <p className="font-semibold">{t.conflictTitle}</p>
+              <p>{t.conflictText}</p>
+              <ul className="list-disc pl-5">
+                {clashes.map((c) => (
+                  <li key={c.id}>
+                    {formatOfficeDateTime(c.starts_at, zone)} ({c.duration_minutes} min) —{' '}
+                    {c.title ?? nameOf(clients.data, c.client_id, 'Agendamento')}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </div>
+        )}
+        {problem && (
+          <p role="alert" className="text-sm text-destructive sm:col-span-2">
+            {problem}
+          </p>
+        )}
+      </FormDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t.deleteTitle}
+        description={t.deleteDescription}
+        pending={remove.isPending}
+        onConfirm={destroy}
+      />
+    </>
   );
 }
