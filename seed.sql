@@ -56,6 +56,10 @@ insert into public.clients (id, user_id, full_name, email, phone, address, creat
    'maria.silva@cliente.test', '+1 (508) 555-0142', '120 Main St, Apt 3, Framingham, MA 01702', now() - interval '90 days'),
   ('c0000000-0000-4000-8000-000000000002', '10000000-0000-4000-8000-000000000006', 'João Souza',
    'joao.souza@cliente.test', '+55 (11) 91234-5678', '45 Ocean Ave, Long Branch, NJ 07740', now() - interval '60 days');
+-- the history of Maria's record: the assistant moved her to a US number (what the clients trigger writes)
+insert into public.client_record_changes (client_id, changed_by, changed_at, field, old_value, new_value) values
+  ('c0000000-0000-4000-8000-000000000001', '10000000-0000-4000-8000-000000000002', now() - interval '30 days',
+   'phone', '+55 (31) 98765-4321', '+1 (508) 555-0142');
 
 -- ---------------------------------------------------------------------------
 -- processes and their catalogue

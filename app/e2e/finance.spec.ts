@@ -35,6 +35,10 @@ test('quote -> sent -> accepted in the portal -> contract -> partial payment -> 
   const card = maria.getByTestId('finance-card').filter({ hasText: title });
   await expect(card.getByText('US$ 1.000,00')).toBeVisible();
   await card.getByRole('button', { name: 'Aceitar orçamento' }).click();
+  await maria
+    .getByRole('alertdialog', { name: 'Aceitar o orçamento?' })
+    .getByRole('button', { name: 'Confirmar' })
+    .click();
   await expect(maria.getByText('Orçamento aceito', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Aceitar orçamento' })).toHaveCount(0);
 

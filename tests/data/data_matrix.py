@@ -338,6 +338,11 @@ RULES: list[TableRule] = [
               fixed_target={"update": "f7000000-0000-4000-8000-000000000002",
                             "delete": "f7000000-0000-4000-8000-000000000002"},
               exceptions={"maria": {"insert": DENIED}, "joao": {"update": OK}}),
+    # the history of a client's record: written only by the trigger on clients; staff read it, clients never
+    TableRule("client_record_changes",
+              _grid(admin=READ_ONLY_NO_WRITE, other_staff=READ_ONLY_NO_WRITE, client=SEES_NOTHING_NO_WRITE,
+                    anon=NO_PRIVILEGE),
+              lambda a: {"client_id": _client_for(a), "field": "phone", "old_value": "1", "new_value": "2"}),
     TableRule("system_settings", lambda a: NO_PRIVILEGE,
               lambda a: {"key": f"test_{a.name}", "value": {"enabled": True}}, pk="key"),
 ]

@@ -23,6 +23,9 @@ export const agendaStrings = {
   delete: 'Excluir',
   saved: 'Agendamento salvo',
   deleted: 'Agendamento excluído',
+  deleteTitle: 'Excluir agendamento?',
+  deleteDescription:
+    'O agendamento será excluído da agenda; se houver cliente, ele deixa de vê-lo no portal. Esta ação não pode ser desfeita.',
   saveError: 'Erro ao salvar agendamento: {message}',
   loadError: 'Erro ao carregar agendamentos',
   conflictTitle: 'Conflito de horário',

@@ -1,5 +1,6 @@
 /** New client form (spec section 5): full name, e-mail and password required; phone and address optional. */
 import { z } from 'zod';
+import { todayISO } from '@/lib/format';
 import { clientesStrings as t } from './strings';
 
 export const newClientSchema = z.object({
@@ -27,5 +28,62 @@ export function toCreateClientArgs(values: NewClientInput) {
     full_name: values.full_name.trim(),
     phone: values.phone.trim() || null,
     address: values.address.trim() || null,
+  };
+}
+
+/** Editing a client's record from its page: what the database checks, said before it is asked. */
+export const clientRecordSchema = z.object({
+  full_name: z.string().trim().min(3, t.record.nameMin),
+  email: z.string().trim().min(1, t.record.emailRequired).email(t.record.emailInvalid),
+  phone: z.string().trim(),
+  address: z.string().trim(),
+  a_number: z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
+    .refine((value) => value === '' || /^A?\d{8,9}$/.test(value), t.record.aNumberInvalid)
+    .transform((value) => (value === '' || value.startsWith('A') ? value : `A${value}`)),
+  date_of_birth: z
+    .string()
+    .refine((value) => value === '' || !Number.isNaN(Date.parse(value)), t.record.birthInvalid)
+    .refine((value) => value === '' || value >= '1900-01-01', t.record.birthInvalid)
+    .refine((value) => value === '' || value <= todayISO(), t.record.birthFuture),
+  nationality: z.string().trim().max(60, t.record.nationalityMax),
+});
+
+export type ClientRecordForm = z.input<typeof clientRecordSchema>;
+export type ClientRecordValues = z.output<typeof clientRecordSchema>;
+
+/** The form's values from the stored row (nulls as empty fields). */
+export function toClientRecordForm(row: {
+  full_name: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  a_number: string | null;
+  date_of_birth: string | null;
+  nationality: string | null;
+}): ClientRecordForm {
+  return {
+    full_name: row.full_name,
+    email: row.email,
+    phone: row.phone ?? '',
+    address: row.address ?? '',
+    a_number: row.a_number ?? '',
+    date_of_birth: row.date_of_birth ?? '',
+    nationality: row.nationality ?? '',
+  };
+}
+
+/** The row to update: empty optional fields are stored as null. */
+export function toClientRecordRow(values: ClientRecordValues) {
+  return {
+    full_name: values.full_name,
+    email: values.email.toLowerCase(),
+    phone: values.phone || null,
+    address: values.address || null,
+    a_number: values.a_number || null,
+    date_of_birth: values.date_of_birth || null,
+    nationality: values.nationality || null,
   };
 }

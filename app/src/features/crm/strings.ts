@@ -42,6 +42,8 @@ export const crmStrings = {
   emptyColumn: 'Nenhum lead',
   saved: 'Lead salvo',
   deleted: 'Lead excluído',
+  deleteTitle: 'Excluir lead?',
+  deleteDescription: 'O lead "{name}" e suas atividades serão excluídos. Esta ação não pode ser desfeita.',
   moved: 'Lead movido para {stage}',
   saveError: 'Erro ao salvar lead: {message}',
   loadError: 'Erro ao carregar leads',

@@ -30,6 +30,9 @@ export const perfilStrings = {
   mfaEnabled: 'Verificação em duas etapas ativada',
   mfaRemove: 'Remover',
   mfaRemoved: 'Autenticador removido',
+  mfaRemoveTitle: 'Remover o autenticador?',
+  mfaRemoveDescription:
+    'Ao entrar, o código deste aplicativo autenticador deixará de ser pedido. Você poderá cadastrar outro depois.',
   mfaRemoveError: 'Erro ao remover o autenticador: {message}',
   mfaEnrollError: 'Erro ao ativar a verificação em duas etapas: {message}',
   mfaAppName: 'Aplicativo autenticador',

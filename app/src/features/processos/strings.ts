@@ -58,6 +58,10 @@ export const processStrings = {
   processCreated: 'Processo criado',
   processSaveError: 'Erro ao salvar processo: {message}',
   closeProcess: 'Encerrar processo',
+  closeConfirmTitle: 'Encerrar o processo nº {id}?',
+  closeConfirmDescription:
+    'O processo {type} de {client} será encerrado, e o cliente o verá como concluído no portal. Você poderá reabri-lo depois.',
+  closeConfirmNoClient: 'o cliente',
   reopenProcess: 'Reabrir processo',
   processClosed: 'Processo encerrado',
   processReopened: 'Processo reaberto',

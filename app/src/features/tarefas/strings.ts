@@ -38,6 +38,8 @@ export const tarefasStrings = {
   empty: 'Nenhuma tarefa encontrada.',
   saved: 'Tarefa salva',
   deleted: 'Tarefa excluída',
+  deleteTitle: 'Excluir tarefa?',
+  deleteDescription: 'A tarefa "{title}" e seus comentários serão excluídos. Esta ação não pode ser desfeita.',
   saveError: 'Erro ao salvar tarefa: {message}',
   loadError: 'Erro ao carregar tarefas',
   titleTooShort: 'O título deve ter pelo menos 3 caracteres',

@@ -12,6 +12,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PersonSelect } from '@/components/person-select';
 import { Button } from '@/components/ui/button';
 import { FormDialog } from '@/components/form-dialog';
@@ -59,6 +60,7 @@ export function AppointmentDialog({ open, onOpenChange, appointment, start, defa
   const clients = useClientOptions();
   const save = useSaveAppointment();
   const remove = useDeleteAppointment();
+  const [confirming, setConfirming] = useState(false);
 
   const conflicts = useConflicts(
     form.staff_id,
@@ -129,7 +131,7 @@ export function AppointmentDialog({ open, onOpenChange, appointment, start, defa
         cancel={false}
         actions={
           appointment && (
-            <Button type="button" variant="destructive" onClick={destroy} disabled={remove.isPending}>
+            <Button type="button" variant="destructive" onClick={() => setConfirming(true)} disabled={remove.isPending}>
               {t.delete}
             </Button>
           )
@@ -244,6 +246,14 @@ export function AppointmentDialog({ open, onOpenChange, appointment, start, defa
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t.deleteTitle}
+        description={t.deleteDescription}
+        pending={remove.isPending}
+        onConfirm={destroy}
+      />
     </>
   );
 }

@@ -1,6 +1,7 @@
 /** One client's page: the client row, its family, processes, finance and interactions; family link/unlink. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
+import { toClientRecordRow, type ClientRecordValues } from '../schemas';
 import { clientKeys } from './keys';
 
 export interface ClientDetail {
@@ -11,6 +12,8 @@ export interface ClientDetail {
   phone: string | null;
   address: string | null;
   a_number: string | null;
+  date_of_birth: string | null;
+  nationality: string | null;
   principal_client_id: string | null;
   relationship: string | null;
   created_at: string;
@@ -24,7 +27,7 @@ export interface FamilyMember {
 }
 
 const COLUMNS =
-  'id, user_id, full_name, email, phone, address, a_number, principal_client_id, relationship, created_at';
+  'id, user_id, full_name, email, phone, address, a_number, date_of_birth, nationality, principal_client_id, relationship, created_at';
 
 export function useClientDetail(id: string) {
   return useQuery({
@@ -198,5 +201,50 @@ export function useUnreadCounts() {
       );
     },
     meta: { silent: true },
+  });
+}
+
+/** Staff save a client's record; the database writes one history row per changed field (and keeps the
+ *  portal log-in's e-mail in step). */
+export function useUpdateClientRecord() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ clientId, values }: { clientId: string; values: ClientRecordValues }) => {
+      const { data } = await supabase
+        .from('clients')
+        .update(toClientRecordRow(values))
+        .eq('id', clientId)
+        .select('id')
+        .throwOnError();
+      if (!data || data.length === 0) throw new Error('Cliente não encontrado');
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
+  });
+}
+
+export interface ClientRecordChange {
+  id: number;
+  changed_by: string | null;
+  changed_at: string;
+  field: string;
+  old_value: string | null;
+  new_value: string | null;
+}
+
+/** The history of the client's record, newest first (staff only: RLS). */
+export function useClientRecordChanges(clientId: string) {
+  return useQuery({
+    queryKey: [...clientKeys.all, 'record-changes', clientId] as const,
+    enabled: Boolean(clientId),
+    queryFn: async () => {
+      const { data } = await supabase
+        .from('client_record_changes')
+        .select('id, changed_by, changed_at, field, old_value, new_value')
+        .eq('client_id', clientId)
+        .order('changed_at', { ascending: false })
+        .order('id', { ascending: false })
+        .throwOnError();
+      return (data ?? []) as ClientRecordChange[];
+    },
   });
 }

@@ -1,5 +1,5 @@
 /** /clientes/:clientId: one client — summary, family, processes, documents, messages, finance, interactions, timeline. */
-import { ArrowLeft, Link2, MessageSquare, Plus, Unlink } from 'lucide-react';
+import { ArrowLeft, Link2, MessageSquare, Pencil, Plus, Unlink } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
@@ -46,7 +46,10 @@ import {
   type ClientDetail,
   type FamilyMember,
 } from '../api/detail';
+import { ClientRecordDialog } from '../components/client-record-dialog';
+import { ClientRecordHistory } from '../components/client-record-history';
 import { clientMessagesPath } from '../components/client-views';
+import { clientesStrings } from '../strings';
 
 const FINANCE_KIND = { contract: 'Contrato', payment: 'Pagamento', quote: 'Orçamento' } as const;
 
@@ -201,6 +204,7 @@ export default function ClientePage() {
   const { data: staff = [] } = useStaffDirectory();
   const [wholeFamily, setWholeFamily] = useState(false);
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState(false);
   const timeline = useTimeline({ clientId, family: wholeFamily }, Boolean(clientId));
   const names = useMemo(() => Object.fromEntries(staff.map((s) => [s.id, s.full_name])), [staff]);
   const clientNames = useMemo(() => Object.fromEntries(family.map((m) => [m.id, m.full_name])), [family]);
@@ -244,6 +248,10 @@ export default function ClientePage() {
                 {unreadCount > 0 && <Badge variant="destructive">{unreadCount}</Badge>}
               </Link>
             </Button>
+            <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden="true" />
+              {clientesStrings.record.edit}
+            </Button>
             <Button size="sm" onClick={() => setCreating(true)}>
               <Plus aria-hidden="true" />
               Novo Processo
@@ -272,6 +280,14 @@ export default function ClientePage() {
                   <dd className="font-mono">{client.a_number || 'Não informado'}</dd>
                 </div>
                 <div>
+                  <dt className="text-xs text-muted-foreground">Data de nascimento</dt>
+                  <dd>{client.date_of_birth ? formatDate(client.date_of_birth) : 'Não informado'}</dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-muted-foreground">Nacionalidade</dt>
+                  <dd>{client.nationality || 'Não informado'}</dd>
+                </div>
+                <div>
                   <dt className="text-xs text-muted-foreground">Cliente desde</dt>
                   <dd>{formatDate(client.created_at)}</dd>
                 </div>
@@ -291,6 +307,7 @@ export default function ClientePage() {
             {seesFinance && <TabsTrigger value="financeiro">Financeiro</TabsTrigger>}
             <TabsTrigger value="atendimentos">Atendimentos</TabsTrigger>
             <TabsTrigger value="timeline">Linha do tempo</TabsTrigger>
+            <TabsTrigger value="cadastro">{clientesStrings.record.historyTab}</TabsTrigger>
           </TabsList>
           <TabsContent value="processos">
             <Card className="py-0">
@@ -425,8 +442,16 @@ export default function ClientePage() {
               </CardContent>
             </Card>
           </TabsContent>
+          <TabsContent value="cadastro">
+            <Card>
+              <CardContent>
+                <ClientRecordHistory clientId={client.id} names={names} />
+              </CardContent>
+            </Card>
+          </TabsContent>
         </Tabs>
       </div>
+      <ClientRecordDialog client={client} open={editing} onOpenChange={setEditing} />
       <ProcessFormDialog
         open={creating}
         onOpenChange={setCreating}

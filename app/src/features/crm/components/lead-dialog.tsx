@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { PersonSelect } from '@/components/person-select';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormDialog } from '@/components/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -18,6 +19,7 @@ import { useCaseTypes, useLeadActivities } from '../api/queries';
 import { STAGES, type Lead } from '../lib/leads';
 import { crmStrings as t } from '../strings';
 import { closeAfter } from '@/lib/close-after';
+import { fill } from '@/lib/strings';
 import { dialogSession, useDialogForm } from '@/hooks/use-dialog-form';
 
 function toRow(lead: Lead | null, owner: string): LeadRow {
@@ -173,6 +175,7 @@ export function LeadDialog({
   const caseTypes = useCaseTypes();
   const save = useSaveLead();
   const remove = useDeleteLead();
+  const [confirming, setConfirming] = useState(false);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -194,91 +197,101 @@ export function LeadDialog({
 
   const types = [...new Set([...(caseTypes.data ?? []), ...(row.case_type_interest ? [row.case_type_interest] : [])])];
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={lead ? lead.name : t.newLead}
-      description={canEdit ? t.description : t.readOnly}
-      pending={save.isPending}
-      onSubmit={submit}
-      className="max-w-xl"
-      formClassName="grid gap-3 sm:grid-cols-2"
-      cancel={false}
-      editable={canEdit}
-      footerClassName="flex-wrap"
-      actions={
-        lead && (
-          <Button type="button" variant="destructive" onClick={destroy} disabled={remove.isPending}>
-            Excluir
-          </Button>
-        )
-      }
-      after={
-        <>
-          {lead && canEdit && !lead.client_id && <Convert lead={lead} onDone={() => onOpenChange(false)} />}
-          {lead?.client_id && (
-            <div className="flex flex-wrap gap-2">
-              <Button asChild variant="outline">
-                <Link to={paths.clientes}>{t.openClient}</Link>
-              </Button>
-              <Button asChild variant="outline">
-                <Link to={paths.financeiro.orcamentos}>{t.startQuote}</Link>
-              </Button>
-            </div>
-          )}
-          {lead && <Activities lead={lead} canEdit={canEdit} />}
-        </>
-      }
-    >
-      <fieldset disabled={!canEdit} className="contents">
-        <FormField label={t.fields.name} className="sm:col-span-2" error={problem ?? undefined}>
-          <Input value={row.name} onChange={(e) => set('name', e.target.value)} maxLength={160} />
-        </FormField>
-        <FormField label={t.fields.email}>
-          <Input type="email" value={row.email ?? ''} onChange={(e) => set('email', e.target.value)} />
-        </FormField>
-        <FormField label={t.fields.phone}>
-          <Input type="tel" value={row.phone ?? ''} onChange={(e) => set('phone', e.target.value)} />
-        </FormField>
-        <FormField label={t.fields.source}>
-          <NativeSelect value={row.source} onChange={(e) => set('source', e.target.value)}>
-            <LabelOptions labels={t.sources} />
-          </NativeSelect>
-        </FormField>
-        <FormField label={t.fields.caseType}>
-          <NativeSelect
-            value={row.case_type_interest ?? ''}
-            onChange={(e) => set('case_type_interest', e.target.value)}
-          >
-            <option value="">{t.noCaseType}</option>
-            {types.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <FormField label={t.fields.stage}>
-          <NativeSelect value={row.stage} onChange={(e) => set('stage', e.target.value as LeadRow['stage'])}>
-            {STAGES.map((stage) => (
-              <option key={stage} value={stage}>
-                {t.stages[stage]}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <FormField label={t.fields.owner}>
-          <PersonSelect
-            people={staff.data}
-            emptyLabel={t.noOwner}
-            value={row.owner_id ?? ''}
-            onValueChange={(id) => set('owner_id', id)}
-          />
-        </FormField>
-        <FormField label={t.fields.notes} className="sm:col-span-2">
-          <Textarea rows={3} value={row.notes ?? ''} onChange={(e) => set('notes', e.target.value)} />
-        </FormField>
-      </fieldset>
-    </FormDialog>
+    <>
+      <FormDialog
+        open={open}
+        onOpenChange={onOpenChange}
+        title={lead ? lead.name : t.newLead}
+        description={canEdit ? t.description : t.readOnly}
+        pending={save.isPending}
+        onSubmit={submit}
+        className="max-w-xl"
+        formClassName="grid gap-3 sm:grid-cols-2"
+        cancel={false}
+        editable={canEdit}
+        footerClassName="flex-wrap"
+        actions={
+          lead && (
+            <Button type="button" variant="destructive" onClick={() => setConfirming(true)} disabled={remove.isPending}>
+              Excluir
+            </Button>
+          )
+        }
+        after={
+          <>
+            {lead && canEdit && !lead.client_id && <Convert lead={lead} onDone={() => onOpenChange(false)} />}
+            {lead?.client_id && (
+              <div className="flex flex-wrap gap-2">
+                <Button asChild variant="outline">
+                  <Link to={paths.clientes}>{t.openClient}</Link>
+                </Button>
+                <Button asChild variant="outline">
+                  <Link to={paths.financeiro.orcamentos}>{t.startQuote}</Link>
+                </Button>
+              </div>
+            )}
+            {lead && <Activities lead={lead} canEdit={canEdit} />}
+          </>
+        }
+      >
+        <fieldset disabled={!canEdit} className="contents">
+          <FormField label={t.fields.name} className="sm:col-span-2" error={problem ?? undefined}>
+            <Input value={row.name} onChange={(e) => set('name', e.target.value)} maxLength={160} />
+          </FormField>
+          <FormField label={t.fields.email}>
+            <Input type="email" value={row.email ?? ''} onChange={(e) => set('email', e.target.value)} />
+          </FormField>
+          <FormField label={t.fields.phone}>
+            <Input type="tel" value={row.phone ?? ''} onChange={(e) => set('phone', e.target.value)} />
+          </FormField>
+          <FormField label={t.fields.source}>
+            <NativeSelect value={row.source} onChange={(e) => set('source', e.target.value)}>
+              <LabelOptions labels={t.sources} />
+            </NativeSelect>
+          </FormField>
+          <FormField label={t.fields.caseType}>
+            <NativeSelect
+              value={row.case_type_interest ?? ''}
+              onChange={(e) => set('case_type_interest', e.target.value)}
+            >
+              <option value="">{t.noCaseType}</option>
+              {types.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField label={t.fields.stage}>
+            <NativeSelect value={row.stage} onChange={(e) => set('stage', e.target.value as LeadRow['stage'])}>
+              {STAGES.map((stage) => (
+                <option key={stage} value={stage}>
+                  {t.stages[stage]}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField label={t.fields.owner}>
+            <PersonSelect
+              people={staff.data}
+              emptyLabel={t.noOwner}
+              value={row.owner_id ?? ''}
+              onValueChange={(id) => set('owner_id', id)}
+            />
+          </FormField>
+          <FormField label={t.fields.notes} className="sm:col-span-2">
+            <Textarea rows={3} value={row.notes ?? ''} onChange={(e) => set('notes', e.target.value)} />
+          </FormField>
+        </fieldset>
+      </FormDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t.deleteTitle}
+        description={fill(t.deleteDescription, { name: lead?.name ?? '' })}
+        pending={remove.isPending}
+        onConfirm={destroy}
+      />
+    </>
   );
 }

@@ -5,6 +5,7 @@
 import { FileDown, Send } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from '@/lib/toast';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -55,6 +56,7 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
   const [itemDiscount, setItemDiscount] = useState('');
   const [itemDiscountUnit, setItemDiscountUnit] = useState<DiscountUnit>('amount');
   const [contractOpen, setContractOpen] = useState(false);
+  const [removing, setRemoving] = useState<{ id: string; description: string } | null>(null);
 
   const validFees = useMemo(
     () =>
@@ -170,7 +172,7 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
                   onEdit={() => setEditingId(it.id)}
                   onCancel={() => setEditingId(null)}
                   onSave={(changes) => saveItem(it.id, changes)}
-                  onRemove={() => run(() => remove.mutateAsync(it.id), 'Item removido', 'Erro ao remover item')}
+                  onRemove={() => setRemoving({ id: it.id, description: it.description })}
                 />
               ))}
               {items.data?.length === 0 && (
@@ -390,6 +392,16 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
           }}
         />
       </DialogContent>
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(o) => !o && setRemoving(null)}
+        title="Remover item?"
+        description={`O item "${removing?.description ?? ''}" sai do orçamento e o total é recalculado.`}
+        pending={remove.isPending}
+        onConfirm={() =>
+          removing && run(() => remove.mutateAsync(removing.id), 'Item removido', 'Erro ao remover item')
+        }
+      />
     </Dialog>
   );
 }

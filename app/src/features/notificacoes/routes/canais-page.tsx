@@ -1,6 +1,7 @@
-/** /cliente/perfil (client): Meu Perfil — which channels the client authorises, with the time of consent. */
+/** /cliente/perfil (client): Meu Perfil — which channels the client authorises, with the time of consent; Alterar senha. */
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
+import { ChangePasswordCard } from '@/components/change-password-card';
 import { PageHeader } from '@/components/page-header';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -57,57 +58,60 @@ export default function CanaisPage() {
   return (
     <div>
       <PageHeader title={t.channelsTitle} description={t.channelsDescription} />
-      <Card className="max-w-xl">
-        <CardHeader>
-          <CardTitle>{t.channelsCard}</CardTitle>
-          <CardDescription>{t.channelsHelp}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-5">
-          {isPending ? (
-            <Spinner />
-          ) : (
-            <>
-              <div className="grid gap-1">
-                <div className="flex items-center gap-2">
-                  <Checkbox
-                    id="consent-email"
-                    checked={byChannel('email')?.granted ?? false}
-                    disabled={setConsent.isPending}
-                    onCheckedChange={(checked) => onToggle('email', checked === true)}
+      <div className="grid max-w-xl gap-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>{t.channelsCard}</CardTitle>
+            <CardDescription>{t.channelsHelp}</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-5">
+            {isPending ? (
+              <Spinner />
+            ) : (
+              <>
+                <div className="grid gap-1">
+                  <div className="flex items-center gap-2">
+                    <Checkbox
+                      id="consent-email"
+                      checked={byChannel('email')?.granted ?? false}
+                      disabled={setConsent.isPending}
+                      onCheckedChange={(checked) => onToggle('email', checked === true)}
+                    />
+                    <Label htmlFor="consent-email">{t.emailChannel}</Label>
+                  </div>
+                  {clientData?.email && <p className="pl-6 text-xs text-muted-foreground">{clientData.email}</p>}
+                  <div className="pl-6">
+                    <ConsentNote consent={byChannel('email')} />
+                  </div>
+                </div>
+                <div className="grid gap-2">
+                  <Label htmlFor="whatsapp-phone">{t.whatsappPhone}</Label>
+                  <Input
+                    id="whatsapp-phone"
+                    inputMode="tel"
+                    placeholder="+5511912345678"
+                    value={phone}
+                    onChange={(e) => setPhone(e.target.value)}
                   />
-                  <Label htmlFor="consent-email">{t.emailChannel}</Label>
+                  <div className="flex items-center gap-2">
+                    <Checkbox
+                      id="consent-whatsapp"
+                      checked={byChannel('whatsapp')?.granted ?? false}
+                      disabled={setConsent.isPending}
+                      onCheckedChange={(checked) => onToggle('whatsapp', checked === true)}
+                    />
+                    <Label htmlFor="consent-whatsapp">{t.whatsappChannel}</Label>
+                  </div>
+                  <div className="pl-6">
+                    <ConsentNote consent={byChannel('whatsapp')} />
+                  </div>
                 </div>
-                {clientData?.email && <p className="pl-6 text-xs text-muted-foreground">{clientData.email}</p>}
-                <div className="pl-6">
-                  <ConsentNote consent={byChannel('email')} />
-                </div>
-              </div>
-              <div className="grid gap-2">
-                <Label htmlFor="whatsapp-phone">{t.whatsappPhone}</Label>
-                <Input
-                  id="whatsapp-phone"
-                  inputMode="tel"
-                  placeholder="+5511912345678"
-                  value={phone}
-                  onChange={(e) => setPhone(e.target.value)}
-                />
-                <div className="flex items-center gap-2">
-                  <Checkbox
-                    id="consent-whatsapp"
-                    checked={byChannel('whatsapp')?.granted ?? false}
-                    disabled={setConsent.isPending}
-                    onCheckedChange={(checked) => onToggle('whatsapp', checked === true)}
-                  />
-                  <Label htmlFor="consent-whatsapp">{t.whatsappChannel}</Label>
-                </div>
-                <div className="pl-6">
-                  <ConsentNote consent={byChannel('whatsapp')} />
-                </div>
-              </div>
-            </>
-          )}
-        </CardContent>
-      </Card>
+              </>
+            )}
+          </CardContent>
+        </Card>
+        <ChangePasswordCard />
+      </div>
     </div>
   );
 }

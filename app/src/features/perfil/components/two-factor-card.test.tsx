@@ -30,7 +30,7 @@ describe('TwoFactorCard', () => {
     ).toEqual(['000000', TOTP_CODE]);
   });
 
-  it('removes a verified factor', async () => {
+  it('asks before removing a verified factor: Cancelar keeps it, Confirmar removes it', async () => {
     await signInAs({
       id: 'u1',
       email: 'ana@escritorio.test',
@@ -38,6 +38,13 @@ describe('TwoFactorCard', () => {
     });
     renderWithProviders(<TwoFactorCard />);
     await userEvent.click(await screen.findByRole('button', { name: 'Remover: Celular' }));
+    await screen.findByRole('alertdialog', { name: 'Remover o autenticador?' });
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(db.requests('/auth/v1/factors/f9', 'DELETE')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Remover: Celular' }));
+    await screen.findByRole('alertdialog', { name: 'Remover o autenticador?' });
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
     expect(await screen.findByRole('button', { name: 'Ativar verificação em duas etapas' })).toBeInTheDocument();
     expect(db.requests('/auth/v1/factors/f9', 'DELETE')).toHaveLength(1);
     expect(db.user('u1')!.factors).toEqual([]);
@@ -82,7 +89,7 @@ describe('TwoFactorCard', () => {
       await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     });
 
-    it('does not ask when another verified authenticator remains', async () => {
+    it('asks only the plain question when another verified authenticator remains', async () => {
       staffMfa(true);
       await signInAs(
         {
@@ -94,18 +101,22 @@ describe('TwoFactorCard', () => {
       );
       renderWithProviders(<TwoFactorCard />);
       await userEvent.click(await screen.findByRole('button', { name: 'Remover: Celular' }));
+      await screen.findByRole('alertdialog', { name: 'Remover o autenticador?' });
+      await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
       await waitFor(() => expect(db.requests('/auth/v1/factors/f9', 'DELETE')).toHaveLength(1));
-      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
       expect(db.user('u1')!.factors).toEqual([expect.objectContaining({ id: 'f8' })]);
     });
 
-    it('does not ask when the office does not require it', async () => {
+    it('asks only the plain question when the office does not require it', async () => {
       staffMfa(false);
       await signInAs({ id: 'u1', email: 'ana@escritorio.test', factors: [celular] }, { aal2: true });
       renderWithProviders(<TwoFactorCard />);
       await userEvent.click(await screen.findByRole('button', { name: 'Remover: Celular' }));
+      await screen.findByRole('alertdialog', { name: 'Remover o autenticador?' });
+      await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
       expect(await screen.findByRole('button', { name: 'Ativar verificação em duas etapas' })).toBeInTheDocument();
-      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
       expect(db.requests('/auth/v1/factors/f9', 'DELETE')).toHaveLength(1);
       expect(db.requests('/rest/v1/rpc/staff_mfa_required')).toHaveLength(1);
       expect(refreshes()).toHaveLength(0);

@@ -18,6 +18,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { TotpCodeField } from '@/components/totp-code-field';
 import { supabase } from '@/lib/supabase';
 import { perfilStrings as t } from '../strings';
@@ -48,6 +49,7 @@ export function TwoFactorCard() {
   const [busy, setBusy] = useState(false);
   /** The factor awaiting confirmation: the last one, while the office requires the second factor of its staff. */
   const [lastFactorId, setLastFactorId] = useState<string | null>(null);
+  const [removalId, setRemovalId] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: FACTORS_KEY });
 
   const start = async () => {
@@ -88,7 +90,7 @@ export function TwoFactorCard() {
     setBusy(true);
     try {
       if (factors.length === 1 && (await officeRequiresStaffMfa())) return setLastFactorId(factorId);
-      await remove(factorId);
+      setRemovalId(factorId);
     } finally {
       setBusy(false);
     }
@@ -159,6 +161,22 @@ export function TwoFactorCard() {
           )
         )}
       </CardContent>
+      <ConfirmDialog
+        open={removalId !== null}
+        onOpenChange={(open) => !open && setRemovalId(null)}
+        title={t.mfaRemoveTitle}
+        description={t.mfaRemoveDescription}
+        pending={busy}
+        onConfirm={async () => {
+          if (!removalId) return;
+          setBusy(true);
+          try {
+            await remove(removalId);
+          } finally {
+            setBusy(false);
+          }
+        }}
+      />
       <AlertDialog open={lastFactorId !== null} onOpenChange={(open) => !open && setLastFactorId(null)}>
         <AlertDialogContent>
           <AlertDialogHeader>

@@ -1,4 +1,5 @@
-/** /perfil (Meu Perfil; Logotipo in the sidebar): the user's name, two-step verification and, for administrators, the way to the office settings. */
+/** /perfil (Meu Perfil; Logotipo in the sidebar): the user's name, password, two-step verification and, for administrators, the way to the office settings. */
+import { ChangePasswordCard } from '@/components/change-password-card';
 import { PageHeader } from '@/components/page-header';
 import { OfficeSettingsNote } from '../components/office-settings-note';
 import { ProfileCard } from '../components/profile-card';
@@ -13,6 +14,7 @@ export default function PerfilPage() {
         <ProfileCard />
         <OfficeSettingsNote />
         <TwoFactorCard />
+        <ChangePasswordCard />
       </div>
     </div>
   );

@@ -1,7 +1,9 @@
 /** The client's installments, its answer to a sent quote and its finance PDFs (quote, contract, receipt). */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { FileDown } from 'lucide-react';
 import { toast } from '@/lib/toast';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { supabase } from '@/lib/supabase';
@@ -58,8 +60,19 @@ export function DownloadButton({
   );
 }
 
-export function QuoteAnswerButtons({ quoteId, clientId }: { quoteId: string; clientId: string }) {
+/** Aceitar / Recusar a sent quote; each asks first, saying what the answer means. */
+export function QuoteAnswerButtons({
+  quoteId,
+  clientId,
+  summary,
+}: {
+  quoteId: string;
+  clientId: string;
+  /** The quote as the client knows it: title and total. */
+  summary: string;
+}) {
   const queryClient = useQueryClient();
+  const [asking, setAsking] = useState<'accept' | 'decline' | null>(null);
   const respond = useRespondToQuote(() => queryClient.invalidateQueries({ queryKey: portalKeys.finance(clientId) }));
   const answer = (accept: boolean) =>
     respond
@@ -68,12 +81,25 @@ export function QuoteAnswerButtons({ quoteId, clientId }: { quoteId: string; cli
       .catch((e: unknown) => toast.error(`Erro ao responder orçamento: ${errorMessage(e)}`));
   return (
     <>
-      <Button size="sm" onClick={() => answer(true)} disabled={respond.isPending}>
+      <Button size="sm" onClick={() => setAsking('accept')} disabled={respond.isPending}>
         Aceitar orçamento
       </Button>
-      <Button size="sm" variant="outline" onClick={() => answer(false)} disabled={respond.isPending}>
+      <Button size="sm" variant="outline" onClick={() => setAsking('decline')} disabled={respond.isPending}>
         Recusar
       </Button>
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(open) => !open && setAsking(null)}
+        title={asking === 'decline' ? 'Recusar o orçamento?' : 'Aceitar o orçamento?'}
+        description={
+          asking === 'decline'
+            ? `Você vai recusar o orçamento ${summary}. O escritório será avisado e o orçamento não poderá mais ser aceito por aqui.`
+            : `Você vai aceitar o orçamento ${summary}. O escritório será avisado para preparar o contrato.`
+        }
+        destructive={asking === 'decline'}
+        pending={respond.isPending}
+        onConfirm={() => answer(asking === 'accept')}
+      />
     </>
   );
 }

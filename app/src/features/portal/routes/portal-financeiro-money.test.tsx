@@ -72,6 +72,14 @@ describe('portal finance: dollars, answers and installments', { timeout: 20_000 
     expect(screen.queryByText('US$ 9.900,00')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Baixar orçamento/ })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Aceitar orçamento' }));
+    // it asks first: Cancelar answers nothing
+    expect(await screen.findByRole('alertdialog', { name: 'Aceitar o orçamento?' })).toHaveTextContent('US$ 3.500,00');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(answers).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Aceitar orçamento' }));
+    await screen.findByRole('alertdialog', { name: 'Aceitar o orçamento?' });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
     await waitFor(() => expect(answers).toEqual([{ quote_id: 'q1', accept: true }]));
   });
 

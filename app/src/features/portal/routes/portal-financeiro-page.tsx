@@ -306,7 +306,13 @@ export default function PortalFinanceiroPage() {
                         filename={`orcamento-${q.quote_number}.pdf`}
                         label="Baixar orçamento"
                       />
-                      {q.status === 'sent' && <QuoteAnswerButtons quoteId={q.id} clientId={clientId} />}
+                      {q.status === 'sent' && (
+                        <QuoteAnswerButtons
+                          quoteId={q.id}
+                          clientId={clientId}
+                          summary={`${q.title} (${money(q.total_amount, q)})`}
+                        />
+                      )}
                     </>
                   )
                 }

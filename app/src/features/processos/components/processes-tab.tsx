@@ -2,6 +2,7 @@ import { FileText, Filter, ListChecks, Lock, LockOpen, MoreHorizontal, Pencil, R
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import {
@@ -89,6 +90,7 @@ export function ProcessesTab() {
       },
     );
   };
+  const [closingOf, setClosingOf] = useState<ProcessRow | null>(null);
   const [documentsOf, setDocumentsOf] = useState<ProcessRow | null>(null);
   const [stageOf, setStageOf] = useState<ProcessRow | null>(null);
   const checker = useCheckAllReceipts();
@@ -261,7 +263,11 @@ export function ProcessesTab() {
                           <RefreshCw aria-hidden="true" />
                           {t.updateStage}
                         </DropdownMenuItem>
-                        <DropdownMenuItem onSelect={() => toggleClosed(process)}>
+                        <DropdownMenuItem
+                          onSelect={() =>
+                            isClosedProcessStatus(process.status) ? toggleClosed(process) : setClosingOf(process)
+                          }
+                        >
                           {isClosedProcessStatus(process.status) ? (
                             <LockOpen aria-hidden="true" />
                           ) : (
@@ -293,6 +299,17 @@ export function ProcessesTab() {
       <ProcessFormDialog open={editOf !== null} process={editOf} onOpenChange={(open) => !open && setEditOf(null)} />
       <DocumentsSheet process={documentsOf} onOpenChange={(open) => !open && setDocumentsOf(null)} />
       <StageDialog process={stageOf} onOpenChange={(open) => !open && setStageOf(null)} />
+      <ConfirmDialog
+        open={closingOf !== null}
+        onOpenChange={(open) => !open && setClosingOf(null)}
+        title={fill(t.closeConfirmTitle, { id: closingOf?.id ?? '' })}
+        description={fill(t.closeConfirmDescription, {
+          type: closingOf?.type ?? '',
+          client: closingOf?.client?.full_name ?? closingOf?.client_name ?? t.closeConfirmNoClient,
+        })}
+        pending={setProcessStatus.isPending}
+        onConfirm={() => closingOf && toggleClosed(closingOf)}
+      />
     </Card>
   );
 }

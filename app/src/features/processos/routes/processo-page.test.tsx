@@ -115,6 +115,15 @@ describe('ProcessoPage (/processos/:id)', () => {
   it('closes the process (status concluído, updated today) and then offers to reopen it', async () => {
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Encerrar processo' }));
+    // it asks first, saying the client will see it; Cancelar changes nothing
+    const question = await screen.findByRole('alertdialog', { name: 'Encerrar o processo nº 10?' });
+    expect(question).toHaveTextContent('o cliente o verá como concluído no portal');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(db.requests('/rest/v1/processes', 'PATCH')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Encerrar processo' }));
+    await screen.findByRole('alertdialog', { name: 'Encerrar o processo nº 10?' });
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
     expect(await screen.findByText('Processo encerrado')).toBeInTheDocument();
     const [patch] = db.requests('/rest/v1/processes', 'PATCH');
     expect(patch!.params.get('id')).toBe('eq.10');

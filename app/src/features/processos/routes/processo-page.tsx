@@ -3,6 +3,7 @@ import { ArrowLeft, ListChecks, Lock, LockOpen, Pencil, RefreshCw } from 'lucide
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -41,6 +42,7 @@ export default function ProcessoPage() {
   const [editing, setEditing] = useState(false);
   const [stageOpen, setStageOpen] = useState(false);
   const [requestsOpen, setRequestsOpen] = useState(false);
+  const [confirmingClose, setConfirmingClose] = useState(false);
   const names = useMemo(() => Object.fromEntries(staff.map((s) => [s.id, s.full_name])), [staff]);
 
   const back = (
@@ -95,7 +97,12 @@ export default function ProcessoPage() {
               <ListChecks aria-hidden="true" />
               Solicitar documentos
             </Button>
-            <Button variant={closed ? 'default' : 'outline'} size="sm" onClick={toggle} disabled={setStatus.isPending}>
+            <Button
+              variant={closed ? 'default' : 'outline'}
+              size="sm"
+              onClick={closed ? toggle : () => setConfirmingClose(true)}
+              disabled={setStatus.isPending}
+            >
               {closed ? <LockOpen aria-hidden="true" /> : <Lock aria-hidden="true" />}
               {closed ? t.reopenProcess : t.closeProcess}
             </Button>
@@ -167,6 +174,17 @@ export default function ProcessoPage() {
       <DocumentsSheet
         process={requestsOpen ? process : null}
         onOpenChange={(open) => !open && setRequestsOpen(false)}
+      />
+      <ConfirmDialog
+        open={confirmingClose}
+        onOpenChange={setConfirmingClose}
+        title={fill(t.closeConfirmTitle, { id: process.id })}
+        description={fill(t.closeConfirmDescription, {
+          type: process.type,
+          client: clientName ?? t.closeConfirmNoClient,
+        })}
+        pending={setStatus.isPending}
+        onConfirm={toggle}
       />
     </>
   );

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { PersonSelect } from '@/components/person-select';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormDialog } from '@/components/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -16,6 +17,7 @@ import { useTaskComments } from '../api/queries';
 import type { Task } from '../lib/tasks';
 import { tarefasStrings as t } from '../strings';
 import { closeAfter } from '@/lib/close-after';
+import { fill } from '@/lib/strings';
 import { dialogSession, useDialogForm } from '@/hooks/use-dialog-form';
 
 interface FormState {
@@ -123,6 +125,7 @@ export function TaskDialog({
   const clients = useClientOptions();
   const save = useSaveTask();
   const remove = useDeleteTask();
+  const [confirming, setConfirming] = useState(false);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -143,63 +146,73 @@ export function TaskDialog({
   }
 
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={task ? t.editTask : t.newTask}
-      description={t.description}
-      pending={save.isPending}
-      onSubmit={submit}
-      className="max-w-xl"
-      formClassName="grid gap-3 sm:grid-cols-2"
-      cancel={false}
-      actions={
-        task && (
-          <Button type="button" variant="destructive" onClick={destroy} disabled={remove.isPending}>
-            Excluir
-          </Button>
-        )
-      }
-      after={task && <Comments taskId={task.id} />}
-    >
-      <FormField label={t.fields.title} className="sm:col-span-2" error={problem ?? undefined}>
-        <Input value={form.title} onChange={(e) => set('title', e.target.value)} maxLength={200} />
-      </FormField>
-      <FormField label={t.fields.description} className="sm:col-span-2">
-        <Textarea rows={3} value={form.description} onChange={(e) => set('description', e.target.value)} />
-      </FormField>
-      <FormField label={t.fields.assignee}>
-        <PersonSelect
-          people={staff.data}
-          emptyLabel={t.nobody}
-          value={form.assignee_id}
-          onValueChange={(id) => set('assignee_id', id)}
-        />
-      </FormField>
-      <FormField label={t.fields.due}>
-        <Input type="date" value={form.due_date} onChange={(e) => set('due_date', e.target.value)} />
-      </FormField>
-      <FormField label={t.fields.priority}>
-        <NativeSelect value={form.priority} onChange={(e) => set('priority', e.target.value as Task['priority'])}>
-          <LabelOptions labels={t.priorities} />
-        </NativeSelect>
-      </FormField>
-      <FormField label={t.fields.status}>
-        <NativeSelect value={form.status} onChange={(e) => set('status', e.target.value as Task['status'])}>
-          <LabelOptions labels={t.statuses} />
-        </NativeSelect>
-      </FormField>
-      <FormField label={t.fields.client}>
-        <PersonSelect
-          people={clients.data}
-          emptyLabel={t.none}
-          value={form.client_id}
-          onValueChange={(id) => set('client_id', id)}
-        />
-      </FormField>
-      <FormField label={t.fields.process}>
-        <Input type="number" min={1} value={form.process_id} onChange={(e) => set('process_id', e.target.value)} />
-      </FormField>
-    </FormDialog>
+    <>
+      <FormDialog
+        open={open}
+        onOpenChange={onOpenChange}
+        title={task ? t.editTask : t.newTask}
+        description={t.description}
+        pending={save.isPending}
+        onSubmit={submit}
+        className="max-w-xl"
+        formClassName="grid gap-3 sm:grid-cols-2"
+        cancel={false}
+        actions={
+          task && (
+            <Button type="button" variant="destructive" onClick={() => setConfirming(true)} disabled={remove.isPending}>
+              Excluir
+            </Button>
+          )
+        }
+        after={task && <Comments taskId={task.id} />}
+      >
+        <FormField label={t.fields.title} className="sm:col-span-2" error={problem ?? undefined}>
+          <Input value={form.title} onChange={(e) => set('title', e.target.value)} maxLength={200} />
+        </FormField>
+        <FormField label={t.fields.description} className="sm:col-span-2">
+          <Textarea rows={3} value={form.description} onChange={(e) => set('description', e.target.value)} />
+        </FormField>
+        <FormField label={t.fields.assignee}>
+          <PersonSelect
+            people={staff.data}
+            emptyLabel={t.nobody}
+            value={form.assignee_id}
+            onValueChange={(id) => set('assignee_id', id)}
+          />
+        </FormField>
+        <FormField label={t.fields.due}>
+          <Input type="date" value={form.due_date} onChange={(e) => set('due_date', e.target.value)} />
+        </FormField>
+        <FormField label={t.fields.priority}>
+          <NativeSelect value={form.priority} onChange={(e) => set('priority', e.target.value as Task['priority'])}>
+            <LabelOptions labels={t.priorities} />
+          </NativeSelect>
+        </FormField>
+        <FormField label={t.fields.status}>
+          <NativeSelect value={form.status} onChange={(e) => set('status', e.target.value as Task['status'])}>
+            <LabelOptions labels={t.statuses} />
+          </NativeSelect>
+        </FormField>
+        <FormField label={t.fields.client}>
+          <PersonSelect
+            people={clients.data}
+            emptyLabel={t.none}
+            value={form.client_id}
+            onValueChange={(id) => set('client_id', id)}
+          />
+        </FormField>
+        <FormField label={t.fields.process}>
+          <Input type="number" min={1} value={form.process_id} onChange={(e) => set('process_id', e.target.value)} />
+        </FormField>
+      </FormDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t.deleteTitle}
+        description={fill(t.deleteDescription, { title: task?.title ?? '' })}
+        pending={remove.isPending}
+        onConfirm={destroy}
+      />
+    </>
   );
 }

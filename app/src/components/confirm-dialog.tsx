@@ -1,0 +1,68 @@
+/**
+ * Confirmation before a consequential action (deleting, closing, declining...): a title, what will happen, then
+ * Cancelar (changes nothing) and Confirmar. Open it from the action's button; the action runs only on Confirmar.
+ */
+import type { ReactNode } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { buttonVariants } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+
+export const confirmStrings = { cancel: 'Cancelar', confirm: 'Confirmar' } as const;
+
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  onConfirm,
+  pending = false,
+  destructive = true,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description: ReactNode;
+  /** Runs on Confirmar; the dialog closes when it settles (the caller reports success or failure). */
+  onConfirm: () => unknown;
+  pending?: boolean;
+  /** Red Confirmar for deletes and other actions that cannot be undone. */
+  destructive?: boolean;
+}) {
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={pending}>{confirmStrings.cancel}</AlertDialogCancel>
+          <AlertDialogAction
+            className={destructive ? buttonVariants({ variant: 'destructive' }) : undefined}
+            disabled={pending}
+            onClick={async (event) => {
+              event.preventDefault();
+              try {
+                await onConfirm();
+              } finally {
+                onOpenChange(false);
+              }
+            }}
+          >
+            {pending && <Spinner className="size-4 text-current" />}
+            {confirmStrings.confirm}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
