@@ -6,10 +6,12 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
+import { useOfficeTimeZone } from '@/lib/office-time';
 import { AuthRequiredError, checkCourtCase } from '../api/functions';
 import { processKeys } from '../api/keys';
 import { useCourtCases, useCourtHistory } from '../api/queries';
 import type { CourtCase } from '../api/types';
+import { formatHearing } from '../lib/hearing';
 import { normalizeIdentifier } from '../schemas';
 import { fill, processStrings as t } from '../strings';
 import { CourtStatusBadge } from './process-badges';
@@ -25,6 +27,7 @@ import { useCheckAll, useCheckOne } from './use-check-all';
 
 function CourtHistoryPanel({ courtCase }: { courtCase: CourtCase }) {
   const { data: history = [], isLoading } = useCourtHistory(courtCase.id);
+  const officeZone = useOfficeTimeZone();
   return (
     <HistoryPanel
       title={<>Histórico do Caso — {courtCase.a_number}</>}
@@ -41,7 +44,7 @@ function CourtHistoryPanel({ courtCase }: { courtCase: CourtCase }) {
           <dl className="mt-1 grid gap-x-4 text-xs text-muted-foreground sm:grid-cols-3">
             <div>
               <dt className="inline font-medium">Audiência: </dt>
-              <dd className="inline">{formatDateTime(entry.hearing_date)}</dd>
+              <dd className="inline">{formatHearing(entry.hearing_date, entry.eoir_courts, officeZone)}</dd>
             </div>
             <div>
               <dt className="inline font-medium">Local: </dt>
@@ -60,6 +63,7 @@ function CourtHistoryPanel({ courtCase }: { courtCase: CourtCase }) {
 
 export function CourtsTab() {
   const queryClient = useQueryClient();
+  const officeZone = useOfficeTimeZone();
   const { data: cases = [], isLoading } = useCourtCases();
   const [aNumber, setANumber] = useState('');
   const [processId, setProcessId] = useState<number | null>(null);
@@ -195,7 +199,9 @@ export function CourtsTab() {
                     <TableCell>
                       <CourtStatusBadge status={courtCase.last_status} />
                     </TableCell>
-                    <TableCell>{formatDateTime(courtCase.last_hearing_date)}</TableCell>
+                    <TableCell>
+                      {formatHearing(courtCase.last_hearing_date, courtCase.eoir_courts, officeZone)}
+                    </TableCell>
                     <TableCell className="min-w-[12rem]">{courtCase.court_location ?? '-'}</TableCell>
                     <TableCell>{courtCase.judge_name ?? '-'}</TableCell>
                     <TrackedRowActions
