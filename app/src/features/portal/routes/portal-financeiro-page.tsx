@@ -26,7 +26,7 @@ import type {
 } from '../types';
 
 /** The finance rows with the money columns of the finance module (currency, receipt number). */
-type Money = { currency?: string | null };
+type Money = { currency: string };
 type FinancialContract = ContractRow & Money;
 type FinancialPayment = PaymentRow & Money & { receipt_number?: string | null };
 type FinancialQuote = QuoteRow & Money;
@@ -35,8 +35,8 @@ function StatusBadge({ status }: { status: string }) {
   return <ColorBadge color={financeStatusColor(status)}>{status}</ColorBadge>;
 }
 
-function money(value: number | string, row: { currency?: string | null }): string {
-  return formatMoney(value, row.currency ?? 'BRL');
+function money(value: number | string, row: { currency: string }): string {
+  return formatMoney(value, row.currency);
 }
 
 function orNotInformed(value: string | null | undefined): string {
