@@ -1,4 +1,5 @@
 /** Query keys of the agenda. */
+import { readsTables } from '@/lib/data-keys';
 export const agendaKeys = {
   all: ['appointments'] as const,
   range: (from: string, to: string, staffId: string) => [...agendaKeys.all, 'range', from, to, staffId] as const,
@@ -9,3 +10,5 @@ export const agendaKeys = {
   upcoming: () => [...agendaKeys.all, 'upcoming'] as const,
   feed: () => ['calendar-feed'] as const,
 };
+
+readsTables(agendaKeys.all, ['appointments', 'clients', 'processes']);

@@ -1,3 +1,4 @@
+import { invalidateTables } from '@/lib/data-keys';
 import { useQueryClient } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -8,7 +9,6 @@ import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useOfficeTimeZone } from '@/lib/office-time';
 import { AuthRequiredError, checkCourtCase } from '../api/functions';
-import { processKeys } from '../api/keys';
 import { useCourtCases, useCourtHistory } from '../api/queries';
 import type { CourtCase } from '../api/types';
 import { formatHearing } from '../lib/hearing';
@@ -71,9 +71,9 @@ export function CourtsTab() {
   const [submitting, setSubmitting] = useState(false);
   const selected = cases.find((c) => c.id === selectedId) ?? null;
 
-  const refresh = async (caseId?: string | null) => {
-    await queryClient.invalidateQueries({ queryKey: processKeys.courtCases() });
-    if (caseId) await queryClient.invalidateQueries({ queryKey: processKeys.courtHistory(caseId) });
+  // a hearing creates its preparation task
+  const refresh = async () => {
+    await invalidateTables(queryClient, ['eoir_court_cases', 'eoir_court_history', 'tasks']);
   };
 
   /** One check; returns the checked case id, or null after showing the failure toast. */
@@ -105,7 +105,7 @@ export function CourtsTab() {
         setANumber('');
         setProcessId(null);
       }
-      await refresh(caseId);
+      await refresh();
     } finally {
       setSubmitting(false);
     }
@@ -113,7 +113,7 @@ export function CourtsTab() {
 
   const { checkingId, checkOne } = useCheckOne<CourtCase>(async (courtCase) => {
     await runCheck(courtCase.a_number, courtCase.process_id);
-    await refresh(courtCase.id);
+    await refresh();
   });
 
   const checker = useCheckAll<CourtCase>({
@@ -140,7 +140,7 @@ export function CourtsTab() {
       success: t.courtsChecked,
       failure: t.courtsCheckError,
     },
-    refresh: () => refresh(selectedId),
+    refresh: () => refresh(),
   });
 
   return (
