@@ -126,21 +126,21 @@ insert into public.uscis_status_history (id, receipt_id, status, details, update
 
 insert into public.eoir_court_cases (id, a_number, process_id, last_status, last_hearing_date, court_location, judge_name, last_checked_at, created_by) values
   ('d3000000-0000-4000-8000-000000000001', 'A234567890', 3, 'Individual Hearing Scheduled',
-   (current_date + 45) + time '09:00', 'Newark Immigration Court, 970 Broad St, Newark, NJ 07102', 'Hon. Patricia Reyes',
+   ((current_date + 45) + time '09:00') at time zone 'America/New_York', 'Newark Immigration Court, 970 Broad St, Newark, NJ 07102', 'Hon. Patricia Reyes',
    now() - interval '1 day', '10000000-0000-4000-8000-000000000002'),
   ('d3000000-0000-4000-8000-000000000002', 'A087654321', 4, 'Master Calendar Hearing Completed',
-   (current_date - 15) + time '13:30', 'Boston Immigration Court, 15 New Sudbury St, Boston, MA 02203', 'Hon. Michael Grant',
+   ((current_date - 15) + time '13:30') at time zone 'America/New_York', 'Boston Immigration Court, 15 New Sudbury St, Boston, MA 02203', 'Hon. Michael Grant',
    now() - interval '4 days', '10000000-0000-4000-8000-000000000001');
 
 insert into public.eoir_court_history (id, court_case_id, status, details, hearing_date, court_location, judge_name, updated_at) values
   ('d4000000-0000-4000-8000-000000000001', 'd3000000-0000-4000-8000-000000000001', 'Master Calendar Hearing Scheduled',
-   'Audiência preliminar (master) marcada.', (current_date - 30) + time '08:30',
+   'Audiência preliminar (master) marcada.', ((current_date - 30) + time '08:30') at time zone 'America/New_York',
    'Newark Immigration Court, 970 Broad St, Newark, NJ 07102', 'Hon. Patricia Reyes', now() - interval '60 days'),
   ('d4000000-0000-4000-8000-000000000002', 'd3000000-0000-4000-8000-000000000001', 'Individual Hearing Scheduled',
-   'Audiência de mérito (individual) marcada.', (current_date + 45) + time '09:00',
+   'Audiência de mérito (individual) marcada.', ((current_date + 45) + time '09:00') at time zone 'America/New_York',
    'Newark Immigration Court, 970 Broad St, Newark, NJ 07102', 'Hon. Patricia Reyes', now() - interval '1 day'),
   ('d4000000-0000-4000-8000-000000000003', 'd3000000-0000-4000-8000-000000000002', 'Master Calendar Hearing Completed',
-   'Audiência preliminar realizada; aguardando próxima data.', (current_date - 15) + time '13:30',
+   'Audiência preliminar realizada; aguardando próxima data.', ((current_date - 15) + time '13:30') at time zone 'America/New_York',
    'Boston Immigration Court, 15 New Sudbury St, Boston, MA 02203', 'Hon. Michael Grant', now() - interval '4 days');
 
 insert into public.process_notifications (id, process_id, notification_type, notification_channel, content, recipient, status, sent_at, created_by, created_at) values

@@ -198,6 +198,12 @@ RULES: list[TableRule] = [
               lambda a: {"receipt_id": "d1000000-0000-4000-8000-000000000001", "status": "Case Was Received"}),
     TableRule("eoir_court_history", staff_append_only,
               lambda a: {"court_case_id": "d3000000-0000-4000-8000-000000000001", "status": "Hearing Scheduled"}),
+    # EOIR courts and their time zones (reference data): staff read, administrators maintain, clients nothing
+    TableRule("eoir_courts",
+              _grid(admin=FULL, other_staff=READ_ONLY, client=NOTHING, anon=NO_PRIVILEGE),
+              lambda a: {"city": f"Cidade {_tag(a)}", "state": "TX", "time_zone": "America/Chicago",
+                         "zone_label": "CT"},
+              touch="zone_label"),
     TableRule("financial_products", managers_only,
               lambda a: {"name": "Serviço de teste", "price": 99.9, "category": "Consultoria"}),
     TableRule("financial_uscis_fees", managers_only,

@@ -43,7 +43,8 @@ def test_manual_result_is_stored_as_entered(functions_stack, call, tokens):
         "select last_status, last_hearing_date at time zone 'UTC', court_location, judge_name "
         "from eoir_court_cases where id = %s", (case_id,))[0]
     assert (status, location, judge) == (manual["status"], manual["courtLocation"], manual["judgeName"])
-    assert hearing.isoformat() == "2027-02-15T10:30:00"
+    # 10:30 on Newark's wall clock (Eastern, standard time in February) is 15:30 UTC
+    assert hearing.isoformat() == "2027-02-15T15:30:00"
     last = sql("select status, details, judge_name from eoir_court_history where court_case_id = %s "
                "order by updated_at desc limit 1", (case_id,))[0]
     assert last == (manual["status"], manual["details"], manual["judgeName"])
@@ -66,3 +67,47 @@ def test_bad_input_and_wrong_callers(call, tokens):
     assert call("eoir-court-checker", None, {"aNumber": SEEDED_A_NUMBER}).status_code == 401
     client = call("eoir-court-checker", tokens["maria.silva@cliente.test"], {"aNumber": SEEDED_A_NUMBER})
     assert client.status_code == 403 and client.json()["error"]
+
+
+def test_hearing_times_are_stored_in_the_courts_zone(functions_stack, call, tokens):
+    sql = functions_stack.sql
+    sql("delete from eoir_court_cases where a_number = 'A123450009'")
+    manual = {"status": "Individual Hearing Scheduled", "hearingDate": "2027-07-12", "hearingTime": "9:00 AM",
+              "courtLocation": "Houston Immigration Court, 600 Jefferson St, Houston, TX 77002",
+              "judgeName": "Hon. Test"}
+    answer = call("eoir-court-checker", tokens["assistente@escritorio.test"],
+                  {"aNumber": "A123450009", "processId": 1, "manualResult": manual})
+    assert answer.status_code == 200, answer.text
+    case_id = answer.json()["courtCase"]["id"]
+    utc, local, zone = sql(
+        "select e.last_hearing_date at time zone 'UTC', e.last_hearing_date at time zone c.time_zone, c.time_zone"
+        " from eoir_court_cases e join eoir_courts c on c.id = e.court_id where e.id = %s", (case_id,))[0]
+    assert zone == "America/Chicago" and local.isoformat() == "2027-07-12T09:00:00"
+    assert utc.isoformat() == "2027-07-12T14:00:00"
+    history = sql("select h.hearing_date at time zone 'UTC', h.court_id is not null from eoir_court_history h"
+                  " where h.court_case_id = %s", (case_id,))
+    assert [(h.isoformat(), known) for h, known in history] == [("2027-07-12T14:00:00", True)]
+    sql("delete from eoir_court_cases where id = %s", (case_id,))
+
+
+def test_court_zones_come_from_the_location(functions_stack):
+    sql = functions_stack.sql
+    zone = lambda location: sql("select public.eoir_court_time_zone(%s)", (location,))[0][0]  # noqa: E731
+    assert zone("Houston Immigration Court, 600 Jefferson St, Houston, TX 77002") == "America/Chicago"
+    assert zone("El Paso Immigration Court, 700 E San Antonio Ave, El Paso, TX 79901") == "America/Denver"
+    assert zone("York Immigration Court, 3400 Concord Rd, York, PA 17402") == "America/New_York"
+    assert zone("New York - Broadway Immigration Court, 290 Broadway, New York, NY 10007") == "America/New_York"
+    assert zone("Phoenix Immigration Court, 250 N 7th Ave, Phoenix, AZ 85007") == "America/Phoenix"
+    assert zone("Honolulu Immigration Court, 1132 Bishop St, Honolulu, HI 96813") == "Pacific/Honolulu"
+    # no court named: the office's zone
+    office = sql("select time_zone from office_settings where id")[0][0]
+    assert zone("Sala 3") == office and zone(None) == office
+
+
+def test_seeded_hearings_are_at_nine_on_the_courts_clock(functions_stack):
+    sql = functions_stack.sql
+    rows = sql("select to_char(h.hearing_date at time zone c.time_zone, 'HH24:MI'), c.city"
+               " from eoir_court_history h join eoir_courts c on c.id = h.court_id"
+               " where h.id in ('d4000000-0000-4000-8000-000000000002', 'd4000000-0000-4000-8000-000000000003')"
+               " order by h.id")
+    assert rows == [("09:00", "Newark"), ("13:30", "Boston")]

@@ -31,7 +31,9 @@ async def test_http_service_answer_is_read(eoir):
     async with httpx.AsyncClient() as http:
         result = await HttpCourtProvider(eoir.url, "eoir-token", http=http).court_case("A234567890")
     assert result.status == CASE["status"] and result.source == "http"
-    assert result.hearing_at == datetime(2026, 3, 10, 9, 30, tzinfo=UTC)
+    # EOIR times are the court's wall clock: no zone until the court's is known
+    assert result.hearing_at == datetime(2026, 3, 10, 9, 30)
+    assert result.hearing_instant("America/New_York") == datetime(2026, 3, 10, 13, 30, tzinfo=UTC)
     assert (result.court_location, result.judge_name) == ("Boston Immigration Court", "Hon. Test Judge")
 
 
@@ -67,7 +69,8 @@ def test_manual_result_is_stored_as_entered_and_validated():
     result = manual_result({"status": " Audiência adiada ", "hearingDate": "2026-05-02", "hearingTime": "13:00",
                             "courtLocation": "Newark", "judgeName": "Hon. X", "details": "Lido no portal ACIS"})
     assert (result.status, result.source, result.details) == ("Audiência adiada", "manual", "Lido no portal ACIS")
-    assert result.hearing_iso == "2026-05-02T13:00:00+00:00"
+    assert result.hearing_at == datetime(2026, 5, 2, 13, 0)
+    assert result.hearing_instant("America/Chicago") == datetime(2026, 5, 2, 18, 0, tzinfo=UTC)
     for bad in ({"hearingDate": "2026-05-02"}, {"status": "x", "hearingDate": "02/05/2026"},
                 {"status": "x", "hearingDate": "2026-05-02", "hearingTime": "1pm"}, "texto"):
         with pytest.raises(FunctionError) as failure:
@@ -78,9 +81,34 @@ def test_manual_result_is_stored_as_entered_and_validated():
 def test_change_detection_compares_moments_not_strings():
     result = manual_result({"status": "S", "hearingDate": "2026-05-02", "hearingTime": "13:00",
                             "courtLocation": "L", "judgeName": "J"})
-    row = {"last_status": "S", "last_hearing_date": "2026-05-02T10:00:00-03:00", "court_location": "L",
+    row = {"last_status": "S", "last_hearing_date": "2026-05-02T16:00:00+00:00", "court_location": "L",
            "judge_name": "J"}
-    assert differs(row, result) is False
-    assert differs({**row, "judge_name": "K"}, result) is True
-    assert differs(None, result) is True
+    hearing = result.hearing_instant("America/Sao_Paulo")
+    assert differs(row, result, hearing) is False
+    assert differs({**row, "judge_name": "K"}, result, hearing) is True
+    assert differs(None, result, hearing) is True
     assert parse_hearing("2026-05-02T13:00:00Z") == datetime(2026, 5, 2, 13, tzinfo=UTC)
+
+
+def test_hearing_times_are_the_courts_wall_clock_in_the_shapes_eoir_writes():
+    at_nine = datetime(2026, 3, 10, 9, 0)
+    assert parse_hearing("2026-03-10", "09:00") == at_nine
+    assert parse_hearing("2026-03-10", "9:00 AM") == at_nine
+    assert parse_hearing("2026-03-10", "0900") == at_nine
+    assert parse_hearing("2026-03-10", "09:00:00") == at_nine
+    assert parse_hearing("2026-03-10", "1:30 p.m.") == datetime(2026, 3, 10, 13, 30)
+    assert parse_hearing("2026-03-10", "12:15 AM") == datetime(2026, 3, 10, 0, 15)
+    # ACIS writes the day as a midnight datetime and the time apart
+    assert parse_hearing("2026-03-10T00:00:00", "09:00") == at_nine
+    assert parse_hearing("2026-03-10T09:00:00") == at_nine
+    # an explicit offset is an exact instant
+    assert parse_hearing("2026-03-10T09:00:00-05:00") == datetime(2026, 3, 10, 14, tzinfo=UTC)
+    for bad in ("25:00", "13:00 PM", "9", "nove horas"):
+        with pytest.raises(ValueError):
+            parse_hearing("2026-03-10", bad)
+    # daylight saving: 09:00 in Houston (Central) is 15:00 UTC in winter and 14:00 UTC in summer
+    houston = "America/Chicago"
+    winter = manual_result({"status": "S", "hearingDate": "2026-01-15", "hearingTime": "09:00"})
+    summer = manual_result({"status": "S", "hearingDate": "2026-07-15", "hearingTime": "09:00"})
+    assert winter.hearing_instant(houston) == datetime(2026, 1, 15, 15, tzinfo=UTC)
+    assert summer.hearing_instant(houston) == datetime(2026, 7, 15, 14, tzinfo=UTC)

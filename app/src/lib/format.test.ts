@@ -1,24 +1,52 @@
 import { describe, expect, it } from 'vitest';
-import { formatBRL, formatDate, formatDateTime, formatUSD, parseDate, parseDecimal, todayISO } from './format';
+import {
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatMoneyTotals,
+  parseDate,
+  parseDecimal,
+  todayISO,
+  totalsByCurrency,
+} from './format';
 
-describe('formatBRL', () => {
-  it('formats with pt-BR separators', () => {
-    expect(formatBRL(1234.56)).toBe('R$ 1.234,56');
-    expect(formatBRL(42500)).toBe('R$ 42.500,00');
-    expect(formatBRL('10.5')).toBe('R$ 10,50');
-    expect(formatBRL(0)).toBe('R$ 0,00');
+describe('formatMoney', () => {
+  it('formats each amount with its own currency, pt-BR separators', () => {
+    expect(formatMoney(1234.56, 'BRL')).toBe('R$ 1.234,56');
+    expect(formatMoney(42500, 'BRL')).toBe('R$ 42.500,00');
+    expect(formatMoney('10.5', 'BRL')).toBe('R$ 10,50');
+    expect(formatMoney(0, 'BRL')).toBe('R$ 0,00');
+    expect(formatMoney(1234.56, 'USD')).toBe('US$ 1.234,56');
+    expect(formatMoney('3047.74', 'USD')).toBe('US$ 3.047,74');
+    expect(formatMoney('675', 'usd')).toBe('US$ 675,00');
   });
-  it('returns - for empty or invalid values', () => {
-    expect(formatBRL(null)).toBe('-');
-    expect(formatBRL(undefined)).toBe('-');
-    expect(formatBRL('abc')).toBe('-');
+  it('returns - for empty or invalid amounts', () => {
+    expect(formatMoney(null, 'BRL')).toBe('-');
+    expect(formatMoney(undefined, 'USD')).toBe('-');
+    expect(formatMoney('abc', 'BRL')).toBe('-');
+  });
+  it('never guesses a currency', () => {
+    expect(formatMoney(10, null)).toBe('10,00');
+    expect(formatMoney(10, 'XYZW')).toBe('XYZW 10,00');
   });
 });
 
-describe('formatUSD', () => {
-  it('formats USD with Brazilian formatting', () => {
-    expect(formatUSD(1234.56)).toBe('US$ 1.234,56');
-    expect(formatUSD('675')).toBe('US$ 675,00');
+describe('totals per currency', () => {
+  it('adds amounts of one currency only, in cents', () => {
+    const rows = [
+      { amount: '0.10', currency: 'USD' },
+      { amount: '0.20', currency: 'USD' },
+      { amount: 1500, currency: 'BRL' },
+      { amount: null, currency: 'BRL' },
+    ];
+    const totals = totalsByCurrency(
+      rows,
+      (r) => r.amount,
+      (r) => r.currency,
+    );
+    expect(totals).toEqual({ USD: 0.3, BRL: 1500 });
+    expect(formatMoneyTotals(totals)).toBe('US$ 0,30 + R$ 1.500,00');
+    expect(formatMoneyTotals({})).toBe('-');
   });
 });
 

@@ -1,9 +1,6 @@
-/** pt-BR formatters: money (BRL, USD), dates (dd/MM/yyyy), date-times, today's ISO date. */
+/** pt-BR formatters: money (each amount with its own currency), dates (dd/MM/yyyy), date-times, today's ISO date. */
 import { format, isValid, parseISO } from 'date-fns';
 import { ptBR } from 'date-fns/locale';
-
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-const usd = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'USD' });
 
 function toNumber(value: number | string | null | undefined): number | null {
   if (value === null || value === undefined || value === '') return null;
@@ -27,16 +24,62 @@ function plainSpaces(text: string): string {
   return text.replace(/\u00a0|\u202f/g, ' ');
 }
 
-/** 1234.56 -> "R$ 1.234,56". Empty / invalid -> "-". */
-export function formatBRL(value: number | string | null | undefined): string {
-  const n = toNumber(value);
-  return n === null ? '-' : plainSpaces(brl.format(n));
+/** The currencies money is kept in (financial tables' `currency` column). */
+export type Currency = 'USD' | 'BRL';
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(currency: string): Intl.NumberFormat | null {
+  const code = currency.trim().toUpperCase();
+  let known = moneyFormats.get(code);
+  if (!known) {
+    try {
+      known = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: code });
+    } catch {
+      return null;
+    }
+    moneyFormats.set(code, known);
+  }
+  return known;
 }
 
-/** 1234.56 -> "US$ 1.234,56" (USCIS fees: USD with Brazilian formatting). Empty / invalid -> "-". */
-export function formatUSD(value: number | string | null | undefined): string {
+/**
+ * The one money formatter: an amount with its own currency, pt-BR style. (1234.56, 'BRL') -> "R$ 1.234,56",
+ * (1234.56, 'USD') -> "US$ 1.234,56". Empty / invalid amount -> "-". Never guesses a currency: an amount without
+ * one shows as a bare number.
+ */
+export function formatMoney(value: number | string | null | undefined, currency: string | null | undefined): string {
   const n = toNumber(value);
-  return n === null ? '-' : plainSpaces(usd.format(n));
+  if (n === null) return '-';
+  const known = currency ? moneyFormat(currency) : null;
+  if (known) return plainSpaces(known.format(n));
+  const bare = n.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return currency ? `${currency} ${bare}` : bare;
+}
+
+/** Amounts per currency, as "US$ 3.000,00 + R$ 1.500,00" (never added across currencies); "-" when empty. */
+export function formatMoneyTotals(totals: Partial<Record<string, number>>): string {
+  const parts = Object.entries(totals)
+    .filter((entry): entry is [string, number] => entry[1] !== undefined)
+    .sort(([a], [b]) => (a === 'USD' ? -1 : b === 'USD' ? 1 : a.localeCompare(b)))
+    .map(([currency, amount]) => formatMoney(amount, currency));
+  return parts.length > 0 ? parts.join(' + ') : '-';
+}
+
+/** Sums amounts per currency in cents (no floating-point drift): { USD: 3000, BRL: 1500 }. */
+export function totalsByCurrency<T>(
+  rows: readonly T[],
+  amount: (row: T) => number | string | null | undefined,
+  currency: (row: T) => string | null | undefined,
+): Record<string, number> {
+  const cents = new Map<string, number>();
+  for (const row of rows) {
+    const n = toNumber(amount(row));
+    const code = currency(row);
+    if (n === null || !code) continue;
+    cents.set(code, (cents.get(code) ?? 0) + Math.round(n * 100));
+  }
+  return Object.fromEntries([...cents.entries()].map(([code, c]) => [code, c / 100]));
 }
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import hashlib
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from edgekit.eoir.provider import CourtResult
 from edgekit.identifiers import format_a_number
@@ -23,7 +23,7 @@ _COURTS = [
     "Newark Immigration Court, 970 Broad St, Newark, NJ 07102",
 ]
 _JUDGES = ["Juiz(a) Demonstração A", "Juiz(a) Demonstração B", "Juiz(a) Demonstração C"]
-_FIRST_DAY = datetime(2027, 1, 4, tzinfo=UTC)   # fixed, so results are reproducible
+_FIRST_DAY = datetime(2027, 1, 4)   # fixed, so results are reproducible; hearings at 08:00 or 13:00 court time
 
 
 class DemoCourtProvider:

@@ -15,7 +15,7 @@ from edgekit.identifiers import a_number_variants
 from edgekit.responses import FunctionError
 
 CASE_COLUMNS = ("id, a_number, process_id, last_status, last_status_is_demo, last_hearing_date, court_location, "
-                "judge_name, last_checked_at, created_at, updated_at")
+                "court_id, judge_name, last_checked_at, created_at, updated_at")
 
 
 def _same_moment(stored: str | None, new: datetime | None) -> bool:
@@ -25,12 +25,13 @@ def _same_moment(stored: str | None, new: datetime | None) -> bool:
     return parsed.astimezone(UTC) == new.astimezone(UTC)
 
 
-def differs(row: dict | None, result: CourtResult) -> bool:
+def differs(row: dict | None, result: CourtResult, hearing: datetime | None) -> bool:
+    """Whether the stored case differs from the result (`hearing`: the result's hearing as an instant)."""
     if row is None:
         return True
     return (row.get("last_status") != result.status or row.get("court_location") != result.court_location
             or row.get("judge_name") != result.judge_name
-            or not _same_moment(row.get("last_hearing_date"), result.hearing_at))
+            or not _same_moment(row.get("last_hearing_date"), hearing))
 
 
 class CourtCaseStore:
@@ -42,11 +43,25 @@ class CourtCaseStore:
                 .in_("a_number", a_number_variants(a_number)).execute()).data
         return rows[0] if rows else None
 
+    async def court_zone(self, court_location: str | None) -> str:
+        """The IANA zone of the court the location names (the office's when none matches), from the database."""
+        zone = (await self.reader.rpc("eoir_court_time_zone", {"p_location": court_location}).execute()).data
+        if not isinstance(zone, str) or not zone:
+            raise FunctionError(500, "Fuso horário do tribunal indisponível")
+        return zone
+
+    async def hearing_instant(self, result: CourtResult) -> datetime | None:
+        if result.hearing_at is None or result.hearing_at.tzinfo is not None:
+            return result.hearing_at
+        return result.hearing_instant(await self.court_zone(result.court_location))
+
     async def save(self, a_number: str, process_id: int | None, result: CourtResult) -> tuple[dict, bool]:
         existing = await self.find(a_number)
-        changed = differs(existing, result)
+        hearing = await self.hearing_instant(result)
+        hearing_iso = hearing.isoformat() if hearing else None
+        changed = differs(existing, result, hearing)
         now = datetime.now(UTC).isoformat()
-        values = {"last_status": result.status, "last_hearing_date": result.hearing_iso,
+        values = {"last_status": result.status, "last_hearing_date": hearing_iso,
                   "court_location": result.court_location, "judge_name": result.judge_name,
                   "last_status_is_demo": result.demo, "last_checked_at": now}
         if process_id is not None:
@@ -64,7 +79,7 @@ class CourtCaseStore:
                     existing = await self.find(a_number)   # created meanwhile by another check
                     if existing is None:
                         raise
-                    changed = differs(existing, result)
+                    changed = differs(existing, result, hearing)
             if existing is not None:
                 rows = (await self.reader.table("eoir_court_cases").update(values)
                         .eq("id", existing["id"]).execute()).data
@@ -80,7 +95,7 @@ class CourtCaseStore:
         if changed:
             await self.history_writer.table("eoir_court_history").insert(
                 {"court_case_id": case["id"], "status": result.status, "details": result.details,
-                 "hearing_date": result.hearing_iso, "court_location": result.court_location,
+                 "hearing_date": hearing_iso, "court_location": result.court_location,
                  "judge_name": result.judge_name, "is_demo": result.demo, "updated_at": now},
                 returning=ReturnMethod.minimal).execute()
         return case, changed

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   countActiveProcesses,
+  countDisplay,
   figure,
   formatRevenue,
   formatTrend,
   isActiveProcessStatus,
   monthBounds,
   paidRevenueByMonth,
-  SAMPLE_STATS,
+  revenueDisplay,
   trendPercent,
 } from './stats';
 
@@ -70,35 +71,59 @@ describe('active processes', () => {
 
 describe('paidRevenueByMonth', () => {
   const bounds = monthBounds(new Date(2024, 2, 15));
-  it('sums only paid payments of the current and previous month', () => {
+  it('sums only paid payments of the current and previous month, each currency apart', () => {
     const result = paidRevenueByMonth(
       [
-        { amount: '4000.00', payment_date: '2024-03-01', status: 'paid' },
-        { amount: 2000, payment_date: '2024-03-31', status: 'pago' },
-        { amount: 999, payment_date: '2024-03-10', status: 'pending' },
-        { amount: 3250, payment_date: '2024-02-29', status: 'paid' },
-        { amount: 500, payment_date: '2024-01-31', status: 'paid' },
-        { amount: 700, payment_date: '2024-04-01', status: 'paid' },
-        { amount: 100, payment_date: null, status: 'paid' },
+        { amount: '4000.00', currency: 'BRL', payment_date: '2024-03-01', status: 'paid' },
+        { amount: 2000, currency: 'BRL', payment_date: '2024-03-31', status: 'pago' },
+        { amount: 999, currency: 'BRL', payment_date: '2024-03-10', status: 'pending' },
+        { amount: 3250, currency: 'BRL', payment_date: '2024-02-29', status: 'paid' },
+        { amount: 500, currency: 'BRL', payment_date: '2024-01-31', status: 'paid' },
+        { amount: 700, currency: 'BRL', payment_date: '2024-04-01', status: 'paid' },
+        { amount: 100, currency: 'BRL', payment_date: null, status: 'paid' },
+        { amount: '3047.74', currency: 'USD', payment_date: '2024-03-05', status: 'paid' },
       ],
       bounds,
     );
-    expect(result).toEqual({ current: 6000, previous: 3250 });
+    // dollars first; no dollars last month: no trend for them
+    expect(result).toEqual([
+      { currency: 'USD', value: 3047.74, trend: null },
+      { currency: 'BRL', value: 6000, trend: 84.6 },
+    ]);
   });
 });
 
 describe('figure', () => {
-  it('uses the computed trend when possible, else the sample trend', () => {
-    expect(figure(6, 4, SAMPLE_STATS.clients.trend)).toEqual({ value: 6, trend: 50, sample: false });
-    expect(figure(6, 0, SAMPLE_STATS.clients.trend)).toEqual({ value: 6, trend: 12, sample: false, sampleTrend: true });
-    expect(figure(6, null, 8)).toEqual({ value: 6, trend: 8, sample: false, sampleTrend: true });
-    expect(figure(0, 0, 15)).toEqual({ value: 0, trend: 0, sample: false });
+  it('has a trend only when there is a previous figure to compare with', () => {
+    expect(figure(6, 4)).toEqual({ value: 6, trend: 50 });
+    expect(figure(6, 0)).toEqual({ value: 6, trend: null });
+    expect(figure(6, null)).toEqual({ value: 6, trend: null });
+    expect(figure(0, 0)).toEqual({ value: 0, trend: 0 });
   });
 });
 
-describe('formatRevenue', () => {
-  it('drops zero cents like the spec sample', () => {
-    expect(formatRevenue(42500)).toBe('R$ 42.500');
-    expect(formatRevenue(1234.5)).toBe('R$ 1.234,50');
+describe('what the cards show', () => {
+  it("drops zero cents like the spec sample, in the amount's own currency", () => {
+    expect(formatRevenue(42500, 'BRL')).toBe('R$ 42.500');
+    expect(formatRevenue(1234.5, 'BRL')).toBe('R$ 1.234,50');
+    expect(formatRevenue(3047.74, 'USD')).toBe('US$ 3.047,74');
+  });
+
+  it('shows each currency with its own trend, and no trend that cannot be computed', () => {
+    expect(
+      revenueDisplay(
+        [
+          { currency: 'USD', value: 3000, trend: 20 },
+          { currency: 'BRL', value: 1500, trend: null },
+        ],
+        'Nenhum recebimento',
+      ),
+    ).toEqual({ value: 'US$ 3.000 · R$ 1.500', trends: [{ label: 'US$', percent: 20 }] });
+    expect(revenueDisplay([{ currency: 'BRL', value: 10, trend: -50 }], 'x')).toEqual({
+      value: 'R$ 10',
+      trends: [{ label: undefined, percent: -50 }],
+    });
+    expect(revenueDisplay([], 'Nenhum recebimento')).toEqual({ value: 'Nenhum recebimento', trends: [] });
+    expect(countDisplay({ value: 1234, trend: null })).toEqual({ value: '1.234', trends: [] });
   });
 });

@@ -1,25 +1,24 @@
-/** Dashboard figures (pure): month bounds, trends, active processes, paid revenue of a month. */
+/** Dashboard figures (pure): month bounds, trends, active processes, paid revenue of a month per currency. */
 import { addMonths, format, startOfMonth } from 'date-fns';
-import { formatBRL } from '@/lib/format';
+import { formatMoney } from '@/lib/format';
 import { isClosedProcessStatus, isPaidStatus } from '@/lib/status';
 
 export interface StatFigure {
   value: number;
-  /** Percentage versus the previous month (e.g. 12.5 or -3). */
-  trend: number;
-  /** True when the figure is the spec's sample (no data to compute it from). */
-  sample: boolean;
-  /** True when the value is computed but the trend is the sample's (no comparable previous month). */
-  sampleTrend?: boolean;
+  /** Percentage versus the previous month (e.g. 12.5 or -3); null when there is nothing to compare with. */
+  trend: number | null;
 }
 
-/** The spec's fixed sample figures; trends are the sample's month-on-month changes. */
-export const SAMPLE_STATS = {
-  clients: { value: 128, trend: 12, sample: true },
-  activeProcesses: { value: 84, trend: 8, sample: true },
-  revenue: { value: 42500, trend: 15, sample: true },
-  pendingTasks: { value: 23, trend: -5, sample: true },
-} as const satisfies Record<string, StatFigure>;
+/** Receita Mensal in one currency: what was received this month, and the change versus last month. */
+export interface MoneyFigure extends StatFigure {
+  currency: string;
+}
+
+/** What a stat card shows: the value's text and its trends (one per currency for money); none when unknown. */
+export interface StatDisplay {
+  value: string;
+  trends: Array<{ label?: string; percent: number }>;
+}
 
 export interface MonthBounds {
   /** First day of the current month, 'yyyy-MM-dd'. */
@@ -66,38 +65,62 @@ export function countActiveProcesses(rows: readonly { status: string | null }[])
 
 export interface PaymentRow {
   amount: number | string;
+  currency: string;
   payment_date: string | null;
   status: string | null;
 }
 
-/** Sum of the paid payments of the current and of the previous month. */
-export function paidRevenueByMonth(
-  payments: readonly PaymentRow[],
-  bounds: MonthBounds,
-): { current: number; previous: number } {
-  let current = 0;
-  let previous = 0;
+/**
+ * Paid payments of the current and previous month per currency (dollars and reais never added together),
+ * dollars first; a currency with nothing in either month is left out.
+ */
+export function paidRevenueByMonth(payments: readonly PaymentRow[], bounds: MonthBounds): MoneyFigure[] {
+  const cents = new Map<string, { current: number; previous: number }>();
   for (const payment of payments) {
-    if (!isPaidStatus(payment.status) || !payment.payment_date) continue;
+    if (!isPaidStatus(payment.status) || !payment.payment_date || !payment.currency) continue;
     const amount = Number(payment.amount);
     if (!Number.isFinite(amount)) continue;
+    const sums = cents.get(payment.currency) ?? { current: 0, previous: 0 };
     const day = payment.payment_date.slice(0, 10);
-    if (day >= bounds.start && day < bounds.nextStart) current += amount;
-    else if (day >= bounds.previousStart && day < bounds.start) previous += amount;
+    if (day >= bounds.start && day < bounds.nextStart) sums.current += Math.round(amount * 100);
+    else if (day >= bounds.previousStart && day < bounds.start) sums.previous += Math.round(amount * 100);
+    else continue;
+    cents.set(payment.currency, sums);
   }
-  return { current: Math.round(current * 100) / 100, previous: Math.round(previous * 100) / 100 };
+  return [...cents.entries()]
+    .sort(([a], [b]) => (a === 'USD' ? -1 : b === 'USD' ? 1 : a.localeCompare(b)))
+    .map(([currency, sums]) => ({ currency, ...figure(sums.current / 100, sums.previous / 100) }));
 }
 
-/** A computed figure with its trend; the sample trend when the trend cannot be computed. */
-export function figure(value: number, previous: number | null, sampleTrend: number): StatFigure {
-  const trend = previous === null ? null : trendPercent(value, previous);
-  return trend === null
-    ? { value, trend: sampleTrend, sample: false, sampleTrend: true }
-    : { value, trend, sample: false };
+/** A computed figure with its trend versus `previous` (none when there is no previous figure to compare). */
+export function figure(value: number, previous: number | null): StatFigure {
+  return { value, trend: previous === null ? null : trendPercent(value, previous) };
 }
 
-/** Receita Mensal as the dashboard shows it: whole reais when round (R$ 42.500), else with cents. */
-export function formatRevenue(value: number): string {
-  const text = formatBRL(value);
+/** A count as the card shows it. */
+export function countDisplay(stat: StatFigure): StatDisplay {
+  return { value: stat.value.toLocaleString('pt-BR'), trends: stat.trend === null ? [] : [{ percent: stat.trend }] };
+}
+
+/** An amount as the Receita Mensal card shows it: whole units when round (R$ 42.500), else with cents. */
+export function formatRevenue(value: number, currency: string): string {
+  const text = formatMoney(value, currency);
   return text.endsWith(',00') ? text.slice(0, -3) : text;
+}
+
+/** Receita Mensal: each currency's total ("US$ 3.000 · R$ 1.500"), each with its own trend. */
+export function revenueDisplay(figures: readonly MoneyFigure[], nothing: string): StatDisplay {
+  if (figures.length === 0) return { value: nothing, trends: [] };
+  return {
+    value: figures.map((f) => formatRevenue(f.value, f.currency)).join(' · '),
+    trends: figures.flatMap((f) =>
+      f.trend === null
+        ? []
+        : [{ label: figures.length > 1 ? currencySymbol(f.currency) : undefined, percent: f.trend }],
+    ),
+  };
+}
+
+function currencySymbol(currency: string): string {
+  return formatMoney(0, currency).replace(/\s?0,00$/, '');
 }

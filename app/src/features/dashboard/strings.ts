@@ -9,8 +9,9 @@ export const dashboardStrings = {
     pendingTasks: 'Tarefas Pendentes',
   },
   vsLastMonth: 'em relação ao mês anterior',
-  sampleNote: 'dado de exemplo',
-  sampleTrendNote: 'tendência de exemplo',
+  /** A figure the signed-in role cannot read, or that failed to load. */
+  unavailable: '—',
+  noRevenue: 'Nenhum recebimento',
   nav: {
     clientes: { title: 'Clientes', description: 'Cadastro e acesso ao portal' },
     processos: { title: 'Processos', description: 'Casos, recibos USCIS e cortes' },

@@ -25,6 +25,8 @@ export interface PortalDocumentRequest {
 }
 
 export interface FinancialContract {
+  /** 'USD' or 'BRL': every amount of the row is in it. */
+  currency: string;
   id: string;
   client_id: string;
   title: string;
@@ -39,6 +41,8 @@ export interface FinancialContract {
 }
 
 export interface FinancialPayment {
+  /** 'USD' or 'BRL': every amount of the row is in it. */
+  currency: string;
   id: string;
   client_id: string;
   contract_id: string | null;
@@ -50,6 +54,8 @@ export interface FinancialPayment {
 }
 
 export interface FinancialQuote {
+  /** 'USD' or 'BRL': every amount of the row is in it. */
+  currency: string;
   id: string;
   client_id: string;
   title: string;

@@ -1,4 +1,5 @@
 /** Query keys of the agenda. */
+import { readsTables } from '@/lib/data-keys';
 export const agendaKeys = {
   all: ['appointments'] as const,
   range: (from: string, to: string, staffId: string) => [...agendaKeys.all, 'range', from, to, staffId] as const,
@@ -10,3 +11,5 @@ export const agendaKeys = {
   feed: () => ['calendar-feed'] as const,
   businessHours: () => ['office-business-hours'] as const,
 };
+
+readsTables(agendaKeys.all, ['appointments', 'clients', 'processes']);

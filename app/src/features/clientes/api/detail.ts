@@ -114,6 +114,8 @@ export interface FinanceRow {
   title: string;
   status: string;
   amount: number | string;
+  /** 'USD' or 'BRL': the amount's own currency. */
+  currency: string;
   date: string | null;
 }
 
@@ -126,12 +128,15 @@ export function useClientFinanceRows(clientId: string, enabled = true) {
       const [contracts, payments, quotes] = await Promise.all([
         supabase
           .from('financial_contracts')
-          .select('id, title, contract_number, status, total_amount, start_date')
+          .select('id, title, contract_number, status, total_amount, currency, start_date')
           .eq('client_id', clientId),
-        supabase.from('financial_payments').select('id, amount, payment_date, status, notes').eq('client_id', clientId),
+        supabase
+          .from('financial_payments')
+          .select('id, amount, currency, payment_date, status, notes')
+          .eq('client_id', clientId),
         supabase
           .from('financial_quotes')
-          .select('id, title, quote_number, status, total_amount, expiration_date')
+          .select('id, title, quote_number, status, total_amount, currency, expiration_date')
           .eq('client_id', clientId),
       ]);
       type R = Record<string, unknown>;
@@ -142,6 +147,7 @@ export function useClientFinanceRows(clientId: string, enabled = true) {
           title: `${String(c.title)} (${String(c.contract_number)})`,
           status: String(c.status),
           amount: c.total_amount as number,
+          currency: String(c.currency),
           date: (c.start_date as string) ?? null,
         })),
         ...((payments.data ?? []) as R[]).map((p) => ({
@@ -150,6 +156,7 @@ export function useClientFinanceRows(clientId: string, enabled = true) {
           title: (p.notes as string) || 'Pagamento',
           status: String(p.status),
           amount: p.amount as number,
+          currency: String(p.currency),
           date: (p.payment_date as string) ?? null,
         })),
         ...((quotes.data ?? []) as R[]).map((q) => ({
@@ -158,6 +165,7 @@ export function useClientFinanceRows(clientId: string, enabled = true) {
           title: `${String(q.title)} (${String(q.quote_number)})`,
           status: String(q.status),
           amount: q.total_amount as number,
+          currency: String(q.currency),
           date: (q.expiration_date as string) ?? null,
         })),
       ];

@@ -50,6 +50,7 @@ beforeEach(() => {
       contract_number: 'CT-1',
       status: 'active',
       total_amount: 12000,
+      currency: 'USD',
       start_date: '2025-01-10',
     },
     {
@@ -59,11 +60,20 @@ beforeEach(() => {
       contract_number: 'CT-2',
       status: 'active',
       total_amount: 999,
+      currency: 'USD',
       start_date: '2025-01-10',
     },
   ]);
   db.seed('financial_payments', [
-    { id: 'p1', client_id: 'c1', amount: 4000, payment_date: '2025-01-10', status: 'paid', notes: 'Entrada' },
+    {
+      id: 'p1',
+      client_id: 'c1',
+      amount: 4000,
+      currency: 'BRL',
+      payment_date: '2025-01-10',
+      status: 'paid',
+      notes: 'Entrada',
+    },
   ]);
   db.seed('financial_quotes', []);
   db.seed('interactions', [
@@ -172,7 +182,9 @@ describe('ClientePage (/clientes/:id)', () => {
     await openTab('Financeiro');
     expect(await screen.findByText('Green Card por casamento (CT-1)')).toBeInTheDocument();
     expect(screen.getByText('Entrada')).toBeInTheDocument();
-    expect(screen.getByText('R$ 12.000,00')).toBeInTheDocument();
+    // a contract in dollars shows in dollars, the payment in reais in reais
+    expect(screen.getByText('US$ 12.000,00')).toBeInTheDocument();
+    expect(screen.getByText('R$ 4.000,00')).toBeInTheDocument();
     expect(screen.queryByText(/Contrato do João/)).not.toBeInTheDocument();
     await openTab('Atendimentos');
     const items = await screen.findAllByText(/^(Ligação inicial|Reunião de documentos|Ligação com o João)$/);

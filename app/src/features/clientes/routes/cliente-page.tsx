@@ -27,7 +27,7 @@ import {
 } from '@/features/processos';
 import { Timeline } from '@/components/timeline';
 import { errorMessage } from '@/lib/errors';
-import { formatBRL, formatDate, formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import {
   financeStatusLabel,
   interactionStatusLabel,
@@ -386,7 +386,7 @@ export default function ClientePage() {
                         <TableCell>{FINANCE_KIND[f.kind]}</TableCell>
                         <TableCell>{f.title}</TableCell>
                         <TableCell>{financeStatusLabel(f.status)}</TableCell>
-                        <TableCell>{formatBRL(f.amount)}</TableCell>
+                        <TableCell className="whitespace-nowrap">{formatMoney(f.amount, f.currency)}</TableCell>
                         <TableCell>{formatDate(f.date)}</TableCell>
                       </TableRow>
                     ))}

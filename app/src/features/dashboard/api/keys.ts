@@ -1,4 +1,5 @@
 /** Query keys of the dashboard. */
+import { readsTables } from '@/lib/data-keys';
 export const dashboardKeys = {
   all: ['dashboard'] as const,
   clients: () => [...dashboardKeys.all, 'clients'] as const,
@@ -9,3 +10,12 @@ export const dashboardKeys = {
   appointments: () => [...dashboardKeys.all, 'appointments'] as const,
   tasks: () => [...dashboardKeys.all, 'tasks'] as const,
 };
+
+readsTables(dashboardKeys.all, [
+  'clients',
+  'processes',
+  'financial_payments',
+  'tasks',
+  'appointments',
+  'client_documents',
+]);

@@ -1,6 +1,6 @@
 /**
- * Dashboard data. Each figure is computed from its table where one exists; a failed read
- * (e.g. a role without access) is logged and the card falls back to the spec's sample figure.
+ * Dashboard data. Each figure is computed from its table, with its trend versus last month when the data says
+ * what last month was; a figure that cannot be read (e.g. a role without access) shows nothing.
  */
 import { useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
@@ -9,86 +9,69 @@ import {
   figure,
   monthBounds,
   paidRevenueByMonth,
-  SAMPLE_STATS,
+  type MoneyFigure,
   type PaymentRow,
   type StatFigure,
 } from '../stats';
 import { dashboardKeys } from './keys';
 
-async function orSample(load: () => Promise<StatFigure>, sample: StatFigure): Promise<StatFigure> {
-  try {
-    return await load();
-  } catch (error) {
-    console.error(error);
-    return sample;
-  }
-}
-
 /** Total de Clientes: head count; the trend compares with the count before this month. */
-export function fetchClientsFigure(now = new Date()): Promise<StatFigure> {
-  return orSample(async () => {
-    const { count: total } = await supabase.from('clients').select('*', { count: 'exact', head: true }).throwOnError();
-    const { count: before } = await supabase
-      .from('clients')
-      .select('*', { count: 'exact', head: true })
-      .lt('created_at', monthBounds(now).startInstant)
-      .throwOnError();
-    return figure(total ?? 0, before ?? 0, SAMPLE_STATS.clients.trend);
-  }, SAMPLE_STATS.clients);
+export async function fetchClientsFigure(now = new Date()): Promise<StatFigure> {
+  const { count: total } = await supabase.from('clients').select('*', { count: 'exact', head: true }).throwOnError();
+  const { count: before } = await supabase
+    .from('clients')
+    .select('*', { count: 'exact', head: true })
+    .lt('created_at', monthBounds(now).startInstant)
+    .throwOnError();
+  return figure(total ?? 0, before ?? 0);
 }
 
-/** Processos Ativos: processes not concluded, archived or cancelled (no history: sample trend). */
-export function fetchActiveProcessesFigure(): Promise<StatFigure> {
-  return orSample(async () => {
-    const { data } = await supabase.from('processes').select('status').throwOnError();
-    return figure(
-      countActiveProcesses((data ?? []) as { status: string | null }[]),
-      null,
-      SAMPLE_STATS.activeProcesses.trend,
-    );
-  }, SAMPLE_STATS.activeProcesses);
+/**
+ * Processos Ativos: processes not concluded, archived or cancelled; the trend compares with those that were
+ * open when this month began (created before it, not closed before it: closed_at).
+ */
+export async function fetchActiveProcessesFigure(now = new Date()): Promise<StatFigure> {
+  const start = monthBounds(now).startInstant;
+  const { data } = await supabase.from('processes').select('status').throwOnError();
+  const { count: before } = await supabase
+    .from('processes')
+    .select('*', { count: 'exact', head: true })
+    .lt('created_at', start)
+    .or(`closed_at.is.null,closed_at.gte.${start}`)
+    .throwOnError();
+  return figure(countActiveProcesses((data ?? []) as { status: string | null }[]), before ?? 0);
 }
 
-/** Receita Mensal: paid payments of this month versus the previous month. */
-export function fetchRevenueFigure(now = new Date()): Promise<StatFigure> {
-  return orSample(async () => {
-    const bounds = monthBounds(now);
-    const { data } = await supabase
-      .from('financial_payments')
-      .select('amount, amount_brl, payment_date, status')
-      .gte('payment_date', bounds.previousStart)
-      .lt('payment_date', bounds.nextStart)
-      .throwOnError();
-    // payments in dollars count by their BRL equivalent (amount_brl: at the rate of the payment's day)
-    const rows = ((data ?? []) as (PaymentRow & { amount_brl: string | null })[]).map((p) => ({
-      ...p,
-      amount: p.amount_brl ?? p.amount,
-    }));
-    const { current, previous } = paidRevenueByMonth(rows, bounds);
-    return figure(current, previous, SAMPLE_STATS.revenue.trend);
-  }, SAMPLE_STATS.revenue);
+/** Receita Mensal: paid payments of this month versus the previous month, per currency. */
+export async function fetchRevenueFigure(now = new Date()): Promise<MoneyFigure[]> {
+  const bounds = monthBounds(now);
+  const { data } = await supabase
+    .from('financial_payments')
+    .select('amount, currency, payment_date, status')
+    .gte('payment_date', bounds.previousStart)
+    .lt('payment_date', bounds.nextStart)
+    .throwOnError();
+  return paidRevenueByMonth((data ?? []) as PaymentRow[], bounds);
 }
 
 const OPEN_TASK = ['pendente', 'em_andamento'];
 
 /** Tarefas Pendentes: open tasks now versus those open when this month began. */
-export function fetchPendingTasksFigure(now = new Date()): Promise<StatFigure> {
-  return orSample(async () => {
-    const start = monthBounds(now).startInstant;
-    const { count: open } = await supabase
-      .from('tasks')
-      .select('*', { count: 'exact', head: true })
-      .in('status', OPEN_TASK)
-      .throwOnError();
-    const { count: before } = await supabase
-      .from('tasks')
-      .select('*', { count: 'exact', head: true })
-      .lt('created_at', start)
-      .neq('status', 'cancelada')
-      .or(`completed_at.is.null,completed_at.gte.${start}`)
-      .throwOnError();
-    return figure(open ?? 0, before ?? 0, SAMPLE_STATS.pendingTasks.trend);
-  }, SAMPLE_STATS.pendingTasks);
+export async function fetchPendingTasksFigure(now = new Date()): Promise<StatFigure> {
+  const start = monthBounds(now).startInstant;
+  const { count: open } = await supabase
+    .from('tasks')
+    .select('*', { count: 'exact', head: true })
+    .in('status', OPEN_TASK)
+    .throwOnError();
+  const { count: before } = await supabase
+    .from('tasks')
+    .select('*', { count: 'exact', head: true })
+    .lt('created_at', start)
+    .neq('status', 'cancelada')
+    .or(`completed_at.is.null,completed_at.gte.${start}`)
+    .throwOnError();
+  return figure(open ?? 0, before ?? 0);
 }
 
 export interface UpcomingAppointment {
@@ -162,7 +145,7 @@ export async function fetchRecentDocuments(): Promise<RecentDocument[]> {
   return rows.map(({ client_id, ...row }) => ({ ...row, client_name: names.get(client_id) ?? null }));
 }
 
-const stat = (queryKey: readonly string[], queryFn: () => Promise<StatFigure>) => ({
+const stat = <T>(queryKey: readonly string[], queryFn: () => Promise<T>) => ({
   queryKey,
   queryFn,
   meta: { silent: true },

@@ -30,10 +30,10 @@ beforeEach(() => {
     { status: 'arquivado' },
   ]);
   db.seed('financial_payments', [
-    { amount: '1500.00', amount_brl: null, payment_date: today, status: 'paid' },
-    { amount: 99, amount_brl: null, payment_date: today, status: 'pending' },
-    // a payment in dollars counts by its BRL equivalent
-    { amount: '100.00', amount_brl: '500.00', payment_date: today, status: 'paid' },
+    { amount: '1500.00', currency: 'BRL', payment_date: today, status: 'paid' },
+    { amount: 99, currency: 'BRL', payment_date: today, status: 'pending' },
+    // a payment in dollars counts in dollars, never added to the reais
+    { amount: '100.00', currency: 'USD', payment_date: today, status: 'paid' },
   ]);
   // open now: t1, t3, t5 (3); open when the month began: t2 and t3 (2): +50%. Stored oldest first.
   db.seed('tasks', [
@@ -140,11 +140,11 @@ describe('DashboardPage', () => {
     expect(await within(card('Total de Clientes')).findByText('6')).toBeInTheDocument();
     expect(within(card('Total de Clientes')).getByText('+50%')).toBeInTheDocument();
     expect(await within(card('Processos Ativos')).findByText('2')).toBeInTheDocument();
-    // no paid payment last month: the trend is not computable and the sample trend is shown
-    expect(await within(card('Receita Mensal')).findByText('R$ 2.000')).toBeInTheDocument();
-    expect(within(card('Receita Mensal')).getByText('+15%')).toBeInTheDocument();
-    expect(within(card('Receita Mensal')).getByText(/tendência de exemplo/)).toBeInTheDocument();
-    expect(within(card('Processos Ativos')).getByText(/tendência de exemplo/)).toBeInTheDocument();
+    // each currency on its own; no paid payment last month: no trend at all (never a sample one)
+    expect(await within(card('Receita Mensal')).findByText('US$ 100 · R$ 1.500')).toBeInTheDocument();
+    expect(within(card('Receita Mensal')).queryByText(/%/)).not.toBeInTheDocument();
+    expect(within(card('Processos Ativos')).queryByText(/%/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/de exemplo/)).not.toBeInTheDocument();
     // open tasks from the tasks table: 3 now against 2 open when the month began
     expect(await within(card('Tarefas Pendentes')).findByText('3')).toBeInTheDocument();
     expect(within(card('Tarefas Pendentes')).getByText('+50%')).toBeInTheDocument();
@@ -152,12 +152,15 @@ describe('DashboardPage', () => {
     expect(within(card('Total de Clientes')).queryByText(/de exemplo/)).not.toBeInTheDocument();
   });
 
-  it('falls back to the spec sample figures when the data cannot be read', async () => {
+  it('shows no figure (never a sample one) when the data cannot be read', async () => {
     server.use(http.all(`${SUPABASE_URL}/rest/v1/:table`, () => postgrestError(403, '42501', 'permission denied')));
     renderWithProviders(<DashboardPage />);
-    expect(await within(card('Total de Clientes')).findByText('128')).toBeInTheDocument();
-    expect(await within(card('Processos Ativos')).findByText('84')).toBeInTheDocument();
-    expect(await within(card('Receita Mensal')).findByText('R$ 42.500')).toBeInTheDocument();
+    for (const name of ['Total de Clientes', 'Processos Ativos', 'Receita Mensal', 'Tarefas Pendentes']) {
+      expect(await within(card(name)).findByText('—')).toBeInTheDocument();
+    }
+    expect(screen.queryByText('128')).not.toBeInTheDocument();
+    expect(screen.queryByText('R$ 42.500')).not.toBeInTheDocument();
+    expect(screen.queryByText(/%/)).not.toBeInTheDocument();
     expect(await screen.findByText('Nenhum documento recente.')).toBeInTheDocument();
     // lists never show samples: an empty state instead
     expect(await screen.findByText('Nenhum agendamento próximo.')).toBeInTheDocument();

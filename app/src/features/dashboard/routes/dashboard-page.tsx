@@ -27,7 +27,7 @@ import {
 } from '../api/queries';
 import { AppointmentsList, DocumentsList, TasksList } from '../components/dashboard-lists';
 import { StatCard } from '../components/stat-card';
-import { formatRevenue } from '../stats';
+import { countDisplay, revenueDisplay, type StatDisplay } from '../stats';
 import { dashboardStrings as t } from '../strings';
 import { fill } from '@/lib/strings';
 
@@ -40,6 +40,12 @@ const NAV_CARDS: { key: keyof typeof t.nav; to: string; icon: LucideIcon; roles?
   { key: 'tarefas', to: paths.tarefas, icon: CheckSquare },
   { key: 'crm', to: paths.crm, icon: Target, roles: ['administrator', 'commercial'] },
 ];
+
+/** A stat query as its card shows it: undefined while loading, null when it cannot be read. */
+function shown<T>(query: { data: T | undefined; isError: boolean }, display: (data: T) => StatDisplay) {
+  if (query.data !== undefined) return display(query.data);
+  return query.isError ? null : undefined;
+}
 
 export default function DashboardPage() {
   const { user, profile, roles } = useAuth();
@@ -62,12 +68,16 @@ export default function DashboardPage() {
       />
 
       <section aria-label="Indicadores" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard title={t.stats.clients} icon={Users} figure={clients.data} />
-        <StatCard title={t.stats.activeProcesses} icon={ClipboardList} figure={processes.data} />
+        <StatCard title={t.stats.clients} icon={Users} display={shown(clients, countDisplay)} />
+        <StatCard title={t.stats.activeProcesses} icon={ClipboardList} display={shown(processes, countDisplay)} />
         {seesRevenue && (
-          <StatCard title={t.stats.revenue} icon={DollarSign} figure={revenue.data} format={formatRevenue} />
+          <StatCard
+            title={t.stats.revenue}
+            icon={DollarSign}
+            display={shown(revenue, (figures) => revenueDisplay(figures, t.noRevenue))}
+          />
         )}
-        <StatCard title={t.stats.pendingTasks} icon={CheckSquare} figure={pendingTasks.data} />
+        <StatCard title={t.stats.pendingTasks} icon={CheckSquare} display={shown(pendingTasks, countDisplay)} />
       </section>
 
       <nav aria-label="Acesso rápido" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">

@@ -1,3 +1,4 @@
+import { readsTables } from '@/lib/data-keys';
 export const financeKeys = {
   all: ['financeiro'] as const,
   products: () => [...financeKeys.all, 'products'] as const,
@@ -5,3 +6,10 @@ export const financeKeys = {
   expenseCategories: () => [...financeKeys.all, 'expense-categories'] as const,
   fees: () => [...financeKeys.all, 'uscis-fees'] as const,
 };
+
+readsTables(financeKeys.all, [
+  'financial_products',
+  'financial_expenses',
+  'financial_expense_categories',
+  'financial_uscis_fees',
+]);

@@ -13,7 +13,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/errors';
-import { formatBRL, formatDate, parseDecimal } from '@/lib/format';
+import { formatDate, parseDecimal } from '@/lib/format';
 import { useProducts, useUscisFees } from '../api/queries';
 import {
   downloadFinanceDocument,
@@ -139,7 +139,7 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
           <QuoteSellerField quote={q} editable={draft} />
           {q.exchange_rate && (
             <span className="text-xs text-muted-foreground">
-              Cotação: US$ 1,00 = {formatBRL(q.exchange_rate)} ({formatDate(q.exchange_rate_date)})
+              Cotação: US$ 1,00 = {formatMoney(q.exchange_rate, 'BRL')} ({formatDate(q.exchange_rate_date)})
             </span>
           )}
         </div>
@@ -224,7 +224,7 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
                         .filter((p) => p.is_active)
                         .map((p) => (
                           <option key={p.id} value={p.id}>
-                            {p.name} ({formatBRL(p.price)})
+                            {p.name} ({formatMoney(p.price, 'BRL')})
                           </option>
                         ))
                     : validFees.map((f) => (
@@ -346,7 +346,7 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
           {q.currency === 'USD' && (
             <div className="flex justify-between text-muted-foreground">
               <dt>Equivalente em reais</dt>
-              <dd data-testid="quote-total-brl">{q.total_brl ? formatBRL(q.total_brl) : 'sem cotação'}</dd>
+              <dd data-testid="quote-total-brl">{q.total_brl ? formatMoney(q.total_brl, 'BRL') : 'sem cotação'}</dd>
             </div>
           )}
         </dl>

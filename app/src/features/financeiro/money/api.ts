@@ -1,5 +1,6 @@
 /** Quotes, contracts, installments, payments, commissions and reports: reads and writes through supabase-js. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { invalidateTables, readsTables } from '@/lib/data-keys';
 import { supabase } from '@/lib/supabase';
 import { saveBlob } from '@/lib/storage';
 import type { Currency } from './format';
@@ -296,9 +297,22 @@ export function useReports() {
   });
 }
 
+/** The tables a finance mutation may write (quotes, contracts, installments, payments, commissions, rates). */
+const MONEY_TABLES = [
+  'financial_quotes',
+  'financial_quote_items',
+  'financial_contracts',
+  'financial_installments',
+  'financial_payments',
+  'financial_commissions',
+  'exchange_rates',
+];
+readsTables(moneyKeys.all, [...MONEY_TABLES, 'clients']);
+
+/** Refreshes every view of money: the finance module, the client page, the dashboard, the portal. */
 function useInvalidate() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: moneyKeys.all });
+  return () => invalidateTables(queryClient, MONEY_TABLES);
 }
 
 export interface NewQuote {
@@ -466,11 +480,15 @@ export function useRefreshRate() {
 }
 
 export function useRespondToQuote(onDone?: () => void) {
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async ({ quote_id, accept }: { quote_id: string; accept: boolean }) => {
       await supabase.rpc('respond_to_quote', { quote_id, accept }).throwOnError();
     },
-    onSuccess: onDone,
+    onSuccess: async () => {
+      await invalidate();
+      onDone?.();
+    },
   });
 }
 

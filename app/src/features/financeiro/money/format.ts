@@ -1,11 +1,5 @@
 /** Money of the finance module: amounts with their currency, status labels, CSV. */
-import { formatBRL, formatUSD } from '@/lib/format';
-
-export type Currency = 'USD' | 'BRL';
-
-export function formatMoney(value: number | string | null | undefined, currency: string | null | undefined): string {
-  return currency === 'BRL' ? formatBRL(value) : formatUSD(value);
-}
+export { formatMoney, type Currency } from '@/lib/format';
 
 /** Sum of decimal strings in cents (no floating-point drift), back as a number with 2 decimals. */
 export function sumMoney(values: Array<number | string | null | undefined>): number {

@@ -37,9 +37,10 @@ describe('finance money helpers', () => {
       expenses: [{ due_date: '2025-01-15', amount: '99.99', is_paid: true, payment_date: null }],
       byCaseType: [],
     });
+    // dollars and reais apart: never 100 dollars added to 10,10 reais
     expect(months).toEqual([
-      { month: '2025-01', receita: 0, despesas: 99.99 },
-      { month: '2025-02', receita: 543.2, despesas: 0 },
+      { month: '2025-01', receitaUSD: 0, receitaBRL: 0, despesas: 99.99 },
+      { month: '2025-02', receitaUSD: 100, receitaBRL: 10.1, despesas: 0 },
     ]);
     const row = (bucket: string, currency: 'USD' | 'BRL', open: string) =>
       ({ bucket, currency, open_amount: open }) as unknown as AgingRow;
@@ -60,8 +61,8 @@ describe('finance money helpers', () => {
         ],
       }),
     ).toEqual([
-      { caseType: 'N-400', receita: 900 },
-      { caseType: 'Asilo', receita: 500 },
+      { caseType: 'Asilo', USD: 100, BRL: 0 },
+      { caseType: 'N-400', USD: 0, BRL: 900 },
     ]);
   });
 });

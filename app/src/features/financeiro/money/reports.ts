@@ -1,25 +1,27 @@
-/** Report series from the finance views: per month (revenue and expenses, BRL), aging buckets, case types. */
+/** Report series from the finance views, each currency apart: per month (revenue, expenses), aging, case types. */
 import type { AgingRow, Reports, Statement } from './api';
 import { agingBuckets } from './format';
 
 export interface MonthPoint {
   month: string; // yyyy-MM
-  receita: number;
+  /** Received in dollars (US$) and in reais (R$): each currency on its own, never added together. */
+  receitaUSD: number;
+  receitaBRL: number;
+  /** Expenses (R$). */
   despesas: number;
 }
 
 const cents = (v: string | number | null | undefined) => Math.round(Number(v ?? 0) * 100);
 
-/** Revenue (BRL equivalent of what was received) and expenses (BRL, by due month) per month, oldest first. */
+/** Revenue per currency (what was received) and expenses (BRL, by due month) per month, oldest first. */
 export function revenueAndExpensesByMonth(reports: Reports): MonthPoint[] {
-  const byMonth = new Map<string, { r: number; d: number }>();
-  const at = (m: string) => byMonth.get(m) ?? byMonth.set(m, { r: 0, d: 0 }).get(m)!;
-  for (const row of reports.revenue)
-    at(row.month.slice(0, 7)).r += cents(row.revenue_brl ?? (row.currency === 'BRL' ? row.revenue : 0));
+  const byMonth = new Map<string, { USD: number; BRL: number; d: number }>();
+  const at = (m: string) => byMonth.get(m) ?? byMonth.set(m, { USD: 0, BRL: 0, d: 0 }).get(m)!;
+  for (const row of reports.revenue) at(row.month.slice(0, 7))[row.currency] += cents(row.revenue);
   for (const e of reports.expenses) at(e.due_date.slice(0, 7)).d += cents(e.amount);
   return [...byMonth.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([month, v]) => ({ month, receita: v.r / 100, despesas: v.d / 100 }));
+    .map(([month, v]) => ({ month, receitaUSD: v.USD / 100, receitaBRL: v.BRL / 100, despesas: v.d / 100 }));
 }
 
 /** Open amounts per aging bucket and currency, in the order a vencer, 1-30, 31-60, >60. */
@@ -32,13 +34,17 @@ export function agingTotals(rows: AgingRow[]): Array<{ bucket: string; label: st
   });
 }
 
-export function revenueByCaseType(reports: Reports): Array<{ caseType: string; receita: number }> {
-  const map = new Map<string, number>();
-  for (const r of reports.byCaseType)
-    map.set(r.case_type, (map.get(r.case_type) ?? 0) + cents(r.revenue_brl ?? (r.currency === 'BRL' ? r.revenue : 0)));
+/** Received per case type and currency (US$ and R$ apart), the largest first (dollars, then reais). */
+export function revenueByCaseType(reports: Reports): Array<{ caseType: string; USD: number; BRL: number }> {
+  const map = new Map<string, { USD: number; BRL: number }>();
+  for (const r of reports.byCaseType) {
+    const v = map.get(r.case_type) ?? { USD: 0, BRL: 0 };
+    v[r.currency] += cents(r.revenue);
+    map.set(r.case_type, v);
+  }
   return [...map.entries()]
-    .map(([caseType, c]) => ({ caseType, receita: c / 100 }))
-    .sort((a, b) => b.receita - a.receita);
+    .map(([caseType, v]) => ({ caseType, USD: v.USD / 100, BRL: v.BRL / 100 }))
+    .sort((a, b) => b.USD - a.USD || b.BRL - a.BRL);
 }
 
 export function commissionsByMonth(statements: Statement[]): Array<{ month: string; USD: number; BRL: number }> {

@@ -22,7 +22,7 @@ import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { SearchInput } from '@/components/ui/search-input';
 import { useAuth } from '@/lib/auth-context';
 import { errorMessage } from '@/lib/errors';
-import { formatBRL, formatDate } from '@/lib/format';
+import { formatDate, formatMoney } from '@/lib/format';
 import { financeStatusColor } from '@/lib/status';
 import { useCrudScreen } from '@/hooks/use-crud-screen';
 import { useExpenseMutations } from '../api/mutations';
@@ -140,7 +140,7 @@ export default function DespesasPage() {
                     <TableRow key={expense.id}>
                       <TableCell className="font-medium">{expense.description}</TableCell>
                       <TableCell>{expense.category?.name ?? '-'}</TableCell>
-                      <TableCell className="whitespace-nowrap">{formatBRL(expense.amount)}</TableCell>
+                      <TableCell className="whitespace-nowrap">{formatMoney(expense.amount, 'BRL')}</TableCell>
                       <TableCell>{formatDate(expense.due_date)}</TableCell>
                       <TableCell>
                         <ColorBadge color={financeStatusColor(status)}>{status}</ColorBadge>
@@ -182,7 +182,7 @@ export default function DespesasPage() {
           <DialogHeader>
             <DialogTitle>Marcar como paga</DialogTitle>
             <DialogDescription>
-              {paying ? `${paying.description} — ${formatBRL(paying.amount)}. Data de pagamento: hoje.` : ''}
+              {paying ? `${paying.description} — ${formatMoney(paying.amount, 'BRL')}. Data de pagamento: hoje.` : ''}
             </DialogDescription>
           </DialogHeader>
           <FormField label="Forma de Pagamento">

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatBRL, formatDate } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { FinancePageHeader } from '../components/finance-page-header';
 import { NewQuoteDialog } from '../components/new-quote-dialog';
 import { QuoteEditorDialog } from '../components/quote-editor-dialog';
@@ -65,7 +65,7 @@ export default function OrcamentosPage() {
                       <MoneyStatusBadge status={q.status} kind="quote" />
                     </TableCell>
                     <TableCell className="text-right">{formatMoney(q.total_amount, q.currency)}</TableCell>
-                    <TableCell className="text-right">{q.total_brl ? formatBRL(q.total_brl) : '-'}</TableCell>
+                    <TableCell className="text-right">{q.total_brl ? formatMoney(q.total_brl, 'BRL') : '-'}</TableCell>
                     <TableCell>{formatDate(q.expiration_date)}</TableCell>
                     <TableCell>
                       <Button

@@ -9,7 +9,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { SearchInput } from '@/components/ui/search-input';
 import { useAuth } from '@/lib/auth-context';
-import { formatBRL } from '@/lib/format';
+import { formatMoney } from '@/lib/format';
 import { hasAnyRole } from '@/lib/roles';
 import { useCrudScreen } from '@/hooks/use-crud-screen';
 import { useProductMutations } from '../api/mutations';
@@ -87,7 +87,7 @@ export default function ProdutosPage() {
                   <TableRow key={product.id}>
                     <TableCell className="font-medium">{product.name}</TableCell>
                     <TableCell>{product.category}</TableCell>
-                    <TableCell className="whitespace-nowrap">{formatBRL(product.price)}</TableCell>
+                    <TableCell className="whitespace-nowrap">{formatMoney(product.price, 'BRL')}</TableCell>
                     <TableCell
                       className="max-w-xs truncate text-muted-foreground"
                       title={product.description ?? undefined}

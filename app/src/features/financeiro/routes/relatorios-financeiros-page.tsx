@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatBRL, formatDate, todayISO } from '@/lib/format';
+import { formatDate, todayISO } from '@/lib/format';
 import { FinancePageHeader } from '../components/finance-page-header';
 import { useAging, useReports, useStatements } from '../money/api';
 import { saveBlob } from '@/lib/storage';
@@ -50,7 +50,12 @@ function ChartCard({
   );
 }
 
-const brlTick = (v: number) => formatBRL(v).replace(',00', '');
+/** Axis ticks of charts with both currencies: plain pt-BR numbers (the legend and tooltip carry the currency). */
+const numberTick = (v: number) => v.toLocaleString('pt-BR', { maximumFractionDigits: 0 });
+
+/** Tooltip values with the currency of their series (named "… (US$)" or "… (R$)"). */
+const moneyTooltip = (value: unknown, name: unknown) =>
+  formatMoney(Number(value), String(name).includes('US$') ? 'USD' : 'BRL');
 
 export default function RelatoriosFinanceirosPage() {
   const reports = useReports();
@@ -63,12 +68,18 @@ export default function RelatoriosFinanceirosPage() {
 
   const exportCsv = () => {
     const lines: Array<Array<string | number>> = [
-      ...months.map((m) => ['Receitas e despesas', m.month, 'BRL', m.receita.toFixed(2), m.despesas.toFixed(2)]),
+      ...months.flatMap((m) => [
+        ['Receitas e despesas', m.month, 'USD', m.receitaUSD.toFixed(2), ''],
+        ['Receitas e despesas', m.month, 'BRL', m.receitaBRL.toFixed(2), m.despesas.toFixed(2)],
+      ]),
       ...buckets.flatMap((b) => [
         ['Inadimplência', b.label, 'USD', b.USD.toFixed(2), ''],
         ['Inadimplência', b.label, 'BRL', b.BRL.toFixed(2), ''],
       ]),
-      ...caseTypes.map((c) => ['Receita por tipo de caso', c.caseType, 'BRL', c.receita.toFixed(2), '']),
+      ...caseTypes.flatMap((c) => [
+        ['Receita por tipo de caso', c.caseType, 'USD', c.USD.toFixed(2), ''],
+        ['Receita por tipo de caso', c.caseType, 'BRL', c.BRL.toFixed(2), ''],
+      ]),
       ...commissions.flatMap((c) => [
         ['Comissões', c.month, 'USD', c.USD.toFixed(2), ''],
         ['Comissões', c.month, 'BRL', c.BRL.toFixed(2), ''],
@@ -87,7 +98,7 @@ export default function RelatoriosFinanceirosPage() {
     <>
       <FinancePageHeader
         title="Relatórios Financeiros"
-        description="Indicadores financeiros do escritório (valores em dólar convertidos pela cotação do dia do pagamento)."
+        description="Indicadores financeiros do escritório, cada valor na sua moeda (US$ e R$ nunca somados)."
         actions={
           <Button variant="outline" onClick={exportCsv} disabled={loading}>
             <Download aria-hidden="true" />
@@ -101,18 +112,19 @@ export default function RelatoriosFinanceirosPage() {
         <div className="grid gap-4 xl:grid-cols-2">
           <ChartCard
             title={REPORT_CARDS[0]}
-            description="Recebido (R$) e despesas (R$) por mês"
+            description="Recebido em US$ e em R$, e despesas (R$), por mês"
             empty={months.length === 0}
           >
             <ResponsiveContainer>
               <BarChart data={months}>
                 <CartesianGrid strokeDasharray="3 3" />
                 <XAxis dataKey="month" />
-                <YAxis tickFormatter={brlTick} width={90} />
-                <Tooltip formatter={(v) => formatBRL(Number(v))} />
+                <YAxis tickFormatter={numberTick} width={80} />
+                <Tooltip formatter={moneyTooltip} />
                 <Legend />
-                <Bar dataKey="receita" name="Receita" fill="#16a34a" />
-                <Bar dataKey="despesas" name="Despesas" fill="#dc2626" />
+                <Bar dataKey="receitaUSD" name="Receita (US$)" fill="#2563eb" />
+                <Bar dataKey="receitaBRL" name="Receita (R$)" fill="#16a34a" />
+                <Bar dataKey="despesas" name="Despesas (R$)" fill="#dc2626" />
               </BarChart>
             </ResponsiveContainer>
           </ChartCard>
@@ -125,8 +137,8 @@ export default function RelatoriosFinanceirosPage() {
               <BarChart data={buckets}>
                 <CartesianGrid strokeDasharray="3 3" />
                 <XAxis dataKey="label" />
-                <YAxis width={80} />
-                <Tooltip />
+                <YAxis tickFormatter={numberTick} width={80} />
+                <Tooltip formatter={moneyTooltip} />
                 <Legend />
                 <Bar dataKey="USD" name="US$" fill="#2563eb" />
                 <Bar dataKey="BRL" name="R$" fill="#f59e0b" />
@@ -135,16 +147,18 @@ export default function RelatoriosFinanceirosPage() {
           </ChartCard>
           <ChartCard
             title={REPORT_CARDS[2]}
-            description="Recebido (R$) por tipo de processo do contrato"
+            description="Recebido em US$ e em R$ por tipo de processo do contrato"
             empty={caseTypes.length === 0}
           >
             <ResponsiveContainer>
               <BarChart data={caseTypes} layout="vertical">
                 <CartesianGrid strokeDasharray="3 3" />
-                <XAxis type="number" tickFormatter={brlTick} />
+                <XAxis type="number" tickFormatter={numberTick} />
                 <YAxis type="category" dataKey="caseType" width={140} />
-                <Tooltip formatter={(v) => formatBRL(Number(v))} />
-                <Bar dataKey="receita" name="Receita" fill="#7c3aed" />
+                <Tooltip formatter={moneyTooltip} />
+                <Legend />
+                <Bar dataKey="USD" name="US$" fill="#7c3aed" />
+                <Bar dataKey="BRL" name="R$" fill="#ca8a04" />
               </BarChart>
             </ResponsiveContainer>
           </ChartCard>
@@ -153,8 +167,8 @@ export default function RelatoriosFinanceirosPage() {
               <BarChart data={commissions}>
                 <CartesianGrid strokeDasharray="3 3" />
                 <XAxis dataKey="month" />
-                <YAxis width={80} />
-                <Tooltip />
+                <YAxis tickFormatter={numberTick} width={80} />
+                <Tooltip formatter={moneyTooltip} />
                 <Legend />
                 <Bar dataKey="USD" name="US$" fill="#0891b2" />
                 <Bar dataKey="BRL" name="R$" fill="#ca8a04" />

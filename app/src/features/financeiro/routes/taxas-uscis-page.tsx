@@ -10,7 +10,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { SearchInput } from '@/components/ui/search-input';
 import { useAuth } from '@/lib/auth-context';
-import { formatDate, formatUSD } from '@/lib/format';
+import { formatDate, formatMoney } from '@/lib/format';
 import { hasAnyRole } from '@/lib/roles';
 import { financeStatusColor } from '@/lib/status';
 import { useCrudScreen } from '@/hooks/use-crud-screen';
@@ -102,7 +102,7 @@ export default function TaxasUscisPage() {
                         {fee.description && <p className="text-xs text-muted-foreground">{fee.description}</p>}
                       </TableCell>
                       <TableCell>{fee.category || '-'}</TableCell>
-                      <TableCell className="whitespace-nowrap">{formatUSD(fee.fee_amount)}</TableCell>
+                      <TableCell className="whitespace-nowrap">{formatMoney(fee.fee_amount, 'USD')}</TableCell>
                       <TableCell>{formatDate(fee.valid_from)}</TableCell>
                       <TableCell>{formatDate(fee.valid_until)}</TableCell>
                       <TableCell>

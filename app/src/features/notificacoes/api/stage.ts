@@ -1,5 +1,6 @@
 /** Stage changes through change_process_stage: the database notifies the client and says what it queued. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateTables } from '@/lib/data-keys';
 import { supabase } from '@/lib/supabase';
 import { notificacoesStrings as t } from '../strings';
 
@@ -31,6 +32,12 @@ export function useChangeStage(invalidate: readonly (readonly unknown[])[] = [])
       if (error) throw error;
       return data as StageChangeResult;
     },
-    onSettled: () => Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    // the stage lives on the process: every view of processes (page, lists, timelines, portal), and the
+    // notifications the change queued
+    onSettled: () =>
+      Promise.all([
+        invalidateTables(queryClient, ['processes', 'process_events', 'process_notifications', 'notifications']),
+        ...invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ]),
   });
 }

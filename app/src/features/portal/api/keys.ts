@@ -1,4 +1,5 @@
 /** Query keys of the client portal (per client). */
+import { readsTables } from '@/lib/data-keys';
 export const portalKeys = {
   all: ['portal'] as const,
   processes: (clientId: string) => [...portalKeys.all, clientId, 'processes'] as const,
@@ -10,3 +11,14 @@ export const portalKeys = {
 
 /** The office's contact details: one per office, shared by every client's portal. */
 export const officeContactKey = ['portal', 'office-contact'] as const;
+
+readsTables(portalKeys.all, [
+  'processes',
+  'process_stages',
+  'financial_contracts',
+  'financial_installments',
+  'financial_payments',
+  'financial_quotes',
+  'client_documents',
+  'document_requests',
+]);

@@ -25,7 +25,7 @@ import type {
 } from '../types';
 
 /** The finance rows with the money columns of the finance module (currency, receipt number). */
-type Money = { currency?: string | null };
+type Money = { currency: string };
 type FinancialContract = ContractRow & Money;
 type FinancialPayment = PaymentRow & Money & { receipt_number?: string | null };
 type FinancialQuote = QuoteRow & Money;
@@ -34,8 +34,8 @@ function StatusBadge({ status, kind }: { status: string; kind: FinanceKind }) {
   return <MoneyStatusBadge status={status} kind={kind} />;
 }
 
-function money(value: number | string, row: { currency?: string | null }): string {
-  return formatMoney(value, row.currency ?? 'BRL');
+function money(value: number | string, row: { currency: string }): string {
+  return formatMoney(value, row.currency);
 }
 
 function orNotInformed(value: string | null | undefined): string {

@@ -24,6 +24,7 @@ const finance: ClientFinance = {
       client_id: 'c1',
       contract_id: null,
       amount: 4000,
+      currency: 'BRL',
       payment_date: '2025-06-01',
       payment_method: 'PIX',
       status: 'paid',
@@ -34,6 +35,7 @@ const finance: ClientFinance = {
       client_id: 'c1',
       contract_id: null,
       amount: 2000,
+      currency: 'BRL',
       payment_date: '2025-06-20',
       payment_method: 'Boleto',
       status: 'pending',
@@ -44,6 +46,7 @@ const finance: ClientFinance = {
       client_id: 'c1',
       contract_id: null,
       amount: 1000,
+      currency: 'USD',
       payment_date: '2025-06-10',
       payment_method: 'Boleto',
       status: 'overdue',
@@ -58,6 +61,7 @@ const finance: ClientFinance = {
       quote_number: 'OR-1',
       status: 'pending',
       total_amount: 1,
+      currency: 'USD',
       expiration_date: '2025-07-01',
       notes: null,
       created_at: '',
@@ -69,6 +73,7 @@ const finance: ClientFinance = {
       quote_number: 'OR-2',
       status: 'pending',
       total_amount: 1,
+      currency: 'USD',
       expiration_date: '2025-06-01',
       notes: null,
       created_at: '',
@@ -80,6 +85,7 @@ const finance: ClientFinance = {
       quote_number: 'OR-3',
       status: 'draft',
       total_amount: 1,
+      currency: 'USD',
       expiration_date: null,
       notes: null,
       created_at: '',
@@ -130,7 +136,8 @@ describe('recentActivity', () => {
     expect(items.map((i) => i.key)).toEqual(['message-m3', 'document-d1', 'message-m2', 'payment-p3', 'message-m1']);
     expect(items[0]).toMatchObject({ title: 'Nova mensagem do escritório', detail: 'Anexo enviado' });
     expect(items[1]).toMatchObject({ title: 'Você enviou um documento', detail: 'Passaporte' });
-    expect(items[3]).toMatchObject({ title: 'Pagamento', detail: 'R$ 1.000,00 · Atrasado' });
+    // a payment in dollars shows in dollars
+    expect(items[3]).toMatchObject({ title: 'Pagamento', detail: 'US$ 1.000,00 · Atrasado' });
     // the future payment (p2) is not an event yet
     expect(recentActivity({ messages: [], documents: [], payments: finance.payments }, now).map((i) => i.key)).toEqual([
       'payment-p3',

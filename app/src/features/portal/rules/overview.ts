@@ -1,5 +1,5 @@
 /** The portal home: counts of the overview cards and the merged recent-activity list, from the client's own data. */
-import { formatBRL, parseDate } from '@/lib/format';
+import { formatMoney, parseDate } from '@/lib/format';
 import type { ClientDocument, ClientFinance, ClientProcess } from '../types';
 import { financeStatusLabel } from '@/lib/glossary';
 import { isOpenPayment, processGroup } from '@/lib/status';
@@ -117,7 +117,7 @@ export function recentActivity(
       date: p.payment_date!,
       time,
       title: ACTIVITY_TEXT.payment,
-      detail: `${formatBRL(p.amount)} · ${financeStatusLabel(p.status)}`,
+      detail: `${formatMoney(p.amount, p.currency)} · ${financeStatusLabel(p.status)}`,
     });
   }
   return items

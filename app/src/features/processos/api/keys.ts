@@ -1,3 +1,4 @@
+import { readsTables } from '@/lib/data-keys';
 export const processKeys = {
   all: ['processos'] as const,
   list: () => [...processKeys.all, 'list'] as const,
@@ -13,3 +14,23 @@ export const processKeys = {
   courtCases: () => [...processKeys.all, 'court-cases'] as const,
   courtHistory: (caseId: string) => [...processKeys.all, 'court-history', caseId] as const,
 };
+
+// the process pages, lists and timelines
+readsTables(processKeys.all, [
+  'processes',
+  'process_stages',
+  'process_events',
+  'process_notifications',
+  'uscis_receipts',
+  'uscis_status_history',
+  'eoir_court_cases',
+  'eoir_court_history',
+  'document_requests',
+  'client_documents',
+  'uscis_forms',
+  'clients',
+  'tasks',
+  'appointments',
+  'messages',
+  'interactions',
+]);

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
+import { invalidateTables } from '@/lib/data-keys';
 import { todayISO } from '@/lib/format';
 import { fill, processStrings as t } from '../strings';
 import { processKeys } from './keys';
@@ -62,8 +63,7 @@ export function useRequestDocument() {
       });
       if (error) throw new NotificationError(error.message);
     },
-    onSettled: (_data, _error, vars) =>
-      queryClient.invalidateQueries({ queryKey: processKeys.documents(vars.process.id) }),
+    onSettled: () => invalidateTables(queryClient, ['document_requests', 'process_notifications']),
   });
 }
 
@@ -86,8 +86,7 @@ export function useSetDocumentStatus() {
         .throwOnError();
       if (!data || data.length === 0) throw new DocumentNotFoundError();
     },
-    onSettled: (_data, _error, vars) =>
-      queryClient.invalidateQueries({ queryKey: processKeys.documents(vars.request.process_id) }),
+    onSettled: () => invalidateTables(queryClient, ['document_requests']),
   });
 }
 
@@ -128,7 +127,8 @@ export function useAddReceipt() {
         .throwOnError();
       return 'added';
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: processKeys.receipts() }),
+    // the receipt shows on its process (the database gives a process without one its first receipt)
+    onSuccess: () => invalidateTables(queryClient, ['uscis_receipts', 'processes']),
   });
 }
 
@@ -160,11 +160,7 @@ export function useSaveProcess() {
       const { data } = await supabase.from('processes').insert(row).select('id').single().throwOnError();
       return (data as { id: number }).id;
     },
-    onSuccess: (id) => {
-      void queryClient.invalidateQueries({ queryKey: processKeys.list() });
-      void queryClient.invalidateQueries({ queryKey: processKeys.detail(id) });
-      void queryClient.invalidateQueries({ queryKey: [...processKeys.all, 'timeline'] });
-    },
+    onSuccess: () => invalidateTables(queryClient, ['processes']),
   });
 }
 
@@ -176,10 +172,6 @@ export function useSetProcessStatus() {
       await supabase.from('processes').update({ status, last_update: todayISO() }).eq('id', id).throwOnError();
       return id;
     },
-    onSuccess: (id) => {
-      void queryClient.invalidateQueries({ queryKey: processKeys.list() });
-      void queryClient.invalidateQueries({ queryKey: processKeys.detail(id) });
-      void queryClient.invalidateQueries({ queryKey: [...processKeys.all, 'timeline'] });
-    },
+    onSuccess: () => invalidateTables(queryClient, ['processes']),
   });
 }

@@ -106,13 +106,16 @@ export function useReceiptHistory(receiptId: string | null) {
   });
 }
 
+/** The hearing's court, for its time zone (eoir_courts). */
+const COURT_ZONE = 'eoir_courts(city, time_zone, zone_label)';
+
 export function useCourtCases() {
   return useQuery({
     queryKey: processKeys.courtCases(),
     queryFn: async () => {
       const { data } = await supabase
         .from('eoir_court_cases')
-        .select('*')
+        .select(`*, ${COURT_ZONE}`)
         .order('last_checked_at', { ascending: false })
         .throwOnError();
       return (data ?? []) as CourtCase[];
@@ -127,7 +130,7 @@ export function useCourtHistory(caseId: string | null) {
     queryFn: async () => {
       const { data } = await supabase
         .from('eoir_court_history')
-        .select('*')
+        .select(`*, ${COURT_ZONE}`)
         .eq('court_case_id', caseId!)
         .order('updated_at', { ascending: false })
         .throwOnError();

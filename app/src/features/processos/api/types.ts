@@ -1,3 +1,4 @@
+import type { HearingCourt } from '../lib/hearing';
 /** Rows of the tables the processes screen reads (migrations: processes, case tracking). */
 export interface ProcessRow {
   id: number;
@@ -97,6 +98,8 @@ export interface CourtCase {
   court_location: string | null;
   judge_name: string | null;
   last_checked_at: string | null;
+  /** The court of court_location (eoir_courts), whose zone the hearing time is on. */
+  eoir_courts?: HearingCourt | null;
 }
 
 export interface CourtHistory {
@@ -109,4 +112,5 @@ export interface CourtHistory {
   court_location: string | null;
   judge_name: string | null;
   updated_at: string;
+  eoir_courts?: HearingCourt | null;
 }

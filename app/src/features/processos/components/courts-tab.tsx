@@ -1,3 +1,4 @@
+import { invalidateTables } from '@/lib/data-keys';
 import { useQueryClient } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -7,10 +8,11 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
+import { useOfficeTimeZone } from '@/lib/office-time';
 import { AuthRequiredError, checkCourtCase } from '../api/functions';
-import { processKeys } from '../api/keys';
 import { useCourtCases, useCourtHistory } from '../api/queries';
 import type { CourtCase } from '../api/types';
+import { formatHearing } from '../lib/hearing';
 import { normalizeIdentifier } from '../schemas';
 import { fill, processStrings as t } from '../strings';
 import { CourtStatusBadge } from './process-badges';
@@ -26,6 +28,7 @@ import { useCheckAll, useCheckOne } from './use-check-all';
 
 function CourtHistoryPanel({ courtCase }: { courtCase: CourtCase }) {
   const { data: history = [], isLoading } = useCourtHistory(courtCase.id);
+  const officeZone = useOfficeTimeZone();
   return (
     <HistoryPanel
       title={<>Histórico do Caso — {courtCase.a_number}</>}
@@ -43,7 +46,7 @@ function CourtHistoryPanel({ courtCase }: { courtCase: CourtCase }) {
           <dl className="mt-1 grid gap-x-4 text-xs text-muted-foreground sm:grid-cols-3">
             <div>
               <dt className="inline font-medium">Audiência: </dt>
-              <dd className="inline">{formatDateTime(entry.hearing_date)}</dd>
+              <dd className="inline">{formatHearing(entry.hearing_date, entry.eoir_courts, officeZone)}</dd>
             </div>
             <div>
               <dt className="inline font-medium">Local: </dt>
@@ -62,6 +65,7 @@ function CourtHistoryPanel({ courtCase }: { courtCase: CourtCase }) {
 
 export function CourtsTab() {
   const queryClient = useQueryClient();
+  const officeZone = useOfficeTimeZone();
   const { data: cases = [], isLoading } = useCourtCases();
   const [aNumber, setANumber] = useState('');
   const [processId, setProcessId] = useState<number | null>(null);
@@ -69,9 +73,9 @@ export function CourtsTab() {
   const [submitting, setSubmitting] = useState(false);
   const selected = cases.find((c) => c.id === selectedId) ?? null;
 
-  const refresh = async (caseId?: string | null) => {
-    await queryClient.invalidateQueries({ queryKey: processKeys.courtCases() });
-    if (caseId) await queryClient.invalidateQueries({ queryKey: processKeys.courtHistory(caseId) });
+  // a hearing creates its preparation task
+  const refresh = async () => {
+    await invalidateTables(queryClient, ['eoir_court_cases', 'eoir_court_history', 'tasks']);
   };
 
   /** One check; returns the checked case id, or null after showing the failure toast. */
@@ -103,7 +107,7 @@ export function CourtsTab() {
         setANumber('');
         setProcessId(null);
       }
-      await refresh(caseId);
+      await refresh();
     } finally {
       setSubmitting(false);
     }
@@ -111,7 +115,7 @@ export function CourtsTab() {
 
   const { checkingId, checkOne } = useCheckOne<CourtCase>(async (courtCase) => {
     await runCheck(courtCase.a_number, courtCase.process_id);
-    await refresh(courtCase.id);
+    await refresh();
   });
 
   const checker = useCheckAll<CourtCase>({
@@ -138,7 +142,7 @@ export function CourtsTab() {
       success: t.courtsChecked,
       failure: t.courtsCheckError,
     },
-    refresh: () => refresh(selectedId),
+    refresh: () => refresh(),
   });
 
   return (
@@ -200,7 +204,9 @@ export function CourtsTab() {
                         {courtCase.last_status_is_demo && <DemoBadge />}
                       </div>
                     </TableCell>
-                    <TableCell>{formatDateTime(courtCase.last_hearing_date)}</TableCell>
+                    <TableCell>
+                      {formatHearing(courtCase.last_hearing_date, courtCase.eoir_courts, officeZone)}
+                    </TableCell>
                     <TableCell className="min-w-[12rem]">{courtCase.court_location ?? '-'}</TableCell>
                     <TableCell>{courtCase.judge_name ?? '-'}</TableCell>
                     <TrackedRowActions

@@ -1,3 +1,4 @@
+import { invalidateTables } from '@/lib/data-keys';
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -8,7 +9,6 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { errorMessage } from '@/lib/errors';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { AuthRequiredError, checkReceipts, firstReceiptError } from '../api/functions';
-import { processKeys } from '../api/keys';
 import { useAddReceipt } from '../api/mutations';
 import { useReceiptHistory, useReceipts } from '../api/queries';
 import type { UscisReceipt } from '../api/types';
@@ -24,7 +24,7 @@ import {
 } from './tracked-items';
 import { TableStateRows } from '@/components/table-state-rows';
 import { useCheckOne } from './use-check-all';
-import { progressLabel, useCheckAllReceipts } from './use-check-receipts';
+import { progressLabel, RECEIPT_CHECK_TABLES, useCheckAllReceipts } from './use-check-receipts';
 
 function ReceiptHistory({ receipt }: { receipt: UscisReceipt }) {
   const { data: history = [], isLoading } = useReceiptHistory(receipt.id);
@@ -95,8 +95,7 @@ export function ReceiptsTab() {
       if (error instanceof AuthRequiredError) toast.error(t.authRequired);
       else toast.error(fill(t.statusCheckError, { message: errorMessage(error) }));
     } finally {
-      await queryClient.invalidateQueries({ queryKey: processKeys.receipts() });
-      await queryClient.invalidateQueries({ queryKey: processKeys.receiptHistory(receipt.id) });
+      await invalidateTables(queryClient, RECEIPT_CHECK_TABLES);
     }
   });
 

@@ -17,7 +17,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/errors';
 import { stageOutcome, useChangeStage } from '@/features/notificacoes';
-import { processKeys } from '../api/keys';
 import { useStages } from '../api/queries';
 import type { ProcessRow } from '../api/types';
 import { stageUpdateSchema, type StageUpdateInput } from '../schemas';
@@ -35,7 +34,7 @@ export function StageDialog({
   const open = process !== null;
   const { data: stages = [], isLoading } = useStages(open);
   // the database moves the stage and notifies the client; the answer says what it really queued
-  const updateStage = useChangeStage([processKeys.list()]);
+  const updateStage = useChangeStage();
   const {
     control,
     register,

@@ -1,7 +1,7 @@
 /** Runs the USCIS status check over many receipts, ~10 per call, with progress and the spec's toasts. */
+import { invalidateTables } from '@/lib/data-keys';
 import { useQueryClient } from '@tanstack/react-query';
 import { checkReceipts } from '../api/functions';
-import { processKeys } from '../api/keys';
 import { processStrings as t } from '../strings';
 import { checkProgressLabel, useCheckAll, type CheckProgress } from './use-check-all';
 
@@ -24,7 +24,8 @@ export function useCheckAllReceipts() {
       success: t.statusesChecked,
       failure: t.statusesCheckError,
     },
-    refresh: () => queryClient.invalidateQueries({ queryKey: processKeys.all }),
+    // a status can create a task (RFE) or an appointment (biometrics)
+    refresh: () => invalidateTables(queryClient, RECEIPT_CHECK_TABLES),
   });
   const run = (receiptNumbers: string[]) => checker.run([...new Set(receiptNumbers.filter(Boolean))]);
   return { run, progress: checker.progress, running: checker.running };
@@ -33,3 +34,6 @@ export function useCheckAllReceipts() {
 export function progressLabel(progress: CheckProgress | null): string | null {
   return checkProgressLabel(progress, RECEIPTS_PER_CALL);
 }
+
+/** What a status check writes: the receipt, its history, and the deadlines it creates. */
+export const RECEIPT_CHECK_TABLES = ['uscis_receipts', 'uscis_status_history', 'processes', 'tasks', 'appointments'];

@@ -1,4 +1,5 @@
 /** Query keys of the tasks. */
+import { readsTables } from '@/lib/data-keys';
 export const taskKeys = {
   all: ['tasks'] as const,
   list: () => [...taskKeys.all, 'list'] as const,
@@ -6,3 +7,5 @@ export const taskKeys = {
   recent: () => [...taskKeys.all, 'recent'] as const,
   pendingCount: () => [...taskKeys.all, 'pending-count'] as const,
 };
+
+readsTables(taskKeys.all, ['tasks', 'clients', 'processes']);
