@@ -22,7 +22,7 @@ from supastack.db.migrate import migrate, reset_database
 STRONG_SECRET = "q3Zr8Xw1Lm5Tn0Vb7Kc2Hd9Jf4Gs6Pa1Ye8Ui3Oo5Rr7"
 FIRST_ADMIN = "socia@escritorio.example.com"
 PUBLIC = {"SITE_URL": "https://app.escritorio.example.com", "API_EXTERNAL_URL": "https://api.escritorio.example.com",
-          "JWT_SECRET": STRONG_SECRET}
+          "JWT_SECRET": STRONG_SECRET, "SETTINGS_ENCRYPTION_KEY": "Wm4kP9sX2vB7nQ1tY6rE3cL8dF5gH0jZ4aU7iO2pS9x"}
 
 
 def _cli(*args: str, env: dict, timeout: float = 120) -> subprocess.CompletedProcess:

@@ -10,6 +10,7 @@ followed through the public address, a backup restored on a second data folder a
 """
 from __future__ import annotations
 
+import base64
 import json
 import os
 import pwd
@@ -109,7 +110,8 @@ class Rehearsal:
                   "SITE_URL": self.site_url, "CORS_ALLOWED_ORIGINS": self.site_url, "API_EXTERNAL_URL": self.api_url,
                   "ADMIN_EMAIL": ADMIN, "SMTP_HOST": "127.0.0.1", "SMTP_PORT": str(self.ports["smtp"]),
                   "SMTP_USER": "", "SMTP_PASS": "", "SMTP_ADMIN_EMAIL": "no-reply@escritorio.example.com",
-                  "SETTINGS_ENCRYPTION_KEY": "rehearsal-" + "s" * 40}
+                  "SETTINGS_ENCRYPTION_KEY": "rehearsal-" + "s" * 40,
+                  "BACKUP_ENCRYPTION_KEY": base64.b64encode(b"rehearsal-backup-key-32-bytes-ok").decode()}
         lines = []
         for line in self.files["/etc/escritorio/stack.env"].splitlines():
             key, sep, _ = line.partition("=")
@@ -361,7 +363,7 @@ def _snapshot(db_url: str) -> dict:
 
 def test_a_backup_restores_on_a_second_data_folder(office):
     office.run("supastack.backup", "backup")
-    archives = sorted((office.data / "backups").glob("*.tar"))
+    archives = sorted((office.data / "backups").glob("*.tar.enc"))
     assert archives, office.run("supastack.backup", "backup").stdout
     second_ports = {k: free_port() if k.isupper() else v for k, v in office.ports.items()}
     env2 = office.write_env(office.prefix / "etc" / "stack-2.env", office.prefix / "srv" / "data-2", second_ports)
