@@ -165,6 +165,11 @@ async def upload_documents(stack, http: httpx.AsyncClient, clients: list[User]) 
         r = await http.post(f"/storage/v1/object/{BUCKET}/{user.client_id}/carga.txt",
                             content=f"documento de {user.email}\n".encode() * 64, headers=headers)
         r.raise_for_status()
+        # what the office uploads is internal until shared: the document row shares it with its client
+        r = await http.post("/rest/v1/client_documents", headers={**headers, "Content-Type": "application/json"},
+                            json={"client_id": user.client_id, "name": "carga.txt", "uploaded_by": "office",
+                                  "file_path": f"{user.client_id}/carga.txt", "shared_with_client": True})
+        r.raise_for_status()
 
 
 class Simulated:

@@ -27,7 +27,8 @@ def mstack(cluster):
     smtp_port = free_port()
     s = StackProcess(cluster, WORKDIR, name="authmail", seed=False, env={
         "ENABLE_EMAIL_CONFIRMATIONS": "true", "ENABLE_SIGNUP": "true", "API_EXTERNAL_URL": EXTERNAL,
-        "JWT_SECRET": SECRET, "INBUCKET_ENABLED": "true", "INBUCKET_PORT": str(free_port()),
+        "JWT_SECRET": SECRET, "SETTINGS_ENCRYPTION_KEY": "Xc7nB2vL9pQ4wE1rT6yU3iO8aS5dF0gH2jK7lZ4mN9q",
+        "INBUCKET_ENABLED": "true", "INBUCKET_PORT": str(free_port()),
         "INBUCKET_SMTP_PORT": str(smtp_port), "SMTP_HOST": "127.0.0.1", "SMTP_PORT": str(smtp_port),
         "SIGN_IN_FAILURES_PER_IP": "100000", "SIGN_IN_FAILURES_PER_EMAIL": "100000"})
     yield s
