@@ -195,6 +195,20 @@ def test_the_timeline_of_a_process_holds_every_kind_of_event(conn):
     assert ids(conn, "select client_id::text from public.workspace_timeline(%s)", JOAO_CLIENT) == set()
 
 
+
+def test_the_timeline_labels_statuses_from_a_demo_provider(conn):
+    """A status a demo provider invented is labelled on the staff timeline too, never passed off as USCIS's."""
+    as_owner(conn)
+    receipt = conn.execute("select id from public.uscis_receipts where process_id = 1 limit 1").fetchone()[0]
+    conn.execute("insert into public.uscis_status_history (receipt_id, status, is_demo) "
+                 "values (%s, 'Demo Interview Invented', true)", (receipt,))
+    conn.execute("insert into public.uscis_status_history (receipt_id, status) values (%s, 'Case Was Approved')",
+                 (receipt,))
+    act_as(conn, ADMIN)
+    details = ids(conn, "select detail from public.workspace_timeline(null, 1) where kind = 'uscis_status'")
+    assert "Demo Interview Invented (demonstração)" in details
+    assert "Case Was Approved" in details and "Demo Interview Invented" not in details
+
 # --- unread messages ----------------------------------------------------------------------------------------
 
 def test_unread_client_messages_per_thread_and_marking_them_read(conn):
