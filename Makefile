@@ -3,7 +3,7 @@ SHELL := /bin/bash
 PY    := .venv/bin/python
 STACK := $(PY) -m supastack
 
-.PHONY: up down reset status test lint dev bench backup restore admin-setup-code db-password deploy-rehearsal install install-py install-js build browser clean
+.PHONY: up down reset status test lint dev bench backup restore admin-setup-code db-password deploy-rehearsal install install-py install-js build browser clean schema
 
 up: install build
 	$(STACK) start
@@ -53,6 +53,12 @@ admin-setup-code: install-py
 # data folder (0600); restart the stack afterwards.
 db-password: install-py
 	@if [ -t 0 ]; then $(STACK) db-password; else $(STACK) db-password --stdin; fi
+
+# supabase/schema.sql and docs/database.md regenerated from a throwaway database with every migration (no seed);
+# tests/platform/test_schema_docs.py fails until they are current. The preamble of docs/database.md is
+# supabase/database_preamble.md.
+schema: install-py
+	$(PY) -m supastack.db.schemadoc
 
 # docs/deploy.md rehearsed: a production installation as an unprivileged user with the guide's own files.
 deploy-rehearsal: install build
