@@ -10999,8 +10999,14 @@ ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT ALL ON TABLES 
 -- PostgreSQL database dump complete
 
 --
--- The platform's tables (auth, storage, realtime): row security, policies, triggers; publications
+-- Extensions; row security, policies, triggers on the platform's tables (auth, storage...); publications
 --
+
+CREATE EXTENSION IF NOT EXISTS pgcrypto WITH SCHEMA extensions;
+
+CREATE EXTENSION IF NOT EXISTS unaccent WITH SCHEMA extensions;
+
+CREATE EXTENSION IF NOT EXISTS "uuid-ossp" WITH SCHEMA extensions;
 
 ALTER TABLE realtime.messages ENABLE ROW LEVEL SECURITY;
 

@@ -10,7 +10,7 @@ import pytest
 
 from supastack.core.config import REPO_ROOT
 from supastack.db.migrate import migrate
-from supastack.db.schemadoc import DOCS_FILE, SCHEMA_FILE, generate
+from supastack.db.schemadoc import DOCS_FILE, SCHEMA_FILE, generate, normalise_dump
 
 
 @pytest.fixture(scope="module")
@@ -52,3 +52,11 @@ def test_schema_has_policies_grants_and_platform_additions(generated):
     assert "CREATE POLICY" in schema and "GRANT " in schema
     assert "ON storage.objects" in schema            # the migrations' policies on the platform's tables
     assert "ON auth.users" in schema                 # and their triggers there
+
+
+def test_normalising_drops_what_varies_between_dumps():
+    raw = ("--\n-- PostgreSQL database dump\n--\n\n\\restrict Zq81kXbQ\n\n-- Dumped from database version 18.1\n"
+           "-- Dumped by pg_dump version 18.1\n\nSET statement_timeout = 0;\n"
+           "SELECT pg_catalog.set_config('search_path', '', false);\n\n\n\nCREATE TABLE public.t (id int);   \n\n"
+           "\\unrestrict Zq81kXbQ\n\n")
+    assert normalise_dump(raw) == ("--\n-- PostgreSQL database dump\n--\n\nCREATE TABLE public.t (id int);\n")

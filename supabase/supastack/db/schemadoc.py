@@ -104,10 +104,15 @@ select n.nspname, c.relname, p.polname, p.polpermissive,
 
 
 def platform_additions(conn: psycopg.Connection) -> str:
-    """The platform's tables as the migrations leave them, without the engine's internals that pg_dump of
-    those schemas would bring along: row security, policies, triggers; and the publications' tables."""
+    """What pg_dump of the project's schemas leaves out, without the engine's internals that a dump of the
+    platform's schemas would bring along: the extensions; row security, policies and triggers on the
+    platform's tables; the publications' tables."""
     schemas = [s for s in PLATFORM_SCHEMAS if s != "information_schema"]
     blocks: list[str] = []
+    for row in conn.execute(
+            "select e.extname, n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace "
+            "where e.extname <> 'plpgsql' order by 1").fetchall():
+        blocks.append(f"CREATE EXTENSION IF NOT EXISTS {_ident(row[0])} WITH SCHEMA {_ident(row[1])};")
     for row in conn.execute(
             "select n.nspname, c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace "
             "where n.nspname = any(%s) and c.relrowsecurity order by 1, 2", (schemas,)).fetchall():
@@ -127,7 +132,7 @@ def platform_additions(conn: psycopg.Connection) -> str:
         blocks.append(f"ALTER PUBLICATION {_ident(row[0])} ADD TABLE {_ident(row[1])}.{_ident(row[2])};")
     if not blocks:
         return ""
-    title = "The platform's tables (auth, storage, realtime): row security, policies, triggers; publications"
+    title = "Extensions; row security, policies, triggers on the platform's tables (auth, storage...); publications"
     return f"\n--\n-- {title}\n--\n\n" + "\n\n".join(blocks) + "\n"
 
 
