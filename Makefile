@@ -88,6 +88,9 @@ browser:
 	@command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || { \
 		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 		else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi; }
+	@# Debian's Caddy for the deployment rehearsal (tests/deploy); without it that rehearsal's HTTPS step is skipped
+	@command -v caddy >/dev/null 2>&1 || [ "$$(id -u)" != 0 ] || { apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq caddy >/dev/null; } || echo "caddy not installed"
 
 clean: down
 	rm -rf .data .data-test app/dist
