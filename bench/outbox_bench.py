@@ -25,11 +25,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests")]
 
 from harness import Cluster, free_port  # noqa: E402
+from office_outbox import whatsapp  # noqa: E402
+from office_outbox.config import WorkerConfig  # noqa: E402
+from office_outbox.worker import OutboxWorker  # noqa: E402
 from supastack.core.config import REPO_ROOT, load_settings  # noqa: E402
 from supastack.db.migrate import migrate  # noqa: E402
-from supastack.outbox import whatsapp  # noqa: E402
-from supastack.outbox.config import WorkerConfig  # noqa: E402
-from supastack.outbox.worker import OutboxWorker  # noqa: E402
 
 COUNT = 1000
 LATENCY = 0.05

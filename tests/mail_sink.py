@@ -11,7 +11,7 @@ import time
 
 import httpx
 
-from supastack.mailsink.server import endpoint
+from supastack.mail.sink.server import endpoint
 
 
 class Mailbox:

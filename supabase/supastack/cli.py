@@ -99,7 +99,7 @@ def seed_bucket_objects(s: Settings) -> int:
 
 
 def print_status(s: Settings) -> None:
-    from supastack.mailsink.server import status_env
+    from supastack.mail.sink.server import status_env
     from supastack.production import mail_delivery
     # MAIL_DELIVERY: where invitations, resets and notifications go (an SMTP server, or the local sink)
     for key, value in sorted({**s.status_env(), **status_env(s), "MAIL_DELIVERY": mail_delivery(s)}.items()):
@@ -393,7 +393,7 @@ def cmd_serve(s: Settings, args: argparse.Namespace) -> int:
 
     sock = _listening_socket(s.host, s.api_port)
     app_sock = _listening_socket(s.host, s.app_port)
-    from supastack.mailsink.server import prepare as prepare_mail_sink
+    from supastack.mail.sink.server import prepare as prepare_mail_sink
     sink = prepare_mail_sink(s)   # bound before the fork: every worker's mailer reads where it listens
     children: list[int] = []
     is_parent = True

@@ -112,7 +112,7 @@ def mail_route(settings: Settings, env: Mapping[str, str] | None = None) -> tupl
         section = settings.raw.get("auth", {}).get("email", {}).get("smtp", {})
         port = environ.get("SMTP_PORT") or section.get("port") or 587
         return "smtp", f"{host}:{port}"
-    from supastack.mailsink.server import inbucket_config
+    from supastack.mail.sink.server import inbucket_config
     sink = inbucket_config(settings, dict(environ))
     if sink.enabled:
         return "local_sink", f"http://127.0.0.1:{sink.port}"

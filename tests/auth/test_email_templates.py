@@ -14,13 +14,14 @@ import httpx
 import pytest
 from mail_sink import Mailbox
 
+from office_outbox import email
+from office_outbox.config import email_footer
 from supastack.auth import links
 from supastack.auth.email_templates import DEFAULT_BODIES
 from supastack.auth.mailer import html_to_text
 from supastack.core.config import REPO_ROOT, ConfigError, load_settings
 from supastack.core.gotemplate import TemplateError, parse
-from supastack.outbox import email
-from supastack.outbox.config import SmtpConfig, email_footer
+from supastack.mail.settings import SmtpConfig
 
 ALL = ("SiteURL", "ConfirmationURL", "Email", "Token", "TokenHash", "Data", "RedirectTo")
 

@@ -278,7 +278,7 @@ def office():
         r.install()
         mail_dir = r.prefix / "mail"
         # the office's SMTP server: a mail sink of its own, outside the stack
-        r.background("smtp", [sys.executable, "-m", "supastack.mailsink", str(mail_dir), str(r.ports["mail"]),
+        r.background("smtp", [sys.executable, "-m", "supastack.mail.sink", str(mail_dir), str(r.ports["mail"]),
                               str(r.ports["smtp"])], env={**os.environ})
         r.mailbox = Mailbox(url=f"http://127.0.0.1:{r.ports['mail']}")
         r.start_units()

@@ -5,9 +5,9 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from office_outbox.config import WorkerConfig
+from office_outbox.worker import OutboxWorker
 from supastack.core.config import load_settings
-from supastack.outbox.config import WorkerConfig
-from supastack.outbox.worker import OutboxWorker
 
 
 def test_worker_on_a_database_without_the_outbox_table_says_so_once(cluster, caplog):
@@ -25,8 +25,8 @@ def test_worker_on_a_database_without_the_outbox_table_says_so_once(cluster, cap
             pass
         await worker.close()
 
-    with caplog.at_level(logging.INFO, logger="supastack.outbox"):
+    with caplog.at_level(logging.INFO, logger="office_outbox"):
         asyncio.run(run_briefly())
-    said = [r for r in caplog.records if r.name == "supastack.outbox"]
+    said = [r for r in caplog.records if r.name == "office_outbox"]
     assert [r.levelno for r in said] == [logging.INFO], [r.getMessage() for r in said]
     assert "notification_deliveries" in said[0].getMessage()

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import random
 
-from supastack.outbox.config import WorkerConfig
-from supastack.outbox.worker import backoff
+from office_outbox.config import WorkerConfig
+from office_outbox.worker import backoff
 
 
 def test_backoff_doubles_within_jitter_and_is_capped():

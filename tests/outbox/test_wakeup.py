@@ -15,11 +15,11 @@ import psycopg
 import pytest
 from outbox_helpers import MARIA_EMAIL, change_stage, consent, new_stack
 
+from office_outbox import wakeup
+from office_outbox.config import WorkerConfig
+from office_outbox.worker import OutboxWorker
 from supastack.core.config import load_settings
 from supastack.db.migrate import migrate
-from supastack.outbox import wakeup
-from supastack.outbox.config import WorkerConfig
-from supastack.outbox.worker import OutboxWorker
 
 # seconds from an INSERT to the provider, with the poll of these workers at 10 s: typically a few ms; a
 # single pickup may take longer on a loaded machine, and anything under a second is still the wake-up

@@ -4,9 +4,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from office_outbox import email
+from office_outbox.config import email_intros
 from supastack.core.config import load_settings
-from supastack.outbox import email
-from supastack.outbox.config import SmtpConfig, email_intros, smtp_config
+from supastack.mail.settings import SmtpConfig, smtp_config
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "supabase" / "supastack"

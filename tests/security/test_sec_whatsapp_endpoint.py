@@ -10,7 +10,7 @@ import pytest
 from production_stack import production_stack, staff_token
 from psycopg.types.json import Jsonb
 
-from supastack.outbox import whatsapp
+from office_outbox import whatsapp
 
 SETTING = {"phoneNumberId": "1234567890", "accessToken": "EAA-token-secreto", "appSecret": "segredo-do-app",
            "verifyToken": "verifica", "templateName": "atualizacao_caso"}

@@ -25,6 +25,6 @@ async def notify(settings: Settings, kind: str, user: dict, to: str | None = Non
                  "Data": user.get("raw_user_meta_data") or {}, **values}
     subject, html = email_templates.render(templates, f"{kind}_notification", variables)
     try:
-        await asyncio.to_thread(mailer.send, settings.data_dir, to, subject, html, f"{kind}_notification")
+        await asyncio.to_thread(mailer.send, settings, to, subject, html, f"{kind}_notification")
     except OSError as exc:
         log.warning("auth notification %s to %s not sent: %s", kind, to, exc)

@@ -91,4 +91,4 @@ def message(settings: Settings, pending: Pending) -> tuple[str, str]:
 
 async def send_mail(settings: Settings, pending: Pending) -> None:
     subject, html = message(settings, pending)
-    await asyncio.to_thread(mailer.send, settings.data_dir, pending.to, subject, html, pending.kind)
+    await asyncio.to_thread(mailer.send, settings, pending.to, subject, html, pending.kind)

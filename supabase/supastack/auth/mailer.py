@@ -8,34 +8,25 @@ Each message is the template's HTML with a plain-text part made from it (as the 
 which a link reads "label: URL" so that it survives mail readers without HTML."""
 from __future__ import annotations
 
-import smtplib
-import ssl
 import sys
 import uuid
 from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import formatdate
 from html.parser import HTMLParser
-from pathlib import Path
 
 from supastack.core.config import Settings
-from supastack.outbox.config import smtp_config
+from supastack.mail.send import send_now
+from supastack.mail.settings import smtp_config
 
 TIMEOUT = 10.0
-_settings: Settings | None = None
 
 
-def configure(settings: Settings) -> None:
-    """Called at start-up: `[auth.email.smtp]` is read from this project's config.toml."""
-    global _settings
-    _settings = settings
-
-
-def send(data_dir: Path, to: str, subject: str, html: str, kind: str) -> str | None:
+def send(settings: Settings, to: str, subject: str, html: str, kind: str) -> str | None:
     """Send one message (`html`, the rendered template) of `kind` (invite, recovery, password_changed...);
     returns its Message-ID (None when there is no mail server). The log names the kind and the address only:
     the message's link and code are secrets."""
-    config = smtp_config(_settings, data_dir)
+    config = smtp_config(settings, settings.data_dir)
     if config is None:
         _log(f"auth mail ({kind}) to {to} not sent: no mail server is configured")
         return None
@@ -47,18 +38,7 @@ def send(data_dir: Path, to: str, subject: str, html: str, kind: str) -> str | N
     message["Message-ID"] = f"<{uuid.uuid4()}@{config.sender.rsplit('@', 1)[-1]}>"
     message.set_content(html_to_text(html))
     message.add_alternative(html, subtype="html")
-    try:
-        smtp_class = smtplib.SMTP_SSL if config.use_tls else smtplib.SMTP
-        with smtp_class(config.host, config.port, timeout=TIMEOUT) as smtp:
-            if not config.use_tls and not config.local_sink:
-                smtp.ehlo()
-                if smtp.has_extn("starttls"):
-                    smtp.starttls(context=ssl.create_default_context())
-            if config.user:
-                smtp.login(config.user, config.password)
-            smtp.send_message(message)
-    except smtplib.SMTPException as exc:
-        raise OSError(f"mail server refused the message: {exc}") from exc
+    send_now(config, message, TIMEOUT)
     _log(f"auth mail ({kind}) sent to {to}")
     return str(message["Message-ID"])
 

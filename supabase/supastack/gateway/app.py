@@ -27,8 +27,8 @@ from supastack.gateway.api_compression import compressing_send, compression_offe
 from supastack.gateway.body_limit import declared_length, is_chunked, read_limited, replaying, send_too_large
 from supastack.gateway.cors import EXPOSED_HEADERS, CorsOptions, RawCors, cors_options  # noqa: F401  (re-exported)
 from supastack.gateway.lean_rest import LeanRest
-from supastack.outbox.worker import outbox_worker
 from supastack.rest.asgi import RestApp
+from supastack.workers import start_workers
 
 SERVICES = (
     ("auth", "/auth/v1"),
@@ -111,7 +111,7 @@ def create_app(settings: Settings, database: Database | None = None) -> Gateway:
     app = FastAPI(title="supastack", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.stack = stack
     stack.on_startup.append(lambda: backup_scheduler(stack))
-    stack.on_startup.append(lambda: outbox_worker(stack))
+    stack.on_startup.append(lambda: start_workers(stack))
     stack.on_startup.append(lambda: scheduled_jobs(stack))
     app.add_exception_handler(psycopg.OperationalError, database_unavailable)
     cors = cors_options(settings.cors_allowed_origins)

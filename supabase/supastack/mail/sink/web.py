@@ -9,7 +9,7 @@ from html import escape
 from fastapi import FastAPI, HTTPException
 from fastapi.responses import HTMLResponse
 
-from supastack.mailsink.store import MailStore
+from supastack.mail.sink.store import MailStore
 
 PAGE = """<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>{title}</title>
 <style>body{{font-family:system-ui,sans-serif;margin:2rem;max-width:60rem}}table{{border-collapse:collapse;width:100%}}

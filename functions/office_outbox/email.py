@@ -9,12 +9,12 @@ from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import formatdate
 
-import aiosmtplib
 from jinja2 import Environment, PackageLoader, select_autoescape
 
-from supastack.outbox.config import SmtpConfig
+from supastack.mail import send as mail_send
+from supastack.mail.settings import SmtpConfig
 
-_templates = Environment(loader=PackageLoader("supastack.outbox", "templates"),
+_templates = Environment(loader=PackageLoader("office_outbox", "templates"),
                          autoescape=select_autoescape(["html"]), keep_trailing_newline=True)
 
 NAMESPACE = uuid.UUID("5f0c7a52-2f57-4f3c-9a0e-0d4c4f6e6b11")
@@ -47,7 +47,4 @@ def build(config: SmtpConfig, to: str, template: str, payload: dict, idempotency
 
 async def send(config: SmtpConfig, message: EmailMessage, timeout: float = 30.0) -> str:
     """Hand the message to the server; returns its Message-ID (the provider id recorded in the outbox)."""
-    await aiosmtplib.send(message, hostname=config.host, port=config.port, username=config.user or None,
-                          password=config.password or None, use_tls=config.use_tls,
-                          start_tls=False if config.local_sink else None, timeout=timeout)
-    return str(message["Message-ID"])
+    return await mail_send.send(config, message, timeout)

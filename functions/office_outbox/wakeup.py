@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import psycopg
 
-log = logging.getLogger("supastack.outbox")
+log = logging.getLogger("office_outbox")
 
 CHANNEL = "supastack_outbox"
 APPLICATION_NAME = "supastack_outbox_listener"   # how its backend shows in pg_stat_activity

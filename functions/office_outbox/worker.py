@@ -23,13 +23,14 @@ import httpx
 import psycopg
 from psycopg.rows import dict_row
 
+from office_outbox import email, wakeup, whatsapp
+from office_outbox.config import WorkerConfig, email_footer, email_intros, worker_config
 from supastack.core.config import Settings
 from supastack.core.stack import Stack
-from supastack.outbox import email, wakeup, whatsapp
-from supastack.outbox.config import WorkerConfig, email_footer, email_intros, smtp_config, worker_config
+from supastack.mail.settings import smtp_config
 from supastack.production import public_addresses
 
-log = logging.getLogger("supastack.outbox")
+log = logging.getLogger("office_outbox")
 
 CLAIM = """
 update public.notification_deliveries d
@@ -271,11 +272,10 @@ class OutboxWorker:
         self._wake.set()
 
 
-async def outbox_worker(stack: Stack) -> None:
-    """Start-up hook: the worker runs in the background of this API process (every process runs one;
-    SKIP LOCKED keeps them off each other's rows) and stops at shut-down."""
-    from supastack.auth import mailer
-    mailer.configure(stack.settings)
+async def start(stack: Stack) -> None:
+    """The project's worker hook (`[workers] outbox = "office_outbox.worker:start"` in config.toml): the
+    worker runs in the background of this API process (every process runs one; SKIP LOCKED keeps them off
+    each other's rows) and stops at shut-down."""
     worker = OutboxWorker(stack.settings)
     if not worker.config.enabled:
         await worker.close()

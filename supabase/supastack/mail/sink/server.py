@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from supastack.core.config import Settings
-from supastack.mailsink.store import MailStore
+from supastack.mail.sink.store import MailStore
 
 log = logging.getLogger("supastack.mailsink")
 HOST = "127.0.0.1"        # the inbox shows every mail: never on a public address
@@ -94,7 +94,7 @@ class Sink:
         import uvicorn
         from aiosmtpd.smtp import SMTP, Envelope, Session
 
-        from supastack.mailsink.web import create_sink_app
+        from supastack.mail.sink.web import create_sink_app
 
         store = self.store
 
@@ -129,7 +129,7 @@ def prepare(settings: Settings, env: dict | None = None) -> Sink | None:
 
 
 def standalone(folder: Path, port: int, smtp_port: int) -> None:
-    """`python -m supastack.mailsink <folder> <port> <smtp_port>`: a sink of its own (tests, other stacks)."""
+    """`python -m supastack.mail.sink <folder> <port> <smtp_port>`: a sink of its own (tests, other stacks)."""
     sink = Sink(MailStore(folder), _bind(port), _bind(smtp_port))
     print(json.dumps({"host": HOST, "port": sink.port, "smtp_port": sink.smtp_port}), flush=True)
     asyncio.run(sink.serve())

@@ -1,1 +1,0 @@
-"""Delivering notifications: the outbox worker (e-mail over SMTP, WhatsApp Cloud API) inside the stack."""
