@@ -4241,7 +4241,7 @@ CREATE TABLE cron.job (
 -- Name: TABLE job; Type: COMMENT; Schema: cron; Owner: -
 --
 
-COMMENT ON TABLE cron.job IS 'Scheduled jobs (pg_cron''s columns): standard cron syntax in the office''s time zone, or ''N seconds''.';
+COMMENT ON TABLE cron.job IS 'Scheduled jobs (pg_cron''s columns): standard cron syntax in the project''s time zone, or ''N seconds''.';
 
 --
 -- Name: job_run_details; Type: TABLE; Schema: cron; Owner: -
@@ -5864,6 +5864,16 @@ CREATE TABLE public.user_roles (
 COMMENT ON TABLE public.user_roles IS 'Roles of each user: administrator, legal_assistant, commercial, secretary (staff) or client.';
 
 --
+-- Name: schema_migrations; Type: TABLE; Schema: supastack; Owner: -
+--
+
+CREATE TABLE supastack.schema_migrations (
+    version text NOT NULL,
+    name text NOT NULL,
+    applied_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
 -- Name: job jobid; Type: DEFAULT; Schema: cron; Owner: -
 --
 
@@ -6412,6 +6422,13 @@ ALTER TABLE ONLY public.user_roles
 
 ALTER TABLE ONLY public.user_roles
     ADD CONSTRAINT user_roles_user_id_role_key UNIQUE (user_id, role);
+
+--
+-- Name: schema_migrations schema_migrations_pkey; Type: CONSTRAINT; Schema: supastack; Owner: -
+--
+
+ALTER TABLE ONLY supastack.schema_migrations
+    ADD CONSTRAINT schema_migrations_pkey PRIMARY KEY (version);
 
 --
 -- Name: job_run_details_jobid_idx; Type: INDEX; Schema: cron; Owner: -

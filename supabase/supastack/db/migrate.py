@@ -1,9 +1,15 @@
-"""Migrations: the platform bootstrap, then the project's migrations/*.sql in name order, each in
-its own transaction and recorded in supabase_migrations.schema_migrations; seed.sql on a new database
-when the caller passes it (the CLI does so for local development databases only).
+"""Migrations: the platform bootstrap, the engine's own versioned migrations, then the project's
+migrations/*.sql in name order, each in its own transaction and recorded in
+supabase_migrations.schema_migrations; seed.sql on a new database when the caller passes it (the CLI does so
+for local development databases only).
 
 The bootstrap runs on every start and must be idempotent without widening anything: what it grants once
-(the API roles' privileges on `public`) lives in bootstrap/new_database/ and runs only on a new database."""
+(the API roles' privileges on `public`) lives in bootstrap/new_database/ and runs only on a new database.
+The engine's services that keep tables of their own beyond it (cron, net, supastack.invoke_function) version
+them in bootstrap/versions/<NNNN>_<name>.sql, as GoTrue and Storage version theirs: each runs once, before
+any project migration, and is recorded in supastack.schema_migrations. A version must be safe over what an
+older installation already holds (if not exists, the same definitions), and is never edited once released:
+a change is a new version."""
 from __future__ import annotations
 
 import re
@@ -18,6 +24,11 @@ from supastack.core.rows import one
 
 BOOTSTRAP_DIR = Path(__file__).parent / "bootstrap"
 NEW_DATABASE_DIR = BOOTSTRAP_DIR / "new_database"
+ENGINE_VERSIONS_DIR = BOOTSTRAP_DIR / "versions"
+ENGINE_LEDGER = """create schema if not exists supastack;
+create table if not exists supastack.schema_migrations (
+  version text primary key, name text not null, applied_at timestamptz not null default now());
+revoke all on supastack.schema_migrations from public"""
 
 
 @dataclass
@@ -36,11 +47,25 @@ def _bootstrap(conn: psycopg.Connection) -> bool:
         if new:
             for path in sorted(NEW_DATABASE_DIR.glob("*.sql")):
                 conn.execute(path.read_text())
+        _engine_versions(conn)
         conn.execute("create schema if not exists supabase_migrations")
         conn.execute("""create table if not exists supabase_migrations.schema_migrations (
                           version text primary key, name text, statements text[],
                           applied_at timestamptz not null default now())""")
     return new
+
+
+def _engine_versions(conn: psycopg.Connection) -> None:
+    """The engine's versioned migrations not yet recorded, in version order (inside the bootstrap's transaction,
+    under a lock so that two processes starting together apply each once)."""
+    conn.execute("select pg_advisory_xact_lock(hashtext('supastack.schema_migrations'))")
+    conn.execute(ENGINE_LEDGER)
+    done = {r[0] for r in conn.execute("select version from supastack.schema_migrations")}
+    for path in sorted(ENGINE_VERSIONS_DIR.glob("*.sql")):
+        version, name = _version_and_name(path)
+        if version not in done:
+            conn.execute(path.read_text())
+            conn.execute("insert into supastack.schema_migrations (version, name) values (%s, %s)", (version, name))
 
 
 def _version_and_name(path: Path) -> tuple[str, str]:
