@@ -13,6 +13,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Coroutine
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import httpx
@@ -466,6 +467,21 @@ def _secure_data_dir(s: Settings) -> None:
     runtime.secure_data_dir(s.data_dir, embedded_as_other_user=s.embedded_db and os.geteuid() == 0)
 
 
+def load_project(workdir: str | Path | None = None, data_dir: str | Path | None = None,
+                 env: dict[str, str] | None = None) -> Settings:
+    """The project's settings with what the services read from the project folder checked before anything
+    starts: the auth e-mail templates config.toml and GOTRUE_MAILER_* name (a missing file stops `start` with
+    its reason). Raises ConfigError."""
+    from supastack.auth.email_templates import load as load_email_templates
+    from supastack.core.gotemplate import TemplateError
+    settings = load_settings(workdir, data_dir, env)
+    try:
+        load_email_templates(settings.workdir, settings.raw, settings.mailer_env)
+    except TemplateError as exc:
+        raise ConfigError(f"invalid configuration: {exc}") from None
+    return settings
+
+
 def main(argv: list[str] | None = None) -> int:
     os.umask(runtime.PRIVATE_UMASK)   # every file the stack (and its PostgreSQL) creates: the owner's only
     parser = argparse.ArgumentParser(prog="supastack", description=__doc__)
@@ -484,7 +500,7 @@ def main(argv: list[str] | None = None) -> int:
     backup_commands.add_commands(sub)
     args = parser.parse_args(argv)
     try:
-        s = load_settings(args.workdir, args.data_dir)
+        s = load_project(args.workdir, args.data_dir)
     except ConfigError as exc:
         print(exc, file=sys.stderr)
         return 2

@@ -19,6 +19,7 @@ from office_outbox.config import email_footer
 from supastack.auth import links
 from supastack.auth.email_templates import DEFAULT_BODIES
 from supastack.auth.mailer import html_to_text
+from supastack.cli import load_project
 from supastack.core.config import REPO_ROOT, ConfigError, load_settings
 from supastack.core.gotemplate import TemplateError, parse
 from supastack.mail.settings import SmtpConfig
@@ -122,7 +123,7 @@ def test_a_missing_content_path_fails_loudly(tmp_path: Path) -> None:
     config = '[auth.email.template.magic_link]\ncontent_path = "./supabase/templates/nao-existe.html"\n'
     root = _project(tmp_path / "p", config)
     with pytest.raises(ConfigError) as err:
-        load_settings(root, tmp_path / "data", env={})
+        load_project(root, tmp_path / "data", env={})
     message = str(err.value)
     assert "[auth.email.template.magic_link] content_path './supabase/templates/nao-existe.html'" in message
     assert str(root / "supabase" / "templates" / "nao-existe.html") in message
@@ -139,7 +140,7 @@ def test_a_missing_content_path_fails_loudly(tmp_path: Path) -> None:
 ])
 def test_a_template_mistake_is_a_configuration_error(tmp_path: Path, config: str, reason: str) -> None:
     with pytest.raises(ConfigError, match=re.escape(reason)):
-        load_settings(_project(tmp_path / "p", config), tmp_path / "data", env={})
+        load_project(_project(tmp_path / "p", config), tmp_path / "data", env={})
 
 
 # --- notification e-mails' footer -----------------------------------------------------------------------

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from supastack.auth import email_templates, links
+from supastack.cli import load_project
 from supastack.core.config import REPO_ROOT, ConfigError, load_settings
 
 
@@ -58,7 +59,7 @@ def test_a_missing_template_file_in_the_environment_stops_start_up(tmp_path: Pat
     root = _project(tmp_path / "p", TOML, FILES)
     env = {"GOTRUE_MAILER_TEMPLATES_MAGIC_LINK": "./supabase/templates/nao-existe.html"}
     with pytest.raises(ConfigError) as err:
-        load_settings(root, tmp_path / "d", env=env)
+        load_project(root, tmp_path / "d", env=env)
     message = str(err.value)
     assert "environment variable GOTRUE_MAILER_TEMPLATES_MAGIC_LINK './supabase/templates/nao-existe.html'" in message
     assert str(root / "supabase" / "templates" / "nao-existe.html") in message and "cannot read" in message
@@ -86,7 +87,7 @@ def test_a_missing_template_file_in_the_environment_stops_start_up(tmp_path: Pat
 ])
 def test_a_mailer_variable_mistake_is_a_configuration_error(tmp_path: Path, env: dict, reason: str) -> None:
     with pytest.raises(ConfigError, match=re.escape(reason)):
-        load_settings(_project(tmp_path / "p"), tmp_path / "d", env=env)
+        load_project(_project(tmp_path / "p"), tmp_path / "d", env=env)
 
 
 @pytest.mark.parametrize("config, reason", [
@@ -101,7 +102,7 @@ def test_a_mailer_variable_mistake_is_a_configuration_error(tmp_path: Path, env:
 ])
 def test_a_notification_mistake_is_a_configuration_error(tmp_path: Path, config: str, reason: str) -> None:
     with pytest.raises(ConfigError, match=re.escape(reason)):
-        load_settings(_project(tmp_path / "p", config), tmp_path / "d", env={})
+        load_project(_project(tmp_path / "p", config), tmp_path / "d", env={})
 
 
 def test_notifications_are_off_unless_enabled_and_speak_gotrue_by_default(tmp_path: Path) -> None:

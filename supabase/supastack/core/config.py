@@ -440,13 +440,6 @@ def load_settings(workdir: str | Path | None = None, data_dir: str | Path | None
     keys = _load_or_create_keys(data, env, secret)
     for name in ("jwt_secret", "anon_key", "service_role_key", "publishable_key", "secret_key"):
         setattr(settings, name, keys[name])
-    # the auth e-mail templates config.toml names are read now: a missing file stops `start` with its reason
-    from supastack.auth.email_templates import load as load_email_templates
-    from supastack.core.gotemplate import TemplateError
-    try:
-        load_email_templates(root, raw, settings.mailer_env)
-    except TemplateError as exc:
-        raise ConfigError(f"invalid configuration: {exc}") from None
     return settings
 
 
