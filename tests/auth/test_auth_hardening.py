@@ -79,6 +79,7 @@ def test_a_banned_user_gets_no_mail_and_no_session_from_a_code_or_link(api, user
     # (the minute between two mails to the address has passed; unconfirmed, /resend signup would send)
     stack.sql("update auth.users set recovery_sent_at = null, confirmation_sent_at = null,"
               " email_confirmed_at = null where id = %s", (user["id"],))
+    stack.sql("delete from auth.message_requests where address = %s", (user["email"],))
     stack.sql("delete from auth.failed_sign_ins where email = %s", (user["email"],))
     def asks(address: str) -> list[tuple]:
         return [answer(lambda: anon.sign_in_with_otp({"email": address})),
@@ -92,6 +93,7 @@ def test_a_banned_user_gets_no_mail_and_no_session_from_a_code_or_link(api, user
     assert box.count(user["email"]) == before
     # once the ban is lifted, mail flows again
     admin(stack).update_user_by_id(user["id"], {"ban_duration": "none"})
+    stack.sql("delete from auth.message_requests where address = %s", (user["email"],))
     stack.sql("delete from auth.failed_sign_ins where email = %s", (user["email"],))
     anon.reset_password_for_email(user["email"])
     box.wait_for(user["email"], "Redefinição", after=before)
@@ -151,8 +153,7 @@ def test_auth_emails_are_limited_per_ip_alike_for_every_address(lstack):
     assert answer(lambda: anon.resend({"type": "signup", "email": unknown_email()})) == limited
     assert Mailbox(lstack).count(known[2]) == 0
     # the budget is per hour: once it has passed, mail flows again
-    lstack.sql("update auth.failed_sign_ins set created_at = now() - interval '61 minutes'"
-               " where kind like 'email_sent:%%'")
+    lstack.sql("update auth.message_requests set created_at = now() - interval '61 minutes' where channel = 'email'")
     anon.reset_password_for_email(known[2])
     Mailbox(lstack).wait_for(known[2], "Redefinição")
 

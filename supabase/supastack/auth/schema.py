@@ -1,7 +1,9 @@
 """Auth tables beyond the platform bootstrap, created at start-up (any project, not only this product's):
 GoTrue's MFA tables (mfa_factors, mfa_challenges, mfa_amr_claims, with GoTrue's columns), the last TOTP
 time step each factor accepted (auth.mfa_totp_used_steps: a code opens one session only) and the local SMS sink
-(auth.sms_sink: what an SMS provider would have sent)."""
+(auth.sms_sink: what an SMS provider would have sent), and the e-mails and SMS anyone asked for
+(auth.message_requests: the budgets of auth/mail_limits.py, once rows of auth.failed_sign_ins with kinds
+'email_sent:*' / 'sms_sent:*', moved here once)."""
 from __future__ import annotations
 
 SCHEMA_SQL = """
@@ -57,7 +59,31 @@ create table if not exists auth.sms_sink (
   phone text not null,
   body text not null,
   created_at timestamptz not null default now()
-)
+);
+create table if not exists auth.message_requests (
+  id bigserial primary key,
+  channel text not null check (channel in ('email', 'sms')),
+  purpose text not null,
+  address text not null,
+  ip text not null default '',
+  created_at timestamptz not null default now()
+);
+comment on table auth.message_requests is
+  'Auth e-mails and SMS asked for (/otp, /recover, /resend, /signup), sent or answered alike: '
+  'the per-IP hourly budget and the per-address interval.';
+create index if not exists message_requests_ip_idx on auth.message_requests (ip, channel, created_at);
+create index if not exists message_requests_address_idx
+  on auth.message_requests (address, channel, purpose, created_at);
+create index if not exists message_requests_created_idx on auth.message_requests (created_at);
+do $$ begin
+  if to_regclass('auth.failed_sign_ins') is not null then
+    insert into auth.message_requests (channel, purpose, address, ip, created_at)
+    select case when kind like 'sms_sent:%' then 'sms' else 'email' end, split_part(kind, ':', 2),
+           coalesce(email, ''), coalesce(ip, ''), created_at
+      from auth.failed_sign_ins where kind like 'email_sent:%' or kind like 'sms_sent:%';
+    delete from auth.failed_sign_ins where kind like 'email_sent:%' or kind like 'sms_sent:%';
+  end if;
+end $$
 """
 
 

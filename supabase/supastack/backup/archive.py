@@ -179,9 +179,7 @@ def check_object_entries(manifest: dict) -> None:
     """Bucket ids, object names and versions in a manifest become paths in the storage folder: refuse any
     that storage itself would refuse (`..`, `/`, absolute names, a version that is not a UUID) before a
     restore touches anything, so a crafted archive cannot write or delete outside that folder."""
-    from supastack.storage.backend import looks_like_version
-    from supastack.storage.errors import StorageError
-    from supastack.storage.names import check_bucket_name, check_object_name
+    from supastack.storage.interface import entry_refusal
     try:
         objects = manifest["objects"]
         buckets = list(objects["buckets"])
@@ -189,17 +187,14 @@ def check_object_entries(manifest: dict) -> None:
     except (KeyError, TypeError) as exc:
         raise ArchiveError(f"the archive's manifest is malformed: {exc}") from exc
     for bucket in buckets + [b for b, _, _ in entries]:
-        try:
-            check_bucket_name(bucket)
-        except StorageError:
-            raise ArchiveError(f"the archive names a bucket that is not allowed: {bucket!r}") from None
+        if entry_refusal(bucket, None, None):
+            raise ArchiveError(f"the archive names a bucket that is not allowed: {bucket!r}")
     for bucket, name, version in entries:
-        try:
-            check_object_name(name)
-        except StorageError:
-            raise ArchiveError(f"the archive names an object that is not allowed: {bucket}/{name!r}") from None
-        if version is not None and not (isinstance(version, str) and looks_like_version(version)):
+        refused = entry_refusal(bucket, name, version)
+        if refused == "version":
             raise ArchiveError(f"the archive names an object version that is not allowed: {version!r}")
+        if refused:
+            raise ArchiveError(f"the archive names an object that is not allowed: {bucket}/{name!r}")
 
 
 def expected_members(manifest: dict) -> dict[str, dict]:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from supastack.backup.archive import ArchiveWriter, object_member
 from supastack.core.config import Settings
-from supastack.storage.backend import Backend, ObjectKey, create_backend
+from supastack.storage.interface import ObjectKey, ObjectStore, open_store
 
 
 @dataclass
@@ -25,12 +25,8 @@ class Copied:
         return sum(f["size"] for f in self.files)
 
 
-async def open_backend(settings: Settings) -> Backend:
-    backend = create_backend(settings)
-    start = getattr(backend, "start", None)      # S3: creates the bucket on a fresh store
-    if start is not None:
-        await start()
-    return backend
+async def open_backend(settings: Settings) -> ObjectStore:
+    return await open_store(settings)
 
 
 async def _spool(chunks: AsyncIterator[bytes] | None, spool: Path) -> None:

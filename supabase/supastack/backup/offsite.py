@@ -7,13 +7,11 @@ from pathlib import Path
 
 from supastack.backup.archive import archive_pattern
 from supastack.backup.config import BackupConfig
-from supastack.storage.backend.s3 import S3Backend
+from supastack.storage.interface import S3Store, open_s3_store
 
 
-def _store(cfg: BackupConfig) -> S3Backend:
-    store = S3Backend(cfg.s3, staging_dir=Path("/nonexistent"))   # only its client and bucket are used
-    asyncio.run(store.start())                                      # creates the bucket on a fresh store
-    return store
+def _store(cfg: BackupConfig) -> S3Store:
+    return asyncio.run(open_s3_store(cfg.s3))
 
 
 def _prefix(cfg: BackupConfig) -> str:

@@ -24,7 +24,7 @@ from supastack.backup.server import database_server, running_api
 from supastack.core.config import Settings
 from supastack.core.rows import one
 from supastack.db.migrate import migrate
-from supastack.storage.backend import ObjectKey
+from supastack.storage.interface import ObjectKey
 
 
 class StackRunning(RuntimeError):

@@ -1,4 +1,8 @@
-"""The realtime engine of one stack process: change feed, published-table catalog, channel hub."""
+"""The realtime engine of one stack process: change feed, published-table catalog, channel hub.
+
+The split with socket.py goes one way: a socket's loop (socket.Connection) uses this service (its hub,
+catalog, database and settings); this module knows nothing of sockets and keeps no list of them (a channel
+in the hub is how a connection receives)."""
 from __future__ import annotations
 
 import asyncio
@@ -7,7 +11,6 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import TYPE_CHECKING
 
 import psycopg
 
@@ -20,9 +23,6 @@ from supastack.realtime.channels import Hub
 from supastack.realtime.collector import Collector
 from supastack.realtime.feed import MAX_BATCH, Feed, Job
 from supastack.realtime.trace import BatchTrace, Tracer
-
-if TYPE_CHECKING:
-    from supastack.realtime.socket import Connection
 
 log = logging.getLogger("supastack.realtime")
 
@@ -48,7 +48,6 @@ class Realtime:
         self.catalog = Catalog()
         self.hub = Hub()
         self.hub.relay = self._relay
-        self.connections: set[Connection] = set()
         self.cursor = Cursor()
         self.feed = Feed(self.settings.db_url, {
             capture.CHANGES_CHANNEL: self._on_changes,

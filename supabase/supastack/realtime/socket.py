@@ -345,12 +345,7 @@ async def serve(service: Realtime, websocket: WebSocket) -> None:
         await _deny(websocket, _refusal(exc))
         return
     await websocket.accept()
-    connection = Connection(service, websocket, vsn, token)
-    service.connections.add(connection)
-    try:
-        await connection.run()
-    finally:
-        service.connections.discard(connection)
+    await Connection(service, websocket, vsn, token).run()
 
 
 async def _deny(websocket: WebSocket, message: str) -> None:
