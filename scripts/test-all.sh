@@ -13,10 +13,11 @@ failures=()
 
 step() { printf '\n==== %s\n' "$*"; }
 
-step "Lint: ruff, mypy and eslint (make lint)"
+step "Lint: ruff, mypy, the import contracts and eslint (make lint)"
 lint_rc=0
 $PY -m ruff check supabase functions tests bench || lint_rc=1
 $PY -m mypy || lint_rc=1
+.venv/bin/lint-imports || lint_rc=1
 npm run lint -w app || lint_rc=1
 ((lint_rc == 0)) || failures+=("lint")
 

