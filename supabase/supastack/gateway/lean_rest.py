@@ -14,13 +14,17 @@ import asyncio
 import logging
 from collections.abc import Iterable
 
-from uvicorn._types import ASGI3Application, HTTPScope
-from uvicorn.protocols.http.httptools_impl import HEADER_RE as HEADER_NAME  # what uvicorn refuses in a name
-from uvicorn.protocols.http.httptools_impl import HEADER_VALUE_RE as HEADER_VALUE  # and in a value
-from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol, RequestResponseCycle
-
 from supastack.gateway.api_compression import chosen_coding, compress, encoded_headers, worth_compressing
 from supastack.gateway.cors import RawCors
+from supastack.gateway.uvicorn_internals import (
+    HEADER_NAME,
+    HEADER_VALUE,
+    STATUS_LINE,
+    ASGI3Application,
+    HTTPScope,
+    HttpToolsProtocol,
+    RequestResponseCycle,
+)
 from supastack.rest.asgi import BODY_METHODS, METHODS, RestApp
 
 log = logging.getLogger("supastack.gateway")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol, RequestResponseCycle
+from supastack.gateway.uvicorn_internals import HttpToolsProtocol, RequestResponseCycle
 
 CONTINUE = b"HTTP/1.1 100 "
 

@@ -15,7 +15,7 @@ import asyncio
 import math
 import weakref
 
-from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from supastack.gateway.uvicorn_internals import HttpToolsProtocol
 
 SWEEP_EVERY = 1.0   # seconds between two sweeps of one event loop's connections
 
