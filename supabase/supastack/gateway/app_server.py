@@ -11,8 +11,10 @@ import base64
 import hashlib
 import html
 import json
+import math
 import mimetypes
 import re
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -134,26 +136,48 @@ def content_security_policy(api_origin: str | None, host: str | None, inline: li
 class SecurityHeaders:
     """The app's pages and files: a Content-Security-Policy, no framing (clickjacking), no MIME sniffing, no
     full URLs in Referer to other sites; HSTS when the stack serves beyond loopback (production mode, behind
-    HTTPS: a browser ignores it over plain HTTP)."""
+    HTTPS: a browser ignores it over plain HTTP).
+
+    The headers are computed once per (Host, build): index.html is looked at again at most every
+    `RECHECK_SECONDS` (a new build's inline hashes are in the policy within that time), and at most `MAX_HOSTS`
+    policies are kept, since the Host header is the client's to choose."""
+
+    RECHECK_SECONDS = 1.0
+    MAX_HOSTS = 64
 
     def __init__(self, site: ASGIApp, api_origin: str | None, production: bool, index: Path | None = None):
         self.site, self.api_origin, self.production, self.index = site, api_origin, production, index
         self._inline: tuple[int, list[str]] = (-1, [])
+        self._checked_at = -math.inf
+        self._headers: dict[str | None, list[tuple[bytes, bytes]]] = {}
 
     def inline_sources(self) -> list[str]:
-        """The built page's inline code hashes, read again when a new build replaces index.html."""
+        """The built page's inline code hashes, read again when a new build replaces index.html (looked at
+        again at most every RECHECK_SECONDS)."""
+        now = time.monotonic()
+        if now - self._checked_at < self.RECHECK_SECONDS:
+            return self._inline[1]
+        self._checked_at = now
         try:
             if self.index is None:
-                return []
-            stamp = self.index.stat().st_mtime_ns
-            if stamp != self._inline[0]:
-                self._inline = (stamp, inline_script_sources(self.index.read_text(errors="replace")))
+                stamp, sources = -1, []
+            else:
+                stamp = self.index.stat().st_mtime_ns
+                sources = self._inline[1] if stamp == self._inline[0] else \
+                    inline_script_sources(self.index.read_text(errors="replace"))
         except OSError:
-            return []
+            stamp, sources = -2, []
+        if stamp != self._inline[0]:
+            self._inline = (stamp, sources)
+            self._headers.clear()   # the policies of the previous build
         return self._inline[1]
 
     def headers(self, host: str | None) -> list[tuple[bytes, bytes]]:
-        policy = content_security_policy(self.api_origin, host, self.inline_sources())
+        inline = self.inline_sources()
+        found = self._headers.get(host)
+        if found is not None:
+            return found
+        policy = content_security_policy(self.api_origin, host, inline)
         found = [(b"content-security-policy", policy.encode()),
                  (b"x-frame-options", b"DENY"),
                  (b"x-content-type-options", b"nosniff"),
@@ -161,6 +185,9 @@ class SecurityHeaders:
                  (b"permissions-policy", b"camera=(), microphone=(), geolocation=()")]
         if self.production:
             found.append((b"strict-transport-security", b"max-age=31536000"))
+        if len(self._headers) >= self.MAX_HOSTS:
+            self._headers.clear()
+        self._headers[host] = found
         return found
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
