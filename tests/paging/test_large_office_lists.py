@@ -154,13 +154,14 @@ def test_dashboard_active_processes_and_revenue(office, admin):
 
 
 def test_figures_follow_the_callers_rls(office):
-    # a portal client counts only their own processes; a secretary (no finance role) gets no revenue
+    # a portal client counts only the processes RLS lets them read (none of Maria's 1,100)
     joao = signed_in(office, "joao.souza@cliente.test")
-    own = one(office, "select count(*) from public.processes where client_id = %s"
-                      " and public.status_fold(status) <> all(%s)", (JOAO_CLIENT, list(CLOSED)))
-    assert joao.rpc("active_process_count").execute().data == own < 100
-    assert {r["type"] for r in joao.rpc("report_processes_by_type_stage").execute().data} <= set(
-        r[0] for r in office.sql("select type from public.processes where client_id = %s", (JOAO_CLIENT,)))
+    readable = joao.table("processes").select("id, status, type", count="exact").execute()
+    own_active = [r for r in readable.data if r["status"].strip().lower() not in ("concluído", *CLOSED)]
+    assert joao.rpc("active_process_count").execute().data == len(own_active) < 100
+    assert sum(r["total"] for r in joao.rpc("report_processes_by_type_stage").execute().data) == readable.count < 100
+    assert sum(r["total"] for r in joao.rpc("report_clients_by_source").execute().data) == len(
+        joao.table("clients").select("id").execute().data) == 1
     secretary = signed_in(office, "secretaria@escritorio.test")
     assert secretary.rpc("paid_revenue_by_month", {"p_from": "2000-01-01", "p_to": "2100-01-01"}).execute().data == []
 
@@ -220,3 +221,19 @@ def test_a_client_cannot_page_another_clients_thread(office):
     joao = signed_in(office, "joao.souza@cliente.test")
     assert thread_page(joao, MARIA_CLIENT) == []
     assert joao.rpc("unread_message_counts").in_("client_id", [MARIA_CLIENT]).execute().data == []
+
+
+def test_days_per_stage_runs_from_each_change_to_the_next_or_now(office, admin):
+    first, second = (r[0] for r in office.sql(
+        "insert into public.processes (type, client_id) values ('Tempo A', %s), ('Tempo B', %s) returning id",
+        (MARIA_CLIENT, MARIA_CLIENT)))
+    office.sql("""
+        insert into public.process_events (process_id, kind, to_value, created_at) values
+          (%(a)s, 'stage_change', 'Etapa Medida Um', now() - interval '30 days'),
+          (%(a)s, 'stage_change', 'Etapa Medida Dois', now() - interval '20 days'),
+          (%(b)s, 'stage_change', 'Etapa Medida Um', now() - interval '10 days'),
+          (%(b)s, 'status_change', 'concluído', now() - interval '5 days')""", {"a": first, "b": second})
+    stages = {r["stage"]: r for r in admin.rpc("report_days_per_stage").execute().data}
+    # Um: 10 days (until Dois) and 10 days (until now); Dois: 20 days until now; a status change ends nothing
+    assert float(stages["Etapa Medida Um"]["average_days"]) == 10.0 and stages["Etapa Medida Um"]["total"] == 2
+    assert float(stages["Etapa Medida Dois"]["average_days"]) == 20.0 and stages["Etapa Medida Dois"]["total"] == 1
