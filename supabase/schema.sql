@@ -368,6 +368,26 @@ end
 $$;
 
 --
+-- Name: active_process_count(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.active_process_count() RETURNS bigint
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select count(*)
+    from public.processes p
+   where public.status_fold(p.status) not in
+         ('concluido', 'completed', 'arquivado', 'archived', 'cancelado', 'canceled', 'cancelled')
+$$;
+
+--
+-- Name: FUNCTION active_process_count(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.active_process_count() IS 'Dashboard: processes not concluded, archived or cancelled that the caller may read (RLS applies).';
+
+--
 -- Name: apply_quote_item_percent(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2630,6 +2650,28 @@ $$;
 COMMENT ON FUNCTION public.own_rows_allowed() IS 'False for a staff session below aal2 while the office requires a second factor of its staff (clients: always true).';
 
 --
+-- Name: paid_revenue_by_month(date, date); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.paid_revenue_by_month(p_from date, p_to date) RETURNS TABLE(currency text, month date, total numeric)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select f.currency, date_trunc('month', f.payment_date)::date, sum(f.amount)
+    from public.financial_payments f
+   where f.payment_date >= p_from and f.payment_date < p_to
+     and public.status_fold(f.status) in ('paid', 'pago', 'completed', 'concluido')
+   group by 1, 2
+   order by 1, 2
+$$;
+
+--
+-- Name: FUNCTION paid_revenue_by_month(p_from date, p_to date); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.paid_revenue_by_month(p_from date, p_to date) IS 'Dashboard: sum of paid payments per currency and month in [p_from, p_to) that the caller may read (RLS applies).';
+
+--
 -- Name: phone_e164(text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -3059,6 +3101,74 @@ $$;
 --
 
 COMMENT ON FUNCTION public.remind_overdue_installments() IS 'Daily job: notifies clients and administrators of overdue installments.';
+
+--
+-- Name: report_clients_by_source(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.report_clients_by_source() RETURNS TABLE(source text, total bigint)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce((select l.source from public.leads l where l.client_id = c.id order by l.created_at limit 1),
+                  'direto'),
+         count(*)
+    from public.clients c
+   group by 1
+   order by 2 desc, 1
+$$;
+
+--
+-- Name: FUNCTION report_clients_by_source(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.report_clients_by_source() IS 'Relatórios: number of clients per the source of their lead (''direto'' without one); RLS applies.';
+
+--
+-- Name: report_days_per_stage(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.report_days_per_stage() RETURNS TABLE(stage text, average_days numeric, total bigint)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select s.to_value, round(avg(extract(epoch from (s.ended - s.created_at)) / 86400)::numeric, 1), count(*)
+    from (select e.to_value, e.created_at,
+                 greatest(e.created_at,
+                          coalesce(lead(e.created_at) over (partition by e.process_id order by e.created_at, e.id), now()))
+                   as ended
+            from public.process_events e
+           where e.kind = 'stage_change') s
+   where s.to_value is not null and s.to_value <> ''
+   group by 1
+   order by 2 desc, 1
+$$;
+
+--
+-- Name: FUNCTION report_days_per_stage(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.report_days_per_stage() IS 'Relatórios: average days in each stage and how many times it was entered, from process_events (RLS applies).';
+
+--
+-- Name: report_processes_by_type_stage(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.report_processes_by_type_stage() RETURNS TABLE(type text, stage text, total bigint)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select p.type, nullif(p.stage, ''), count(*)
+    from public.processes p
+   group by 1, 2
+   order by 1, 2
+$$;
+
+--
+-- Name: FUNCTION report_processes_by_type_stage(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.report_processes_by_type_stage() IS 'Relatórios: number of processes per type and stage (null stage: none) the caller may read (RLS applies).';
 
 --
 -- Name: request_exchange_rate_refresh(); Type: FUNCTION; Schema: public; Owner: -
@@ -3911,6 +4021,23 @@ begin
   return new;
 end
 $$;
+
+--
+-- Name: status_fold(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.status_fold(p_status text) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select lower(extensions.unaccent('extensions.unaccent'::regdictionary, btrim(coalesce(p_status, ''))))
+$$;
+
+--
+-- Name: FUNCTION status_fold(p_status text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.status_fold(p_status text) IS 'A status folded as the app compares statuses: trimmed, lower case, no accents.';
 
 --
 -- Name: sum_quote_items(); Type: FUNCTION; Schema: public; Owner: -
@@ -9565,6 +9692,15 @@ GRANT ALL ON FUNCTION net.http_post(url text, body jsonb, params jsonb, headers 
 REVOKE ALL ON FUNCTION net.request_queued() FROM PUBLIC;
 
 --
+-- Name: FUNCTION active_process_count(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.active_process_count() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.active_process_count() TO anon;
+GRANT ALL ON FUNCTION public.active_process_count() TO authenticated;
+GRANT ALL ON FUNCTION public.active_process_count() TO service_role;
+
+--
 -- Name: FUNCTION apply_quote_item_percent(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -10174,6 +10310,15 @@ GRANT ALL ON FUNCTION public.own_rows_allowed() TO authenticated;
 GRANT ALL ON FUNCTION public.own_rows_allowed() TO service_role;
 
 --
+-- Name: FUNCTION paid_revenue_by_month(p_from date, p_to date); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.paid_revenue_by_month(p_from date, p_to date) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.paid_revenue_by_month(p_from date, p_to date) TO anon;
+GRANT ALL ON FUNCTION public.paid_revenue_by_month(p_from date, p_to date) TO authenticated;
+GRANT ALL ON FUNCTION public.paid_revenue_by_month(p_from date, p_to date) TO service_role;
+
+--
 -- Name: FUNCTION phone_e164(p_phone text); Type: ACL; Schema: public; Owner: -
 --
 
@@ -10267,6 +10412,33 @@ GRANT ALL ON FUNCTION public.record_whatsapp_status(p_message_id text, p_status 
 
 REVOKE ALL ON FUNCTION public.remind_overdue_installments() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.remind_overdue_installments() TO service_role;
+
+--
+-- Name: FUNCTION report_clients_by_source(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.report_clients_by_source() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.report_clients_by_source() TO anon;
+GRANT ALL ON FUNCTION public.report_clients_by_source() TO authenticated;
+GRANT ALL ON FUNCTION public.report_clients_by_source() TO service_role;
+
+--
+-- Name: FUNCTION report_days_per_stage(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.report_days_per_stage() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.report_days_per_stage() TO anon;
+GRANT ALL ON FUNCTION public.report_days_per_stage() TO authenticated;
+GRANT ALL ON FUNCTION public.report_days_per_stage() TO service_role;
+
+--
+-- Name: FUNCTION report_processes_by_type_stage(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.report_processes_by_type_stage() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.report_processes_by_type_stage() TO anon;
+GRANT ALL ON FUNCTION public.report_processes_by_type_stage() TO authenticated;
+GRANT ALL ON FUNCTION public.report_processes_by_type_stage() TO service_role;
 
 --
 -- Name: FUNCTION request_exchange_rate_refresh(); Type: ACL; Schema: public; Owner: -
@@ -10469,6 +10641,15 @@ GRANT ALL ON FUNCTION public.stamp_questionnaire_review() TO service_role;
 
 REVOKE ALL ON FUNCTION public.stamp_task_completion() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.stamp_task_completion() TO service_role;
+
+--
+-- Name: FUNCTION status_fold(p_status text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.status_fold(p_status text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.status_fold(p_status text) TO anon;
+GRANT ALL ON FUNCTION public.status_fold(p_status text) TO authenticated;
+GRANT ALL ON FUNCTION public.status_fold(p_status text) TO service_role;
 
 --
 -- Name: FUNCTION sum_quote_items(); Type: ACL; Schema: public; Owner: -

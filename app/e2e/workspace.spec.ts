@@ -71,7 +71,7 @@ for (const [label, viewport] of VIEWPORTS) {
     await page.getByRole('button', { name: 'Novo Processo' }).click();
     const dialog = page.getByRole('dialog', { name: 'Novo Processo' });
     await pickOption(page, 'Tipo de Processo', 'Asilo (I-589)');
-    await pickOption(page, 'Cliente', 'Maria Silva');
+    await dialog.getByRole('combobox', { name: 'Cliente', exact: true }).selectOption({ label: 'Maria Silva' });
     await expect(dialog.getByRole('combobox', { name: 'Categoria' })).toHaveText(/USCIS/);
     await dialog.getByLabel('Número de Recibo (opcional)').fill(receipt.toLowerCase());
     await dialog.getByLabel(/Descrição/).fill(description);

@@ -82,11 +82,21 @@ function compare(a: unknown, b: unknown): number {
 }
 
 function likeToRegExp(pattern: string, flags: string): RegExp {
-  const escaped = pattern
-    .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
-    .replace(/[*%]/g, '.*')
-    .replace(/_/g, '.');
-  return new RegExp(`^${escaped}$`, flags);
+  // `\x` is a literal x (LIKE's escape); `*`/`%` any text; `_` one character
+  let source = '';
+  for (let i = 0; i < pattern.length; i += 1) {
+    const char = pattern[i]!;
+    if (char === '\\' && i + 1 < pattern.length) source += pattern[++i]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    else if (char === '*' || char === '%') source += '.*';
+    else if (char === '_') source += '.';
+    else source += char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${source}$`, flags + 's');
+}
+
+/** A double-quoted filter value without its quotes and backslash escapes: `"a\"b"` -> `a"b`. */
+function unquoteValue(raw: string): string {
+  return raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1).replace(/\\(.)/g, '$1') : raw;
 }
 
 /** `in.(a,"b,c",d)` -> ['a', 'b,c', 'd']. */
@@ -125,9 +135,9 @@ export function matches(value: unknown, expression: string): boolean {
     case 'lte':
       return compare(value, coerce(raw, value)) <= 0;
     case 'like':
-      return likeToRegExp(raw, '').test(String(value));
+      return likeToRegExp(unquoteValue(raw), '').test(String(value));
     case 'ilike':
-      return likeToRegExp(raw, 'i').test(String(value));
+      return likeToRegExp(unquoteValue(raw), 'i').test(String(value));
     case 'in':
       return listValues(raw).some((v) => value === coerce(v, value));
     default:

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  countActiveProcesses,
   countDisplay,
   figure,
   formatRevenue,
   formatTrend,
   isActiveProcessStatus,
   monthBounds,
-  paidRevenueByMonth,
+  revenueFromMonthlyTotals,
   revenueDisplay,
   trendPercent,
 } from './stats';
@@ -58,30 +57,18 @@ describe('active processes', () => {
     expect(isActiveProcessStatus('archived')).toBe(false);
     expect(isActiveProcessStatus('Arquivado')).toBe(false);
     expect(isActiveProcessStatus('cancelado')).toBe(false);
-    expect(
-      countActiveProcesses([
-        { status: 'em andamento' },
-        { status: 'em análise' },
-        { status: 'concluído' },
-        { status: 'arquivado' },
-      ]),
-    ).toBe(2);
   });
 });
 
-describe('paidRevenueByMonth', () => {
+describe('revenueFromMonthlyTotals', () => {
   const bounds = monthBounds(new Date(2024, 2, 15));
-  it('sums only paid payments of the current and previous month, each currency apart', () => {
-    const result = paidRevenueByMonth(
+  it("takes the database's sums of the current and previous month, each currency apart", () => {
+    const result = revenueFromMonthlyTotals(
       [
-        { amount: '4000.00', currency: 'BRL', payment_date: '2024-03-01', status: 'paid' },
-        { amount: 2000, currency: 'BRL', payment_date: '2024-03-31', status: 'pago' },
-        { amount: 999, currency: 'BRL', payment_date: '2024-03-10', status: 'pending' },
-        { amount: 3250, currency: 'BRL', payment_date: '2024-02-29', status: 'paid' },
-        { amount: 500, currency: 'BRL', payment_date: '2024-01-31', status: 'paid' },
-        { amount: 700, currency: 'BRL', payment_date: '2024-04-01', status: 'paid' },
-        { amount: 100, currency: 'BRL', payment_date: null, status: 'paid' },
-        { amount: '3047.74', currency: 'USD', payment_date: '2024-03-05', status: 'paid' },
+        { currency: 'BRL', month: '2024-03-01', total: '6000.00' },
+        { currency: 'BRL', month: '2024-02-01', total: 3250 },
+        { currency: 'BRL', month: '2024-01-01', total: 500 },
+        { currency: 'USD', month: '2024-03-01', total: '3047.74' },
       ],
       bounds,
     );

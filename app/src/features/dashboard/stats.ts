@@ -1,7 +1,7 @@
 /** Dashboard figures (pure): month bounds, trends, active processes, paid revenue of a month per currency. */
 import { addMonths, format, startOfMonth } from 'date-fns';
 import { formatMoney } from '@/lib/format';
-import { isClosedProcessStatus, isPaidStatus } from '@/lib/status';
+import { isClosedProcessStatus } from '@/lib/status';
 
 export interface StatFigure {
   value: number;
@@ -59,33 +59,25 @@ export function isActiveProcessStatus(status: string | null | undefined): boolea
   return !isClosedProcessStatus(status);
 }
 
-export function countActiveProcesses(rows: readonly { status: string | null }[]): number {
-  return rows.filter((row) => isActiveProcessStatus(row.status)).length;
-}
-
-export interface PaymentRow {
-  amount: number | string;
+/** A row of paid_revenue_by_month(): what was paid in one currency in the month starting at `month`. */
+export interface MonthlyRevenue {
   currency: string;
-  payment_date: string | null;
-  status: string | null;
+  month: string;
+  total: number | string;
 }
 
-/**
- * Paid payments of the current and previous month per currency (dollars and reais never added together),
- * dollars first; a currency with nothing in either month is left out.
- */
-export function paidRevenueByMonth(payments: readonly PaymentRow[], bounds: MonthBounds): MoneyFigure[] {
+/** Receita Mensal from the database's monthly sums: this month versus the previous one, per currency, dollars first. */
+export function revenueFromMonthlyTotals(rows: readonly MonthlyRevenue[], bounds: MonthBounds): MoneyFigure[] {
   const cents = new Map<string, { current: number; previous: number }>();
-  for (const payment of payments) {
-    if (!isPaidStatus(payment.status) || !payment.payment_date || !payment.currency) continue;
-    const amount = Number(payment.amount);
-    if (!Number.isFinite(amount)) continue;
-    const sums = cents.get(payment.currency) ?? { current: 0, previous: 0 };
-    const day = payment.payment_date.slice(0, 10);
-    if (day >= bounds.start && day < bounds.nextStart) sums.current += Math.round(amount * 100);
-    else if (day >= bounds.previousStart && day < bounds.start) sums.previous += Math.round(amount * 100);
+  for (const row of rows) {
+    const amount = Math.round(Number(row.total) * 100);
+    if (!row.currency || !Number.isFinite(amount)) continue;
+    const sums = cents.get(row.currency) ?? { current: 0, previous: 0 };
+    const month = row.month.slice(0, 10);
+    if (month === bounds.start) sums.current += amount;
+    else if (month === bounds.previousStart) sums.previous += amount;
     else continue;
-    cents.set(payment.currency, sums);
+    cents.set(row.currency, sums);
   }
   return [...cents.entries()]
     .sort(([a], [b]) => (a === 'USD' ? -1 : b === 'USD' ? 1 : a.localeCompare(b)))

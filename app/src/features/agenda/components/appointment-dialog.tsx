@@ -13,6 +13,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ClientPicker } from '@/components/client-picker';
 import { PersonSelect } from '@/components/person-select';
 import { Button } from '@/components/ui/button';
 import { FormDialog } from '@/components/form-dialog';
@@ -21,7 +22,7 @@ import { Input } from '@/components/ui/input';
 import { LabelOptions, NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { formatOfficeDateTime, useOfficeTimeZone, useOfficeZoneNote } from '@/lib/office-time';
-import { nameOf, useClientOptions, useStaffOptions } from '@/lib/people';
+import { nameOf, useClientNames, useStaffOptions } from '@/lib/people';
 import { useDeleteAppointment, useSaveAppointment } from '../api/mutations';
 import { useConflicts } from '../api/queries';
 import {
@@ -57,7 +58,6 @@ export function AppointmentDialog({ open, onOpenChange, appointment, start, defa
     formFromAppointment(appointment, start, defaultStaffId, zone),
   );
   const staff = useStaffOptions();
-  const clients = useClientOptions();
   const save = useSaveAppointment();
   const remove = useDeleteAppointment();
   const [confirming, setConfirming] = useState(false);
@@ -107,12 +107,13 @@ export function AppointmentDialog({ open, onOpenChange, appointment, start, defa
   }
 
   const clashes = conflicts.data ?? [];
+  const clashClients = useClientNames(clashes.map((c) => c.client_id ?? ''));
   const clashList = (items: Appointment[]) => (
     <ul className="list-disc pl-5">
       {items.map((c) => (
         <li key={c.id}>
           {formatOfficeDateTime(c.starts_at, zone)} ({c.duration_minutes} min) —{' '}
-          {c.title ?? nameOf(clients.data, c.client_id, 'Agendamento')}
+          {c.title ?? nameOf(clashClients.data, c.client_id, 'Agendamento')}
         </li>
       ))}
     </ul>
@@ -138,8 +139,7 @@ export function AppointmentDialog({ open, onOpenChange, appointment, start, defa
         }
       >
         <FormField label={t.client}>
-          <PersonSelect
-            people={clients.data}
+          <ClientPicker
             emptyLabel={t.noClient}
             value={form.client_id}
             onValueChange={(id) => set('client_id', id)}

@@ -199,14 +199,20 @@ export function useClientInteractions(clientId: string) {
 }
 
 /** unread_message_counts(): client id -> client messages the office has not read. */
-export function useUnreadCounts() {
+/**
+ * Unread messages of the given clients (the page of the list, or one client), counted by the database:
+ * unread_message_counts() filtered to those ids, so the answer never depends on how many clients there are.
+ */
+export function useUnreadCounts(clientIds: readonly string[]) {
+  const ids = [...clientIds].sort();
   return useQuery({
-    queryKey: [...clientKeys.all, 'unread'] as const,
+    queryKey: [...clientKeys.all, 'unread', ...ids] as const,
+    enabled: ids.length > 0,
     queryFn: async () => {
-      const { data } = await supabase.rpc('unread_message_counts').throwOnError();
+      const { data } = await supabase.rpc('unread_message_counts').in('client_id', ids).throwOnError();
       return Object.fromEntries(
         ((data ?? []) as { client_id: string; unread: number }[]).map((r) => [r.client_id, Number(r.unread)]),
-      );
+      ) as Record<string, number>;
     },
     meta: { silent: true },
   });

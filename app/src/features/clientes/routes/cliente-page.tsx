@@ -200,7 +200,7 @@ export default function ClientePage() {
   const seesFinance = hasAnyRole(useAuth().roles, ['administrator', 'legal_assistant']);
   const { data: finance = [] } = useClientFinanceRows(clientId, seesFinance);
   const { data: interactions = [] } = useClientInteractions(clientId);
-  const { data: unread = {} } = useUnreadCounts();
+  const { data: unread = {} } = useUnreadCounts(clientId ? [clientId] : []);
   const { data: staff = [] } = useStaffDirectory();
   const [wholeFamily, setWholeFamily] = useState(false);
   const [creating, setCreating] = useState(false);

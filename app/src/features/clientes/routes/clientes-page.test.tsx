@@ -76,11 +76,17 @@ describe('ClientesPage', () => {
     await screen.findByText('Maria Silva');
     const search = screen.getByPlaceholderText('Buscar cliente...');
     await userEvent.type(search, 'JOÃO');
-    expect(screen.queryByText('Maria Silva')).not.toBeInTheDocument();
+    // the search runs in the query (ilike on name, e-mail and phone), once the typing pauses
+    await waitFor(() => expect(screen.queryByText('Maria Silva')).not.toBeInTheDocument());
     expect(screen.getByText('João Souza')).toBeInTheDocument();
+    const asked = db.state.requests.filter((r) => r.path.endsWith('/clients') && r.params.get('or'));
+    expect(asked.at(-1)!.params.get('or')).toBe(
+      '(full_name.ilike."*JOÃO*",email.ilike."*JOÃO*",phone.ilike."*JOÃO*")',
+    );
+    expect(screen.getByText('1-1 de 1')).toBeInTheDocument();
     await userEvent.clear(search);
     await userEvent.type(search, 'nobody');
-    expect(screen.getByText('Nenhum cliente encontrado')).toBeInTheDocument();
+    expect(await screen.findByText('Nenhum cliente encontrado')).toBeInTheDocument();
     expect(screen.getByText('Nenhum resultado para sua busca. Tente outro termo.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cadastrar Primeiro Cliente' })).not.toBeInTheDocument();
   });

@@ -1,12 +1,15 @@
-/** /clientes: search, list and grid of clients, and the Novo Cliente dialog. */
+/** /clientes: search, list and grid of clients (paged by the server), and the Novo Cliente dialog. */
 import { LayoutGrid, List, Plus } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
+import { ListPager } from '@/components/list-pager';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { SearchInput } from '@/components/ui/search-input';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { DEFAULT_PAGE_SIZE } from '@/lib/paging';
 import { useUnreadCounts } from '../api/detail';
-import { useClients } from '../api/queries';
+import { useClientsPage } from '../api/queries';
 import {
   ClientsEmptyState,
   ClientsGrid,
@@ -15,17 +18,18 @@ import {
   ClientsTableSkeleton,
 } from '../components/client-views';
 import { NewClientDialog } from '../components/new-client-dialog';
-import { filterClients } from '../filter';
 import { clientesStrings as t } from '../strings';
 
 export default function ClientesPage() {
   const [search, setSearch] = useState('');
   const [dialogOpen, setDialogOpen] = useState(false);
-  const { data: clients, isPending } = useClients();
-  const { data: unread = {} } = useUnreadCounts();
-
-  const visible = useMemo(() => filterClients(clients ?? [], search), [clients, search]);
-  const searching = search.trim() !== '';
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const term = useDebouncedValue(search.trim());
+  const { data, isPending } = useClientsPage({ search: term, page, pageSize });
+  const visible = data?.rows ?? [];
+  const { data: unread = {} } = useUnreadCounts(visible.map((client) => client.id));
+  const searching = term !== '';
   const empty = !isPending && visible.length === 0;
   const openDialog = () => setDialogOpen(true);
 
@@ -48,7 +52,10 @@ export default function ClientesPage() {
         placeholder={t.searchPlaceholder}
         aria-label={t.searchLabel}
         value={search}
-        onChange={(event) => setSearch(event.target.value)}
+        onChange={(event) => {
+          setSearch(event.target.value);
+          setPage(1);
+        }}
       />
 
       <Tabs defaultValue="list">
@@ -81,6 +88,17 @@ export default function ClientesPage() {
           )}
         </TabsContent>
       </Tabs>
+      <ListPager
+        noun="clientes"
+        total={data?.total}
+        page={page}
+        pageSize={pageSize}
+        onPageChange={setPage}
+        onPageSizeChange={(size) => {
+          setPageSize(size);
+          setPage(1);
+        }}
+      />
 
       <NewClientDialog open={dialogOpen} onOpenChange={setDialogOpen} />
     </div>

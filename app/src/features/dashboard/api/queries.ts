@@ -5,12 +5,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import {
-  countActiveProcesses,
   figure,
   monthBounds,
-  paidRevenueByMonth,
+  revenueFromMonthlyTotals,
   type MoneyFigure,
-  type PaymentRow,
+  type MonthlyRevenue,
   type StatFigure,
 } from '../stats';
 import { dashboardKeys } from './keys';
@@ -32,26 +31,24 @@ export async function fetchClientsFigure(now = new Date()): Promise<StatFigure> 
  */
 export async function fetchActiveProcessesFigure(now = new Date()): Promise<StatFigure> {
   const start = monthBounds(now).startInstant;
-  const { data } = await supabase.from('processes').select('status').throwOnError();
+  // counted by the database (active_process_count): the API never returns every process
+  const { data: active } = await supabase.rpc('active_process_count').throwOnError();
   const { count: before } = await supabase
     .from('processes')
     .select('*', { count: 'exact', head: true })
     .lt('created_at', start)
     .or(`closed_at.is.null,closed_at.gte.${start}`)
     .throwOnError();
-  return figure(countActiveProcesses((data ?? []) as { status: string | null }[]), before ?? 0);
+  return figure(Number(active ?? 0), before ?? 0);
 }
 
-/** Receita Mensal: paid payments of this month versus the previous month, per currency. */
+/** Receita Mensal: paid payments of this month versus the previous month, per currency, summed by the database. */
 export async function fetchRevenueFigure(now = new Date()): Promise<MoneyFigure[]> {
   const bounds = monthBounds(now);
   const { data } = await supabase
-    .from('financial_payments')
-    .select('amount, currency, payment_date, status')
-    .gte('payment_date', bounds.previousStart)
-    .lt('payment_date', bounds.nextStart)
+    .rpc('paid_revenue_by_month', { p_from: bounds.previousStart, p_to: bounds.nextStart })
     .throwOnError();
-  return paidRevenueByMonth((data ?? []) as PaymentRow[], bounds);
+  return revenueFromMonthlyTotals((data ?? []) as MonthlyRevenue[], bounds);
 }
 
 const OPEN_TASK = ['pendente', 'em_andamento'];

@@ -2,12 +2,11 @@ import { screen, within } from '@testing-library/react';
 import { format } from 'date-fns';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { db, postgrestError, server, SUPABASE_URL } from '@/testing/supabase-server';
+import { db, postgrestError, rpc, server, SUPABASE_URL } from '@/testing/supabase-server';
 import { renderWithProviders } from '@/testing/test-utils';
 import DashboardPage from './dashboard-page';
 
 const now = new Date();
-const today = format(now, 'yyyy-MM-dd');
 const thisMonth = now.toISOString();
 const longAgo = '2020-01-15T10:00:00Z';
 const inDays = (days: number) => new Date(now.getTime() + days * 86_400_000).toISOString();
@@ -24,17 +23,20 @@ beforeEach(() => {
     ...['c5', 'c6'].map((id) => ({ id, full_name: `Cliente ${id}`, created_at: thisMonth })),
   ]);
   db.seed('processes', [
-    { status: 'em andamento' },
-    { status: 'aprovado' },
-    { status: 'concluído' },
-    { status: 'arquivado' },
+    { status: 'em andamento', created_at: thisMonth },
+    { status: 'aprovado', created_at: thisMonth },
+    { status: 'concluído', created_at: thisMonth },
+    { status: 'arquivado', created_at: thisMonth },
   ]);
-  db.seed('financial_payments', [
-    { amount: '1500.00', currency: 'BRL', payment_date: today, status: 'paid' },
-    { amount: 99, currency: 'BRL', payment_date: today, status: 'pending' },
-    // a payment in dollars counts in dollars, never added to the reais
-    { amount: '100.00', currency: 'USD', payment_date: today, status: 'paid' },
-  ]);
+  // the database counts and sums (active_process_count, paid_revenue_by_month): 2 of 4 processes are active
+  server.use(
+    rpc('active_process_count', () => 2),
+    // paid this month: R$ 1.500 and US$ 100 (a payment in dollars is never added to the reais)
+    rpc('paid_revenue_by_month', () => [
+      { currency: 'BRL', month: format(now, 'yyyy-MM-01'), total: '1500.00' },
+      { currency: 'USD', month: format(now, 'yyyy-MM-01'), total: '100.00' },
+    ]),
+  );
   // open now: t1, t3, t5 (3); open when the month began: t2 and t3 (2): +50%. Stored oldest first.
   db.seed('tasks', [
     {
@@ -153,7 +155,10 @@ describe('DashboardPage', () => {
   });
 
   it('shows no figure (never a sample one) when the data cannot be read', async () => {
-    server.use(http.all(`${SUPABASE_URL}/rest/v1/:table`, () => postgrestError(403, '42501', 'permission denied')));
+    server.use(
+      http.all(`${SUPABASE_URL}/rest/v1/:table`, () => postgrestError(403, '42501', 'permission denied')),
+      http.all(`${SUPABASE_URL}/rest/v1/rpc/:fn`, () => postgrestError(403, '42501', 'permission denied')),
+    );
     renderWithProviders(<DashboardPage />);
     for (const name of ['Total de Clientes', 'Processos Ativos', 'Receita Mensal', 'Tarefas Pendentes']) {
       expect(await within(card(name)).findByText('—')).toBeInTheDocument();

@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
+import { ClientPicker } from '@/components/client-picker';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -20,7 +21,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { useAuth } from '@/lib/auth-context';
 import { formatDate, todayISO, parseDecimal } from '@/lib/format';
-import { useClientsList, useCreateQuote, useLatestRate, useRefreshRate, useSalesStaff, type Quote } from '../money/api';
+import { useCreateQuote, useLatestRate, useRefreshRate, useSalesStaff, type Quote } from '../money/api';
 import type { Currency } from '../money/format';
 import { financeStrings } from '../strings';
 import { errorMessage } from '@/lib/errors';
@@ -36,7 +37,6 @@ export function NewQuoteDialog({
   onClose: () => void;
   onCreated: (q: Quote) => void;
 }) {
-  const clients = useClientsList();
   const latest = useLatestRate();
   const refresh = useRefreshRate();
   const create = useCreateQuote();
@@ -108,14 +108,7 @@ export function NewQuoteDialog({
         <div className="grid gap-3">
           <div className="grid gap-1">
             <Label htmlFor="quote-client">Cliente</Label>
-            <NativeSelect id="quote-client" value={clientId} onChange={(e) => setClientId(e.target.value)}>
-              <option value="">Selecione...</option>
-              {(clients.data ?? []).map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.full_name}
-                </option>
-              ))}
-            </NativeSelect>
+            <ClientPicker id="quote-client" emptyLabel="Selecione..." value={clientId} onValueChange={setClientId} />
           </div>
           <div className="grid gap-1">
             <Label htmlFor="quote-title">Título</Label>

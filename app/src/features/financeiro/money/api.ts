@@ -160,14 +160,6 @@ export function useQuoteItems(quoteId: string) {
   });
 }
 
-export function useClientsList() {
-  return useQuery({
-    queryKey: moneyKeys.clients(),
-    queryFn: () =>
-      rows<{ id: string; full_name: string }>(supabase.from('clients').select('id, full_name').order('full_name')),
-  });
-}
-
 export interface SalesStaff {
   id: string;
   full_name: string;

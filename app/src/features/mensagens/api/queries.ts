@@ -3,15 +3,48 @@ import { supabase } from '@/lib/supabase';
 import type { Message } from '../rules';
 import { messageKeys } from './keys';
 
-/** select messages by client_id ordered by created_at ascending (oldest first). */
-export async function fetchMessages(clientId: string): Promise<Message[]> {
+const MESSAGE_COLUMNS = 'id, client_id, sender_type, content, attachment_url, created_at';
+/** How many messages a thread shows at first, and how many more "Carregar anteriores" adds. */
+export const MESSAGE_PAGE = 50;
+
+/** Newest first in the query, oldest first on screen. */
+function oldestFirst(rows: Message[]): Message[] {
+  return [...rows].reverse();
+}
+
+/**
+ * The latest page of a client's thread: select ... from messages where client_id = $1
+ * order by created_at desc, id desc limit MESSAGE_PAGE; returned oldest first (as the thread shows them).
+ */
+export async function fetchMessages(clientId: string, limit = MESSAGE_PAGE): Promise<Message[]> {
   const { data } = await supabase
     .from('messages')
-    .select('id, client_id, sender_type, content, attachment_url, created_at')
+    .select(MESSAGE_COLUMNS)
     .eq('client_id', clientId)
-    .order('created_at', { ascending: true })
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .limit(limit)
     .throwOnError();
-  return (data ?? []) as Message[];
+  return oldestFirst((data ?? []) as Message[]);
+}
+
+/** The page of messages just before `oldest` (created earlier, or at the same instant with a smaller id). */
+export async function fetchOlderMessages(
+  clientId: string,
+  oldest: Pick<Message, 'id' | 'created_at'>,
+  limit = MESSAGE_PAGE,
+): Promise<Message[]> {
+  const at = `"${oldest.created_at}"`;
+  const { data } = await supabase
+    .from('messages')
+    .select(MESSAGE_COLUMNS)
+    .eq('client_id', clientId)
+    .or(`created_at.lt.${at},and(created_at.eq.${at},id.lt.${oldest.id})`)
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .limit(limit)
+    .throwOnError();
+  return oldestFirst((data ?? []) as Message[]);
 }
 
 /** The thread of one client. A failed load is only logged (spec: console log only; the loading state ends). */
@@ -55,5 +88,23 @@ export function useClientSummary(clientId: string | undefined) {
     queryFn: () => fetchClientSummary(clientId!),
     enabled: Boolean(clientId),
     meta: { errorMessage: 'Erro ao carregar clientes' },
+  });
+}
+
+/** How many messages the office sent the client: counted by the database, not from the page on screen. */
+export function useOfficeMessageCount(clientId: string | null | undefined) {
+  return useQuery({
+    queryKey: [...messageKeys.thread(clientId ?? ''), 'office-count'] as const,
+    enabled: Boolean(clientId),
+    queryFn: async () => {
+      const { count } = await supabase
+        .from('messages')
+        .select('id', { count: 'exact', head: true })
+        .eq('client_id', clientId!)
+        .eq('sender_type', 'office')
+        .throwOnError();
+      return count ?? 0;
+    },
+    meta: { silent: true },
   });
 }

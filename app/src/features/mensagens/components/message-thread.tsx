@@ -1,15 +1,16 @@
 import { MessageSquare } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { supabase } from '@/lib/supabase';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSendMessage } from '../api/mutations';
-import { useMessages } from '../api/queries';
+import { fetchOlderMessages, MESSAGE_PAGE, useMessages } from '../api/queries';
 import { useMessagesRealtime } from '../api/realtime';
 import { downloadStoredFile } from '@/lib/storage';
-import { attachmentName, type SenderType } from '../rules';
+import { attachmentName, type Message, type SenderType } from '../rules';
 import { mensagensStrings as t } from '../strings';
 import { MessageBubble } from './message-bubble';
 import { MessageComposer } from './message-composer';
@@ -22,9 +23,29 @@ export interface MessageThreadProps {
   otherLabel?: string;
 }
 
-/** The thread between one client and the office: 400px message area, live updates, composer. */
-export function MessageThread({ clientId, viewer, otherLabel }: MessageThreadProps) {
-  const { data: messages = [], isPending } = useMessages(clientId);
+/** Older pages merged before the latest one: each message once, oldest first. */
+function mergeThread(older: readonly Message[], latest: readonly Message[]): Message[] {
+  const seen = new Set(latest.map((m) => m.id));
+  return [...older.filter((m) => !seen.has(m.id)), ...latest];
+}
+
+/** The thread of one client (keyed by the client, so another client's thread starts over). */
+export function MessageThread(props: MessageThreadProps) {
+  return <ClientThread key={props.clientId} {...props} />;
+}
+
+/**
+ * The thread between one client and the office: the latest messages (the database sends the newest page),
+ * "Carregar anteriores" for earlier ones, live updates and the composer, in a 400px message area.
+ */
+function ClientThread({ clientId, viewer, otherLabel }: MessageThreadProps) {
+  const { data: latest = [], isPending } = useMessages(clientId);
+  const [older, setOlder] = useState<Message[]>([]);
+  const [olderDone, setOlderDone] = useState(false);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const messages = useMemo(() => mergeThread(older, latest), [older, latest]);
+  const hasOlder = !olderDone && messages.length >= MESSAGE_PAGE;
+  const heightBefore = useRef<number | null>(null);
   useMessagesRealtime(clientId);
   const send = useSendMessage(clientId, viewer);
   const listRef = useRef<HTMLDivElement>(null);
@@ -46,6 +67,30 @@ export function MessageThread({ clientId, viewer, otherLabel }: MessageThreadPro
     const el = listRef.current;
     if (el) el.scrollTop = el.scrollHeight;
   }, [lastId, isPending]);
+
+  useLayoutEffect(() => {
+    // Earlier messages went in above: keep the message the reader was looking at where it was.
+    const el = listRef.current;
+    if (el && heightBefore.current !== null) el.scrollTop += el.scrollHeight - heightBefore.current;
+    heightBefore.current = null;
+  }, [older]);
+
+  const loadOlder = async () => {
+    const oldest = messages[0];
+    if (!oldest) return;
+    setLoadingOlder(true);
+    try {
+      const page = await fetchOlderMessages(clientId, oldest);
+      heightBefore.current = listRef.current?.scrollHeight ?? null;
+      setOlder((current) => [...page, ...current]);
+      if (page.length < MESSAGE_PAGE) setOlderDone(true);
+    } catch (error) {
+      console.error(t.loadOlderError, error);
+      toast.error(t.loadOlderError);
+    } finally {
+      setLoadingOlder(false);
+    }
+  };
 
   const download = async (path: string) => {
     try {
@@ -79,6 +124,14 @@ export function MessageThread({ clientId, viewer, otherLabel }: MessageThreadPro
             <p className="text-sm">{viewer === 'client' ? t.emptyClient : t.emptyOffice}</p>
           </div>
         ) : (
+          <>
+            {hasOlder && (
+              <div className="mb-3 flex justify-center">
+                <Button variant="outline" size="sm" disabled={loadingOlder} onClick={() => void loadOlder()}>
+                  {loadingOlder ? t.loadingOlder : t.loadOlder}
+                </Button>
+              </div>
+            )}
           <ul className="grid gap-3">
             {messages.map((message) => {
               const own = message.sender_type === viewer;
@@ -93,6 +146,7 @@ export function MessageThread({ clientId, viewer, otherLabel }: MessageThreadPro
               );
             })}
           </ul>
+          </>
         )}
       </div>
       <MessageComposer

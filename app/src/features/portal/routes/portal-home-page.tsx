@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
-import { useMessages } from '@/features/mensagens';
+import { useMessages, useOfficeMessageCount } from '@/features/mensagens';
 import { useAuth } from '@/lib/auth-context';
 import { formatDate } from '@/lib/format';
 import { displayName } from '@/lib/roles';
@@ -77,6 +77,8 @@ export default function PortalHomePage() {
   const processes = useClientProcesses(clientId);
   const finance = useClientFinance(clientId);
   const messages = useMessages(clientId);
+  // the thread's latest page is enough for the activity list; the count comes from the database
+  const officeMessages = useOfficeMessageCount(clientId);
   const documents = useClientDocuments(clientId);
   const requests = useDocumentRequests(clientId);
   // Next steps are what the client has to do: the documents the office asked for and not yet received.
@@ -129,8 +131,8 @@ export default function PortalHomePage() {
             <OverviewCard
               icon={MessageSquare}
               title={t.messagesCard}
-              count={counts.officeMessages}
-              caption={t.messagesCaption(counts.officeMessages)}
+              count={officeMessages.data ?? counts.officeMessages}
+              caption={t.messagesCaption(officeMessages.data ?? counts.officeMessages)}
               to={paths.portal.mensagens}
               linkLabel={t.messagesLink}
               loading={messages.isLoading}

@@ -20,7 +20,8 @@ import { todayISO } from '@/lib/format';
 import { categoryLabel, PROCESS_CATEGORIES, PROCESS_STATUSES, processStatusLabel } from '@/lib/glossary';
 import { dialogSession, useDialogForm } from '@/hooks/use-dialog-form';
 import { useSaveProcess } from '../api/mutations';
-import { useCaseTypes, useClientOptions, useStaffDirectory, useStages } from '../api/queries';
+import { ClientPicker } from '@/components/client-picker';
+import { useCaseTypes, useStaffDirectory, useStages } from '../api/queries';
 import type { ProcessRow } from '../api/types';
 import { processFormSchema, type ProcessFormValues } from '../schemas';
 import { fill, processStrings as t } from '../strings';
@@ -126,7 +127,7 @@ export function ProcessFormDialog({
   const errors = form.problem ?? {};
   const setErrors = form.setProblem;
   const { data: caseTypes = [] } = useCaseTypes();
-  const { data: clients = [] } = useClientOptions(open);
+  const clientFieldId = useId();
   const { data: staff = [] } = useStaffDirectory();
   const { data: stages = [] } = useStages(open);
   const save = useSaveProcess();
@@ -192,14 +193,17 @@ export function ProcessFormDialog({
               options={caseTypes.map((c) => ({ value: c.id, label: c.label }))}
               error={errors.caseTypeId}
             />
-            <SelectField
-              label="Cliente"
-              value={values.clientId}
-              onChange={(v) => set('clientId', v)}
-              placeholder="Selecione o cliente"
-              options={clients.map((c) => ({ value: c.id, label: c.full_name }))}
-              error={errors.clientId}
-            />
+            <div className="grid min-w-0 gap-2">
+              <Label htmlFor={clientFieldId}>Cliente</Label>
+              <ClientPicker
+                id={clientFieldId}
+                emptyLabel="Selecione o cliente"
+                value={values.clientId}
+                onValueChange={(v) => set('clientId', v)}
+                aria-invalid={errors.clientId ? true : undefined}
+              />
+              {errors.clientId && <p className="text-sm text-destructive">{errors.clientId}</p>}
+            </div>
             <SelectField
               label="Categoria"
               value={values.category}

@@ -1,55 +1,47 @@
-/** Reads of the reports: processes, stage changes (process_events), clients and the leads they came from. */
+/** Reads of the reports: every figure is computed by the database (RLS applies), never from fetched rows. */
 import { useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import type { ProcessRow, StageEvent } from '../lib/reports';
+import type { SourceCount, StageDays, TypeStageCount } from '../lib/reports';
 
 export const reportKeys = {
   all: ['reports'] as const,
   processes: () => [...reportKeys.all, 'processes'] as const,
-  stageEvents: () => [...reportKeys.all, 'stage-events'] as const,
+  stageDays: () => [...reportKeys.all, 'stage-days'] as const,
   clientSources: () => [...reportKeys.all, 'client-sources'] as const,
 };
 
-export function useProcessRows() {
+/** report_processes_by_type_stage(): processes per type and stage. */
+export function useProcessesByTypeAndStage() {
   return useQuery({
     queryKey: reportKeys.processes(),
     queryFn: async () => {
-      const { data } = await supabase.from('processes').select('id, type, stage, status').limit(10000).throwOnError();
-      return (data ?? []) as ProcessRow[];
+      const { data } = await supabase.rpc('report_processes_by_type_stage').throwOnError();
+      return (data ?? []) as TypeStageCount[];
     },
     meta: { errorMessage: 'Erro ao carregar processos' },
   });
 }
 
-/** Stage changes; an error (no history table where this runs) answers null so the page can say so. */
-export function useStageEvents() {
+/** report_days_per_stage(): average days in each stage; an error answers null so the page can say so. */
+export function useDaysPerStage() {
   return useQuery({
-    queryKey: reportKeys.stageEvents(),
+    queryKey: reportKeys.stageDays(),
     queryFn: async () => {
-      const { data, error } = await supabase
-        .from('process_events')
-        .select('process_id, to_value, created_at')
-        .eq('kind', 'stage_change')
-        .limit(50000);
+      const { data, error } = await supabase.rpc('report_days_per_stage');
       if (error) return null;
-      return (data ?? []) as StageEvent[];
+      return (data ?? []) as StageDays[];
     },
     meta: { silent: true },
   });
 }
 
+/** report_clients_by_source(): clients per the source of the lead they came from. */
 export function useClientSources() {
   return useQuery({
     queryKey: reportKeys.clientSources(),
     queryFn: async () => {
-      const [{ data: clients }, { data: leads }] = await Promise.all([
-        supabase.from('clients').select('id').limit(10000).throwOnError(),
-        supabase.from('leads').select('client_id, source').not('client_id', 'is', null).throwOnError(),
-      ]);
-      return {
-        clientIds: ((clients ?? []) as { id: string }[]).map((c) => c.id),
-        leads: (leads ?? []) as { client_id: string | null; source: string }[],
-      };
+      const { data } = await supabase.rpc('report_clients_by_source').throwOnError();
+      return (data ?? []) as SourceCount[];
     },
     meta: { silent: true },
   });

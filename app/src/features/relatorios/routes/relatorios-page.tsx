@@ -6,8 +6,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth-context';
-import { useClientSources, useProcessRows, useStageEvents } from '../api/queries';
-import { clientsBySource, daysPerStage, DIRECT, processesByTypeAndStage } from '../lib/reports';
+import { useClientSources, useDaysPerStage, useProcessesByTypeAndStage } from '../api/queries';
+import { DIRECT, processesByTypeAndStage } from '../lib/reports';
 
 const SOURCE_LABELS: Record<string, string> = {
   [DIRECT]: 'Cadastro direto',
@@ -22,7 +22,7 @@ const SOURCE_LABELS: Record<string, string> = {
 };
 
 function ProcessesByStage() {
-  const processes = useProcessRows();
+  const processes = useProcessesByTypeAndStage();
   if (processes.isPending) return <Skeleton className="h-32" />;
   const { stages, rows } = processesByTypeAndStage(processes.data ?? []);
   if (rows.length === 0) return <p className="text-sm text-muted-foreground">Nenhum processo cadastrado.</p>;
@@ -45,11 +45,11 @@ function ProcessesByStage() {
             <TableCell className="font-medium">{type}</TableCell>
             {stages.map((stage) => (
               <TableCell key={stage} className="text-right">
-                {byStage.get(stage) ?? 0}
+                {(byStage.get(stage) ?? 0).toLocaleString('pt-BR')}
               </TableCell>
             ))}
             <TableCell className="text-right font-semibold">
-              {[...byStage.values()].reduce((a, b) => a + b, 0)}
+              {[...byStage.values()].reduce((a, b) => a + b, 0).toLocaleString('pt-BR')}
             </TableCell>
           </TableRow>
         ))}
@@ -59,11 +59,11 @@ function ProcessesByStage() {
 }
 
 function TimeInStage() {
-  const events = useStageEvents();
-  if (events.isPending) return <Skeleton className="h-24" />;
-  if (events.data === null || events.data === undefined)
+  const days = useDaysPerStage();
+  if (days.isPending) return <Skeleton className="h-24" />;
+  if (days.data === null || days.data === undefined)
     return <p className="text-sm text-muted-foreground">O histórico de estágios não está disponível.</p>;
-  const stats = daysPerStage(events.data);
+  const stats = days.data;
   if (stats.length === 0)
     return (
       <p className="text-sm text-muted-foreground">
@@ -83,8 +83,8 @@ function TimeInStage() {
         {stats.map((row) => (
           <TableRow key={row.stage}>
             <TableCell className="font-medium">{row.stage}</TableCell>
-            <TableCell className="text-right">{row.averageDays.toLocaleString('pt-BR')}</TableCell>
-            <TableCell className="text-right">{row.count}</TableCell>
+            <TableCell className="text-right">{Number(row.average_days).toLocaleString('pt-BR')}</TableCell>
+            <TableCell className="text-right">{row.total.toLocaleString('pt-BR')}</TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -95,7 +95,7 @@ function TimeInStage() {
 function ClientsBySource() {
   const data = useClientSources();
   if (data.isPending) return <Skeleton className="h-24" />;
-  const rows = clientsBySource(data.data?.clientIds ?? [], data.data?.leads ?? []);
+  const rows = data.data ?? [];
   if (rows.length === 0) return <p className="text-sm text-muted-foreground">Nenhum cliente cadastrado.</p>;
   return (
     <Table>
@@ -109,7 +109,7 @@ function ClientsBySource() {
         {rows.map((row) => (
           <TableRow key={row.source}>
             <TableCell className="font-medium">{SOURCE_LABELS[row.source] ?? row.source}</TableCell>
-            <TableCell className="text-right">{row.count}</TableCell>
+            <TableCell className="text-right">{row.total.toLocaleString('pt-BR')}</TableCell>
           </TableRow>
         ))}
       </TableBody>

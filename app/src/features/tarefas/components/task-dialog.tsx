@@ -1,6 +1,7 @@
 /** Create or edit a task; an existing task shows its comments and takes new ones. */
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
+import { ClientPicker } from '@/components/client-picker';
 import { PersonSelect } from '@/components/person-select';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -11,7 +12,7 @@ import { LabelOptions, NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
-import { nameOf, useClientOptions, useStaffOptions } from '@/lib/people';
+import { nameOf, useStaffOptions } from '@/lib/people';
 import { useAddComment, useDeleteTask, useSaveTask, type TaskRow } from '../api/mutations';
 import { useTaskComments } from '../api/queries';
 import type { Task } from '../lib/tasks';
@@ -122,7 +123,6 @@ export function TaskDialog({
     setProblem,
   } = useDialogForm(dialogSession(open, task), () => toForm(task, defaultAssignee));
   const staff = useStaffOptions();
-  const clients = useClientOptions();
   const save = useSaveTask();
   const remove = useDeleteTask();
   const [confirming, setConfirming] = useState(false);
@@ -194,8 +194,7 @@ export function TaskDialog({
           </NativeSelect>
         </FormField>
         <FormField label={t.fields.client}>
-          <PersonSelect
-            people={clients.data}
+          <ClientPicker
             emptyLabel={t.none}
             value={form.client_id}
             onValueChange={(id) => set('client_id', id)}

@@ -44,24 +44,6 @@ export interface TaskFilters {
   search: string;
 }
 
-export function filterTasks(tasks: readonly Task[], filters: TaskFilters, today: string): Task[] {
-  const term = filters.search.trim().toLocaleLowerCase('pt-BR');
-  return tasks.filter((task) => {
-    if (filters.mineOf && task.assignee_id !== filters.mineOf) return false;
-    if (filters.state === 'open' && !isOpen(task)) return false;
-    if (filters.state === 'done' && task.status !== 'concluida') return false;
-    if (filters.state === 'overdue' && !isOverdue(task, today)) return false;
-    if (filters.priority && task.priority !== filters.priority) return false;
-    if (term) {
-      const haystack = `${task.title} ${task.description ?? ''} ${task.clients?.full_name ?? ''}`.toLocaleLowerCase(
-        'pt-BR',
-      );
-      if (!haystack.includes(term)) return false;
-    }
-    return true;
-  });
-}
-
 const PRIORITY_RANK = { alta: 0, media: 1, baixa: 2 } as const;
 
 /** Open first, then by due date (none last), then by priority. */

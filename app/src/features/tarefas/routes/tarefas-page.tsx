@@ -1,7 +1,8 @@
 /** /tarefas: the team's tasks — mine or all, open/done/overdue, priority and text filters; overdue in red. */
 import { Bot, Plus } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { toast } from '@/lib/toast';
+import { ListPager } from '@/components/list-pager';
 import { PageHeader } from '@/components/page-header';
 import { TableStateRows } from '@/components/table-state-rows';
 import { Badge, ColorBadge } from '@/components/ui/badge';
@@ -18,26 +19,45 @@ import { nameOf, useStaffOptions } from '@/lib/people';
 import { TASK_PRIORITY_COLORS } from '@/lib/status';
 import { cn } from '@/lib/utils';
 import { useSaveTask } from '../api/mutations';
-import { useTasks } from '../api/queries';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { DEFAULT_PAGE_SIZE } from '@/lib/paging';
+import { useOpenTaskCount, useTasksPage } from '../api/queries';
 import { TaskDialog } from '../components/task-dialog';
-import { filterTasks, isOpen, isOverdue, sortTasks, STATUS_COLORS, type Task, type TaskFilters } from '../lib/tasks';
+import { isOverdue, STATUS_COLORS, type Task, type TaskFilters } from '../lib/tasks';
 import { tarefasStrings as t } from '../strings';
 import { fill } from '@/lib/strings';
 
 export default function TarefasPage() {
   const { user } = useAuth();
-  const tasks = useTasks();
   const staff = useStaffOptions();
   const save = useSaveTask();
   const [mine, setMine] = useState(false);
   const [filters, setFilters] = useState<Omit<TaskFilters, 'mineOf'>>({ state: 'open', priority: '', search: '' });
   const [dialog, setDialog] = useState<{ open: boolean; task: Task | null }>({ open: false, task: null });
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const today = todayISO();
-  const shown = useMemo(
-    () => sortTasks(filterTasks(tasks.data ?? [], { ...filters, mineOf: mine ? (user?.id ?? null) : null }, today)),
-    [tasks.data, filters, mine, user?.id, today],
-  );
-  const openCount = (tasks.data ?? []).filter(isOpen).length;
+  const search = useDebouncedValue(filters.search.trim());
+  const tasks = useTasksPage({
+    mineOf: mine ? (user?.id ?? null) : null,
+    state: filters.state,
+    priority: filters.priority,
+    search,
+    today,
+    page,
+    pageSize,
+  });
+  const shown = tasks.data?.rows ?? [];
+  const openCount = useOpenTaskCount().data ?? 0;
+  /** A filter changed: back to the first page. */
+  const refilter = (next: Omit<TaskFilters, 'mineOf'>) => {
+    setFilters(next);
+    setPage(1);
+  };
+  const showMine = (value: boolean) => {
+    setMine(value);
+    setPage(1);
+  };
 
   async function toggleDone(task: Task) {
     try {
@@ -62,10 +82,10 @@ export default function TarefasPage() {
       />
       <div className="flex flex-wrap items-center gap-2">
         <div role="group" aria-label="Filtro de responsável" className="flex gap-1">
-          <Button variant={mine ? 'outline' : 'default'} size="sm" aria-pressed={!mine} onClick={() => setMine(false)}>
+          <Button variant={mine ? 'outline' : 'default'} size="sm" aria-pressed={!mine} onClick={() => showMine(false)}>
             {t.all}
           </Button>
-          <Button variant={mine ? 'default' : 'outline'} size="sm" aria-pressed={mine} onClick={() => setMine(true)}>
+          <Button variant={mine ? 'default' : 'outline'} size="sm" aria-pressed={mine} onClick={() => showMine(true)}>
             {t.mine}
           </Button>
         </div>
@@ -73,7 +93,7 @@ export default function TarefasPage() {
           aria-label="Situação"
           className="w-40"
           value={filters.state}
-          onChange={(e) => setFilters({ ...filters, state: e.target.value as TaskFilters['state'] })}
+          onChange={(e) => refilter({ ...filters, state: e.target.value as TaskFilters['state'] })}
         >
           <option value="open">{t.open}</option>
           <option value="overdue">{t.overdueOnly}</option>
@@ -84,7 +104,7 @@ export default function TarefasPage() {
           aria-label={t.priorityFilter}
           className="w-48"
           value={filters.priority}
-          onChange={(e) => setFilters({ ...filters, priority: e.target.value as TaskFilters['priority'] })}
+          onChange={(e) => refilter({ ...filters, priority: e.target.value as TaskFilters['priority'] })}
         >
           <option value="">{t.anyPriority}</option>
           {Object.entries(t.priorities).map(([value, label]) => (
@@ -98,7 +118,7 @@ export default function TarefasPage() {
           placeholder={t.search}
           aria-label={t.search}
           value={filters.search}
-          onChange={(e) => setFilters({ ...filters, search: e.target.value })}
+          onChange={(e) => refilter({ ...filters, search: e.target.value })}
         />
       </div>
       <Card className="py-0">
@@ -176,6 +196,17 @@ export default function TarefasPage() {
           </TableBody>
         </Table>
       </Card>
+      <ListPager
+        noun="tarefas"
+        total={tasks.data?.total}
+        page={page}
+        pageSize={pageSize}
+        onPageChange={setPage}
+        onPageSizeChange={(size) => {
+          setPageSize(size);
+          setPage(1);
+        }}
+      />
       <TaskDialog
         open={dialog.open}
         onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}

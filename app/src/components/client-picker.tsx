@@ -1,0 +1,60 @@
+/**
+ * The client picker of forms (Novo Processo, task, appointment, quote): a search box that queries the clients
+ * as the user types (debounced, the first 50 by name) and a native select of the matches, so every client is
+ * reachable however many there are. The chosen client stays listed while another search is shown.
+ */
+import { useState, type ComponentProps } from 'react';
+import { NativeSelect } from '@/components/ui/native-select';
+import { SearchInput } from '@/components/ui/search-input';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { CLIENT_PICKER_LIMIT, useClientName, useClientSearch } from '@/lib/people';
+
+export type ClientPickerProps = Omit<ComponentProps<'select'>, 'onChange' | 'value'> & {
+  value: string;
+  onValueChange: (id: string) => void;
+  /** The first option's text ('Nenhum cliente', 'Selecione...'). */
+  emptyLabel: string;
+};
+
+export function ClientPicker({ value, onValueChange, emptyLabel, disabled, ...selectProps }: ClientPickerProps) {
+  const [search, setSearch] = useState('');
+  const term = useDebouncedValue(search.trim());
+  const found = useClientSearch(term);
+  const chosen = useClientName(value);
+  const options = found.data?.options ?? [];
+  const chosenMissing = chosen.data && !options.some((option) => option.id === chosen.data!.id);
+  return (
+    <div className="grid gap-1.5">
+      <SearchInput
+        type="search"
+        placeholder="Digite para buscar por nome ou e-mail..."
+        aria-label="Filtrar a lista por nome ou e-mail"
+        value={search}
+        disabled={disabled}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      <NativeSelect
+        {...selectProps}
+        disabled={disabled}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+      >
+        <option value="">{emptyLabel}</option>
+        {chosenMissing && <option value={chosen.data!.id}>{chosen.data!.name}</option>}
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.name}
+          </option>
+        ))}
+      </NativeSelect>
+      {found.data?.more && (
+        <p className="text-xs text-muted-foreground">
+          Mostrando os {CLIENT_PICKER_LIMIT} primeiros clientes; digite para encontrar os demais.
+        </p>
+      )}
+      {found.data && term && options.length === 0 && (
+        <p className="text-xs text-muted-foreground">Nenhum cliente encontrado para “{term}”.</p>
+      )}
+    </div>
+  );
+}
