@@ -5694,10 +5694,10 @@ CREATE TABLE public.uscis_form_mappings (
     transform_arg text,
     created_by uuid DEFAULT auth.uid(),
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT uscis_form_mappings_data_path_check CHECK ((data_path ~ '^(client|process|office|attorney|preparer|questionnaire)(\.[A-Za-z0-9_]+)+$'::text)),
+    CONSTRAINT uscis_form_mappings_data_path_check CHECK ((data_path ~ '^(client|process|office|attorney|preparer|questionnaire|filing)(\.[A-Za-z0-9_]+)+$'::text)),
     CONSTRAINT uscis_form_mappings_field_name_check CHECK (((char_length(field_name) >= 1) AND (char_length(field_name) <= 500))),
     CONSTRAINT uscis_form_mappings_transform_arg_check CHECK (((transform_arg IS NULL) OR (char_length(transform_arg) <= 200))),
-    CONSTRAINT uscis_form_mappings_transform_check CHECK ((transform = ANY (ARRAY['text'::text, 'upper'::text, 'date_mdy'::text, 'name_first'::text, 'name_middle'::text, 'name_last'::text, 'checkbox'::text, 'phone_us'::text, 'ssn'::text, 'a_number'::text, 'receipt'::text]))),
+    CONSTRAINT uscis_form_mappings_transform_check CHECK ((transform = ANY (ARRAY['text'::text, 'upper'::text, 'date_mdy'::text, 'name_first'::text, 'name_middle'::text, 'name_last'::text, 'checkbox'::text, 'phone_us'::text, 'ssn'::text, 'a_number'::text, 'receipt'::text, 'digits'::text, 'street'::text, 'unit_number'::text, 'unit_is'::text, 'country_en'::text, 'count'::text, 'place_city'::text, 'place_country'::text]))),
     CONSTRAINT uscis_form_mappings_version_check CHECK ((version > 0))
 );
 
@@ -5711,7 +5711,7 @@ COMMENT ON TABLE public.uscis_form_mappings IS 'Where each PDF field of an editi
 -- Name: COLUMN uscis_form_mappings.data_path; Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON COLUMN public.uscis_form_mappings.data_path IS 'Dotted path: client.*, process.*, office.* (name, address, contacts), attorney.* (the responsible attorney), preparer.* (the staff member filling) or questionnaire.<answer> (list items by index).';
+COMMENT ON COLUMN public.uscis_form_mappings.data_path IS 'Dotted path: client.*, process.*, office.* (name, address, contacts), attorney.* (the responsible attorney), preparer.* (the staff member filling), filing.* (date, forms) or questionnaire.<answer> (list items by index).';
 
 --
 -- Name: COLUMN uscis_form_mappings.transform_arg; Type: COMMENT; Schema: public; Owner: -
