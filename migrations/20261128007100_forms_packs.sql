@@ -24,3 +24,10 @@ insert into public.case_types (id, label, category, forms, sort_order) values
 on conflict (id) do nothing;
 update public.case_types set forms = 'N-400, G-28' where id = 'naturalizacao' and forms = 'N-400';
 update public.case_types set forms = 'I-589, G-28' where id = 'asilo' and forms = 'I-589';
+
+-- The cover letter of a packet, as the office writes it (placeholders {escritorio}, {cliente}, {processo},
+-- {formularios}, {data}, {advogado}); empty: the product's own letter.
+alter table public.office_settings add column if not exists packet_cover_letter text
+  constraint packet_cover_letter_length check (packet_cover_letter is null or char_length(packet_cover_letter) <= 5000);
+comment on column public.office_settings.packet_cover_letter is
+  'Cover letter of a USCIS packet ("Preencher pacote"); placeholders {escritorio} {cliente} {processo} {formularios} {data} {advogado}.';

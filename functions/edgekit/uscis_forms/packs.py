@@ -110,7 +110,7 @@ def apply(fields: list[dict], pack: dict | None, previous: dict[str, dict] | Non
         entry = by_index.get(pattern_of(name, keep_index=True)) or by_name.get(pattern_of(name))
         mapping = _entry_mapping(entry, pdf_field) if entry else None
         if mapping is None and previous:
-            kept = previous.get(pattern_of(name, keep_index=True)) or previous.get(pattern_of(name))
+            kept = previous.get(pattern_of(name, keep_index=True))
             if kept:
                 mapping = {**kept, "field_name": name}
         if mapping is not None:
@@ -127,10 +127,8 @@ def apply(fields: list[dict], pack: dict | None, previous: dict[str, dict] | Non
 
 
 def by_pattern(mappings: list[dict]) -> dict[str, dict]:
-    """A saved mapping keyed by field pattern (with and without index), to carry onto another edition."""
-    keyed: dict[str, dict] = {}
-    for row in mappings:
-        clean = {k: row.get(k) for k in ("data_path", "transform", "transform_arg")}
-        keyed.setdefault(pattern_of(row["field_name"]), clean)
-        keyed[pattern_of(row["field_name"], keep_index=True)] = clean
-    return keyed
+    """A saved mapping keyed by field pattern with its index (`Pt2Line10_Unit[1]`), to carry onto another
+    edition: several fields share a name and differ by index, each with its own mapping."""
+    return {pattern_of(row["field_name"], keep_index=True): {k: row.get(k) for k in ("data_path", "transform",
+                                                                                      "transform_arg")}
+            for row in mappings}
