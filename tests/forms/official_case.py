@@ -59,7 +59,7 @@ COMPLETE_ANSWERS = {
     "travel": [{"country": "Brasil", "departure_date": "2023-12-01", "return_date": "2024-01-05"}],
     "immigration": {"last_entry_date": "2021-02-20", "last_entry_place": "Boston, MA", "i94_number": "123456789A1",
                     "status_at_entry": "B2", "current_status": "B2", "previous_receipts": "",
-                    "removal_proceedings": "nao", "applied_abroad": "nao", "immigrants_sponsored": "1"},
+                    "removal_proceedings": "nao", "applied_abroad": "nao"},
     "interpreter": {"reads_english": "nao", "sponsor_reads_english": "sim", "language": "Portuguese",
                     "full_name": "Roberta Lima Costa", "organization": "Costa Translations",
                     "phone": "(617) 555-0123", "email": "roberta@traducoes.test"},
