@@ -122,3 +122,37 @@ def test_marriage_case_values(official):
     assert short["AttorneyStateBarNumber[0]"] == "BBO654321"
     assert short["Pt8Line3_Unit[1]"].strip() == "STE" and short["Pt8Line3_AptSteFlrNumber[0]"] == "300"
     assert short["Pt8Line8b_DateofSignature[0]"] == "02/03/2025" and short["Pt4Line3_SSN[0]"] == "123456789"
+
+
+def test_only_owner_password_pdfs_open():
+    """USCIS forms carry an owner password only and open; a PDF that needs a password to be read is refused."""
+    from pypdf import PdfWriter
+
+    from pdf_builder import DEMO_FIELDS, fillable_pdf
+
+    for user_password, opens in (("", True), ("segredo", False)):
+        writer = PdfWriter(clone_from=PdfReader(io.BytesIO(fillable_pdf(DEMO_FIELDS))))
+        writer.encrypt(user_password=user_password, owner_password="dono", algorithm="AES-128")
+        out = io.BytesIO()
+        writer.write(out)
+        if opens:
+            assert len(pdf.read_fields(out.getvalue())[0]) == len(DEMO_FIELDS)
+        else:
+            with pytest.raises(pdf.InvalidPdf, match="protegido por senha"):
+                pdf.read_fields(out.getvalue())
+
+
+def test_cover_letter_and_exhibit_index():
+    from edgekit.uscis_forms import packet
+
+    template = "Prezados, {cliente} — {formularios}. {desconhecido} {data}"
+    text = packet.cover_text(template, {"cliente": "Maria Silva", "formularios": "I-130, G-28", "data": "May 1"})
+    assert text == "Prezados, Maria Silva — I-130, G-28. {desconhecido} May 1"
+    assert "{cliente}" not in packet.cover_text("  ", {"cliente": "X"}) and "X" in packet.cover_text("", {"cliente": "X"})
+    letter = PdfReader(io.BytesIO(packet.cover_letter(text, "Escritório São João"))).pages[0].extract_text()
+    assert "Escritório São João" in letter and "Maria Silva - I-130" in letter     # em dash drawn as a hyphen
+    index = packet.exhibit_index("Maria Silva", ["I-130"], [{"name": f"Doc {i}", "created_at": "2025-01-02T10:00"}
+                                                            for i in range(28)])
+    page = "".join(p.extract_text() for p in PdfReader(io.BytesIO(index)).pages)
+    assert "Exhibit A: Doc 0 (2025-01-02)" in page and "Exhibit AB: Doc 27" in page
+    assert [packet.exhibit_label(i) for i in (0, 25, 26, 27)] == ["A", "Z", "AA", "AB"]
