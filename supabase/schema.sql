@@ -5460,6 +5460,7 @@ CREATE TABLE public.office_settings (
     attorney_phone text,
     attorney_mobile text,
     attorney_fax text,
+    packet_cover_letter text,
     CONSTRAINT attorney_bar_number_format CHECK (((attorney_bar_number IS NULL) OR (attorney_bar_number ~ '^[A-Za-z0-9][A-Za-z0-9 ./-]{0,29}$'::text))),
     CONSTRAINT attorney_bar_state_is_us_state_code CHECK (((attorney_bar_state IS NULL) OR public.is_us_state_code(attorney_bar_state))),
     CONSTRAINT attorney_email_format CHECK (((attorney_email IS NULL) OR ((attorney_email ~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$'::text) AND (char_length(attorney_email) <= 254)))),
@@ -5484,7 +5485,8 @@ CREATE TABLE public.office_settings (
     CONSTRAINT office_street_length CHECK (((office_street IS NULL) OR ((char_length(btrim(office_street)) >= 3) AND (char_length(btrim(office_street)) <= 120)))),
     CONSTRAINT office_suite_length CHECK (((office_suite IS NULL) OR ((char_length(btrim(office_suite)) >= 1) AND (char_length(btrim(office_suite)) <= 40)))),
     CONSTRAINT office_website_format CHECK (((office_website IS NULL) OR ((office_website ~* '^(https?://)?[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}(/[^[:space:]]*)?$'::text) AND (char_length(office_website) <= 200)))),
-    CONSTRAINT office_zip_is_5_or_9_digits CHECK (((office_zip IS NULL) OR (office_zip ~ '^[0-9]{5}(-[0-9]{4})?$'::text)))
+    CONSTRAINT office_zip_is_5_or_9_digits CHECK (((office_zip IS NULL) OR (office_zip ~ '^[0-9]{5}(-[0-9]{4})?$'::text))),
+    CONSTRAINT packet_cover_letter_length CHECK (((packet_cover_letter IS NULL) OR (char_length(packet_cover_letter) <= 5000)))
 );
 
 --
@@ -5588,6 +5590,12 @@ COMMENT ON COLUMN public.office_settings.attorney_mobile IS 'Mobile phone of the
 --
 
 COMMENT ON COLUMN public.office_settings.attorney_fax IS 'Fax number of the responsible attorney (G-28 Part 1).';
+
+--
+-- Name: COLUMN office_settings.packet_cover_letter; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.office_settings.packet_cover_letter IS 'Cover letter of a USCIS packet ("Preencher pacote"); placeholders {escritorio} {cliente} {processo} {formularios} {data} {advogado}.';
 
 --
 -- Name: process_events; Type: TABLE; Schema: public; Owner: -
@@ -5821,10 +5829,10 @@ CREATE TABLE public.uscis_form_mappings (
     transform_arg text,
     created_by uuid DEFAULT auth.uid(),
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT uscis_form_mappings_data_path_check CHECK ((data_path ~ '^(client|process|office|attorney|preparer|questionnaire)(\.[A-Za-z0-9_]+)+$'::text)),
+    CONSTRAINT uscis_form_mappings_data_path_check CHECK ((data_path ~ '^(client|process|office|attorney|preparer|questionnaire|filing)(\.[A-Za-z0-9_]+)+$'::text)),
     CONSTRAINT uscis_form_mappings_field_name_check CHECK (((char_length(field_name) >= 1) AND (char_length(field_name) <= 500))),
     CONSTRAINT uscis_form_mappings_transform_arg_check CHECK (((transform_arg IS NULL) OR (char_length(transform_arg) <= 200))),
-    CONSTRAINT uscis_form_mappings_transform_check CHECK ((transform = ANY (ARRAY['text'::text, 'upper'::text, 'date_mdy'::text, 'name_first'::text, 'name_middle'::text, 'name_last'::text, 'checkbox'::text, 'phone_us'::text, 'ssn'::text, 'a_number'::text, 'receipt'::text]))),
+    CONSTRAINT uscis_form_mappings_transform_check CHECK ((transform = ANY (ARRAY['text'::text, 'upper'::text, 'date_mdy'::text, 'name_first'::text, 'name_middle'::text, 'name_last'::text, 'checkbox'::text, 'phone_us'::text, 'ssn'::text, 'a_number'::text, 'receipt'::text, 'digits'::text, 'street'::text, 'unit_number'::text, 'unit_is'::text, 'country_en'::text, 'count'::text, 'place_city'::text, 'place_country'::text]))),
     CONSTRAINT uscis_form_mappings_version_check CHECK ((version > 0))
 );
 
@@ -5838,7 +5846,7 @@ COMMENT ON TABLE public.uscis_form_mappings IS 'Where each PDF field of an editi
 -- Name: COLUMN uscis_form_mappings.data_path; Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON COLUMN public.uscis_form_mappings.data_path IS 'Dotted path: client.*, process.*, office.* (name, address, contacts), attorney.* (the responsible attorney), preparer.* (the staff member filling) or questionnaire.<answer> (list items by index).';
+COMMENT ON COLUMN public.uscis_form_mappings.data_path IS 'Dotted path: client.*, process.*, office.* (name, address, contacts), attorney.* (the responsible attorney), preparer.* (the staff member filling), filing.* (date, forms) or questionnaire.<answer> (list items by index).';
 
 --
 -- Name: COLUMN uscis_form_mappings.transform_arg; Type: COMMENT; Schema: public; Owner: -

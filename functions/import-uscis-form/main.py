@@ -1,8 +1,12 @@
-"""POST {formNumber, editionDate, storagePath[, formName, category]} -> {form, edition}.
+"""POST {formNumber, editionDate, storagePath[, formName, category]} -> {form, edition, mapping}.
 
 Administrators and legal assistants. The fillable PDF was uploaded first to the bucket uscis_forms (as
 the caller); its AcroForm fields (name, type, options) are read with pypdf and stored as the edition of
 the form (created when the number is new; a second import of the same edition replaces it).
+
+An edition without a mapping is mapped on import: the product's pack of the form (packs/<form>.json) by
+field-name pattern, then, for what the pack leaves, the hand mapping of the form's previous edition. The
+answer's `mapping` says {fields (fillable), mapped, version, unmapped: [{name, reason}]}.
 """
 import re
 from datetime import date
@@ -15,7 +19,7 @@ from edgekit.caller import identify
 from edgekit.clients import user_client
 from edgekit.env import function_env
 from edgekit.responses import FunctionError, install_error_handler, json_body
-from edgekit.uscis_forms import store
+from edgekit.uscis_forms import packs, store
 from edgekit.uscis_forms.isolated import PdfLimits, read_fields
 from edgekit.uscis_forms.pdf import InvalidPdf
 
@@ -67,8 +71,10 @@ async def import_form(request: Request):
         raise FunctionError(400, "O PDF não tem campos preenchíveis (AcroForm)")
 
     form = await store.form_by_number(db, number)
+    pack = packs.load(number)
     if form is None:
-        name, category = _text(body, "formName"), _text(body, "category")
+        name = _text(body, "formName") or (pack or {}).get("name", "")
+        category = _text(body, "category") or (pack or {}).get("category", "")
         if not name or not category:
             raise FunctionError(400, "Formulário novo: informe o nome e a categoria")
         try:
@@ -85,4 +91,21 @@ async def import_form(request: Request):
     newest = max(filter(None, [form.get("updated_at"), edition_date.isoformat()]))
     form = (await db.table("uscis_forms").update({"updated_at": newest, "downloaded": True})
             .eq("id", form["id"]).execute()).data[0]
-    return {"form": form, "edition": edition}
+    return {"form": form, "edition": edition, "mapping": await _map_edition(db, form, edition, pack)}
+
+
+async def _map_edition(db, form: dict, edition: dict, pack: dict | None) -> dict:
+    """Saves the pack's mapping (plus the previous edition's hand mapping) as the edition's first version;
+    an edition already mapped keeps its mapping, and the answer reports its coverage."""
+    version, rows = await store.current_mapping(db, edition["id"])
+    if version:
+        applied = packs.apply(edition["fields"], {"fields": [], "skip": (pack or {}).get("skip", []),
+                                                  "manual": (pack or {}).get("manual", [])},
+                              packs.by_pattern(rows))
+        return {**applied.summary(), "version": version, "pack": pack is not None}
+    previous = await store.previous_mapping(db, form["id"], edition["edition_date"])
+    applied = packs.apply(edition["fields"], pack, packs.by_pattern(previous))
+    if applied.mappings:
+        version = (await db.rpc("save_form_mapping", {"p_edition_id": edition["id"],
+                                                      "p_fields": applied.mappings}).execute()).data
+    return {**applied.summary(), "version": version or 0, "pack": pack is not None}

@@ -16,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
-from edgekit.uscis_forms import pdf
+from edgekit.uscis_forms import packet, pdf
 from edgekit.uscis_forms.pdf import InvalidPdf
 
 WORKER_MEMORY_BYTES = 1 << 30      # a PDF that needs more than this to be read is not a form
@@ -93,6 +93,13 @@ def _fill(data: bytes, values: dict[str, str], limits: PdfLimits) -> bytes:
     return pdf.fill(data, values)
 
 
+def _packet(jobs: list[tuple[bytes, dict[str, str]]], cover: bytes, index: bytes,
+            limits: PdfLimits) -> tuple[list[bytes], bytes]:
+    """Every form filled, then the packet: cover letter, the forms in order, the exhibit index."""
+    filled = [_fill(data, values, limits) for data, values in jobs]
+    return filled, packet.join([cover, *filled, index])
+
+
 # -- in the API process ----------------------------------------------------------------------------------
 _pool: ProcessPoolExecutor | None = None
 _pool_lock = threading.Lock()
@@ -134,6 +141,32 @@ async def _run(fn, data: bytes, limits: PdfLimits, *args):
     except (BrokenProcessPool, MemoryError):
         _discard(pool)
         raise PdfRefused("O PDF não pôde ser lido dentro dos limites de memória") from None
+
+
+MAX_PACKET_FORMS = 15
+
+
+async def fill_packet(jobs: list[tuple[bytes, dict[str, str]]], cover: bytes, index: bytes,
+                      limits: PdfLimits) -> tuple[list[bytes], bytes]:
+    """The forms filled and joined into one packet in the worker process; each form within `limits`, the
+    whole within the forms' time together."""
+    if len(jobs) > MAX_PACKET_FORMS:
+        raise PdfRefused(f"Um pacote tem no máximo {MAX_PACKET_FORMS} formulários")
+    for data, _ in jobs:
+        if len(data) > limits.max_bytes:
+            raise PdfRefused(f"O PDF tem {len(data) / 1048576:.1f} MB: o limite é "
+                             f"{limits.max_bytes / 1048576:.0f} MB")
+    pool = _executor()
+    loop = asyncio.get_running_loop()
+    seconds = limits.seconds * max(1, len(jobs))
+    try:
+        return await asyncio.wait_for(loop.run_in_executor(pool, _packet, jobs, cover, index, limits), seconds)
+    except TimeoutError:
+        _discard(pool)
+        raise PdfRefused(f"O pacote demorou mais de {seconds:g} s para ser montado") from None
+    except (BrokenProcessPool, MemoryError):
+        _discard(pool)
+        raise PdfRefused("O pacote não pôde ser montado dentro dos limites de memória") from None
 
 
 async def read_fields(data: bytes, limits: PdfLimits) -> tuple[list[dict], int]:

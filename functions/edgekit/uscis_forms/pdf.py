@@ -21,7 +21,9 @@ class InvalidPdf(ValueError):
 def _reader(data: bytes) -> PdfReader:
     try:
         reader = PdfReader(io.BytesIO(data))
-        if reader.is_encrypted:
+        # USCIS forms carry an owner password only (no password to open them): they open with the empty
+        # user password; a PDF that needs a password to be read is refused
+        if reader.is_encrypted and not reader.decrypt(""):
             raise InvalidPdf("PDF protegido por senha")
         _ = len(reader.pages)
         return reader

@@ -15,6 +15,7 @@ SAMPLE_DATA = {
                  "email": "advogada@teste.invalid", "phone": "+1 (617) 555-0101",
                  "mobile": "+1 (617) 555-0102", "fax": "+1 (617) 555-0103", "law_firm": "Escritório de Teste"},
     "preparer": {"full_name": "Preparador de Teste", "email": "preparador@teste.invalid"},
+    "filing": {"date": "2025-01-31", "forms": "I-130, I-485"},
     "questionnaire": {
         "personal": {"full_name": "Maria Exemplo de Teste", "date_of_birth": "1990-01-31", "sex": "F",
                      "city_of_birth": "Belo Horizonte", "country_of_birth": "Brasil", "nationality": "Brasil",

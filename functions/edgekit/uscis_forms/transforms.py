@@ -5,7 +5,24 @@ import re
 from datetime import date, datetime
 
 TRANSFORMS = ("text", "upper", "date_mdy", "name_first", "name_middle", "name_last", "checkbox",
-              "phone_us", "ssn", "a_number", "receipt")
+              "phone_us", "ssn", "a_number", "receipt", "digits", "street", "unit_number", "unit_is", "country_en",
+              "count", "place_city", "place_country")
+# "Rua, número e complemento" as the client writes it: "100 Example St, Apt 1", "200 Main St Suite 300"
+_UNIT = re.compile(r"(?:^|,\s*|\s+)(apt\.?|apartment|ap\.?|apto\.?|unit|ste\.?|suite|sala|fl\.?|floor|andar|#)\s*"
+                   r"([\w-]+)\s*$", re.IGNORECASE)
+_UNIT_TYPES = {"apt": "APT", "apartment": "APT", "ap": "APT", "apto": "APT", "unit": "APT", "#": "APT",
+               "ste": "STE", "suite": "STE", "sala": "STE", "fl": "FLR", "floor": "FLR", "andar": "FLR"}
+# countries as Brazilian clients write them -> as the forms ask for them (others are written as given)
+_COUNTRIES = {"brasil": "Brazil", "estados unidos": "United States", "eua": "United States",
+              "estados unidos da america": "United States", "estados unidos da américa": "United States",
+              "portugal": "Portugal", "mexico": "Mexico", "méxico": "Mexico", "colombia": "Colombia",
+              "colômbia": "Colombia", "argentina": "Argentina", "paraguai": "Paraguay", "uruguai": "Uruguay",
+              "bolivia": "Bolivia", "bolívia": "Bolivia", "peru": "Peru", "chile": "Chile",
+              "venezuela": "Venezuela", "equador": "Ecuador", "haiti": "Haiti", "canada": "Canada",
+              "canadá": "Canada", "espanha": "Spain", "italia": "Italy", "itália": "Italy", "franca": "France",
+              "frança": "France", "alemanha": "Germany", "inglaterra": "United Kingdom",
+              "reino unido": "United Kingdom", "japao": "Japan", "japão": "Japan", "china": "China",
+              "angola": "Angola", "mocambique": "Mozambique", "moçambique": "Mozambique", "cabo verde": "Cape Verde"}
 _FALSE = {"", "false", "0", "nao", "não", "no", "n", "off", "none", "null"}
 
 
@@ -68,6 +85,15 @@ def _receipt(text: str) -> str:
     return compact if re.fullmatch(r"[A-Z]{3}\d{10}", compact) else ""
 
 
+def _unit(text: str) -> tuple[str, str, str]:
+    """Street, unit type (APT, STE, FLR or '') and unit number of an address line."""
+    found = _UNIT.search(text)
+    if not found:
+        return text.strip(" ,"), "", ""
+    kind = _UNIT_TYPES.get(found.group(1).rstrip(".").casefold(), "APT")
+    return text[:found.start()].strip(" ,"), kind, found.group(2)
+
+
 def _checked(text: str, arg: str | None) -> bool:
     if arg:
         return text.casefold() == arg.strip().casefold()
@@ -78,9 +104,13 @@ def apply(transform: str, value, arg: str | None = None) -> str | bool:
     """The field value ('' when there is nothing to write); `checkbox` answers True or False."""
     if isinstance(value, (date, datetime)):
         value = value.isoformat()
+    if transform == "count":
+        return str(len(value)) if isinstance(value, list) and value else ""
     text = _text(value)
     if transform == "checkbox":
         return _checked(text, arg)
+    if transform == "unit_is":
+        return bool(text) and _unit(text)[1] == (arg or "").strip().upper()
     if not text:
         return ""
     if transform == "upper":
@@ -98,4 +128,19 @@ def apply(transform: str, value, arg: str | None = None) -> str | bool:
         return _a_number(text)
     if transform == "receipt":
         return _receipt(text)
+    if transform == "digits":
+        return _digits(text)
+    if transform == "street":
+        return _unit(text)[0]
+    if transform == "unit_number":
+        return _unit(text)[2]
+    if transform in ("place_city", "place_country"):
+        # "Belo Horizonte, Brasil" (a place as one answer): the city, then the country after the last comma
+        city, _, country = text.rpartition(",")
+        if not city:
+            return text if transform == "place_city" else ""
+        return city.strip() if transform == "place_city" else _COUNTRIES.get(country.strip().casefold(),
+                                                                                 country.strip())
+    if transform == "country_en":
+        return _COUNTRIES.get(text.casefold(), text)
     return text

@@ -22,8 +22,12 @@ export const configuracoesStrings = {
     document_request: 'Solicitação de documento',
   } as Record<string, string>,
   caseTypes: 'Tipos de caso',
-  caseTypesHint: 'Catálogo usado nos processos, no CRM e nos relatórios. Desmarque para deixar de oferecer um tipo.',
+  caseTypesHint:
+    'Catálogo usado nos processos, no CRM e nos relatórios. Desmarque para deixar de oferecer um tipo. Os formulários de cada tipo, em ordem, são o pacote que "Preencher pacote" preenche no processo.',
   caseTypeActive: 'Ativo',
+  caseTypeForms: 'Formulários do pacote',
+  caseTypeFormsPlaceholder: 'Formulários do pacote, em ordem (ex.: I-130, I-485, G-28)',
+  caseTypeFormsSaved: 'Formulários do pacote de "{type}" salvos',
   newCaseType: 'Novo tipo de caso',
   addCaseType: 'Adicionar',
   deadlines: 'Prazos automáticos',

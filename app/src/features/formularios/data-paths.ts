@@ -58,6 +58,13 @@ const CASE_GROUPS: DataPathGroup[] = [
       { value: 'preparer.email', label: 'Responsável pelo preenchimento — E-mail' },
     ],
   },
+  {
+    label: 'Preenchimento',
+    options: [
+      { value: 'filing.date', label: 'Preenchimento — Data (assinatura do preparador)' },
+      { value: 'filing.forms', label: 'Preenchimento — Formulários do pacote' },
+    ],
+  },
 ];
 
 function questionnaireGroups(): DataPathGroup[] {
@@ -107,4 +114,12 @@ export const TRANSFORMS: readonly { value: Transform; label: string }[] = [
   { value: 'ssn', label: 'SSN XXX-XX-XXXX' },
   { value: 'a_number', label: 'Número A (9 dígitos)' },
   { value: 'receipt', label: 'Nº de recibo USCIS' },
+  { value: 'digits', label: 'Somente dígitos' },
+  { value: 'street', label: 'Endereço: rua e número (sem complemento)' },
+  { value: 'unit_number', label: 'Endereço: número do complemento (Apt/Ste/Flr)' },
+  { value: 'unit_is', label: 'Marcar caixa quando o complemento for… (APT, STE, FLR)' },
+  { value: 'country_en', label: 'País em inglês' },
+  { value: 'count', label: 'Quantidade (itens da lista)' },
+  { value: 'place_city', label: 'Local: cidade' },
+  { value: 'place_country', label: 'Local: país (em inglês)' },
 ];

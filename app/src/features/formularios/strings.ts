@@ -21,6 +21,10 @@ export const formsStrings = {
   importButton: 'Importar',
   importing: 'Importando...',
   imported: 'Formulário {number} importado: {count} campos encontrados',
+  coverageSummary: '{number}: {mapped} de {fields} campos preenchíveis mapeados automaticamente ({share}%)',
+  coverageHint:
+    'O pacote de mapeamento do formulário preencheu o mapeamento desta edição. Ajuste à mão apenas o que sobrou em Configurar mapeamento.',
+  coverageReason: '{count} sem mapeamento: {reason}',
   importRequired: 'Informe o número, a data da edição e o arquivo PDF',
   newFormNeedsName: 'Formulário novo: informe o nome e a categoria',
   mappingTitle: 'Configurar mapeamento',

@@ -19,6 +19,8 @@ interface CaseType {
   category: string;
   is_active: boolean;
   sort_order: number;
+  /** The packet "Preencher pacote" fills, in order: 'I-130, I-485, G-28'. */
+  forms?: string | null;
 }
 
 const keys = { all: ['case-types'] as const, list: ['case-types', 'all'] as const };
@@ -39,7 +41,7 @@ export function CaseTypesCard({ canEdit }: { canEdit: boolean }) {
     queryFn: async () => {
       const { data } = await supabase
         .from('case_types')
-        .select('id, label, category, is_active, sort_order')
+        .select('id, label, category, is_active, sort_order, forms')
         .order('sort_order')
         .throwOnError();
       return (data ?? []) as CaseType[];
@@ -47,7 +49,17 @@ export function CaseTypesCard({ canEdit }: { canEdit: boolean }) {
     meta: { silent: true },
   });
   const write = useMutation({
-    mutationFn: async (change: { insert?: Omit<CaseType, 'is_active'>; toggle?: CaseType }) => {
+    mutationFn: async (change: {
+      insert?: Omit<CaseType, 'is_active'>;
+      toggle?: CaseType;
+      forms?: { type: CaseType; forms: string };
+    }) => {
+      if (change.forms)
+        await supabase
+          .from('case_types')
+          .update({ forms: change.forms.forms.trim() || null })
+          .eq('id', change.forms.type.id)
+          .throwOnError();
       if (change.insert) await supabase.from('case_types').insert(change.insert).throwOnError();
       if (change.toggle)
         await supabase
@@ -90,6 +102,24 @@ export function CaseTypesCard({ canEdit }: { canEdit: boolean }) {
               />
               <span className={type.is_active ? '' : 'text-muted-foreground line-through'}>{type.label}</span>
               <span className="text-xs text-muted-foreground">{type.category}</span>
+              {canEdit ? (
+                <Input
+                  key={`${type.id}-${type.forms ?? ''}`}
+                  aria-label={`${t.caseTypeForms}: ${type.label}`}
+                  placeholder={t.caseTypeFormsPlaceholder}
+                  className="ml-auto h-8 w-64 text-xs"
+                  defaultValue={type.forms ?? ''}
+                  onBlur={(event) => {
+                    if (event.target.value.trim() !== (type.forms ?? ''))
+                      write.mutate(
+                        { forms: { type, forms: event.target.value } },
+                        { onSuccess: () => toast.success(fill(t.caseTypeFormsSaved, { type: type.label })) },
+                      );
+                  }}
+                />
+              ) : (
+                type.forms && <span className="ml-auto text-xs text-muted-foreground">{type.forms}</span>
+              )}
             </li>
           ))}
         </ul>

@@ -5,7 +5,7 @@ import { errorMessage } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { formsKeys } from './keys';
 import { FORMS_BUCKET } from './queries';
-import type { FieldMapping, FillResult, Questionnaire, QuestionnaireStatus } from './types';
+import type { FieldMapping, FillResult, ImportCoverage, Questionnaire, QuestionnaireStatus } from './types';
 
 /** The `error` text of a failed function call (its JSON body), else the error's message. */
 async function invokeFunction<T>(name: string, body: Record<string, unknown>): Promise<T> {
@@ -42,16 +42,17 @@ export function useImportForm() {
         .from(FORMS_BUCKET)
         .upload(storagePath, file, { contentType: 'application/pdf', upsert: false });
       if (error) throw error;
-      return invokeFunction<{ form: { id: number; number: string }; edition: { fields: unknown[] } }>(
-        'import-uscis-form',
-        {
-          formNumber: number,
-          editionDate,
-          storagePath,
-          formName,
-          category,
-        },
-      );
+      return invokeFunction<{
+        form: { id: number; number: string };
+        edition: { fields: unknown[] };
+        mapping?: ImportCoverage;
+      }>('import-uscis-form', {
+        formNumber: number,
+        editionDate,
+        storagePath,
+        formName,
+        category,
+      });
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: formsKeys.all });

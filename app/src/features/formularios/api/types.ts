@@ -29,7 +29,24 @@ export type Transform =
   | 'phone_us'
   | 'ssn'
   | 'a_number'
-  | 'receipt';
+  | 'receipt'
+  | 'digits'
+  | 'street'
+  | 'unit_number'
+  | 'unit_is'
+  | 'country_en'
+  | 'count'
+  | 'place_city'
+  | 'place_country';
+
+/** What import-uscis-form's pack (or the previous edition's mapping) mapped of an edition, and why the rest is not. */
+export interface ImportCoverage {
+  fields: number;
+  mapped: number;
+  version: number;
+  pack: boolean;
+  unmapped: { name: string; reason: string }[];
+}
 
 export interface FieldMapping {
   field_name: string;

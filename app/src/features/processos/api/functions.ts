@@ -38,6 +38,27 @@ async function invoke<T>(name: string, body: Record<string, unknown>): Promise<T
   return data as T;
 }
 
+export interface PacketForm {
+  formNumber: string;
+  filledCount: number;
+  emptyFields: { name: string; dataPath: string }[];
+  unmappedCount: number;
+}
+
+export interface PacketResponse {
+  caseType: { id: string; label: string; forms: string | null } | null;
+  forms: PacketForm[];
+  skipped: { formNumber: string; reason: string }[];
+  exhibits: number;
+  packet: { id: string; name: string; file_path: string };
+  signedUrl: string | null;
+}
+
+/** Preencher pacote: every form of the process's case type filled and joined (stored internal). */
+export function fillPacket(processId: number): Promise<PacketResponse> {
+  return invoke<PacketResponse>('fill-uscis-packet', { processId });
+}
+
 export interface ReceiptCheckResult {
   receiptNumber: string;
   status: string | null;

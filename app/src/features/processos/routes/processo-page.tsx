@@ -1,5 +1,5 @@
 /** /processos/:id: one process — summary, timeline, documents, document requests, stage, edit, close/reopen. */
-import { ArrowLeft, ListChecks, Lock, LockOpen, Pencil, RefreshCw } from 'lucide-react';
+import { ArrowLeft, FileStack, ListChecks, Lock, LockOpen, Pencil, RefreshCw } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
@@ -19,6 +19,7 @@ import { useProcess, useStaffDirectory, useTimeline } from '../api/queries';
 import { DocumentsPanel } from '../components/documents-panel';
 import { DocumentsSheet } from '../components/documents-sheet';
 import { ProcessStatusBadge, StageBadge } from '../components/process-badges';
+import { PacketDialog } from '../components/packet-dialog';
 import { ProcessFormDialog } from '../components/process-form-dialog';
 import { StageDialog } from '../components/stage-dialog';
 import { Timeline } from '@/components/timeline';
@@ -43,6 +44,7 @@ export default function ProcessoPage() {
   const [stageOpen, setStageOpen] = useState(false);
   const [requestsOpen, setRequestsOpen] = useState(false);
   const [confirmingClose, setConfirmingClose] = useState(false);
+  const [packetOpen, setPacketOpen] = useState(false);
   const names = useMemo(() => Object.fromEntries(staff.map((s) => [s.id, s.full_name])), [staff]);
 
   const back = (
@@ -97,6 +99,16 @@ export default function ProcessoPage() {
               <ListChecks aria-hidden="true" />
               Solicitar documentos
             </Button>
+            {process.client_id && (
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => (process.case_type_id ? setPacketOpen(true) : toast.info(t.packetNoType))}
+              >
+                <FileStack aria-hidden="true" />
+                {t.fillPacket}
+              </Button>
+            )}
             <Button
               variant={closed ? 'default' : 'outline'}
               size="sm"
@@ -174,6 +186,12 @@ export default function ProcessoPage() {
       <DocumentsSheet
         process={requestsOpen ? process : null}
         onOpenChange={(open) => !open && setRequestsOpen(false)}
+      />
+      <PacketDialog
+        processId={process.id}
+        caseTypeLabel={process.type}
+        open={packetOpen}
+        onOpenChange={setPacketOpen}
       />
       <ConfirmDialog
         open={confirmingClose}
