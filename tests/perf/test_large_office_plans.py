@@ -132,3 +132,43 @@ def test_no_sequential_scan_of_a_large_table(large_db, large_tables, screen, use
     assert found, "auto_explain reported no plan"
     scanned = sorted({name for p in found for name in seq_scans(p["Plan"]) if name in large_tables})
     assert not scanned, f"{screen}: sequential scan of {scanned}"
+
+
+HELPERS = ("is_staff", "is_admin", "has_role", "has_any_role", "current_client_id", "is_own_process", "sells_quote",
+           "own_process_ids", "sold_quote_ids", "own_rows_allowed", "search_fold")
+ONCE = [
+    ("unread counts as staff", ADMIN, "select * from public.unread_message_counts()"),
+    ("unread counts as a client", MARIA, "select * from public.unread_message_counts()"),
+    ("process events as a client", MARIA, "select * from public.process_events limit 25"),
+    ("quote items as commercial", "10000000-0000-4000-8000-000000000003",
+     "select * from public.financial_quote_items limit 25"),
+    ("messages as a client", MARIA, "select * from public.messages order by created_at desc limit 25"),
+    ("documents as a client", MARIA, "select * from public.client_documents order by created_at desc limit 25"),
+    ("search as staff", ADMIN, "select * from public.search_workspace('Iracema')"),
+]
+
+
+def helper_calls(db_url: str, user: str, query: str) -> dict[str, int]:
+    """How many times each policy helper ran for the query as `user` (PostgreSQL's function statistics)."""
+    with psycopg.connect(db_url, autocommit=True) as conn:
+        conn.execute("set track_functions = 'all'")
+        conn.execute("begin")
+        conn.execute("select set_config('request.jwt.claims', %s, true)",
+                     (json.dumps({"sub": user, "role": "authenticated", "aal": "aal1"}),))
+        conn.execute("set local role authenticated")
+        conn.execute(query).fetchall()  # type: ignore[arg-type]  # constant SQL of this test
+        conn.execute("reset role")
+        calls = dict(conn.execute(
+            "select funcname, calls from pg_stat_xact_user_functions where schemaname = 'public' "
+            "and funcname = any(%s)", (list(HELPERS),)).fetchall())
+        conn.execute("rollback")
+    return calls
+
+
+@pytest.mark.parametrize(("what", "user", "query"), ONCE, ids=[c[0] for c in ONCE])
+def test_policy_helpers_run_once_per_statement_not_per_row(large_db, what, user, query):
+    calls = helper_calls(large_db, user, query)
+    per_row = {name: n for name, n in calls.items() if n > 20 and name != "search_fold"}
+    assert not per_row, f"{what}: helpers called per row: {per_row}"
+    # search folds only the rows its trigram indexes found, not every client and process
+    assert calls.get("search_fold", 0) < 5000, calls  # every row folded would be about 30,000 here
