@@ -283,8 +283,9 @@ def main() -> int:
         if args.api_url:
             api = Api(args.api_url, args.jwt_secret, args.anon_key)
         else:
-            from harness import Cluster, StackProcess
             from seed_large import seed_large
+
+            from harness import Cluster, StackProcess
 
             cluster = Cluster()
             stack = StackProcess(cluster, name="large")

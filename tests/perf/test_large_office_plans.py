@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 import psycopg
 import pytest
@@ -30,7 +29,8 @@ MARIA_CLIENT = "c0000000-0000-4000-8000-000000000001"
 
 # (screen, user, SQL): the app's query shapes (first page of 25 rows, newest first, exact counts) as REST runs them
 STAFF = [
-    ("Clientes", "select id, full_name, email, phone, created_at from public.clients order by created_at desc limit 25"),
+    ("Clientes", "select id, full_name, email, phone, created_at from public.clients "
+                 "order by created_at desc limit 25"),
     ("Clientes: total", "select count(*) from public.clients"),
     ("Clientes: não lidas", "select * from public.unread_message_counts()"),
     ("Processos", "select p.*, c.full_name from public.processes p left join public.clients c on c.id = p.client_id "
@@ -52,8 +52,8 @@ STAFF = [
     ("Cliente: documentos", "select * from public.client_documents where client_id = "
                             "(select id from public.clients where email = 'cliente0@escritorio-grande.test') "
                             "order by created_at desc limit 25"),
-    ("Processo: linha do tempo", "select * from public.workspace_timeline(null, (select max(id) from public.processes), "
-                                 "false)"),
+    ("Processo: linha do tempo", "select * from public.workspace_timeline("
+                                 "null, (select max(id) from public.processes), false)"),
     ("Processo: documentos", "select * from public.client_documents where process_id = "
                              "(select max(id) from public.processes) order by created_at desc limit 25"),
     ("Busca: nome", "select * from public.search_workspace('Iracema')"),
