@@ -117,3 +117,14 @@ def test_quote_items_of_sold_quotes_only(sstack):
     for email in (ADMIN, SECRETARY, MARIA):  # only a commercial user sells
         assert signed_in(sstack, email).rpc("sold_quote_ids", {}).execute().data == []
     assert signed_in(sstack, SECRETARY).table("financial_quote_items").select("id").execute().data == []
+
+
+def test_search_with_the_service_role_finds_everything(sstack):
+    service = create_client(sstack.url, sstack.service_role_key,
+                            options=ClientOptions(auto_refresh_token=False, persist_session=False))
+    assert {(r["kind"], r["client_id"]) for r in search(service, "Souza")} >= {
+        ("client", JOAO_CLIENT), ("process", JOAO_CLIENT)}
+    anon = create_client(sstack.url, sstack.anon_key,
+                         options=ClientOptions(auto_refresh_token=False, persist_session=False))
+    with pytest.raises(APIError):
+        search(anon, "Souza")
