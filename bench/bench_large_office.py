@@ -14,6 +14,7 @@ search and reports 300 ms), alone and with 5 staff working at once. Then every t
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import statistics
 import sys
@@ -43,8 +44,6 @@ COUNT = {"Prefer": "count=exact"}
 
 def large_client(i: int) -> str:
     """The id scripts/seed_large.sql gives its i-th client."""
-    import hashlib
-
     return str(uuid.UUID(hashlib.md5(f"large-client-{i}".encode()).hexdigest()))
 
 
