@@ -3,7 +3,7 @@ SHELL := /bin/bash
 PY    := .venv/bin/python
 STACK := $(PY) -m supastack
 
-.PHONY: up down reset status test lint dev bench backup restore admin-setup-code db-password deploy-rehearsal install install-py install-js build browser clean schema
+.PHONY: up down reset status test lint dev bench seed-large backup restore admin-setup-code db-password deploy-rehearsal install install-py install-js build browser clean schema
 
 up: install build
 	$(STACK) start
@@ -35,6 +35,12 @@ dev: install
 
 bench: install build
 	bash scripts/bench.sh
+
+# A large office on top of the demo seed, in the running stack's database (scripts/seed_large.py):
+# make seed-large SCALE=0.1 for a tenth of it.
+SCALE ?= 1
+seed-large: install-py
+	$(PY) scripts/seed_large.py --scale $(SCALE)
 
 # One archive (database, stored objects, keys) under the data folder's backups/ ([backup] dir in config.toml),
 # encrypted with BACKUP_ENCRYPTION_KEY when it is set.

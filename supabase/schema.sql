@@ -2633,6 +2633,24 @@ CREATE FUNCTION public.office_staff_recipients() RETURNS SETOF uuid
 $$;
 
 --
+-- Name: own_process_ids(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.own_process_ids() RETURNS SETOF bigint
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select p.id from public.processes p
+   where p.client_id is not null and p.client_id = public.current_client_id()
+$$;
+
+--
+-- Name: FUNCTION own_process_ids(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.own_process_ids() IS 'Policy helper: ids of the signed-in client''s own processes (none for staff), used as `x in (select ...)` so it runs once per statement.';
+
+--
 -- Name: own_rows_allowed(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -3479,10 +3497,9 @@ COMMENT ON FUNCTION public.save_form_mapping(p_edition_id bigint, p_fields jsonb
 --
 
 CREATE FUNCTION public.search_fold(p_text text) RETURNS text
-    LANGUAGE sql STABLE
-    SET search_path TO ''
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$
-  select lower(extensions.unaccent(coalesce(p_text, '')))
+  select pg_catalog.lower(extensions.unaccent('extensions.unaccent'::regdictionary, coalesce(p_text, '')))
 $$;
 
 --
@@ -3490,18 +3507,38 @@ $$;
 --
 
 CREATE FUNCTION public.search_workspace(q text) RETURNS TABLE(kind text, id text, title text, subtitle text, client_id uuid, process_id bigint)
-    LANGUAGE plpgsql STABLE
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
-    AS $$
+    AS $_$
 declare
   -- the term is a bound value; LIKE's wildcards in it are escaped, so it matches literally
   v_term text := public.search_fold(btrim(coalesce(q, '')));
   v_like text;
+  v_uid uuid := auth.uid();
+  -- what the policies let the caller read: staff (and the service role) every row of the four tables; anyone
+  -- else at most its own clients row (processes, receipts and court cases are staff-only)
+  v_all boolean := public.is_staff() or coalesce(auth.jwt() ->> 'role', '') = 'service_role';
+  v_id bigint;
+  v_names uuid[];
 begin
   if char_length(v_term) < 2 then
     return;
   end if;
   v_like := '%' || replace(replace(replace(v_term, '\', '\\'), '%', '\%'), '_', '\_') || '%';
+  if not v_all then
+    return query
+    select 'client'::text, c.id::text, c.full_name, c.email, c.id, null::bigint
+      from public.clients c
+     where v_uid is not null and c.user_id = v_uid
+       and (public.search_fold(c.full_name) like v_like or public.search_fold(c.email) like v_like
+            or public.search_fold(c.phone) like v_like or public.search_fold(c.a_number) like v_like);
+    return;
+  end if;
+  if v_term ~ '^[1-9][0-9]{0,17}$' then
+    v_id := v_term::bigint;  -- a process number (id::text equals the term)
+  end if;
+  select coalesce(array_agg(c.id), '{}') into v_names
+    from public.clients c where public.search_fold(c.full_name) like v_like;
   return query
   (select 'client'::text, c.id::text, c.full_name, c.email, c.id, null::bigint
      from public.clients c
@@ -3512,9 +3549,24 @@ begin
   union all
   (select 'process'::text, p.id::text, p.type, concat_ws(' · ', coalesce(c.full_name, p.client_name), p.receipt_number),
           p.client_id, p.id
-     from public.processes p left join public.clients c on c.id = p.client_id
-    where public.search_fold(p.type) like v_like or public.search_fold(coalesce(c.full_name, p.client_name)) like v_like
-       or public.search_fold(p.receipt_number) like v_like or public.search_fold(p.id::text) = v_term
+     from (  -- each way of matching gives its 8 newest; the 8 newest of those are the answer
+             (select x.id from public.processes x where public.search_fold(x.type) like v_like
+               order by x.updated_at desc limit 8)
+             union
+             (select x.id from public.processes x where x.client_id = any (v_names)
+               order by x.updated_at desc limit 8)
+             union
+             (select x.id from public.processes x
+               where x.client_id is null and public.search_fold(x.client_name) like v_like
+               order by x.updated_at desc limit 8)
+             union
+             (select x.id from public.processes x where public.search_fold(x.receipt_number) like v_like
+               order by x.updated_at desc limit 8)
+             union
+             (select x.id from public.processes x where x.id = v_id)
+          ) hit
+     join public.processes p on p.id = hit.id
+     left join public.clients c on c.id = p.client_id
     order by p.updated_at desc
     limit 8)
   union all
@@ -3534,13 +3586,13 @@ begin
     order by e.a_number
     limit 8);
 end
-$$;
+$_$;
 
 --
 -- Name: FUNCTION search_workspace(q text); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.search_workspace(q text) IS 'Global search over clients (name, e-mail, phone, A-number), processes, receipt numbers and court A-numbers; RLS applies.';
+COMMENT ON FUNCTION public.search_workspace(q text) IS 'Global search of clients, processes, receipt numbers and A-numbers by a folded (accent- and case-blind) term. Runs as its owner so that trigram indexes serve the match, and returns only what the caller''s policies let it read: staff everything, a client its own clients row.';
 
 --
 -- Name: sells_quote(uuid); Type: FUNCTION; Schema: public; Owner: -
@@ -3819,6 +3871,24 @@ begin
   return null;
 end
 $$;
+
+--
+-- Name: sold_quote_ids(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.sold_quote_ids() RETURNS SETOF uuid
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select q.id from public.financial_quotes q
+   where public.has_role('commercial') and q.seller_id = auth.uid()
+$$;
+
+--
+-- Name: FUNCTION sold_quote_ids(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.sold_quote_ids() IS 'Policy helper: ids of the quotes the signed-in commercial user sells (none for other roles), once per statement.';
 
 --
 -- Name: staff_directory(); Type: FUNCTION; Schema: public; Owner: -
@@ -4126,7 +4196,7 @@ CREATE FUNCTION public.unread_message_counts() RETURNS TABLE(client_id uuid, unr
   select m.client_id, count(*)
     from public.messages m
    where m.read_at is null
-     and m.sender_type = case when public.is_staff() then 'client' else 'office' end
+     and m.sender_type = (select case when public.is_staff() then 'client' else 'office' end)
    group by m.client_id
 $$;
 
@@ -4255,62 +4325,86 @@ COMMENT ON FUNCTION public.wake_outbox() IS 'Trigger: NOTIFY supastack_outbox wh
 --
 
 CREATE FUNCTION public.workspace_timeline(p_client_id uuid DEFAULT NULL::uuid, p_process_id bigint DEFAULT NULL::bigint, p_family boolean DEFAULT false) RETURNS TABLE(at timestamp with time zone, kind text, detail text, from_value text, client_id uuid, process_id bigint, ref_id text)
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
-  with targets as (
-    select c.id from public.clients c
-     where p_client_id is not null
-       and (c.id = p_client_id
-            or (p_family and c.id in (
-                  select coalesce(x.principal_client_id, x.id) from public.clients x where x.id = p_client_id
-                  union
-                  select y.id from public.clients y
-                   where y.principal_client_id = (select coalesce(x.principal_client_id, x.id)
-                                                    from public.clients x where x.id = p_client_id))))
-  ),
-  procs as (
-    select p.id, p.client_id from public.processes p
-     where (p_process_id is not null and p.id = p_process_id)
-        or (p_process_id is null and p.client_id in (select id from targets))
+declare
+  v_clients uuid[];    -- the client (or its family) whose timeline this is; empty for a process's timeline
+  v_procs   bigint[];  -- the processes whose events, requests and statuses show
+begin
+  if p_client_id is not null then
+    select coalesce(array_agg(c.id), '{}') into v_clients
+      from public.clients c
+     where c.id = p_client_id
+        or (p_family and c.id in (
+              select coalesce(x.principal_client_id, x.id) from public.clients x where x.id = p_client_id
+              union
+              select y.id from public.clients y
+               where y.principal_client_id = (select coalesce(x.principal_client_id, x.id)
+                                                from public.clients x where x.id = p_client_id)));
+  else
+    v_clients := '{}';
+  end if;
+  if p_process_id is not null then
+    select coalesce(array_agg(p.id), '{}') into v_procs from public.processes p where p.id = p_process_id;
+    v_clients := '{}';  -- a process's timeline: no client-wide rows (messages), documents by process
+  else
+    select coalesce(array_agg(p.id), '{}') into v_procs from public.processes p where p.client_id = any (v_clients);
+  end if;
+
+  return query
+  with procs as (
+    select p.id, p.client_id from public.processes p where p.id = any (v_procs)
   ),
   events as (
-    select e.created_at as at, e.kind, e.to_value as detail, e.from_value, pr.client_id, e.process_id, e.id::text as ref_id
-      from public.process_events e join procs pr on pr.id = e.process_id
+    (select e.created_at as at, e.kind, e.to_value as detail, e.from_value, pr.client_id, e.process_id,
+            e.id::text as ref_id
+       from public.process_events e join procs pr on pr.id = e.process_id
+      order by 1 desc limit 200)
     union all
-    select m.created_at, 'message_' || m.sender_type, left(coalesce(nullif(btrim(m.content), ''), m.attachment_url), 200),
-           null, m.client_id, null::bigint, m.id::text
-      from public.messages m
-     where p_process_id is null and m.client_id in (select id from targets)
+    (select m.created_at, 'message_' || m.sender_type,
+            left(coalesce(nullif(btrim(m.content), ''), m.attachment_url), 200), null, m.client_id, null::bigint,
+            m.id::text
+       from public.messages m
+      where m.client_id = any (v_clients)
+      order by 1 desc limit 200)
     union all
-    select d.created_at, 'upload_' || d.uploaded_by, d.name, null, d.client_id, d.process_id, d.id::text
-      from public.client_documents d
-     where (p_process_id is null and d.client_id in (select id from targets))
-        or (p_process_id is not null and d.process_id = p_process_id)
+    (select d.created_at, 'upload_' || d.uploaded_by, d.name, null, d.client_id, d.process_id, d.id::text
+       from public.client_documents d
+      where d.client_id = any (v_clients) or d.process_id = p_process_id
+      order by 1 desc limit 200)
     union all
-    select r.requested_at, 'document_requested', r.document_name, null, pr.client_id, r.process_id, r.id::text
-      from public.document_requests r join procs pr on pr.id = r.process_id
+    (select r.requested_at, 'document_requested', r.document_name, null, pr.client_id, r.process_id, r.id::text
+       from public.document_requests r join procs pr on pr.id = r.process_id
+      order by 1 desc limit 200)
     union all
-    select r.fulfilled_at, 'document_received', r.document_name, null, pr.client_id, r.process_id, r.id::text
-      from public.document_requests r join procs pr on pr.id = r.process_id
-     where r.fulfilled_at is not null
+    (select r.fulfilled_at, 'document_received', r.document_name, null, pr.client_id, r.process_id, r.id::text
+       from public.document_requests r join procs pr on pr.id = r.process_id
+      where r.fulfilled_at is not null
+      order by 1 desc limit 200)
     union all
-    select i.contact_date, 'interaction_' || i.type, left(i.content, 200), i.status, i.client_id, i.process_id, i.id::text
-      from public.interactions i
-     where (p_process_id is null and i.client_id in (select id from targets))
-        or (p_process_id is not null and i.process_id = p_process_id)
+    (select i.contact_date, 'interaction_' || i.type, left(i.content, 200), i.status, i.client_id, i.process_id,
+            i.id::text
+       from public.interactions i
+      where i.client_id = any (v_clients) or i.process_id = p_process_id
+      order by 1 desc limit 200)
     union all
-    select h.updated_at, 'uscis_status', h.status || case when h.is_demo then ' (demonstração)' else '' end, r.receipt_number, pr.client_id, r.process_id, h.id::text
-      from public.uscis_status_history h
-      join public.uscis_receipts r on r.id = h.receipt_id
-      join procs pr on pr.id = r.process_id
+    (select h.updated_at, 'uscis_status', h.status || case when h.is_demo then ' (demonstração)' else '' end,
+            r.receipt_number, pr.client_id, r.process_id, h.id::text
+       from public.uscis_status_history h
+       join public.uscis_receipts r on r.id = h.receipt_id
+       join procs pr on pr.id = r.process_id
+      order by 1 desc limit 200)
     union all
-    select h.updated_at, 'eoir_status', h.status || case when h.is_demo then ' (demonstração)' else '' end, e.a_number, pr.client_id, e.process_id, h.id::text
-      from public.eoir_court_history h
-      join public.eoir_court_cases e on e.id = h.court_case_id
-      join procs pr on pr.id = e.process_id
+    (select h.updated_at, 'eoir_status', h.status || case when h.is_demo then ' (demonstração)' else '' end,
+            e.a_number, pr.client_id, e.process_id, h.id::text
+       from public.eoir_court_history h
+       join public.eoir_court_cases e on e.id = h.court_case_id
+       join procs pr on pr.id = e.process_id
+      order by 1 desc limit 200)
   )
-  select * from events order by at desc limit 200
+  select * from events ev order by ev.at desc limit 200;
+end
 $$;
 
 --
@@ -6632,6 +6726,12 @@ CREATE INDEX appointments_starts_at_idx ON public.appointments USING btree (star
 CREATE INDEX client_documents_client_idx ON public.client_documents USING btree (client_id, created_at DESC);
 
 --
+-- Name: client_documents_created_at_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX client_documents_created_at_idx ON public.client_documents USING btree (created_at DESC);
+
+--
 -- Name: client_documents_file_path_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -6668,10 +6768,22 @@ CREATE INDEX client_questionnaires_reviewed_by_idx ON public.client_questionnair
 CREATE INDEX client_record_changes_client_idx ON public.client_record_changes USING btree (client_id, changed_at DESC, id DESC);
 
 --
+-- Name: clients_a_number_fold_trgm; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX clients_a_number_fold_trgm ON public.clients USING gin (public.search_fold(a_number) extensions.gin_trgm_ops);
+
+--
 -- Name: clients_created_at_idx; Type: INDEX; Schema: public; Owner: -
 --
 
 CREATE INDEX clients_created_at_idx ON public.clients USING btree (created_at DESC);
+
+--
+-- Name: clients_email_fold_trgm; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX clients_email_fold_trgm ON public.clients USING gin (public.search_fold(email) extensions.gin_trgm_ops);
 
 --
 -- Name: clients_email_key; Type: INDEX; Schema: public; Owner: -
@@ -6680,10 +6792,22 @@ CREATE INDEX clients_created_at_idx ON public.clients USING btree (created_at DE
 CREATE UNIQUE INDEX clients_email_key ON public.clients USING btree (lower(email));
 
 --
+-- Name: clients_full_name_fold_trgm; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX clients_full_name_fold_trgm ON public.clients USING gin (public.search_fold(full_name) extensions.gin_trgm_ops);
+
+--
 -- Name: clients_full_name_idx; Type: INDEX; Schema: public; Owner: -
 --
 
 CREATE INDEX clients_full_name_idx ON public.clients USING btree (full_name);
+
+--
+-- Name: clients_phone_fold_trgm; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX clients_phone_fold_trgm ON public.clients USING gin (public.search_fold(phone) extensions.gin_trgm_ops);
 
 --
 -- Name: clients_principal_client_id_idx; Type: INDEX; Schema: public; Owner: -
@@ -6696,6 +6820,12 @@ CREATE INDEX clients_principal_client_id_idx ON public.clients USING btree (prin
 --
 
 CREATE INDEX document_requests_process_idx ON public.document_requests USING btree (process_id, created_at DESC);
+
+--
+-- Name: eoir_court_cases_a_number_fold_trgm; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX eoir_court_cases_a_number_fold_trgm ON public.eoir_court_cases USING gin (public.search_fold(a_number) extensions.gin_trgm_ops);
 
 --
 -- Name: eoir_court_cases_court_idx; Type: INDEX; Schema: public; Owner: -
@@ -6962,6 +7092,18 @@ CREATE INDEX messages_sender_id_idx ON public.messages USING btree (sender_id);
 CREATE INDEX messages_unread_idx ON public.messages USING btree (client_id) WHERE (read_at IS NULL);
 
 --
+-- Name: messages_unread_side_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX messages_unread_side_idx ON public.messages USING btree (sender_type, client_id) WHERE (read_at IS NULL);
+
+--
+-- Name: notification_deliveries_created_at_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX notification_deliveries_created_at_idx ON public.notification_deliveries USING btree (created_at DESC);
+
+--
 -- Name: notification_deliveries_due_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -7046,6 +7188,12 @@ CREATE INDEX processes_case_type_id_idx ON public.processes USING btree (case_ty
 CREATE INDEX processes_client_id_idx ON public.processes USING btree (client_id);
 
 --
+-- Name: processes_client_name_fold_trgm; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX processes_client_name_fold_trgm ON public.processes USING gin (public.search_fold(client_name) extensions.gin_trgm_ops) WHERE (client_id IS NULL);
+
+--
 -- Name: processes_created_at_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -7058,10 +7206,28 @@ CREATE INDEX processes_created_at_idx ON public.processes USING btree (created_a
 CREATE INDEX processes_last_update_idx ON public.processes USING btree (last_update DESC);
 
 --
+-- Name: processes_receipt_fold_trgm; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX processes_receipt_fold_trgm ON public.processes USING gin (public.search_fold(receipt_number) extensions.gin_trgm_ops);
+
+--
 -- Name: processes_responsible_id_idx; Type: INDEX; Schema: public; Owner: -
 --
 
 CREATE INDEX processes_responsible_id_idx ON public.processes USING btree (responsible_id);
+
+--
+-- Name: processes_type_fold_trgm; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX processes_type_fold_trgm ON public.processes USING gin (public.search_fold(type) extensions.gin_trgm_ops);
+
+--
+-- Name: processes_updated_at_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX processes_updated_at_idx ON public.processes USING btree (updated_at DESC);
 
 --
 -- Name: profiles_email_idx; Type: INDEX; Schema: public; Owner: -
@@ -7164,6 +7330,12 @@ CREATE INDEX uscis_receipts_created_by_idx ON public.uscis_receipts USING btree 
 --
 
 CREATE INDEX uscis_receipts_last_updated_at_idx ON public.uscis_receipts USING btree (last_updated_at DESC);
+
+--
+-- Name: uscis_receipts_number_fold_trgm; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX uscis_receipts_number_fold_trgm ON public.uscis_receipts USING gin (public.search_fold(receipt_number) extensions.gin_trgm_ops);
 
 --
 -- Name: uscis_receipts_process_id_idx; Type: INDEX; Schema: public; Owner: -
@@ -8526,7 +8698,7 @@ CREATE POLICY "client reads own messages" ON public.messages FOR SELECT TO authe
 -- Name: process_events client reads own process events; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY "client reads own process events" ON public.process_events FOR SELECT TO authenticated USING (((kind = ANY (ARRAY['created'::text, 'stage_change'::text, 'status_change'::text])) AND public.is_own_process(process_id)));
+CREATE POLICY "client reads own process events" ON public.process_events FOR SELECT TO authenticated USING (((kind = ANY (ARRAY['created'::text, 'stage_change'::text, 'status_change'::text])) AND (process_id IN ( SELECT public.own_process_ids() AS own_process_ids))));
 
 --
 -- Name: client_questionnaires client reads own questionnaire; Type: POLICY; Schema: public; Owner: -
@@ -9014,7 +9186,7 @@ ALTER TABLE public.profiles ENABLE ROW LEVEL SECURITY;
 -- Name: financial_quote_items sellers add own quote items; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY "sellers add own quote items" ON public.financial_quote_items FOR INSERT TO authenticated WITH CHECK (public.sells_quote(quote_id));
+CREATE POLICY "sellers add own quote items" ON public.financial_quote_items FOR INSERT TO authenticated WITH CHECK ((quote_id IN ( SELECT public.sold_quote_ids() AS sold_quote_ids)));
 
 --
 -- Name: financial_quotes sellers add own quotes; Type: POLICY; Schema: public; Owner: -
@@ -9026,7 +9198,7 @@ CREATE POLICY "sellers add own quotes" ON public.financial_quotes FOR INSERT TO 
 -- Name: financial_quote_items sellers change own quote items; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY "sellers change own quote items" ON public.financial_quote_items FOR UPDATE TO authenticated USING (public.sells_quote(quote_id)) WITH CHECK (public.sells_quote(quote_id));
+CREATE POLICY "sellers change own quote items" ON public.financial_quote_items FOR UPDATE TO authenticated USING ((quote_id IN ( SELECT public.sold_quote_ids() AS sold_quote_ids))) WITH CHECK ((quote_id IN ( SELECT public.sold_quote_ids() AS sold_quote_ids)));
 
 --
 -- Name: financial_quotes sellers change own quotes; Type: POLICY; Schema: public; Owner: -
@@ -9038,7 +9210,7 @@ CREATE POLICY "sellers change own quotes" ON public.financial_quotes FOR UPDATE 
 -- Name: financial_quote_items sellers read own quote items; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY "sellers read own quote items" ON public.financial_quote_items FOR SELECT TO authenticated USING (public.sells_quote(quote_id));
+CREATE POLICY "sellers read own quote items" ON public.financial_quote_items FOR SELECT TO authenticated USING ((quote_id IN ( SELECT public.sold_quote_ids() AS sold_quote_ids)));
 
 --
 -- Name: financial_quotes sellers read own quotes; Type: POLICY; Schema: public; Owner: -
@@ -9050,7 +9222,7 @@ CREATE POLICY "sellers read own quotes" ON public.financial_quotes FOR SELECT TO
 -- Name: financial_quote_items sellers remove own quote items; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY "sellers remove own quote items" ON public.financial_quote_items FOR DELETE TO authenticated USING (public.sells_quote(quote_id));
+CREATE POLICY "sellers remove own quote items" ON public.financial_quote_items FOR DELETE TO authenticated USING ((quote_id IN ( SELECT public.sold_quote_ids() AS sold_quote_ids)));
 
 --
 -- Name: financial_quotes sellers remove own quotes; Type: POLICY; Schema: public; Owner: -
@@ -10310,6 +10482,14 @@ REVOKE ALL ON FUNCTION public.office_staff_recipients() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.office_staff_recipients() TO service_role;
 
 --
+-- Name: FUNCTION own_process_ids(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.own_process_ids() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.own_process_ids() TO authenticated;
+GRANT ALL ON FUNCTION public.own_process_ids() TO service_role;
+
+--
 -- Name: FUNCTION own_rows_allowed(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -10583,6 +10763,14 @@ GRANT ALL ON FUNCTION public.set_updated_at() TO service_role;
 
 REVOKE ALL ON FUNCTION public.settle_installment() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.settle_installment() TO service_role;
+
+--
+-- Name: FUNCTION sold_quote_ids(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.sold_quote_ids() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.sold_quote_ids() TO authenticated;
+GRANT ALL ON FUNCTION public.sold_quote_ids() TO service_role;
 
 --
 -- Name: FUNCTION staff_directory(); Type: ACL; Schema: public; Owner: -
@@ -11207,6 +11395,8 @@ ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT ALL ON TABLES 
 --
 -- Extensions; row security, policies, triggers on the platform's tables (auth, storage...); publications
 --
+
+CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA extensions;
 
 CREATE EXTENSION IF NOT EXISTS pgcrypto WITH SCHEMA extensions;
 
