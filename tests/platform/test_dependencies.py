@@ -26,6 +26,7 @@ TEST_WITHOUT_IMPORT = {
     "moto": "the local S3 server the storage and backup tests start as a command",
     "ruff": "the linter make lint runs",
     "mypy": "the type checker make lint runs",
+    "import-linter": "the import contracts make lint runs (lint-imports)",
     "py-spy": "the sampling profiler bench_rest.py --profile runs as a command",
 }
 
