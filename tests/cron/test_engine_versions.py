@@ -3,7 +3,6 @@ migration gets them, each version runs once, and an installation whose project m
 created them before (the text it had then, replayed here) takes the engine's versions without losing a job."""
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import psycopg
@@ -11,14 +10,13 @@ import psycopg
 from supastack.core.config import REPO_ROOT
 from supastack.db.migrate import ENGINE_VERSIONS_DIR, migrate, reset_database
 
-# the project migration as installations before the engine's versions applied it
-OLD_CRON = "20251125001500_cron.sql"
-OLD_COMMIT = "661b2c1"
+# the project migration's text as installations made before the engine's versions applied it (kept as a
+# fixture so the test needs no git history)
+OLD_CRON = Path(__file__).parent / "fixtures" / "20251125001500_cron.before-engine-versions.sql"
 
 
 def _old_cron_sql() -> str:
-    return subprocess.run(["git", "-C", str(REPO_ROOT), "show", f"{OLD_COMMIT}:migrations/{OLD_CRON}"],
-                          check=True, capture_output=True, text=True).stdout
+    return OLD_CRON.read_text()
 
 
 def _versions(url: str) -> list[str]:
