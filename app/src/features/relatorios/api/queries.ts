@@ -1,5 +1,6 @@
 /** Reads of the reports: processes, stage changes (process_events), clients and the leads they came from. */
 import { useQuery } from '@tanstack/react-query';
+import { readsTables } from '@/lib/data-keys';
 import { supabase } from '@/lib/supabase';
 import type { ProcessRow, StageEvent } from '../lib/reports';
 
@@ -9,6 +10,8 @@ export const reportKeys = {
   stageEvents: () => [...reportKeys.all, 'stage-events'] as const,
   clientSources: () => [...reportKeys.all, 'client-sources'] as const,
 };
+
+readsTables(reportKeys.all, ['processes', 'process_events', 'clients', 'leads']);
 
 export function useProcessRows() {
   return useQuery({
