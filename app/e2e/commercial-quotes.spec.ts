@@ -35,13 +35,14 @@ test('commercial creates a quote in Orçamentos and sees only the quotes it sell
   const carla = await signInAs(browser, COMMERCIAL);
 
   // the menu: Financeiro holds Orçamentos only
-  const finance = carla.getByRole('button', { name: 'Financeiro' });
+  const menu = carla.getByRole('navigation', { name: 'Menu principal' });
+  const finance = menu.getByRole('button', { name: 'Financeiro' });
   await expect(finance).toBeVisible({ timeout: 15_000 });
   await finance.click();
-  const entry = carla.getByRole('link', { name: 'Orçamentos' });
+  const entry = menu.getByRole('link', { name: 'Orçamentos' });
   await expect(entry).toBeVisible();
   for (const other of ['Contratos', 'Despesas', 'Comissões', 'Produtos e Serviços']) {
-    await expect(carla.getByRole('link', { name: other, exact: true })).toHaveCount(0);
+    await expect(menu.getByRole('link', { name: other, exact: true })).toHaveCount(0);
   }
   await entry.click();
   await expect(carla).toHaveURL(/\/financeiro\/orcamentos$/);
@@ -49,7 +50,12 @@ test('commercial creates a quote in Orçamentos and sees only the quotes it sell
 
   // a quote of someone else's (the seed's, sold by the office) is not listed for Carla
   const admin = await signInAs(browser, ADMIN);
-  const others = (await rest(admin, ADMIN, 'GET', `financial_quotes?select=quote_number&seller_id=neq.${CARLA}`)) as {
+  const others = (await rest(
+    admin,
+    ADMIN,
+    'GET',
+    `financial_quotes?select=quote_number&or=(seller_id.is.null,seller_id.neq.${CARLA})`,
+  )) as {
     quote_number: string;
   }[];
   await admin.context().close();
@@ -83,9 +89,10 @@ test('commercial creates a quote in Orçamentos and sees only the quotes it sell
 
 test('the secretary has no finance entry and no quotes', async ({ browser }) => {
   const daniela = await signInAs(browser, SECRETARY);
-  await expect(daniela.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible({ timeout: 15_000 });
-  await expect(daniela.getByRole('button', { name: 'Financeiro' })).toHaveCount(0);
-  await expect(daniela.getByRole('link', { name: 'Orçamentos' })).toHaveCount(0);
+  const menu = daniela.getByRole('navigation', { name: 'Menu principal' });
+  await expect(menu.getByRole('link', { name: 'Dashboard' })).toBeVisible({ timeout: 15_000 });
+  await expect(menu.getByRole('button', { name: 'Financeiro' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Orçamentos' })).toHaveCount(0);
   await daniela.goto('/financeiro/orcamentos');
   await expect(daniela.getByText('Acesso Restrito')).toBeVisible({ timeout: 15_000 });
   await expect(daniela.getByRole('table')).toHaveCount(0);
