@@ -168,49 +168,51 @@ for (const { name, viewport } of VIEWPORTS) {
   });
 }
 
-test('the portal shows every status in Portuguese, never the stored English code', async ({ browser }) => {
-  test.setTimeout(120_000);
-  const page = await signInAs(browser, MARIA, { landing: /\/cliente/ });
-  const english =
-    /\b(sent|accepted|declined|expired|paid|pending|overdue|draft|active|cancell?ed|completed|partial|scheduled|fulfilled|in progress|archived|approved|refunded|failed)\b/i;
-  const seen: string[] = [];
-  async function check(where: string) {
-    await expect(page.locator('[data-slot="skeleton"]')).toHaveCount(0, { timeout: 15_000 });
-    await expect(page.getByText('Carregando...')).toHaveCount(0, { timeout: 15_000 });
-    const text = await page.locator('body').innerText();
-    const found = text.match(english);
-    seen.push(where);
-    expect(found?.[0], `"${found?.[0]}" on ${where}`).toBeUndefined();
-  }
-  for (const path of ['/cliente', '/cliente/processos', '/cliente/documentos', '/cliente/agendamentos']) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
-    await check(path);
-  }
-  await page.goto('/cliente/processos');
-  const firstProcess = page.locator('a[href^="/cliente/processos/"]').first();
-  if (await firstProcess.isVisible()) {
-    await firstProcess.click();
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
-    await check(page.url());
-  }
-  await page.goto('/cliente/financeiro');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
-  for (const tab of await page.getByRole('tab').all()) {
-    const label = (await tab.innerText()).trim();
-    await tab.click();
-    await check(`/cliente/financeiro (${label})`);
-    const details = page.getByRole('tabpanel').getByRole('button', { name: /^Ver detalhes/ });
-    for (const button of (await details.all()).slice(0, 4)) {
-      await button.click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      await check(`/cliente/financeiro (${label}, detalhes)`);
-      await page.keyboard.press('Escape');
-      await expect(page.getByRole('dialog')).toBeHidden();
+for (const { name, viewport } of VIEWPORTS) {
+  test(`the portal shows every status in Portuguese, never the stored English code (${name})`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const page = await signInAs(browser, MARIA, { landing: /\/cliente/, context: { viewport } });
+    const english =
+      /\b(sent|accepted|declined|expired|paid|pending|overdue|draft|active|cancell?ed|completed|partial|scheduled|fulfilled|in progress|archived|approved|refunded|failed)\b/i;
+    const seen: string[] = [];
+    async function check(where: string) {
+      await expect(page.locator('[data-slot="skeleton"]')).toHaveCount(0, { timeout: 15_000 });
+      await expect(page.getByText('Carregando...')).toHaveCount(0, { timeout: 15_000 });
+      const text = await page.locator('body').innerText();
+      const found = text.match(english);
+      seen.push(where);
+      expect(found?.[0], `"${found?.[0]}" on ${where}`).toBeUndefined();
     }
-  }
-  expect(seen.length).toBeGreaterThan(5);
-});
+    for (const path of ['/cliente', '/cliente/processos', '/cliente/documentos', '/cliente/agendamentos']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
+      await check(path);
+    }
+    await page.goto('/cliente/processos');
+    const firstProcess = page.locator('a[href^="/cliente/processos/"]').first();
+    if (await firstProcess.isVisible()) {
+      await firstProcess.click();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
+      await check(page.url());
+    }
+    await page.goto('/cliente/financeiro');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
+    for (const tab of await page.getByRole('tab').all()) {
+      const label = (await tab.innerText()).trim();
+      await tab.click();
+      await check(`/cliente/financeiro (${label})`);
+      const details = page.getByRole('tabpanel').getByRole('button', { name: /^Ver detalhes/ });
+      for (const button of (await details.all()).slice(0, 4)) {
+        await button.click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await check(`/cliente/financeiro (${label}, detalhes)`);
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toBeHidden();
+      }
+    }
+    expect(seen.length).toBeGreaterThan(5);
+  });
+}
 
 /** Deletes this journey's appointments (by title) through the REST API as the administrator; how many there were. */
 async function removeAppointments(page: Page, titles: string[]): Promise<number> {

@@ -72,7 +72,10 @@ for (const [label, viewport] of VIEWPORTS) {
       await expect(staff.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
       await expect(staff.getByText('Processos Ativos')).toBeVisible();
       await expect(staff.getByText('Receita Mensal')).toHaveCount(0);
-      for (const path of ['/financeiro/contratos', '/financeiro/relatorios', '/financeiro/orcamentos']) {
+      // commercial opens Orçamentos (only the quotes it sells: commercial-quotes.spec.ts), not the rest
+      const restricted = ['/financeiro/contratos', '/financeiro/relatorios'];
+      if (email === SECRETARY) restricted.push('/financeiro/orcamentos');
+      for (const path of restricted) {
         await staff.goto(path);
         await expect(staff.getByText('Acesso Restrito')).toBeVisible({ timeout: 15_000 });
         await expect(staff.getByRole('table')).toHaveCount(0);

@@ -25,9 +25,11 @@ function layout<K extends string>(load: () => Promise<Record<K, ComponentType>>,
 /** /financeiro/<path>: the page for the roles of its hub card, the Acesso Restrito card for other staff. */
 function financeRoute(path: string, load: () => Promise<PageModule>): RouteObject {
   const roles = HUB_CARDS.find((card) => card.to === `${paths.financeiro.hub}/${path}`)?.roles ?? ADMIN_ONLY;
-  const description = roles.includes('legal_assistant')
-    ? 'Apenas administradores e assistentes jurídicos podem acessar esta área do financeiro.'
-    : 'Apenas administradores podem acessar esta área do financeiro.';
+  const description = roles.includes('commercial')
+    ? 'Apenas administradores, assistentes jurídicos e o comercial podem acessar esta área do financeiro.'
+    : roles.includes('legal_assistant')
+      ? 'Apenas administradores e assistentes jurídicos podem acessar esta área do financeiro.'
+      : 'Apenas administradores podem acessar esta área do financeiro.';
   return {
     path,
     element: <RequireRoleInPage roles={roles} description={description} />,

@@ -1,6 +1,8 @@
 /**
  * Confirmation before a consequential action (deleting, closing, declining...): a title, what will happen, then
  * Cancelar (changes nothing) and Confirmar. Open it from the action's button; the action runs only on Confirmar.
+ * The one confirmation of the app: screens name their own buttons (confirmLabel, cancelLabel) and may add a detail
+ * under the description (children).
  */
 import type { ReactNode } from 'react';
 import {
@@ -26,6 +28,9 @@ export function ConfirmDialog({
   onConfirm,
   pending = false,
   destructive = true,
+  confirmLabel = confirmStrings.confirm,
+  cancelLabel = confirmStrings.cancel,
+  children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -36,6 +41,10 @@ export function ConfirmDialog({
   pending?: boolean;
   /** Red Confirmar for deletes and other actions that cannot be undone. */
   destructive?: boolean;
+  confirmLabel?: ReactNode;
+  cancelLabel?: ReactNode;
+  /** Shown between the description and the buttons (e.g. the list of what clashes). */
+  children?: ReactNode;
 }) {
   return (
     <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
@@ -44,8 +53,9 @@ export function ConfirmDialog({
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
+        {children}
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>{confirmStrings.cancel}</AlertDialogCancel>
+          <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
           <AlertDialogAction
             className={destructive ? buttonVariants({ variant: 'destructive' }) : undefined}
             disabled={pending}
@@ -59,7 +69,7 @@ export function ConfirmDialog({
             }}
           >
             {pending && <Spinner className="size-4 text-current" />}
-            {confirmStrings.confirm}
+            {confirmLabel}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

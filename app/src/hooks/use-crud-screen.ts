@@ -97,7 +97,7 @@ export function useCrudScreen<T extends { id: string }, I>(options: CrudScreenOp
       pending: create.isPending || update.isPending,
       onSubmit,
     },
-    /** Spread on ConfirmDeleteDialog (with the screen's title and description). */
+    /** Spread on ConfirmDialog (with the screen's title and description). */
     deleteProps: {
       open: deleting !== null,
       onOpenChange: (open: boolean) => {

@@ -1,5 +1,6 @@
 /** Shared look-ups for pickers: the staff members (staff_directory()) and the clients, as {id, name} options. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { readsTables } from '@/lib/data-keys';
 import { ilikeAny } from '@/lib/paging';
 import { supabase } from '@/lib/supabase';
 
@@ -12,6 +13,9 @@ export const peopleKeys = {
   staff: ['people', 'staff'] as const,
   clients: ['people', 'clients'] as const,
 };
+
+readsTables(peopleKeys.staff, ['profiles', 'user_roles']);
+readsTables(peopleKeys.clients, ['clients']);
 
 export async function fetchStaff(): Promise<PersonOption[]> {
   const { data } = await supabase.rpc('staff_directory').throwOnError();

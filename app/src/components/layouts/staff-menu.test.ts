@@ -54,9 +54,16 @@ describe('staffMenu', () => {
     ]);
   });
 
-  it('gives commercial CRM but no finance or reports', () => {
+  it('gives commercial CRM and Financeiro > Orçamentos (its own quotes), no other finance page or reports', () => {
     const labels = menuLabels(staffMenu(['commercial']));
-    expect(labels).toEqual([...COMMON.slice(0, 6), 'CRM', ...COMMON.slice(6)]);
+    expect(labels).toEqual([
+      ...COMMON.slice(0, 4),
+      'Financeiro',
+      'Financeiro > Orçamentos',
+      ...COMMON.slice(4, 6),
+      'CRM',
+      ...COMMON.slice(6),
+    ]);
   });
 
   it('gives the secretary only the common entries', () => {

@@ -47,7 +47,8 @@ export const FINANCE_ITEMS: readonly (Omit<MenuLink, 'type'> & { roles: Rule })[
   { label: 'Produtos e Serviços', to: paths.financeiro.produtos, roles: ADMIN_LEGAL },
   { label: 'Despesas', to: paths.financeiro.despesas, roles: ADMIN },
   { label: 'Taxas USCIS', to: paths.financeiro.taxasUscis, roles: ADMIN_LEGAL },
-  { label: 'Orçamentos', to: paths.financeiro.orcamentos, roles: ADMIN_LEGAL },
+  // commercial works the quotes it sells (the database shows it only those)
+  { label: 'Orçamentos', to: paths.financeiro.orcamentos, roles: ['administrator', 'legal_assistant', 'commercial'] },
   { label: 'Contratos', to: paths.financeiro.contratos, roles: ADMIN_LEGAL },
   { label: 'Comissões', to: paths.financeiro.comissoes, roles: ADMIN },
   { label: 'Relatórios', to: paths.financeiro.relatorios, roles: ADMIN },
@@ -63,13 +64,14 @@ export function staffMenu(roles: readonly string[]): MenuEntry[] {
   link('Clientes', paths.clientes, Users, EVERY_STAFF);
   link('Processos', paths.processos, FileText, EVERY_STAFF);
   link('Atendimento', paths.atendimento, Headset, EVERY_STAFF);
-  if (hasAnyRole(roles, ADMIN_LEGAL)) {
+  const financeItems = FINANCE_ITEMS.filter((item) => hasAnyRole(roles, item.roles));
+  if (financeItems.length > 0) {
     entries.push({
       type: 'group',
       label: 'Financeiro',
       icon: Wallet,
       basePath: paths.financeiro.hub,
-      children: FINANCE_ITEMS.filter((item) => hasAnyRole(roles, item.roles)).map(({ label, to }) => ({
+      children: financeItems.map(({ label, to }) => ({
         type: 'link',
         label,
         to,

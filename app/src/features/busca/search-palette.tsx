@@ -3,11 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { FileText, Hash, Scale, Search, User } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { readsTables } from '@/lib/data-keys';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { supabase } from '@/lib/supabase';
 import { cn } from '@/lib/utils';
+
+/** The search reads clients (names, A-numbers), processes and receipt numbers. */
+const searchKey = ['search'] as const;
+readsTables(searchKey, ['clients', 'processes', 'uscis_receipts', 'eoir_court_cases']);
 
 export interface SearchResult {
   kind: 'client' | 'process' | 'receipt' | 'a_number';
@@ -47,7 +52,7 @@ export function SearchPalette({ open, onOpenChange }: { open: boolean; onOpenCha
   const term = useDebounced(query.trim(), 200);
   const navigate = useNavigate();
   const { data: results = [], isFetching } = useQuery({
-    queryKey: ['search', term] as const,
+    queryKey: [...searchKey, term] as const,
     enabled: open && term.length >= 2,
     queryFn: async () => {
       const { data } = await supabase.rpc('search_workspace', { q: term }).throwOnError();

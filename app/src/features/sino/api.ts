@@ -1,6 +1,7 @@
 /** The signed-in user's notifications (table by the notifications area): list, live INSERTs, mark read. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { invalidateTables, readsTables } from '@/lib/data-keys';
 import { supabase } from '@/lib/supabase';
 
 export interface AppNotification {
@@ -17,6 +18,8 @@ export const notificationKeys = {
   all: ['notifications'] as const,
   list: (userId: string) => [...notificationKeys.all, userId] as const,
 };
+
+readsTables(notificationKeys.all, ['notifications']);
 
 /** The newest 30 (RLS returns only the user's own rows). */
 export function useNotifications(userId: string | null | undefined) {
@@ -64,7 +67,7 @@ export function useNotificationsRealtime(userId: string | null | undefined) {
   }, [userId, queryClient]);
 }
 
-export function useMarkRead(userId: string | null | undefined) {
+export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
     /** ids: the notifications to mark; 'all' marks every unread one. */
@@ -74,7 +77,7 @@ export function useMarkRead(userId: string | null | undefined) {
       if (ids !== 'all') query = query.in('id', ids);
       await query.throwOnError();
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.list(userId ?? '') }),
+    onSuccess: () => invalidateTables(queryClient, ['notifications']),
   });
 }
 

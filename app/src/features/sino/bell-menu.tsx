@@ -16,15 +16,14 @@ import { cn } from '@/lib/utils';
 import { unreadCount, useMarkRead, type AppNotification } from './api';
 
 interface BellMenuProps {
-  userId: string | null;
   notifications: AppNotification[];
   /** The bell button (the same one shown before this module loaded). */
   trigger: ReactNode;
 }
 
-export default function BellMenu({ userId, notifications, trigger }: BellMenuProps) {
+export default function BellMenu({ notifications, trigger }: BellMenuProps) {
   const navigate = useNavigate();
-  const markRead = useMarkRead(userId);
+  const markRead = useMarkRead();
   const unread = unreadCount(notifications);
 
   const open = (n: AppNotification) => {

@@ -38,7 +38,7 @@ export function NotificationBell() {
   if (!used) return <BellButton unread={unread} onClick={() => setUsed(true)} />;
   return (
     <Suspense fallback={<BellButton unread={unread} />}>
-      <BellMenu userId={userId} notifications={notifications} trigger={<BellButton unread={unread} />} />
+      <BellMenu notifications={notifications} trigger={<BellButton unread={unread} />} />
     </Suspense>
   );
 }

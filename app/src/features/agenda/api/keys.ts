@@ -13,3 +13,5 @@ export const agendaKeys = {
 };
 
 readsTables(agendaKeys.all, ['appointments', 'clients', 'processes']);
+readsTables(agendaKeys.feed(), ['calendar_feeds']);
+readsTables(agendaKeys.businessHours(), ['office_settings']);

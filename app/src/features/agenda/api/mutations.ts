@@ -1,8 +1,8 @@
 /** Writes of the agenda: save/delete an appointment, rotate the feed token, a client's request. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateTables } from '@/lib/data-keys';
 import { supabase } from '@/lib/supabase';
 import type { rowFromForm } from '../lib/appointments';
-import { agendaKeys } from './keys';
 
 type AppointmentRow = NonNullable<ReturnType<typeof rowFromForm>>;
 
@@ -13,7 +13,7 @@ export function useSaveAppointment() {
       if (id) await supabase.from('appointments').update(row).eq('id', id).throwOnError();
       else await supabase.from('appointments').insert(row).throwOnError();
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: agendaKeys.all }),
+    onSuccess: () => invalidateTables(queryClient, ['appointments']),
   });
 }
 
@@ -23,7 +23,7 @@ export function useDeleteAppointment() {
     mutationFn: async (id: string) => {
       await supabase.from('appointments').delete().eq('id', id).throwOnError();
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: agendaKeys.all }),
+    onSuccess: () => invalidateTables(queryClient, ['appointments']),
   });
 }
 
@@ -34,7 +34,7 @@ export function useRotateCalendarFeed() {
       const { data } = await supabase.rpc('rotate_calendar_feed_token').throwOnError();
       return data as unknown as string;
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: agendaKeys.feed() }),
+    onSuccess: () => invalidateTables(queryClient, ['calendar_feeds']),
   });
 }
 
@@ -54,6 +54,6 @@ export function useRequestAppointment() {
         .insert({ ...request, status: 'solicitado', duration_minutes: 60 })
         .throwOnError();
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: agendaKeys.mine() }),
+    onSuccess: () => invalidateTables(queryClient, ['appointments']),
   });
 }

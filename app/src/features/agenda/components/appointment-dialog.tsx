@@ -2,16 +2,6 @@
  * double booking asks for explicit confirmation ("Conflito de horário"). */
 import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ClientPicker } from '@/components/client-picker';
 import { PersonSelect } from '@/components/person-select';
@@ -225,27 +215,19 @@ export function AppointmentDialog({ open, onOpenChange, appointment, start, defa
           </p>
         )}
       </FormDialog>
-      <AlertDialog open={pendingClashes !== null} onOpenChange={(isOpen) => !isOpen && setPendingClashes(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t.conflictTitle}</AlertDialogTitle>
-            <AlertDialogDescription>{t.conflictConfirmText}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <div className="text-sm">{clashList(pendingClashes ?? [])}</div>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t.conflictBack}</AlertDialogCancel>
-            <AlertDialogAction
-              disabled={save.isPending}
-              onClick={(event) => {
-                event.preventDefault();
-                void persist();
-              }}
-            >
-              {t.conflictConfirm}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={pendingClashes !== null}
+        onOpenChange={(isOpen) => !isOpen && setPendingClashes(null)}
+        title={t.conflictTitle}
+        description={t.conflictConfirmText}
+        cancelLabel={t.conflictBack}
+        confirmLabel={t.conflictConfirm}
+        destructive={false}
+        pending={save.isPending}
+        onConfirm={persist}
+      >
+        <div className="text-sm">{clashList(pendingClashes ?? [])}</div>
+      </ConfirmDialog>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateTables } from '@/lib/data-keys';
 import { supabase } from '@/lib/supabase';
 import { interactionPayload, type InteractionInput, type InteractionStatus } from '../schemas';
-import { atendimentoKeys } from './keys';
 
 function useInvalidate() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: atendimentoKeys.interactions() });
+  return () => invalidateTables(queryClient, ['interactions']);
 }
 
 export function useCreateInteraction() {

@@ -4,6 +4,7 @@
  * The database refuses staff data to such a session anyway; this only leads the user to the right screen.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { readsTables } from '@/lib/data-keys';
 import { useAuth } from '@/lib/auth-context';
 import { supabase } from '@/lib/supabase';
 
@@ -18,6 +19,9 @@ export const staffSecondFactorKeys = {
   all: ['auth', 'staff-second-factor'] as const,
   session: (userId: string, aal: string) => [...staffSecondFactorKeys.all, userId, aal] as const,
 };
+
+// whether the office requires a second factor of staff
+readsTables(staffSecondFactorKeys.all, ['office_settings']);
 
 /** The `aal` claim of an access token (read locally: the server verifies the token on every request). */
 export function aalOf(accessToken: string | undefined): string {

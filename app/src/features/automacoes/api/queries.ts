@@ -1,5 +1,6 @@
 /** Scheduled jobs and their runs, read through the administrator-only functions public.cron_*. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { invalidateTables, readsTables } from '@/lib/data-keys';
 import { supabase } from '@/lib/supabase';
 
 export interface CronJob {
@@ -31,6 +32,9 @@ export const cronKeys = {
   jobs: () => [...cronKeys.all, 'jobs'] as const,
   runs: () => [...cronKeys.all, 'runs'] as const,
 };
+
+// the scheduled jobs, their runs and the forms robot's last check
+readsTables(cronKeys.all, ['cron.job', 'cron.job_run_details', 'uscis_forms', 'uscis_form_editions']);
 
 // a requested run is picked up within seconds: poll while something is queued or running
 const pending = (status: string | null | undefined) => status === 'starting' || status === 'running';
@@ -64,6 +68,6 @@ export function useRunJobNow() {
       const { data } = await supabase.rpc('cron_run_now', { p_jobid: jobid }).throwOnError();
       return data as number;
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: cronKeys.all }),
+    onSuccess: () => invalidateTables(queryClient, ['cron.job_run_details']),
   });
 }

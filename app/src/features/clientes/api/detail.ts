@@ -1,5 +1,6 @@
 /** One client's page: the client row, its family, processes, finance and interactions; family link/unlink. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { invalidateTables } from '@/lib/data-keys';
 import { supabase } from '@/lib/supabase';
 import { toClientRecordRow, type ClientRecordValues } from '../schemas';
 import { clientKeys } from './keys';
@@ -78,7 +79,7 @@ export function useSetPrincipal() {
         .throwOnError();
       if (!data || data.length === 0) throw new Error('Cliente não encontrado');
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
+    onSuccess: () => invalidateTables(queryClient, ['clients', 'client_record_changes']),
   });
 }
 
@@ -232,7 +233,7 @@ export function useUpdateClientRecord() {
         .throwOnError();
       if (!data || data.length === 0) throw new Error('Cliente não encontrado');
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
+    onSuccess: () => invalidateTables(queryClient, ['clients', 'client_record_changes']),
   });
 }
 

@@ -16,4 +16,6 @@ readsTables(clientKeys.all, [
   'interactions',
   'messages',
   'client_documents',
+  'client_record_changes',
+  'document_requests',
 ]);

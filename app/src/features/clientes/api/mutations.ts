@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateTables } from '@/lib/data-keys';
 import { supabase } from '@/lib/supabase';
 import { toCreateClientArgs, type NewClientInput } from '../schemas';
-import { clientKeys } from './keys';
 
 /** create_client_user(email, password, full_name, phone, address); the list reloads afterwards. */
 export function useCreateClient() {
@@ -11,6 +11,6 @@ export function useCreateClient() {
       const { error } = await supabase.rpc('create_client_user', toCreateClientArgs(values));
       if (error) throw error;
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
+    onSuccess: () => invalidateTables(queryClient, ['clients', 'profiles', 'user_roles']),
   });
 }

@@ -1,5 +1,5 @@
 /** /clientes/:clientId: one client — summary, family, processes, documents, messages, finance, interactions, timeline. */
-import { ArrowLeft, Link2, MessageSquare, Pencil, Plus, Unlink } from 'lucide-react';
+import { ArrowLeft, CheckSquare, Link2, MessageSquare, Pencil, Plus, Unlink } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
@@ -50,6 +50,7 @@ import { ClientRecordDialog } from '../components/client-record-dialog';
 import { ClientRecordHistory } from '../components/client-record-history';
 import { clientMessagesPath } from '../components/client-views';
 import { clientesStrings } from '../strings';
+import { TaskDialog } from '@/features/tarefas';
 
 const FINANCE_KIND = { contract: 'Contrato', payment: 'Pagamento', quote: 'Orçamento' } as const;
 
@@ -197,7 +198,8 @@ export default function ClientePage() {
   );
   const { data: processes = [] } = useClientProcessList(familyIds);
   // the client's finance is for administrators and legal assistants (the database shows others nothing)
-  const seesFinance = hasAnyRole(useAuth().roles, ['administrator', 'legal_assistant']);
+  const { roles, user } = useAuth();
+  const seesFinance = hasAnyRole(roles, ['administrator', 'legal_assistant']);
   const { data: finance = [] } = useClientFinanceRows(clientId, seesFinance);
   const { data: interactions = [] } = useClientInteractions(clientId);
   const { data: unread = {} } = useUnreadCounts(clientId ? [clientId] : []);
@@ -205,6 +207,7 @@ export default function ClientePage() {
   const [wholeFamily, setWholeFamily] = useState(false);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState(false);
+  const [taskOpen, setTaskOpen] = useState(false);
   const timeline = useTimeline({ clientId, family: wholeFamily }, Boolean(clientId));
   const names = useMemo(() => Object.fromEntries(staff.map((s) => [s.id, s.full_name])), [staff]);
   const clientNames = useMemo(() => Object.fromEntries(family.map((m) => [m.id, m.full_name])), [family]);
@@ -251,6 +254,10 @@ export default function ClientePage() {
             <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
               <Pencil aria-hidden="true" />
               {clientesStrings.record.edit}
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => setTaskOpen(true)}>
+              <CheckSquare aria-hidden="true" />
+              Nova Tarefa
             </Button>
             <Button size="sm" onClick={() => setCreating(true)}>
               <Plus aria-hidden="true" />
@@ -452,6 +459,13 @@ export default function ClientePage() {
         </Tabs>
       </div>
       <ClientRecordDialog client={client} open={editing} onOpenChange={setEditing} />
+      <TaskDialog
+        open={taskOpen}
+        onOpenChange={setTaskOpen}
+        task={null}
+        defaultAssignee={user?.id ?? ''}
+        defaultClient={client.id}
+      />
       <ProcessFormDialog
         open={creating}
         onOpenChange={setCreating}

@@ -1,6 +1,7 @@
 /** The office's address and contacts and its responsible attorney: read (staff), save (administrators; RLS
  * refuses others, seen as no row updated). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { invalidateTables } from '@/lib/data-keys';
 import { supabase } from '@/lib/supabase';
 import { PROFILE_COLUMNS, type OfficeProfile } from '../lib/office-profile';
 import { configuracoesStrings } from '../strings';
@@ -34,6 +35,8 @@ export function useSaveOfficeProfile() {
     },
     onSuccess: (saved) => {
       queryClient.setQueryData(officeProfileKeys.row(), saved);
+      // the other views of the office's details (the portal's contact card, the settings)
+      return invalidateTables(queryClient, ['office_settings']);
     },
   });
 }

@@ -1,10 +1,13 @@
 /** Office settings: read (staff), save and logo upload (administrators; RLS refuses others). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { invalidateTables, readsTables } from '@/lib/data-keys';
 import { LOGO_BUCKET, loadBranding } from '@/lib/branding';
 import { supabase } from '@/lib/supabase';
 import { logoObjectName, SETTINGS_COLUMNS, type OfficeSettings } from '../lib/settings';
 
 export const settingsKeys = { all: ['office-settings'] as const, row: () => ['office-settings', 'row'] as const };
+
+readsTables(settingsKeys.all, ['office_settings']);
 
 export function useOfficeSettings() {
   return useQuery({
@@ -49,7 +52,7 @@ export function useSaveOfficeSettings() {
       if (!data || data.length === 0) throw new Error('Permissão negada');
     },
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: settingsKeys.all });
+      await invalidateTables(queryClient, ['office_settings']);
       await loadBranding();
     },
   });

@@ -1,6 +1,7 @@
 /** The case-type catalogue (public.case_types): administrators add types and switch them on or off. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { invalidateTables, readsTables } from '@/lib/data-keys';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -24,6 +25,7 @@ interface CaseType {
 }
 
 const keys = { all: ['case-types'] as const, list: ['case-types', 'all'] as const };
+readsTables(keys.all, ['case_types']);
 const CATEGORIES = ['USCIS', 'EOIR', 'ICE', 'Consulado'];
 
 /** 'Visto de Investidor (EB-5)' -> 'visto_de_investidor_eb_5' (the catalogue's id rule). */
@@ -68,7 +70,7 @@ export function CaseTypesCard({ canEdit }: { canEdit: boolean }) {
           .eq('id', change.toggle.id)
           .throwOnError();
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
+    onSuccess: () => invalidateTables(queryClient, ['case_types']),
     onError: (error) => toast.error(fill(t.saveError, { message: errorMessage(error) })),
   });
   const [label, setLabel] = useState('');

@@ -5,6 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { invalidateTables } from '@/lib/data-keys';
 import { toast } from '@/lib/toast';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -59,7 +60,7 @@ export function StaffMfaCard({ canEdit }: { canEdit: boolean }) {
       if (error) throw error;
       if (!rows || rows.length === 0) throw new Error(t.adminOnly);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffMfaKey }),
+    onSuccess: () => invalidateTables(queryClient, ['office_settings']),
     onError: (error) => {
       const code = (error as { code?: string }).code;
       toast.error(code === 'PT403' ? t.notAllowed : fill(t.saveError, { message: errorMessage(error) }));

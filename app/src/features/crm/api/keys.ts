@@ -7,4 +7,5 @@ export const leadKeys = {
   caseTypes: () => ['case-types', 'active'] as const,
 };
 
-readsTables(leadKeys.all, ['leads', 'clients']);
+readsTables(leadKeys.all, ['leads', 'lead_activities', 'clients']);
+readsTables(leadKeys.caseTypes(), ['case_types']);

@@ -1,5 +1,6 @@
 /** Writes of the CRM: save/move/delete a lead, record an activity, convert into a client. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateTables } from '@/lib/data-keys';
 import { supabase } from '@/lib/supabase';
 import { moveLead, type Lead, type Stage } from '../lib/leads';
 import { leadKeys } from './keys';
@@ -16,7 +17,7 @@ export function useSaveLead() {
       if (id) await supabase.from('leads').update(row).eq('id', id).throwOnError();
       else await supabase.from('leads').insert(row).throwOnError();
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: leadKeys.all }),
+    onSuccess: () => invalidateTables(queryClient, ['leads', 'lead_activities']),
   });
 }
 
@@ -36,10 +37,7 @@ export function useMoveLead() {
     onError: (_error, _vars, context) => {
       if (context?.previous) queryClient.setQueryData(leadKeys.list(), context.previous);
     },
-    onSettled: (_data, _error, { id }) => {
-      void queryClient.invalidateQueries({ queryKey: leadKeys.list() });
-      void queryClient.invalidateQueries({ queryKey: leadKeys.activities(id) });
-    },
+    onSettled: () => invalidateTables(queryClient, ['leads', 'lead_activities']),
   });
 }
 
@@ -49,7 +47,7 @@ export function useDeleteLead() {
     mutationFn: async (id: string) => {
       await supabase.from('leads').delete().eq('id', id).throwOnError();
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: leadKeys.all }),
+    onSuccess: () => invalidateTables(queryClient, ['leads', 'lead_activities']),
   });
 }
 
@@ -59,7 +57,7 @@ export function useAddLeadActivity(leadId: string) {
     mutationFn: async ({ kind, body }: { kind: string; body: string }) => {
       await supabase.from('lead_activities').insert({ lead_id: leadId, kind, body }).throwOnError();
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: leadKeys.activities(leadId) }),
+    onSuccess: () => invalidateTables(queryClient, ['lead_activities']),
   });
 }
 
@@ -71,9 +69,7 @@ export function useConvertLead() {
       return data as unknown as string;
     },
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: leadKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['clients'] });
-      void queryClient.invalidateQueries({ queryKey: ['people', 'clients'] });
+      void invalidateTables(queryClient, ['leads', 'lead_activities', 'clients', 'profiles', 'user_roles']);
     },
   });
 }

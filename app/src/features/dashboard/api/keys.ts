@@ -18,4 +18,5 @@ readsTables(dashboardKeys.all, [
   'tasks',
   'appointments',
   'client_documents',
+  'financial_contracts',
 ]);

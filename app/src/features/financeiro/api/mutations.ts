@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateTables } from '@/lib/data-keys';
 import { supabase } from '@/lib/supabase';
 import { todayISO } from '@/lib/format';
 import {
@@ -10,14 +11,13 @@ import {
   type FeeInput,
   type ProductInput,
 } from '../schemas';
-import { financeKeys } from './keys';
 
 type Table = 'financial_products' | 'financial_expenses' | 'financial_uscis_fees';
 
 /** Insert / update / delete on one table, each reloading the list afterwards. */
-function useTableMutations<I>(table: Table, key: QueryKey, toPayload: (input: I) => Record<string, unknown>) {
+function useTableMutations<I>(table: Table, toPayload: (input: I) => Record<string, unknown>) {
   const queryClient = useQueryClient();
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: key });
+  const invalidate = () => invalidateTables(queryClient, [table]);
 
   const create = useMutation({
     mutationFn: async (input: I) => {
@@ -44,16 +44,16 @@ function useTableMutations<I>(table: Table, key: QueryKey, toPayload: (input: I)
 }
 
 export function useProductMutations() {
-  return useTableMutations<ProductInput>('financial_products', financeKeys.products(), productPayload);
+  return useTableMutations<ProductInput>('financial_products', productPayload);
 }
 
 export function useFeeMutations() {
-  return useTableMutations<FeeInput>('financial_uscis_fees', financeKeys.fees(), feePayload);
+  return useTableMutations<FeeInput>('financial_uscis_fees', feePayload);
 }
 
 export function useExpenseMutations() {
   const queryClient = useQueryClient();
-  const base = useTableMutations<ExpenseInput>('financial_expenses', financeKeys.expenses(), expensePayload);
+  const base = useTableMutations<ExpenseInput>('financial_expenses', expensePayload);
   const markPaid = useMutation({
     mutationFn: async ({ id, method }: { id: string; method?: string | null }) => {
       const { data } = await supabase
@@ -64,7 +64,7 @@ export function useExpenseMutations() {
         .throwOnError();
       if (!data || data.length === 0) throw new Error('Registro não encontrado ou sem permissão');
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: financeKeys.expenses() }),
+    onSuccess: () => invalidateTables(queryClient, ['financial_expenses']),
   });
   return { ...base, markPaid };
 }

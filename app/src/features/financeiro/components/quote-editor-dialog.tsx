@@ -24,7 +24,7 @@ import {
   type Quote,
 } from '../money/api';
 import { formatMoney } from '../money/format';
-import { useHasManagerRole } from '../money/roles';
+import { useHasManagerRole, useWritesQuote } from '../money/roles';
 import { MoneyStatusBadge } from '../money/status-badge';
 import { financeStrings } from '../strings';
 import { discountLabel, readDiscount, storedUnit, typedPercent, type DiscountUnit } from '../lib/discount';
@@ -44,6 +44,7 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
   const { add, remove, edit } = useQuoteItemMutations();
   const update = useUpdateQuote();
   const manager = useHasManagerRole();
+  const writes = useWritesQuote(quote);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [source, setSource] = useState<Source>('custom');
   const [ref, setRef] = useState('');
@@ -66,8 +67,8 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
     [fees.data, q],
   );
   if (!q) return null;
-  // the database lets only a draft change, and only administrators and legal assistants change it
-  const draft = q.status === 'draft' && manager;
+  // the database lets only a draft change, by administrators, legal assistants and the commercial user who sells it
+  const draft = q.status === 'draft' && writes;
   const hasContract = (q.contract ?? []).length > 0;
   const quoteUnit = discountUnit ?? storedUnit(q);
 
@@ -379,7 +380,7 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
               Enviar ao cliente
             </Button>
           )}
-          {q.status === 'accepted' && !hasContract && (
+          {q.status === 'accepted' && !hasContract && manager && (
             <Button onClick={() => setContractOpen(true)}>Gerar contrato</Button>
           )}
         </div>

@@ -18,8 +18,8 @@ describe('hubCardsFor', () => {
   it('legal assistants see products, fees, quotes and contracts', () => {
     expect(titles(['legal_assistant'])).toEqual(['Produtos e Serviços', 'Taxas USCIS', 'Orçamentos', 'Contratos']);
   });
-  it('commercial and secretary see none', () => {
-    expect(titles(['commercial'])).toEqual([]);
+  it('commercial sees its quotes only; the secretary sees none', () => {
+    expect(titles(['commercial'])).toEqual(['Orçamentos']);
     expect(titles(['secretary'])).toEqual([]);
   });
 });

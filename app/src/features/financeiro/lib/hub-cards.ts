@@ -40,7 +40,8 @@ export const HUB_CARDS: readonly HubCard[] = [
     title: 'Orçamentos',
     description: 'Orçamentos enviados aos clientes.',
     to: paths.financeiro.orcamentos,
-    roles: ADMIN_AND_ASSISTANT,
+    // commercial sees the quotes it sells
+    roles: [...ADMIN_AND_ASSISTANT, 'commercial'],
   },
   {
     key: 'contratos',

@@ -39,6 +39,8 @@ export interface Quote {
   fees_date: string;
   expiration_date: string | null;
   notes: string | null;
+  /** Who sells it (the database keeps it with sales_staff_id); a commercial user reads and writes only its own. */
+  seller_id?: string | null;
   sales_staff_id: string | null;
   decided_at: string | null;
   created_at: string;

@@ -28,7 +28,7 @@ import { useCrudScreen } from '@/hooks/use-crud-screen';
 import { useExpenseMutations } from '../api/mutations';
 import { useExpenseCategories, useExpenses } from '../api/queries';
 import type { Expense } from '../api/types';
-import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ExpenseFormDialog } from '../components/expense-form-dialog';
 import { FinancePageHeader } from '../components/finance-page-header';
 import { RowActions } from '../components/row-actions';
@@ -199,8 +199,9 @@ export default function DespesasPage() {
         </DialogContent>
       </Dialog>
 
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         {...crud.deleteProps}
+        confirmLabel="Excluir"
         title="Excluir despesa"
         description={`Tem certeza que deseja excluir ${crud.deleting?.description ?? 'esta despesa'}? Esta ação não pode ser desfeita.`}
       />

@@ -15,7 +15,7 @@ import { useCrudScreen } from '@/hooks/use-crud-screen';
 import { useProductMutations } from '../api/mutations';
 import { useProducts } from '../api/queries';
 import type { Product } from '../api/types';
-import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FinancePageHeader } from '../components/finance-page-header';
 import { ProductFormDialog } from '../components/product-form-dialog';
 import { RowActions } from '../components/row-actions';
@@ -106,8 +106,9 @@ export default function ProdutosPage() {
         </CardContent>
       </Card>
       <ProductFormDialog {...crud.formProps} product={crud.editing} />
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         {...crud.deleteProps}
+        confirmLabel="Excluir"
         title="Excluir produto"
         description={`Tem certeza que deseja excluir ${crud.deleting?.name ?? 'este produto'}? Esta ação não pode ser desfeita.`}
       />

@@ -17,7 +17,7 @@ import { useCrudScreen } from '@/hooks/use-crud-screen';
 import { useFeeMutations } from '../api/mutations';
 import { useUscisFees } from '../api/queries';
 import type { UscisFee } from '../api/types';
-import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FeeFormDialog } from '../components/fee-form-dialog';
 import { FinancePageHeader } from '../components/finance-page-header';
 import { RowActions } from '../components/row-actions';
@@ -121,8 +121,9 @@ export default function TaxasUscisPage() {
         </CardContent>
       </Card>
       <FeeFormDialog {...crud.formProps} fee={crud.editing} />
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         {...crud.deleteProps}
+        confirmLabel="Excluir"
         title="Excluir taxa"
         description={`Tem certeza que deseja excluir a taxa do formulário ${crud.deleting?.form_code ?? ''}? Esta ação não pode ser desfeita.`}
       />

@@ -4,7 +4,7 @@
  * forms list can show its result.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { processKeys } from '@/features/processos';
+import { invalidateTables } from '@/lib/data-keys';
 import { supabase } from '@/lib/supabase';
 
 export const FORMS_ROBOT_JOB = 'uscis-forms-editions';
@@ -34,10 +34,6 @@ export function useRunFormsRobot() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: runAndWait,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['cron'] }),
-        queryClient.invalidateQueries({ queryKey: processKeys.forms() }),
-      ]),
+    onSettled: () => invalidateTables(queryClient, ['cron.job_run_details', 'uscis_forms', 'uscis_form_editions']),
   });
 }

@@ -1,6 +1,6 @@
 /** Writes of the forms feature: import (upload + function), mapping versions, fills, questionnaire saves. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { processKeys } from '@/features/processos';
+import { invalidateTables } from '@/lib/data-keys';
 import { errorMessage } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { formsKeys } from './keys';
@@ -54,10 +54,7 @@ export function useImportForm() {
         category,
       });
     },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: formsKeys.all });
-      void queryClient.invalidateQueries({ queryKey: processKeys.forms() });
-    },
+    onSuccess: () => invalidateTables(queryClient, ['uscis_form_editions', 'uscis_forms', 'uscis_form_mappings']),
   });
 }
 
@@ -70,7 +67,7 @@ export function useSaveMapping(editionId: number) {
         .throwOnError();
       return data as number;
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: formsKeys.mapping(editionId) }),
+    onSuccess: () => invalidateTables(queryClient, ['uscis_form_mappings']),
   });
 }
 
@@ -90,6 +87,9 @@ export function useSaveQuestionnaire(clientId: string) {
         .throwOnError();
       return data as Questionnaire;
     },
-    onSuccess: (row) => queryClient.setQueryData(formsKeys.questionnaire(clientId), row),
+    onSuccess: (row) => {
+      queryClient.setQueryData(formsKeys.questionnaire(clientId), row);
+      return invalidateTables(queryClient, ['client_questionnaires']);
+    },
   });
 }

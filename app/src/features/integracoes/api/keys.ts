@@ -1,3 +1,4 @@
+import { readsTables } from '@/lib/data-keys';
 /** Query keys of the integrations page. */
 export const integrationKeys = {
   all: ['integrations'] as const,
@@ -5,3 +6,5 @@ export const integrationKeys = {
   mail: () => [...integrationKeys.all, 'mail'] as const,
   providers: () => [...integrationKeys.all, 'providers'] as const,
 };
+
+readsTables(integrationKeys.all, ['system_settings']);

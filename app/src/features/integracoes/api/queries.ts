@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { invalidateTables } from '@/lib/data-keys';
 import { integrationKeys } from './keys';
 import { fetchProviders, fetchS3Setting, saveProviders, saveS3Setting } from './system-settings';
 
@@ -23,7 +24,7 @@ export function useSaveS3Setting() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveS3Setting,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationKeys.s3() }),
+    onSuccess: () => invalidateTables(queryClient, ['system_settings']),
   });
 }
 
@@ -35,6 +36,6 @@ export function useSaveProviders() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveProviders,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationKeys.providers() }),
+    onSuccess: () => invalidateTables(queryClient, ['system_settings']),
   });
 }

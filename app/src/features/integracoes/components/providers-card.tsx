@@ -2,16 +2,6 @@
 import { Save } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { DemoBadge } from '@/components/demo-badge';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -23,6 +13,7 @@ import { useProviders, useSaveProviders } from '../api/queries';
 import type { ProviderChoices } from '../api/system-settings';
 import { PROVIDER_SERVICES, isDemoChoice } from '../catalog-providers';
 import { integracoesStrings as t } from '../strings';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 
 export function ProvidersCard() {
   const { data, isPending, isError } = useProviders(true);
@@ -107,26 +98,17 @@ export function ProvidersCard() {
           </form>
         )}
       </CardContent>
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t.providersConfirmTitle}</AlertDialogTitle>
-            <AlertDialogDescription>{t.providersConfirmText}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t.cancel}</AlertDialogCancel>
-            <AlertDialogAction
-              disabled={save.isPending}
-              onClick={(event) => {
-                event.preventDefault();
-                void onConfirm();
-              }}
-            >
-              {t.providersConfirm}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t.providersConfirmTitle}
+        description={t.providersConfirmText}
+        cancelLabel={t.cancel}
+        confirmLabel={t.providersConfirm}
+        destructive={false}
+        pending={save.isPending}
+        onConfirm={onConfirm}
+      />
     </Card>
   );
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateTables } from '@/lib/data-keys';
 import { toast } from '@/lib/toast';
 import { supabase } from '@/lib/supabase';
 import { mensagensStrings as t } from '../strings';
@@ -45,6 +46,8 @@ export function useSendMessage(clientId: string, senderType: SenderType) {
     onSuccess: (message) => {
       queryClient.setQueryData<Message[]>(messageKeys.thread(clientId), (old) => appendMessage(old, message));
       toast.success(t.sent);
+      // the other views of the thread (client page, unread counts) and the recipient's notification
+      void invalidateTables(queryClient, ['messages', 'notifications']);
     },
     onError: (error) => {
       console.error(t.sendError, error);

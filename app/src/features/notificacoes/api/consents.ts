@@ -1,5 +1,6 @@
 /** A client's own channel consents (LGPD): read, and set through set_channel_consent. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { invalidateTables, readsTables } from '@/lib/data-keys';
 import { supabase } from '@/lib/supabase';
 
 export type Channel = 'email' | 'whatsapp';
@@ -13,6 +14,7 @@ export interface Consent {
 }
 
 const consentKeys = { all: ['channel-consents'] as const };
+readsTables(consentKeys.all, ['client_channel_consents']);
 
 export function useConsents() {
   return useQuery({
@@ -38,6 +40,6 @@ export function useSetConsent() {
       });
       if (error) throw error;
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: consentKeys.all }),
+    onSettled: () => invalidateTables(queryClient, ['client_channel_consents']),
   });
 }

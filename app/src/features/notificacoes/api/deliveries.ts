@@ -1,5 +1,6 @@
 /** The outbox, for administrators: list with a status filter, and re-send of dead deliveries. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { invalidateTables, readsTables } from '@/lib/data-keys';
 import { supabase } from '@/lib/supabase';
 
 export type DeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'dead';
@@ -23,6 +24,8 @@ export const deliveryKeys = {
   all: ['notification-deliveries'] as const,
   list: (status: string) => ['notification-deliveries', status] as const,
 };
+
+readsTables(deliveryKeys.all, ['notification_deliveries']);
 
 export function useDeliveries(status: DeliveryStatus | 'all') {
   return useQuery({
@@ -52,6 +55,6 @@ export function useResendDelivery() {
       const { error } = await supabase.rpc('resend_delivery', { p_id: id });
       if (error) throw error;
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: deliveryKeys.all }),
+    onSettled: () => invalidateTables(queryClient, ['notification_deliveries']),
   });
 }

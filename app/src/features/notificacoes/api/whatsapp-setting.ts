@@ -1,5 +1,6 @@
 /** The `whatsapp` system setting, through the system-settings function (secrets come back masked). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { invalidateTables, readsTables } from '@/lib/data-keys';
 import { env } from '@/config/env';
 import { supabase } from '@/lib/supabase';
 import { notificacoesStrings as t } from '../strings';
@@ -17,6 +18,7 @@ export interface WhatsAppSetting {
 
 const KEY = 'whatsapp';
 const settingKeys = { whatsapp: ['system-settings', KEY] as const };
+readsTables(settingKeys.whatsapp, ['system_settings']);
 
 async function call(init: RequestInit, query = ''): Promise<Record<string, unknown>> {
   const { data } = await supabase.auth.getSession();
@@ -45,6 +47,6 @@ export function useSaveWhatsAppSetting() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (value: WhatsAppSetting) => call({ method: 'POST', body: JSON.stringify({ key: KEY, value }) }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: settingKeys.whatsapp }),
+    onSettled: () => invalidateTables(queryClient, ['system_settings']),
   });
 }

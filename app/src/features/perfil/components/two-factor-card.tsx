@@ -5,18 +5,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loader2, ShieldCheck, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { readsTables } from '@/lib/data-keys';
 import { toast } from '@/lib/toast';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { TotpCodeField } from '@/components/totp-code-field';
@@ -26,6 +17,8 @@ import { fill } from '@/lib/strings';
 import { confirmTotp, startTotpEnrolment, type TotpEnrolment } from '@/lib/totp';
 
 const FACTORS_KEY = ['perfil', 'mfa-factors'] as const;
+// the factors come from the auth server; whether the office requires one, from office_settings
+readsTables(FACTORS_KEY, ['office_settings']);
 
 /** Asked at the moment of removal, so a setting changed meanwhile counts; unknown means not required (as the gate does). */
 async function officeRequiresStaffMfa(): Promise<boolean> {
@@ -177,27 +170,16 @@ export function TwoFactorCard() {
           }
         }}
       />
-      <AlertDialog open={lastFactorId !== null} onOpenChange={(open) => !open && setLastFactorId(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t.mfaRemoveLastTitle}</AlertDialogTitle>
-            <AlertDialogDescription>{t.mfaRemoveLastDescription}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t.mfaRemoveLastCancel}</AlertDialogCancel>
-            <AlertDialogAction
-              className={buttonVariants({ variant: 'destructive' })}
-              disabled={busy}
-              onClick={(event) => {
-                event.preventDefault();
-                void confirmLastRemoval();
-              }}
-            >
-              {t.mfaRemoveLastConfirm}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={lastFactorId !== null}
+        onOpenChange={(open) => !open && setLastFactorId(null)}
+        title={t.mfaRemoveLastTitle}
+        description={t.mfaRemoveLastDescription}
+        cancelLabel={t.mfaRemoveLastCancel}
+        confirmLabel={t.mfaRemoveLastConfirm}
+        pending={busy}
+        onConfirm={confirmLastRemoval}
+      />
     </Card>
   );
 }

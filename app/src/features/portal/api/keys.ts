@@ -12,7 +12,12 @@ export const portalKeys = {
 /** The office's contact details: one per office, shared by every client's portal. */
 export const officeContactKey = ['portal', 'office-contact'] as const;
 
+readsTables(officeContactKey, ['office_settings']);
 readsTables(portalKeys.all, [
+  'clients',
+  'messages',
+  'appointments',
+  'process_events',
   'processes',
   'process_stages',
   'financial_contracts',

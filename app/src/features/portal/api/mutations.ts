@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateTables } from '@/lib/data-keys';
 import { toast } from '@/lib/toast';
 import { DOCUMENTS_BUCKET } from '@/lib/storage';
 import { supabase } from '@/lib/supabase';
 import { documentPath } from '../rules/documents';
 import { portalStrings as t } from '../strings';
-import { portalKeys } from './keys';
 
 export interface UploadDocumentInput {
   file: File;
@@ -47,8 +47,7 @@ export function useUploadDocument(clientId: string) {
     mutationFn: (input: UploadDocumentInput) => uploadDocument(clientId, input),
     onSuccess: async () => {
       toast.success(t.uploaded);
-      await queryClient.invalidateQueries({ queryKey: portalKeys.documents(clientId) });
-      await queryClient.invalidateQueries({ queryKey: portalKeys.requests(clientId) });
+      await invalidateTables(queryClient, ['client_documents', 'document_requests', 'notifications']);
     },
     onError: (error) => {
       console.error(t.uploadError, error);

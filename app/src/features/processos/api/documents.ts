@@ -3,6 +3,7 @@
  * the client, deletion (row and file), download through a signed URL.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { invalidateTables } from '@/lib/data-keys';
 import { DOCUMENTS_BUCKET } from '@/lib/storage';
 import { supabase } from '@/lib/supabase';
 import { processKeys } from './keys';
@@ -80,7 +81,7 @@ export function useUploadOfficeDocument() {
         throw insertError;
       }
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...processKeys.all, 'client-documents'] }),
+    onSuccess: () => invalidateTables(queryClient, ['client_documents', 'document_requests', 'notifications']),
   });
 }
 
@@ -97,7 +98,7 @@ export function useSetDocumentShared() {
         .throwOnError();
       if (!data || data.length === 0) throw new Error('Documento não encontrado');
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [...processKeys.all, 'client-documents'] }),
+    onSettled: () => invalidateTables(queryClient, ['client_documents']),
   });
 }
 
@@ -111,7 +112,7 @@ export function useDeleteDocument() {
       const { error } = await supabase.storage.from(DOCUMENTS_BUCKET).remove([doc.file_path]);
       if (error) throw error;
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [...processKeys.all, 'client-documents'] }),
+    onSettled: () => invalidateTables(queryClient, ['client_documents']),
   });
 }
 

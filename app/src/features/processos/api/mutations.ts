@@ -3,7 +3,6 @@ import { supabase } from '@/lib/supabase';
 import { invalidateTables } from '@/lib/data-keys';
 import { todayISO } from '@/lib/format';
 import { fill, processStrings as t } from '../strings';
-import { processKeys } from './keys';
 import type { DocumentRequest, ProcessRow, UscisForm } from './types';
 
 /** Who a notification goes to: the client's e-mail (or phone for WhatsApp), else the client's name. */
@@ -63,7 +62,7 @@ export function useRequestDocument() {
       });
       if (error) throw new NotificationError(error.message);
     },
-    onSettled: () => invalidateTables(queryClient, ['document_requests', 'process_notifications']),
+    onSettled: () => invalidateTables(queryClient, ['document_requests', 'process_notifications', 'notifications']),
   });
 }
 
@@ -97,7 +96,7 @@ export function useMarkFormDownloaded() {
     mutationFn: async (form: UscisForm) => {
       await supabase.from('uscis_forms').update({ downloaded: true }).eq('id', form.id).throwOnError();
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: processKeys.forms() }),
+    onSettled: () => invalidateTables(queryClient, ['uscis_forms']),
   });
 }
 
@@ -128,7 +127,7 @@ export function useAddReceipt() {
       return 'added';
     },
     // the receipt shows on its process (the database gives a process without one its first receipt)
-    onSuccess: () => invalidateTables(queryClient, ['uscis_receipts', 'processes']),
+    onSuccess: () => invalidateTables(queryClient, ['uscis_receipts', 'uscis_status_history', 'processes']),
   });
 }
 
@@ -160,7 +159,7 @@ export function useSaveProcess() {
       const { data } = await supabase.from('processes').insert(row).select('id').single().throwOnError();
       return (data as { id: number }).id;
     },
-    onSuccess: () => invalidateTables(queryClient, ['processes']),
+    onSuccess: () => invalidateTables(queryClient, ['processes', 'process_events']),
   });
 }
 
@@ -172,6 +171,6 @@ export function useSetProcessStatus() {
       await supabase.from('processes').update({ status, last_update: todayISO() }).eq('id', id).throwOnError();
       return id;
     },
-    onSuccess: () => invalidateTables(queryClient, ['processes']),
+    onSuccess: () => invalidateTables(queryClient, ['processes', 'process_events']),
   });
 }

@@ -5,18 +5,8 @@
 import { Download, Eye, EyeOff, Trash2, Upload } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -31,6 +21,7 @@ import {
   useUploadOfficeDocument,
   type StaffDocument,
 } from '../api/documents';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 
 type Pending = { kind: 'share' | 'delete'; doc: StaffDocument };
 
@@ -216,33 +207,20 @@ export function DocumentsPanel({ clientId, processId = null }: { clientId: strin
           ))}
         </ul>
       )}
-      <AlertDialog open={pending !== null} onOpenChange={(open) => !open && setPending(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>
-              {pending?.kind === 'share' ? 'Compartilhar com o cliente?' : 'Excluir documento?'}
-            </AlertDialogTitle>
-            <AlertDialogDescription>
-              {pending?.kind === 'share'
-                ? `O cliente verá "${pending.doc.name}" no portal e poderá baixá-lo.`
-                : `Tem certeza que deseja excluir "${pending?.doc.name ?? ''}"? O arquivo também será apagado. Esta ação não pode ser desfeita.`}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancelar</AlertDialogCancel>
-            <AlertDialogAction
-              className={pending?.kind === 'delete' ? buttonVariants({ variant: 'destructive' }) : undefined}
-              disabled={setShared.isPending || remove.isPending}
-              onClick={(event) => {
-                event.preventDefault();
-                confirm();
-              }}
-            >
-              {pending?.kind === 'share' ? 'Compartilhar' : 'Excluir'}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        title={pending?.kind === 'share' ? 'Compartilhar com o cliente?' : 'Excluir documento?'}
+        description={
+          pending?.kind === 'share'
+            ? `O cliente verá "${pending.doc.name}" no portal e poderá baixá-lo.`
+            : `Tem certeza que deseja excluir "${pending?.doc.name ?? ''}"? O arquivo também será apagado. Esta ação não pode ser desfeita.`
+        }
+        confirmLabel={pending?.kind === 'share' ? 'Compartilhar' : 'Excluir'}
+        destructive={pending?.kind === 'delete'}
+        pending={setShared.isPending || remove.isPending}
+        onConfirm={confirm}
+      />
     </div>
   );
 }

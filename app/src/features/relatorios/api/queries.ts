@@ -1,5 +1,6 @@
 /** Reads of the reports: every figure is computed by the database (RLS applies), never from fetched rows. */
 import { useQuery } from '@tanstack/react-query';
+import { readsTables } from '@/lib/data-keys';
 import { supabase } from '@/lib/supabase';
 import type { SourceCount, StageDays, TypeStageCount } from '../lib/reports';
 
@@ -9,6 +10,8 @@ export const reportKeys = {
   stageDays: () => [...reportKeys.all, 'stage-days'] as const,
   clientSources: () => [...reportKeys.all, 'client-sources'] as const,
 };
+
+readsTables(reportKeys.all, ['processes', 'process_events', 'clients', 'leads']);
 
 /** report_processes_by_type_stage(): processes per type and stage. */
 export function useProcessesByTypeAndStage() {

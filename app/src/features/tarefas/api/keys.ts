@@ -8,4 +8,4 @@ export const taskKeys = {
   pendingCount: () => [...taskKeys.all, 'pending-count'] as const,
 };
 
-readsTables(taskKeys.all, ['tasks', 'clients', 'processes']);
+readsTables(taskKeys.all, ['tasks', 'task_comments', 'clients', 'processes']);

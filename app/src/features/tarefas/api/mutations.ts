@@ -1,8 +1,8 @@
 /** Writes of the tasks: save, delete, change status, comment. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateTables } from '@/lib/data-keys';
 import { supabase } from '@/lib/supabase';
 import type { Task } from '../lib/tasks';
-import { taskKeys } from './keys';
 
 export type TaskRow = Pick<
   Task,
@@ -16,7 +16,7 @@ export function useSaveTask() {
       if (id) await supabase.from('tasks').update(row).eq('id', id).throwOnError();
       else await supabase.from('tasks').insert(row).throwOnError();
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: taskKeys.all }),
+    onSuccess: () => invalidateTables(queryClient, ['tasks']),
   });
 }
 
@@ -26,7 +26,7 @@ export function useDeleteTask() {
     mutationFn: async (id: string) => {
       await supabase.from('tasks').delete().eq('id', id).throwOnError();
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: taskKeys.all }),
+    onSuccess: () => invalidateTables(queryClient, ['tasks', 'task_comments']),
   });
 }
 
@@ -36,6 +36,6 @@ export function useAddComment(taskId: string) {
     mutationFn: async (body: string) => {
       await supabase.from('task_comments').insert({ task_id: taskId, body }).throwOnError();
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: taskKeys.comments(taskId) }),
+    onSuccess: () => invalidateTables(queryClient, ['task_comments']),
   });
 }

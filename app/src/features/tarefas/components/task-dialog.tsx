@@ -32,7 +32,7 @@ interface FormState {
   process_id: string;
 }
 
-function toForm(task: Task | null, assignee: string): FormState {
+function toForm(task: Task | null, assignee: string, client = ''): FormState {
   return {
     title: task?.title ?? '',
     description: task?.description ?? '',
@@ -40,7 +40,7 @@ function toForm(task: Task | null, assignee: string): FormState {
     due_date: task?.due_date ?? '',
     priority: task?.priority ?? 'media',
     status: task?.status ?? 'pendente',
-    client_id: task?.client_id ?? '',
+    client_id: task?.client_id ?? client,
     process_id: task?.process_id ? String(task.process_id) : '',
   };
 }
@@ -110,18 +110,21 @@ export function TaskDialog({
   onOpenChange,
   task,
   defaultAssignee,
+  defaultClient,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   task: Task | null;
   defaultAssignee: string;
+  /** A new task from a client's page starts with that client. */
+  defaultClient?: string;
 }) {
   const {
     values: form,
     set,
     problem,
     setProblem,
-  } = useDialogForm(dialogSession(open, task), () => toForm(task, defaultAssignee));
+  } = useDialogForm(dialogSession(open, task), () => toForm(task, defaultAssignee, defaultClient));
   const staff = useStaffOptions();
   const save = useSaveTask();
   const remove = useDeleteTask();

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateTables } from '@/lib/data-keys';
 import { supabase } from '@/lib/supabase';
 import type { TableRole } from '../roles';
-import { userKeys } from './keys';
 
 /**
  * A role change leaves the user with the single new role (spec section 4). The new role is added first and
@@ -22,6 +22,6 @@ export function useChangeUserRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeUserRole,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+    onSettled: () => invalidateTables(queryClient, ['user_roles', 'profiles']),
   });
 }

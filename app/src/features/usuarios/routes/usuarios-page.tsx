@@ -7,16 +7,6 @@ import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { AccessDenied } from '@/components/access-denied';
 import { PageHeader } from '@/components/page-header';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -31,6 +21,7 @@ import { InviteUserDialog } from '../components/invite-user-dialog';
 import { STAFF_ROLE_OPTIONS, tableRoleFor, tableRoleLabel, type TableRole } from '../roles';
 import { usuariosStrings as t } from '../strings';
 import { fill } from '@/lib/strings';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 
 export default function UsuariosPage() {
   const { hasRole, user } = useAuth();
@@ -154,33 +145,26 @@ export default function UsuariosPage() {
           </TableBody>
         </Table>
       </Card>
-      <AlertDialog open={pendingChange !== null} onOpenChange={(open) => !open && setPendingChange(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{fill(t.confirmTitle, { name: pendingName })}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {pendingChange &&
-                fill(t.confirmChange, {
-                  name: pendingName,
-                  from: tableRoleLabel(tableRoleFor(pendingChange.user.roles)),
-                  to: tableRoleLabel(pendingChange.role),
-                })}{' '}
-              {pendingChange && pendingChange.role !== 'client' && t.roleScope[pendingChange.role]}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t.cancel}</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={(event) => {
-                event.preventDefault();
-                confirmChange();
-              }}
-            >
-              {t.confirmAction}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={pendingChange !== null}
+        onOpenChange={(open) => !open && setPendingChange(null)}
+        title={fill(t.confirmTitle, { name: pendingName })}
+        description={
+          <>
+            {pendingChange &&
+              fill(t.confirmChange, {
+                name: pendingName,
+                from: tableRoleLabel(tableRoleFor(pendingChange.user.roles)),
+                to: tableRoleLabel(pendingChange.role),
+              })}{' '}
+            {pendingChange && pendingChange.role !== 'client' && t.roleScope[pendingChange.role]}
+          </>
+        }
+        cancelLabel={t.cancel}
+        confirmLabel={t.confirmAction}
+        destructive={false}
+        onConfirm={confirmChange}
+      />
       <Dialog open={detailsOf !== null} onOpenChange={(open) => !open && setDetailsOf(null)}>
         <DialogContent>
           <DialogHeader>
