@@ -9,9 +9,9 @@ import re
 from datetime import date
 
 import pytest
-from supabase import Client, ClientOptions, create_client
 
 from harness import StackProcess
+from supabase import Client, ClientOptions, create_client
 
 PASSWORD = "Demo@12345"
 MARIA_CLIENT = "c0000000-0000-4000-8000-000000000001"
