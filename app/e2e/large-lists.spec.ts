@@ -51,7 +51,10 @@ test.beforeAll(async ({ request }) => {
     await rest(request, 'POST', 'clients?select=id', rows.slice(start, start + 350));
   }
   const [thread] = (await (
-    await rest(request, 'POST', 'clients?select=id', { full_name: `Conversa Longa ${tag}`, email: `conversa.${tag}@cliente.test` })
+    await rest(request, 'POST', 'clients?select=id', {
+      full_name: `Conversa Longa ${tag}`,
+      email: `conversa.${tag}@cliente.test`,
+    })
   ).json()) as { id: string }[];
   threadClientId = thread!.id;
   const start = Date.now() - MESSAGES * 60_000;
@@ -63,7 +66,11 @@ test.beforeAll(async ({ request }) => {
       client_id: threadClientId,
       sender_type: i % 2 ? 'office' : 'client',
       content:
-        i === 0 ? `Mensagem mais antiga ${tag}` : i === MESSAGES - 1 ? `Mensagem mais nova ${tag}` : `Mensagem ${i} ${tag}`,
+        i === 0
+          ? `Mensagem mais antiga ${tag}`
+          : i === MESSAGES - 1
+            ? `Mensagem mais nova ${tag}`
+            : `Mensagem ${i} ${tag}`,
       created_at: new Date(start + i * 60_000).toISOString(),
     })),
   );
@@ -74,10 +81,7 @@ test.afterAll(async ({ request }) => {
   await rest(request, 'DELETE', `clients?email=like.*${tag}*`);
 });
 
-test('Clientes counts every client, and its search finds one beyond the newest 1,000', async ({
-  browser,
-  request,
-}) => {
+test('Clientes counts every client, and its search finds one beyond the newest 1,000', async ({ browser, request }) => {
   test.setTimeout(120_000);
   const total = await clientCount(request);
   expect(total).toBeGreaterThan(1000);

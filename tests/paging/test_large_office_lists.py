@@ -9,9 +9,9 @@ import re
 from datetime import date
 
 import pytest
-from supabase import Client, ClientOptions, create_client
 
 from harness import StackProcess
+from supabase import Client, ClientOptions, create_client
 
 PASSWORD = "Demo@12345"
 MARIA_CLIENT = "c0000000-0000-4000-8000-000000000001"
@@ -237,3 +237,19 @@ def test_days_per_stage_runs_from_each_change_to_the_next_or_now(office, admin):
     # Um: 10 days (until Dois) and 10 days (until now); Dois: 20 days until now; a status change ends nothing
     assert float(stages["Etapa Medida Um"]["average_days"]) == 10.0 and stages["Etapa Medida Um"]["total"] == 2
     assert float(stages["Etapa Medida Dois"]["average_days"]) == 20.0 and stages["Etapa Medida Dois"]["total"] == 1
+
+
+def test_processos_pages_every_process_with_its_exact_count(office, admin):
+    """fetchProcessesPage (app/src/features/processos/api/queries.ts): ten per page, most recently updated first."""
+    def page(n: int, **filters):
+        query = admin.table("processes").select("*, client:clients(id, full_name, email, phone)", count="exact")
+        for column, value in filters.items():
+            query = query.eq(column, value)
+        return (query.order("last_update", desc=True).order("id", desc=True)
+                .range((n - 1) * 10, n * 10 - 1).execute())
+    total = one(office, "select count(*) from public.processes")
+    first = page(1)
+    assert first.count == total > 1100 and len(first.data) == 10
+    assert page((total + 9) // 10).data  # the last page, past max_rows
+    assert page(1, status="em andamento").count == one(
+        office, "select count(*) from public.processes where status = 'em andamento'") >= 1050

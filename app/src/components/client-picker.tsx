@@ -27,7 +27,7 @@ export function ClientPicker({ value, onValueChange, emptyLabel, disabled, ...se
     <div className="grid gap-1.5">
       <SearchInput
         type="search"
-        placeholder="Digite para buscar por nome ou e-mail..."
+        placeholder="Buscar por nome ou e-mail"
         aria-label="Filtrar a lista por nome ou e-mail"
         value={search}
         disabled={disabled}

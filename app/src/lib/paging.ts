@@ -51,7 +51,10 @@ export function pagerState(total: number, page: number, pageSize: number): Pager
 
 /** A term as a literal ILIKE pattern `*term*`: LIKE's wildcards in it match themselves; '*' is dropped. */
 export function likePattern(term: string): string {
-  const escaped = term.trim().replace(/\*/g, '').replace(/[\\%_]/g, (ch) => `\\${ch}`);
+  const escaped = term
+    .trim()
+    .replace(/\*/g, '')
+    .replace(/[\\%_]/g, (ch) => `\\${ch}`);
   return `*${escaped}*`;
 }
 

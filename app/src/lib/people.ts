@@ -90,7 +90,12 @@ export function useClientName(id: string | null | undefined) {
     queryKey: [...peopleKeys.clients, 'name', id ?? ''] as const,
     enabled: Boolean(id),
     queryFn: async () => {
-      const { data } = await supabase.from('clients').select('id, full_name').eq('id', id!).maybeSingle().throwOnError();
+      const { data } = await supabase
+        .from('clients')
+        .select('id, full_name')
+        .eq('id', id!)
+        .maybeSingle()
+        .throwOnError();
       const row = data as { id: string; full_name: string } | null;
       return row ? ({ id: row.id, name: row.full_name } satisfies PersonOption) : null;
     },

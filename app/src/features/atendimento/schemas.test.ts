@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterInteractions, canCancel, canComplete, type InteractionRow } from './lib/interactions';
+import { canCancel, canComplete } from './lib/interactions';
 import { asksDuration, interactionPayload, interactionSchema, type InteractionInput } from './schemas';
 
 const valid: InteractionInput = {
@@ -60,46 +60,7 @@ describe('interaction form rules', () => {
   });
 });
 
-const rows = [
-  {
-    id: '1',
-    status: 'completed',
-    content: 'Ligação sobre o I-485',
-    created_by_name: 'Bruno Assistente',
-    client: { id: 'a', full_name: 'Maria Silva' },
-    process: { id: 1, type: 'Green Card' },
-  },
-  {
-    id: '2',
-    status: 'pending',
-    content: 'Enviar lista de documentos',
-    created_by_name: 'Ana Administradora',
-    client: { id: 'b', full_name: 'João Souza' },
-    process: null,
-  },
-  {
-    id: '3',
-    status: 'scheduled',
-    content: 'Reunião de preparação',
-    created_by_name: 'Bruno Assistente',
-    client: null,
-    process: { id: 3, type: 'Asilo' },
-  },
-] as unknown as InteractionRow[];
-
-describe('filterInteractions', () => {
-  it('filters by tab', () => {
-    expect(filterInteractions(rows, 'all', '').map((r) => r.id)).toEqual(['1', '2', '3']);
-    expect(filterInteractions(rows, 'pending', '').map((r) => r.id)).toEqual(['2']);
-    expect(filterInteractions(rows, 'scheduled', '').map((r) => r.id)).toEqual(['3']);
-  });
-  it('searches client, process type, content and creator case-insensitively', () => {
-    expect(filterInteractions(rows, 'all', 'joão').map((r) => r.id)).toEqual(['2']);
-    expect(filterInteractions(rows, 'all', 'ASILO').map((r) => r.id)).toEqual(['3']);
-    expect(filterInteractions(rows, 'all', 'i-485').map((r) => r.id)).toEqual(['1']);
-    expect(filterInteractions(rows, 'all', 'ana adm').map((r) => r.id)).toEqual(['2']);
-    expect(filterInteractions(rows, 'completed', 'bruno').map((r) => r.id)).toEqual(['1']);
-  });
+describe('interaction actions', () => {
   it('offers complete for non-completed and cancel for scheduled', () => {
     expect(canComplete('pending')).toBe(true);
     expect(canComplete('completed')).toBe(false);

@@ -129,11 +129,7 @@ export function AppointmentDialog({ open, onOpenChange, appointment, start, defa
         }
       >
         <FormField label={t.client}>
-          <ClientPicker
-            emptyLabel={t.noClient}
-            value={form.client_id}
-            onValueChange={(id) => set('client_id', id)}
-          />
+          <ClientPicker emptyLabel={t.noClient} value={form.client_id} onValueChange={(id) => set('client_id', id)} />
         </FormField>
         <FormField label={t.staff}>
           <PersonSelect

@@ -1,7 +1,6 @@
 /** Interaction list helpers: tab filter, search, status colours, datetime-local conversion. */
 import { format } from 'date-fns';
 import type { BadgeColor } from '@/components/ui/badge';
-import { normalizeText } from '@/lib/text';
 import type { InteractionStatus } from '../schemas';
 
 export interface InteractionRow {
@@ -23,21 +22,6 @@ export interface InteractionRow {
 export type InteractionTab = 'all' | 'completed' | 'pending' | 'scheduled';
 
 /** Tab (status) + case-insensitive search over client name, process type, content and creator. */
-export function filterInteractions(
-  rows: readonly InteractionRow[],
-  tab: InteractionTab,
-  search: string,
-): InteractionRow[] {
-  const query = normalizeText(search);
-  return rows.filter((row) => {
-    if (tab !== 'all' && row.status !== tab) return false;
-    if (!query) return true;
-    return [row.client?.full_name, row.process?.type, row.content, row.created_by_name].some((field) =>
-      normalizeText(field).includes(query),
-    );
-  });
-}
-
 export const STATUS_COLORS: Record<InteractionStatus, BadgeColor> = {
   completed: 'green',
   pending: 'amber',

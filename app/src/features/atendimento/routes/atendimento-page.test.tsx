@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '@/testing/supabase-server';
@@ -53,8 +53,10 @@ describe('AtendimentoPage', { timeout: 20_000 }, () => {
     ]);
 
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Concluídas' }));
-    expect(await screen.findByText('Reunião para revisar documentos')).toBeInTheDocument();
-    expect(screen.queryByText('Ligação sobre o andamento do caso')).not.toBeInTheDocument();
+    // the tab's status is filtered in the query
+    await waitFor(() => expect(screen.queryByText('Ligação sobre o andamento do caso')).not.toBeInTheDocument());
+    expect(screen.getByText('Reunião para revisar documentos')).toBeInTheDocument();
+    expect(db.requests('/rest/v1/interactions', 'GET').at(-1)!.params.get('status')).toBe('eq.completed');
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Pendentes' }));
     expect(await screen.findByText('Nenhuma interação encontrada.')).toBeInTheDocument();
   });

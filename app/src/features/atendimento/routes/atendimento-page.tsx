@@ -1,6 +1,6 @@
 /** /atendimento: service interactions with clients, by status tab, with search and the Nova Interação form. */
 import { CheckCircle2, Eye, MoreHorizontal, Pencil, Plus, XCircle } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { PageHeader } from '@/components/page-header';
 import { TableStateRows } from '@/components/table-state-rows';
@@ -20,16 +20,12 @@ import { SearchInput } from '@/components/ui/search-input';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useCreateInteraction, useSetInteractionStatus, useUpdateInteraction } from '../api/mutations';
-import { useInteractions } from '../api/queries';
+import { ListPager } from '@/components/list-pager';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { DEFAULT_PAGE_SIZE } from '@/lib/paging';
+import { useInteractionsPage } from '../api/queries';
 import { InteractionFormDialog } from '../components/interaction-form-dialog';
-import {
-  canCancel,
-  canComplete,
-  filterInteractions,
-  STATUS_COLORS,
-  type InteractionRow,
-  type InteractionTab,
-} from '../lib/interactions';
+import { canCancel, canComplete, STATUS_COLORS, type InteractionRow, type InteractionTab } from '../lib/interactions';
 import {
   STATUS_LABELS,
   TYPE_LABELS,
@@ -58,7 +54,6 @@ function clientName(row: InteractionRow): string {
 }
 
 export default function AtendimentoPage() {
-  const { data: interactions = [], isLoading } = useInteractions();
   const createInteraction = useCreateInteraction();
   const updateInteraction = useUpdateInteraction();
   const setStatus = useSetInteractionStatus();
@@ -72,7 +67,11 @@ export default function AtendimentoPage() {
     fail: (text) => toast.error(text),
   });
 
-  const visible = useMemo(() => filterInteractions(interactions, tab, search), [interactions, tab, search]);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const term = useDebouncedValue(search.trim());
+  const { data, isLoading } = useInteractionsPage({ tab, search: term, page, pageSize });
+  const visible = data?.rows ?? [];
 
   const changeStatus = (row: InteractionRow, status: InteractionStatus) => {
     setStatus.mutate(
@@ -96,7 +95,13 @@ export default function AtendimentoPage() {
           </Button>
         }
       />
-      <Tabs value={tab} onValueChange={(value) => setTab(value as InteractionTab)}>
+      <Tabs
+        value={tab}
+        onValueChange={(value) => {
+          setTab(value as InteractionTab);
+          setPage(1);
+        }}
+      >
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <TabsList>
             <TabsTrigger value="all">{t.tabs.all}</TabsTrigger>
@@ -109,7 +114,10 @@ export default function AtendimentoPage() {
             placeholder={t.search}
             aria-label="Buscar interações"
             value={search}
-            onChange={(e) => setSearch(e.target.value)}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
           />
         </div>
         {/* One panel for every tab (the tabs filter one table): the selected tab's aria-controls names it. */}
@@ -197,6 +205,17 @@ export default function AtendimentoPage() {
           </Card>
         </TabsContent>
       </Tabs>
+      <ListPager
+        noun="interações"
+        total={data?.total}
+        page={page}
+        pageSize={pageSize}
+        onPageChange={setPage}
+        onPageSizeChange={(size) => {
+          setPageSize(size);
+          setPage(1);
+        }}
+      />
 
       <InteractionFormDialog {...crud.formProps} interaction={crud.editing} />
 

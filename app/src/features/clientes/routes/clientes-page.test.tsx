@@ -80,9 +80,7 @@ describe('ClientesPage', () => {
     await waitFor(() => expect(screen.queryByText('Maria Silva')).not.toBeInTheDocument());
     expect(screen.getByText('João Souza')).toBeInTheDocument();
     const asked = db.state.requests.filter((r) => r.path.endsWith('/clients') && r.params.get('or'));
-    expect(asked.at(-1)!.params.get('or')).toBe(
-      '(full_name.ilike."*JOÃO*",email.ilike."*JOÃO*",phone.ilike."*JOÃO*")',
-    );
+    expect(asked.at(-1)!.params.get('or')).toBe('(full_name.ilike."*JOÃO*",email.ilike."*JOÃO*",phone.ilike."*JOÃO*")');
     expect(screen.getByText('1-1 de 1')).toBeInTheDocument();
     await userEvent.clear(search);
     await userEvent.type(search, 'nobody');

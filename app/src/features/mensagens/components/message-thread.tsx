@@ -132,20 +132,20 @@ function ClientThread({ clientId, viewer, otherLabel }: MessageThreadProps) {
                 </Button>
               </div>
             )}
-          <ul className="grid gap-3">
-            {messages.map((message) => {
-              const own = message.sender_type === viewer;
-              return (
-                <MessageBubble
-                  key={message.id}
-                  message={message}
-                  own={own}
-                  senderLabel={own ? ownLabel : other}
-                  onDownload={(path) => void download(path)}
-                />
-              );
-            })}
-          </ul>
+            <ul className="grid gap-3">
+              {messages.map((message) => {
+                const own = message.sender_type === viewer;
+                return (
+                  <MessageBubble
+                    key={message.id}
+                    message={message}
+                    own={own}
+                    senderLabel={own ? ownLabel : other}
+                    onDownload={(path) => void download(path)}
+                  />
+                );
+              })}
+            </ul>
           </>
         )}
       </div>

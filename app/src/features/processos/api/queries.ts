@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ilikeAny, pageRange, type Page } from '@/lib/paging';
 import { supabase } from '@/lib/supabase';
 import { processKeys } from './keys';
 import type {
@@ -14,6 +15,80 @@ import type {
   UscisReceipt,
   UscisStatusHistory,
 } from './types';
+
+export interface ProcessListQuery {
+  search: string;
+  /** '' for every category / status. */
+  category: string;
+  status: string;
+  page: number;
+  pageSize: number;
+}
+
+const PROCESS_SEARCH_COLUMNS = ['type', 'client_name', 'receipt_number', 'category', 'stage', 'status'] as const;
+
+/**
+ * The `.or()` text of a process search: the term in any searched column, or a client whose name has it
+ * (their ids looked up first); null for a blank term.
+ */
+async function processSearchFilter(search: string): Promise<string | null> {
+  const text = ilikeAny(PROCESS_SEARCH_COLUMNS, search);
+  if (!text) return null;
+  const { data } = await supabase
+    .from('clients')
+    .select('id')
+    .or(ilikeAny(['full_name'], search)!)
+    .limit(100)
+    .throwOnError();
+  const ids = ((data ?? []) as { id: string }[]).map((c) => c.id);
+  return ids.length ? `${text},client_id.in.(${ids.join(',')})` : text;
+}
+
+/** One page of the processes (most recently updated first) with the exact number that match the filters. */
+export async function fetchProcessesPage(params: ProcessListQuery): Promise<Page<ProcessRow>> {
+  const { from, to } = pageRange(params.page, params.pageSize);
+  const search = await processSearchFilter(params.search);
+  let query = supabase.from('processes').select('*, client:clients(id, full_name, email, phone)', { count: 'exact' });
+  if (params.category) query = query.eq('category', params.category);
+  if (params.status) query = query.eq('status', params.status);
+  if (search) query = query.or(search);
+  const { data, count } = await query
+    .order('last_update', { ascending: false })
+    .order('id', { ascending: false })
+    .range(from, to)
+    .throwOnError();
+  return { rows: (data ?? []) as ProcessRow[], total: count ?? 0 };
+}
+
+export function useProcessesPage(params: ProcessListQuery) {
+  return useQuery({
+    queryKey: [...processKeys.list(), params] as const,
+    queryFn: () => fetchProcessesPage(params),
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: 'Erro ao carregar processos: {message}' },
+  });
+}
+
+/** Every receipt number of the processes the filters match (the bulk USCIS check), a thousand at a time. */
+export async function fetchFilteredReceipts(
+  params: Pick<ProcessListQuery, 'search' | 'category' | 'status'>,
+): Promise<string[]> {
+  const search = await processSearchFilter(params.search);
+  const receipts: string[] = [];
+  for (let from = 0; ; from += 1000) {
+    let query = supabase.from('processes').select('id, receipt_number').not('receipt_number', 'is', null);
+    if (params.category) query = query.eq('category', params.category);
+    if (params.status) query = query.eq('status', params.status);
+    if (search) query = query.or(search);
+    const { data } = await query
+      .order('id')
+      .range(from, from + 999)
+      .throwOnError();
+    const rows = (data ?? []) as { receipt_number: string | null }[];
+    receipts.push(...rows.map((row) => row.receipt_number ?? '').filter(Boolean));
+    if (rows.length < 1000) return receipts;
+  }
+}
 
 export function useProcesses() {
   return useQuery({

@@ -1,5 +1,5 @@
 import { FileText, Filter, ListChecks, Lock, LockOpen, MoreHorizontal, Pencil, RefreshCw } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -21,10 +21,11 @@ import { formatDate } from '@/lib/format';
 import { categoryLabel, processStatusLabel } from '@/lib/glossary';
 import { isClosedProcessStatus } from '@/lib/status';
 import { useSetProcessStatus } from '../api/mutations';
-import { useProcesses } from '../api/queries';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { PROCESS_CATEGORIES, PROCESS_STATUSES } from '@/lib/glossary';
+import { fetchFilteredReceipts, useProcessesPage } from '../api/queries';
 import type { ProcessRow } from '../api/types';
-import { pageInfo } from '../lib/pagination';
-import { normalizeText } from '@/lib/text';
+import { PROCESS_PAGE_SIZE, pageInfo } from '../lib/pagination';
 import { fill, processStrings as t } from '../strings';
 import { DocumentsSheet } from './documents-sheet';
 import { StageBadge } from './process-badges';
@@ -35,43 +36,7 @@ import { TableStateRows } from '@/components/table-state-rows';
 
 const ANY = '__all__';
 
-export interface ProcessFilters {
-  search: string;
-  category: string;
-  status: string;
-}
-
-/** Search over type, client, receipt, category, stage and status; category/status exact (ANY = all). */
-export function filterProcesses(
-  processes: readonly ProcessRow[],
-  { search, category, status }: ProcessFilters,
-): ProcessRow[] {
-  const query = normalizeText(search);
-  return processes.filter((process) => {
-    if (category !== ANY && (process.category ?? '') !== category) return false;
-    if (status !== ANY && process.status !== status) return false;
-    if (!query) return true;
-    const haystack = [
-      process.type,
-      process.client?.full_name,
-      process.client_name,
-      process.receipt_number,
-      process.category,
-      process.stage,
-      process.status,
-    ]
-      .map(normalizeText)
-      .join(' ');
-    return haystack.includes(query);
-  });
-}
-
-function distinct(values: (string | null | undefined)[]): string[] {
-  return [...new Set(values.filter((v): v is string => Boolean(v)))].sort((a, b) => a.localeCompare(b, 'pt-BR'));
-}
-
 export function ProcessesTab() {
-  const { data: processes = [], isLoading } = useProcesses();
   const [search, setSearch] = useState('');
   const [showFilters, setShowFilters] = useState(false);
   const [category, setCategory] = useState(ANY);
@@ -95,16 +60,23 @@ export function ProcessesTab() {
   const [stageOf, setStageOf] = useState<ProcessRow | null>(null);
   const checker = useCheckAllReceipts();
 
-  const filtered = useMemo(
-    () => filterProcesses(processes, { search, category, status }),
-    [processes, search, category, status],
-  );
-  const info = pageInfo(filtered.length, page);
-  const visible = filtered.slice(info.start === 0 ? 0 : info.start - 1, info.end);
-  const categories = useMemo(() => distinct(processes.map((p) => p.category)), [processes]);
-  const statuses = useMemo(() => distinct(processes.map((p) => p.status)), [processes]);
-  // The processes currently shown (search + filters) are the ones whose receipts get checked.
-  const shownById = (id: number) => processes.find((p) => p.id === id) ?? null;
+  // the search, filters and page run in the query; the count is exact
+  const term = useDebouncedValue(search.trim());
+  const filters = { search: term, category: category === ANY ? '' : category, status: status === ANY ? '' : status };
+  const { data, isLoading } = useProcessesPage({ ...filters, page, pageSize: PROCESS_PAGE_SIZE });
+  const visible = data?.rows ?? [];
+  const info = pageInfo(data?.total ?? 0, page);
+  const categories = PROCESS_CATEGORIES;
+  const statuses = PROCESS_STATUSES;
+  const shownById = (id: number) => visible.find((p) => p.id === id) ?? null;
+  // The processes the search and filters match (every page) are the ones whose receipts get checked.
+  const checkMatching = async () => {
+    try {
+      checker.run(await fetchFilteredReceipts(filters));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
 
   return (
     <Card>
@@ -125,11 +97,7 @@ export function ProcessesTab() {
               <Filter aria-hidden="true" />
               {t.filter}
             </Button>
-            <Button
-              variant="outline"
-              disabled={checker.running}
-              onClick={() => checker.run(filtered.map((p) => p.receipt_number ?? ''))}
-            >
+            <Button variant="outline" disabled={checker.running} onClick={() => void checkMatching()}>
               <RefreshCw className={checker.running ? 'animate-spin' : undefined} aria-hidden="true" />
               {t.checkUscis}
             </Button>

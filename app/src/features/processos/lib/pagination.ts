@@ -1,4 +1,6 @@
-/** Page maths for the processes table: "Mostrando 1-N de N resultados". */
+/** Page maths for the processes table: "Mostrando 1-10 de 20.006 resultados" (pt-BR thousands). */
+import { formatCount } from '@/lib/paging';
+
 export const PROCESS_PAGE_SIZE = 10;
 
 export interface PageInfo {
@@ -23,7 +25,7 @@ export function pageInfo(total: number, page: number, pageSize = PROCESS_PAGE_SI
     start,
     end,
     total,
-    label: `Mostrando ${start}-${end} de ${total} resultados`,
+    label: `Mostrando ${formatCount(start)}-${formatCount(end)} de ${formatCount(total)} resultados`,
     hasPrevious: current > 1,
     hasNext: current < pageCount,
   };

@@ -197,11 +197,7 @@ export function TaskDialog({
           </NativeSelect>
         </FormField>
         <FormField label={t.fields.client}>
-          <ClientPicker
-            emptyLabel={t.none}
-            value={form.client_id}
-            onValueChange={(id) => set('client_id', id)}
-          />
+          <ClientPicker emptyLabel={t.none} value={form.client_id} onValueChange={(id) => set('client_id', id)} />
         </FormField>
         <FormField label={t.fields.process}>
           <Input type="number" min={1} value={form.process_id} onChange={(e) => set('process_id', e.target.value)} />
