@@ -368,6 +368,53 @@ end
 $$;
 
 --
+-- Name: alert_expiring_documents(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.alert_expiring_documents() RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_tz text := coalesce((select s.time_zone from public.office_settings s where s.id), 'America/New_York');
+  v_days integer := coalesce((select s.document_expiry_alert_days from public.office_settings s where s.id), 90);
+  v_today date := (now() at time zone v_tz)::date;
+  v_row record;
+  v_user uuid;
+  v_sent integer := 0;
+  v_key text;
+begin
+  for v_row in
+    select c.id, c.full_name, d.kind, d.label, d.expires_on
+      from public.clients c
+     cross join lateral (values ('passport', 'Passaporte', c.passport_expires_on),
+                                ('ead', 'Autorização de trabalho (EAD)', c.ead_expires_on)) d (kind, label, expires_on)
+     where d.expires_on is not null and d.expires_on between v_today and v_today + v_days
+     order by d.expires_on
+  loop
+    for v_user in select ur.user_id from public.user_roles ur where ur.role in ('administrator', 'legal_assistant') loop
+      v_key := 'expiry:' || v_row.kind || ':' || v_row.id || ':' || v_row.expires_on || ':' || v_user;
+      continue when exists (select 1 from public.notifications n where n.idempotency_key = v_key);
+      perform public.notify(v_user, 'document_expiry',
+        format('%s de %s vence em %s', v_row.label, v_row.full_name, to_char(v_row.expires_on, 'DD/MM/YYYY')),
+        format('%s vence em %s dia(s). Oriente o cliente a renovar.', v_row.label, v_row.expires_on - v_today),
+        '/clientes/' || v_row.id,
+        jsonb_build_object('client_id', v_row.id, 'document', v_row.kind, 'expires_on', v_row.expires_on),
+        v_key);
+      v_sent := v_sent + 1;
+    end loop;
+  end loop;
+  return v_sent;
+end
+$$;
+
+--
+-- Name: FUNCTION alert_expiring_documents(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.alert_expiring_documents() IS 'Job: tells administrators and legal assistants of passports and EADs expiring within document_expiry_alert_days (once each).';
+
+--
 -- Name: apply_quote_item_percent(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -882,6 +929,44 @@ $$;
 COMMENT ON FUNCTION public.convert_lead(p_lead_id uuid, p_password text, p_address text) IS 'Administrators and commercial: creates the lead''s client with portal access and marks the lead fechado; returns clients.id.';
 
 --
+-- Name: create_checklist_requests(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.create_checklist_requests() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_count integer;
+begin
+  if new.case_type_id is null or (tg_op = 'UPDATE' and new.case_type_id is not distinct from old.case_type_id) then
+    return null;
+  end if;
+  perform set_config('app.checklist_batch', 'on', true);
+  insert into public.document_requests
+    (process_id, document_name, document_description, is_required, checklist_item_id, position, kind,
+     needs_apostille, needs_translation)
+  select new.id, i.document_name, i.explanation, i.is_required, i.id, i.position, i.kind,
+         i.needs_apostille, i.needs_translation
+    from public.document_checklists i
+   where i.case_type_id = new.case_type_id
+     and not exists (select 1 from public.document_requests r
+                      where r.process_id = new.id and (r.checklist_item_id = i.id or r.document_name = i.document_name))
+   order by i.position, i.document_name;
+  get diagnostics v_count = row_count;
+  perform set_config('app.checklist_batch', 'off', true);
+  if v_count > 0 then
+    perform public.notify_process_client(new.id, 'document_request', 'Documentos solicitados',
+      format('%s documento(s) para o processo %s. Veja a lista e envie pelo portal.', v_count, new.type),
+      '/cliente/processos/' || new.id,
+      jsonb_build_object('count', v_count, 'case_type_id', new.case_type_id),
+      'checklist:' || new.id || ':' || new.case_type_id);
+  end if;
+  return null;
+end
+$$;
+
+--
 -- Name: create_client_user(text, text, text, text, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1290,6 +1375,109 @@ $$;
 --
 
 COMMENT ON FUNCTION public.current_client_id() IS 'The clients.id of the signed-in client (null for staff).';
+
+--
+-- Name: document_request_stages(boolean, boolean); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.document_request_stages(p_apostille boolean, p_translation boolean) RETURNS text[]
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select array_remove(array_remove(array['solicitado', 'recebido', 'apostilado', 'traduzido', 'pronto'],
+                                   case when p_apostille then null else 'apostilado' end),
+                      case when p_translation then null else 'traduzido' end)
+$$;
+
+--
+-- Name: FUNCTION document_request_stages(p_apostille boolean, p_translation boolean); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.document_request_stages(p_apostille boolean, p_translation boolean) IS 'The steps of a document request in order: apostilado and traduzido only when the request needs them.';
+
+--
+-- Name: document_request_workflow(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.document_request_workflow() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_stages text[] := public.document_request_stages(new.needs_apostille, new.needs_translation);
+  v_from integer;
+  v_to integer;
+begin
+  if tg_op = 'INSERT' then
+    if new.status = 'fulfilled' and new.stage = 'solicitado' then
+      new.stage := 'recebido';
+    elsif new.status = 'pending' then
+      new.stage := 'solicitado';
+    end if;
+    if not new.stage = any (v_stages) then
+      raise exception 'Etapa inválida para este documento' using errcode = 'check_violation';
+    end if;
+    return new;
+  end if;
+
+  if new.review_status is distinct from old.review_status and new.review_status is not null then
+    if new.review_status = 'rejected' then
+      if nullif(btrim(new.rejection_reason), '') is null then
+        raise exception 'Informe o motivo da recusa' using errcode = 'check_violation';
+      end if;
+      new.rejection_reason := btrim(new.rejection_reason);
+      new.status := 'pending';
+      new.fulfilled_at := null;
+      new.stage := 'solicitado';
+    else
+      if old.status <> 'fulfilled' then
+        raise exception 'Só um documento recebido pode ser aceito' using errcode = 'check_violation';
+      end if;
+      new.rejection_reason := null;
+    end if;
+    new.reviewed_at := now();
+    new.reviewed_by := auth.uid();
+  elsif new.status is distinct from old.status then
+    if new.status = 'fulfilled' then
+      new.fulfilled_at := coalesce(new.fulfilled_at, now());
+      if new.stage = 'solicitado' then
+        new.stage := 'recebido';
+      end if;
+      -- a new document after a rejection waits for a new review
+      if new.review_status = 'rejected' then
+        new.review_status := null;
+      end if;
+    else
+      new.fulfilled_at := null;
+      new.stage := 'solicitado';
+      new.review_status := null;
+    end if;
+  elsif new.stage is distinct from old.stage then
+    v_from := array_position(v_stages, old.stage);
+    v_to := array_position(v_stages, new.stage);
+    if v_to is null or v_from is null or abs(v_to - v_from) <> 1 then
+      raise exception 'Etapa inválida: de "%" o documento passa para a etapa seguinte ou volta à anterior', old.stage
+        using errcode = 'check_violation';
+    end if;
+    if new.stage = 'solicitado' then
+      new.status := 'pending';
+      new.fulfilled_at := null;
+      new.review_status := null;
+    else
+      new.status := 'fulfilled';
+      new.fulfilled_at := coalesce(new.fulfilled_at, now());
+    end if;
+  end if;
+  if not new.stage = any (v_stages) then
+    raise exception 'Etapa inválida para este documento' using errcode = 'check_violation';
+  end if;
+  if new.stage is distinct from old.stage then
+    new.stage_changed_at := now();
+    new.stage_changed_by := auth.uid();
+  end if;
+  return new;
+end
+$$;
 
 --
 -- Name: eoir_court_for_location(text); Type: FUNCTION; Schema: public; Owner: -
@@ -2367,6 +2555,9 @@ CREATE FUNCTION public.notify_document_request() RETURNS trigger
     SET search_path TO ''
     AS $$
 begin
+  if new.checklist_item_id is not null and current_setting('app.checklist_batch', true) = 'on' then
+    return new;
+  end if;
   perform public.notify_process_client(new.process_id, 'document_request', 'Documento solicitado',
     coalesce(format('%s — %s', new.document_name, nullif(btrim(new.document_description), '')), new.document_name),
     '/cliente/documentos',
@@ -2866,6 +3057,40 @@ $$;
 --
 
 COMMENT ON FUNCTION public.record_client_changes() IS 'Trigger on clients: one client_record_changes row per changed field.';
+
+--
+-- Name: record_document_request_event(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.record_document_request_event() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_actor uuid := auth.uid();
+  v_name text := (select p.full_name from public.profiles p where p.id = auth.uid());
+  v_event bigint;
+begin
+  if tg_op = 'INSERT' or new.stage is distinct from old.stage then
+    insert into public.document_request_events (request_id, kind, to_value, actor_id, actor_name)
+    values (new.id, 'stage', new.stage, v_actor, v_name);
+  end if;
+  if tg_op = 'UPDATE' and new.review_status is not null
+     and (new.review_status is distinct from old.review_status or new.reviewed_at is distinct from old.reviewed_at) then
+    insert into public.document_request_events (request_id, kind, to_value, reason, actor_id, actor_name)
+    values (new.id, new.review_status, new.document_name, new.rejection_reason, v_actor, v_name)
+    returning id into v_event;
+    if new.review_status = 'rejected' then
+      perform public.notify_process_client(new.process_id, 'document_rejected', 'Documento recusado',
+        format('%s — %s', new.document_name, new.rejection_reason),
+        '/cliente/processos/' || new.process_id,
+        jsonb_build_object('request_id', new.id, 'document_name', new.document_name, 'reason', new.rejection_reason),
+        'document_rejected:' || new.id || ':' || v_event);
+    end if;
+  end if;
+  return null;
+end
+$$;
 
 --
 -- Name: financial_payments; Type: TABLE; Schema: public; Owner: -
@@ -4415,7 +4640,24 @@ CREATE TABLE public.document_requests (
     requested_at timestamp with time zone DEFAULT now() NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    checklist_item_id uuid,
+    "position" integer DEFAULT 0 NOT NULL,
+    kind text DEFAULT 'outro'::text NOT NULL,
+    needs_apostille boolean DEFAULT false NOT NULL,
+    needs_translation boolean DEFAULT false NOT NULL,
+    stage text DEFAULT 'solicitado'::text NOT NULL,
+    stage_changed_at timestamp with time zone,
+    stage_changed_by uuid,
+    review_status text,
+    rejection_reason text,
+    reviewed_at timestamp with time zone,
+    reviewed_by uuid,
     CONSTRAINT document_requests_document_name_check CHECK ((char_length(btrim(document_name)) >= 2)),
+    CONSTRAINT document_requests_kind_check CHECK ((kind = ANY (ARRAY['certidao_nascimento'::text, 'certidao_casamento'::text, 'certidao_antecedentes'::text, 'passaporte'::text, 'fotos'::text, 'i94'::text, 'imposto_renda'::text, 'documento_identidade'::text, 'documento_imigracao'::text, 'comprovante_financeiro'::text, 'evidencia_relacionamento'::text, 'diploma'::text, 'carta'::text, 'exame_medico'::text, 'outro'::text]))),
+    CONSTRAINT document_requests_rejection_has_reason CHECK (((review_status IS DISTINCT FROM 'rejected'::text) OR (rejection_reason IS NOT NULL))),
+    CONSTRAINT document_requests_rejection_reason_check CHECK (((rejection_reason IS NULL) OR ((char_length(btrim(rejection_reason)) >= 3) AND (char_length(btrim(rejection_reason)) <= 1000)))),
+    CONSTRAINT document_requests_review_status_check CHECK ((review_status = ANY (ARRAY['accepted'::text, 'rejected'::text]))),
+    CONSTRAINT document_requests_stage_check CHECK ((stage = ANY (ARRAY['solicitado'::text, 'recebido'::text, 'apostilado'::text, 'traduzido'::text, 'pronto'::text]))),
     CONSTRAINT document_requests_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'fulfilled'::text])))
 );
 
@@ -4424,6 +4666,18 @@ CREATE TABLE public.document_requests (
 --
 
 COMMENT ON TABLE public.document_requests IS 'Documents the office asked the client for, per process (pending or fulfilled).';
+
+--
+-- Name: COLUMN document_requests.stage; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.document_requests.stage IS 'solicitado → recebido → apostilado (if needs_apostille) → traduzido (if needs_translation) → pronto.';
+
+--
+-- Name: COLUMN document_requests.rejection_reason; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.document_requests.rejection_reason IS 'Why staff rejected what the client sent (the client reads it).';
 
 --
 -- Name: processes; Type: TABLE; Schema: public; Owner: -
@@ -4501,7 +4755,15 @@ CREATE VIEW public.client_document_requests WITH (security_barrier='true') AS
     r.is_required,
     r.status,
     r.requested_at,
-    r.fulfilled_at
+    r.fulfilled_at,
+    r.kind,
+    r.stage,
+    r.needs_apostille,
+    r.needs_translation,
+    r.review_status,
+    r.rejection_reason,
+    r.reviewed_at,
+    r."position"
    FROM (public.document_requests r
      JOIN public.processes p ON ((p.id = r.process_id)))
   WHERE ((CURRENT_USER <> ALL (ARRAY['anon'::name, 'authenticated'::name])) OR ( SELECT public.is_staff() AS is_staff) OR (p.client_id = ( SELECT public.current_client_id() AS current_client_id)));
@@ -4646,6 +4908,9 @@ CREATE TABLE public.clients (
     a_number text,
     date_of_birth date,
     nationality text,
+    passport_number text,
+    passport_expires_on date,
+    ead_expires_on date,
     CONSTRAINT clients_a_number_check CHECK ((a_number ~ '^A[0-9]{8,9}$'::text)),
     CONSTRAINT clients_date_of_birth_check CHECK (((date_of_birth IS NULL) OR (date_of_birth >= '1900-01-01'::date))),
     CONSTRAINT clients_dependant_relationship CHECK (((principal_client_id IS NULL) = (relationship IS NULL))),
@@ -4653,6 +4918,7 @@ CREATE TABLE public.clients (
     CONSTRAINT clients_full_name_check CHECK ((char_length(btrim(full_name)) >= 3)),
     CONSTRAINT clients_nationality_check CHECK (((nationality IS NULL) OR ((char_length(btrim(nationality)) >= 2) AND (char_length(btrim(nationality)) <= 60)))),
     CONSTRAINT clients_not_own_principal CHECK ((principal_client_id <> id)),
+    CONSTRAINT clients_passport_number_check CHECK (((passport_number IS NULL) OR (passport_number ~ '^[A-Z0-9]{5,20}$'::text))),
     CONSTRAINT clients_relationship_check CHECK ((relationship = ANY (ARRAY['spouse'::text, 'child'::text, 'parent'::text, 'sibling'::text, 'other'::text])))
 );
 
@@ -4685,6 +4951,99 @@ COMMENT ON COLUMN public.clients.date_of_birth IS 'Date of birth of the client.'
 --
 
 COMMENT ON COLUMN public.clients.nationality IS 'Nationality (country of citizenship), as the office writes it.';
+
+--
+-- Name: COLUMN clients.passport_number; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.clients.passport_number IS 'Number of the client''s current passport.';
+
+--
+-- Name: COLUMN clients.passport_expires_on; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.clients.passport_expires_on IS 'Expiry date of the client''s passport (alerts before it).';
+
+--
+-- Name: COLUMN clients.ead_expires_on; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.clients.ead_expires_on IS 'Expiry date of the client''s work permit (EAD) (alerts before it).';
+
+--
+-- Name: document_checklists; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.document_checklists (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    case_type_id text NOT NULL,
+    "position" integer DEFAULT 0 NOT NULL,
+    document_name text NOT NULL,
+    explanation text,
+    is_required boolean DEFAULT true NOT NULL,
+    kind text DEFAULT 'outro'::text NOT NULL,
+    needs_apostille boolean DEFAULT false NOT NULL,
+    needs_translation boolean DEFAULT false NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT document_checklists_document_name_check CHECK (((char_length(btrim(document_name)) >= 2) AND (char_length(btrim(document_name)) <= 200))),
+    CONSTRAINT document_checklists_explanation_check CHECK (((explanation IS NULL) OR (char_length(explanation) <= 2000))),
+    CONSTRAINT document_checklists_kind_check CHECK ((kind = ANY (ARRAY['certidao_nascimento'::text, 'certidao_casamento'::text, 'certidao_antecedentes'::text, 'passaporte'::text, 'fotos'::text, 'i94'::text, 'imposto_renda'::text, 'documento_identidade'::text, 'documento_imigracao'::text, 'comprovante_financeiro'::text, 'evidencia_relacionamento'::text, 'diploma'::text, 'carta'::text, 'exame_medico'::text, 'outro'::text]))),
+    CONSTRAINT document_checklists_position_check CHECK ((("position" >= 0) AND ("position" <= 10000)))
+);
+
+--
+-- Name: TABLE document_checklists; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.document_checklists IS 'The documents each case type needs, in order (pt-BR name and explanation for the client); a new process of the type gets them as document requests.';
+
+--
+-- Name: COLUMN document_checklists.needs_apostille; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.document_checklists.needs_apostille IS 'A Brazilian document that needs the Hague apostille.';
+
+--
+-- Name: COLUMN document_checklists.needs_translation; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.document_checklists.needs_translation IS 'A document that needs a certified English translation.';
+
+--
+-- Name: document_request_events; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.document_request_events (
+    id bigint NOT NULL,
+    request_id uuid NOT NULL,
+    kind text NOT NULL,
+    to_value text,
+    reason text,
+    actor_id uuid,
+    actor_name text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT document_request_events_kind_check CHECK ((kind = ANY (ARRAY['stage'::text, 'accepted'::text, 'rejected'::text])))
+);
+
+--
+-- Name: TABLE document_request_events; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.document_request_events IS 'History of a document request: each step (solicitado … pronto) and each review, with who and when (written by triggers only).';
+
+--
+-- Name: document_request_events_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.document_request_events ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
+    SEQUENCE NAME public.document_request_events_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
 
 --
 -- Name: eoir_court_cases; Type: TABLE; Schema: public; Owner: -
@@ -5333,6 +5692,7 @@ CREATE TABLE public.office_settings (
     attorney_phone text,
     attorney_mobile text,
     attorney_fax text,
+    document_expiry_alert_days integer DEFAULT 90 NOT NULL,
     CONSTRAINT attorney_bar_number_format CHECK (((attorney_bar_number IS NULL) OR (attorney_bar_number ~ '^[A-Za-z0-9][A-Za-z0-9 ./-]{0,29}$'::text))),
     CONSTRAINT attorney_bar_state_is_us_state_code CHECK (((attorney_bar_state IS NULL) OR public.is_us_state_code(attorney_bar_state))),
     CONSTRAINT attorney_email_format CHECK (((attorney_email IS NULL) OR ((attorney_email ~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$'::text) AND (char_length(attorney_email) <= 254)))),
@@ -5347,6 +5707,7 @@ CREATE TABLE public.office_settings (
     CONSTRAINT office_phone_format CHECK (((office_phone IS NULL) OR public.is_phone_number(office_phone))),
     CONSTRAINT office_settings_biometrics_lead_days_check CHECK (((biometrics_lead_days >= 1) AND (biometrics_lead_days <= 120))),
     CONSTRAINT office_settings_business_hours_check CHECK ((jsonb_typeof(business_hours) = 'object'::text)),
+    CONSTRAINT office_settings_document_expiry_alert_days_check CHECK (((document_expiry_alert_days >= 1) AND (document_expiry_alert_days <= 365))),
     CONSTRAINT office_settings_hearing_prep_days_check CHECK (((hearing_prep_days >= 1) AND (hearing_prep_days <= 365))),
     CONSTRAINT office_settings_id_check CHECK (id),
     CONSTRAINT office_settings_logo_path_check CHECK (((logo_path IS NULL) OR (logo_path ~ '^[A-Za-z0-9._/-]+$'::text))),
@@ -5461,6 +5822,12 @@ COMMENT ON COLUMN public.office_settings.attorney_mobile IS 'Mobile phone of the
 --
 
 COMMENT ON COLUMN public.office_settings.attorney_fax IS 'Fax number of the responsible attorney (G-28 Part 1).';
+
+--
+-- Name: COLUMN office_settings.document_expiry_alert_days; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.office_settings.document_expiry_alert_days IS 'Staff are alerted this many days before a client''s passport or EAD expires.';
 
 --
 -- Name: process_events; Type: TABLE; Schema: public; Owner: -
@@ -6001,6 +6368,27 @@ ALTER TABLE ONLY public.clients
     ADD CONSTRAINT clients_user_id_key UNIQUE (user_id);
 
 --
+-- Name: document_checklists document_checklists_case_type_id_document_name_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.document_checklists
+    ADD CONSTRAINT document_checklists_case_type_id_document_name_key UNIQUE (case_type_id, document_name);
+
+--
+-- Name: document_checklists document_checklists_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.document_checklists
+    ADD CONSTRAINT document_checklists_pkey PRIMARY KEY (id);
+
+--
+-- Name: document_request_events document_request_events_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.document_request_events
+    ADD CONSTRAINT document_request_events_pkey PRIMARY KEY (id);
+
+--
 -- Name: document_requests document_requests_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -6538,6 +6926,24 @@ CREATE INDEX clients_full_name_idx ON public.clients USING btree (full_name);
 --
 
 CREATE INDEX clients_principal_client_id_idx ON public.clients USING btree (principal_client_id);
+
+--
+-- Name: document_checklists_case_type_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX document_checklists_case_type_idx ON public.document_checklists USING btree (case_type_id, "position");
+
+--
+-- Name: document_request_events_request_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX document_request_events_request_idx ON public.document_request_events USING btree (request_id, created_at);
+
+--
+-- Name: document_requests_checklist_item_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX document_requests_checklist_item_idx ON public.document_requests USING btree (checklist_item_id);
 
 --
 -- Name: document_requests_process_idx; Type: INDEX; Schema: public; Owner: -
@@ -7128,10 +7534,28 @@ CREATE TRIGGER clients_set_updated_at BEFORE UPDATE ON public.clients FOR EACH R
 CREATE TRIGGER clients_sync_login_email BEFORE UPDATE OF email ON public.clients FOR EACH ROW EXECUTE FUNCTION public.sync_client_login_email();
 
 --
+-- Name: document_checklists document_checklists_set_updated_at; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER document_checklists_set_updated_at BEFORE UPDATE ON public.document_checklists FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+
+--
+-- Name: document_requests document_requests_record_event; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER document_requests_record_event AFTER INSERT OR UPDATE ON public.document_requests FOR EACH ROW EXECUTE FUNCTION public.record_document_request_event();
+
+--
 -- Name: document_requests document_requests_set_updated_at; Type: TRIGGER; Schema: public; Owner: -
 --
 
 CREATE TRIGGER document_requests_set_updated_at BEFORE UPDATE ON public.document_requests FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+
+--
+-- Name: document_requests document_requests_workflow; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER document_requests_workflow BEFORE INSERT OR UPDATE ON public.document_requests FOR EACH ROW EXECUTE FUNCTION public.document_request_workflow();
 
 --
 -- Name: eoir_court_cases eoir_court_cases_court; Type: TRIGGER; Schema: public; Owner: -
@@ -7390,6 +7814,12 @@ CREATE TRIGGER notify_status_change AFTER INSERT ON public.uscis_status_history 
 --
 
 CREATE TRIGGER office_settings_set_updated_at BEFORE UPDATE ON public.office_settings FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+
+--
+-- Name: processes processes_create_checklist_requests; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER processes_create_checklist_requests AFTER INSERT OR UPDATE OF case_type_id ON public.processes FOR EACH ROW EXECUTE FUNCTION public.create_checklist_requests();
 
 --
 -- Name: processes processes_fill_client_name; Type: TRIGGER; Schema: public; Owner: -
@@ -7661,11 +8091,53 @@ ALTER TABLE ONLY public.clients
     ADD CONSTRAINT clients_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 
 --
+-- Name: document_checklists document_checklists_case_type_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.document_checklists
+    ADD CONSTRAINT document_checklists_case_type_id_fkey FOREIGN KEY (case_type_id) REFERENCES public.case_types(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+--
+-- Name: document_request_events document_request_events_actor_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.document_request_events
+    ADD CONSTRAINT document_request_events_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+--
+-- Name: document_request_events document_request_events_request_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.document_request_events
+    ADD CONSTRAINT document_request_events_request_id_fkey FOREIGN KEY (request_id) REFERENCES public.document_requests(id) ON DELETE CASCADE;
+
+--
+-- Name: document_requests document_requests_checklist_item_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.document_requests
+    ADD CONSTRAINT document_requests_checklist_item_id_fkey FOREIGN KEY (checklist_item_id) REFERENCES public.document_checklists(id) ON DELETE SET NULL;
+
+--
 -- Name: document_requests document_requests_process_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE ONLY public.document_requests
     ADD CONSTRAINT document_requests_process_id_fkey FOREIGN KEY (process_id) REFERENCES public.processes(id) ON DELETE CASCADE;
+
+--
+-- Name: document_requests document_requests_reviewed_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.document_requests
+    ADD CONSTRAINT document_requests_reviewed_by_fkey FOREIGN KEY (reviewed_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+--
+-- Name: document_requests document_requests_stage_changed_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.document_requests
+    ADD CONSTRAINT document_requests_stage_changed_by_fkey FOREIGN KEY (stage_changed_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 
 --
 -- Name: eoir_court_cases eoir_court_cases_court_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -8143,6 +8615,12 @@ ALTER TABLE ONLY public.user_roles
 CREATE POLICY "administrators add case types" ON public.case_types FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
 --
+-- Name: document_checklists administrators add checklist items; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "administrators add checklist items" ON public.document_checklists FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
+
+--
 -- Name: financial_expense_categories administrators add expense categories; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -8171,6 +8649,12 @@ CREATE POLICY "administrators add rules" ON public.financial_commission_rules FO
 --
 
 CREATE POLICY "administrators change case types" ON public.case_types FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
+
+--
+-- Name: document_checklists administrators change checklist items; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "administrators change checklist items" ON public.document_checklists FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
 --
 -- Name: financial_expense_categories administrators change expense categories; Type: POLICY; Schema: public; Owner: -
@@ -8261,6 +8745,12 @@ CREATE POLICY "administrators read rules" ON public.financial_commission_rules F
 --
 
 CREATE POLICY "administrators remove case types" ON public.case_types FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+
+--
+-- Name: document_checklists administrators remove checklist items; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "administrators remove checklist items" ON public.document_checklists FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
 --
 -- Name: financial_expense_categories administrators remove expense categories; Type: POLICY; Schema: public; Owner: -
@@ -8479,6 +8969,18 @@ CREATE POLICY "crm removes lead activities" ON public.lead_activities FOR DELETE
 --
 
 CREATE POLICY "crm removes leads" ON public.leads FOR DELETE TO authenticated USING (( SELECT public.can_manage_crm() AS can_manage_crm));
+
+--
+-- Name: document_checklists; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.document_checklists ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: document_request_events; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.document_request_events ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: document_requests; Type: ROW SECURITY; Schema: public; Owner: -
@@ -9105,6 +9607,12 @@ CREATE POLICY "staff read appointments" ON public.appointments FOR SELECT TO aut
 CREATE POLICY "staff read case types" ON public.case_types FOR SELECT TO authenticated USING (( SELECT public.is_staff() AS is_staff));
 
 --
+-- Name: document_checklists staff read checklists; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "staff read checklists" ON public.document_checklists FOR SELECT TO authenticated USING (( SELECT public.is_staff() AS is_staff));
+
+--
 -- Name: client_record_changes staff read client record changes; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -9133,6 +9641,12 @@ CREATE POLICY "staff read court history" ON public.eoir_court_history FOR SELECT
 --
 
 CREATE POLICY "staff read courts" ON public.eoir_courts FOR SELECT TO authenticated USING (( SELECT public.is_staff() AS is_staff));
+
+--
+-- Name: document_request_events staff read document request history; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "staff read document request history" ON public.document_request_events FOR SELECT TO authenticated USING (( SELECT public.is_staff() AS is_staff));
 
 --
 -- Name: document_requests staff read document requests; Type: POLICY; Schema: public; Owner: -
@@ -9548,6 +10062,13 @@ GRANT ALL ON FUNCTION net.http_post(url text, body jsonb, params jsonb, headers 
 REVOKE ALL ON FUNCTION net.request_queued() FROM PUBLIC;
 
 --
+-- Name: FUNCTION alert_expiring_documents(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.alert_expiring_documents() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.alert_expiring_documents() TO service_role;
+
+--
 -- Name: FUNCTION apply_quote_item_percent(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -9679,6 +10200,13 @@ GRANT ALL ON FUNCTION public.convert_lead(p_lead_id uuid, p_password text, p_add
 GRANT ALL ON FUNCTION public.convert_lead(p_lead_id uuid, p_password text, p_address text) TO service_role;
 
 --
+-- Name: FUNCTION create_checklist_requests(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.create_checklist_requests() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.create_checklist_requests() TO service_role;
+
+--
 -- Name: FUNCTION create_client_user(email text, password text, full_name text, phone text, address text); Type: ACL; Schema: public; Owner: -
 --
 
@@ -9769,6 +10297,21 @@ GRANT ALL ON FUNCTION public.cron_run_now(p_jobid bigint) TO service_role;
 REVOKE ALL ON FUNCTION public.current_client_id() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.current_client_id() TO authenticated;
 GRANT ALL ON FUNCTION public.current_client_id() TO service_role;
+
+--
+-- Name: FUNCTION document_request_stages(p_apostille boolean, p_translation boolean); Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON FUNCTION public.document_request_stages(p_apostille boolean, p_translation boolean) TO anon;
+GRANT ALL ON FUNCTION public.document_request_stages(p_apostille boolean, p_translation boolean) TO authenticated;
+GRANT ALL ON FUNCTION public.document_request_stages(p_apostille boolean, p_translation boolean) TO service_role;
+
+--
+-- Name: FUNCTION document_request_workflow(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.document_request_workflow() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.document_request_workflow() TO service_role;
 
 --
 -- Name: FUNCTION eoir_court_for_location(p_location text); Type: ACL; Schema: public; Owner: -
@@ -10215,6 +10758,13 @@ REVOKE ALL ON FUNCTION public.record_client_changes() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.record_client_changes() TO service_role;
 
 --
+-- Name: FUNCTION record_document_request_event(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.record_document_request_event() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.record_document_request_event() TO service_role;
+
+--
 -- Name: TABLE financial_payments; Type: ACL; Schema: public; Owner: -
 --
 
@@ -10643,6 +11193,28 @@ GRANT ALL ON SEQUENCE public.client_record_changes_id_seq TO service_role;
 GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.clients TO anon;
 GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.clients TO authenticated;
 GRANT ALL ON TABLE public.clients TO service_role;
+
+--
+-- Name: TABLE document_checklists; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.document_checklists TO authenticated;
+GRANT ALL ON TABLE public.document_checklists TO service_role;
+
+--
+-- Name: TABLE document_request_events; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.document_request_events TO service_role;
+GRANT SELECT ON TABLE public.document_request_events TO authenticated;
+
+--
+-- Name: SEQUENCE document_request_events_id_seq; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON SEQUENCE public.document_request_events_id_seq TO anon;
+GRANT ALL ON SEQUENCE public.document_request_events_id_seq TO authenticated;
+GRANT ALL ON SEQUENCE public.document_request_events_id_seq TO service_role;
 
 --
 -- Name: TABLE eoir_court_cases; Type: ACL; Schema: public; Owner: -
