@@ -30,6 +30,7 @@ export const configuracoesStrings = {
   hearingPrep: 'Preparação de audiência EOIR (dias antes)',
   rfeDays: 'Resposta a RFE (dias após o pedido)',
   biometricsDays: 'Biometria: agendamento provisório (dias à frente)',
+  documentExpiryDays: 'Alertar antes do vencimento de passaporte e EAD (dias)',
   save: 'Salvar configurações',
   saved: 'Configurações salvas',
   saveError: 'Erro ao salvar configurações: {message}',

@@ -20,6 +20,7 @@ const settings = {
   hearing_prep_days: 14,
   rfe_response_days: 30,
   biometrics_lead_days: 21,
+  document_expiry_alert_days: 60,
   require_staff_mfa: false,
 };
 
@@ -94,6 +95,7 @@ describe('OfficeSettingsForm', () => {
       hearing_prep_days: 14,
       rfe_response_days: 45,
       biometrics_lead_days: 21,
+      document_expiry_alert_days: 60,
       business_hours: {
         mon: { open: '08:30', close: '18:00' },
         tue: nineToSix,

@@ -214,6 +214,15 @@ export function OfficeSettingsForm({ canEdit }: { canEdit: boolean }) {
                   onChange={(e) => set('biometrics_lead_days', Number(e.target.value))}
                 />
               </FormField>
+              <FormField label={t.documentExpiryDays}>
+                <Input
+                  type="number"
+                  min={1}
+                  max={365}
+                  value={form.document_expiry_alert_days}
+                  onChange={(e) => set('document_expiry_alert_days', Number(e.target.value))}
+                />
+              </FormField>
             </CardContent>
           </Card>
         </div>

@@ -12,10 +12,11 @@ export interface OfficeSettings {
   hearing_prep_days: number;
   rfe_response_days: number;
   biometrics_lead_days: number;
+  document_expiry_alert_days: number;
 }
 
 export const SETTINGS_COLUMNS =
-  'office_name, logo_path, business_hours, time_zone, notification_templates, hearing_prep_days, rfe_response_days, biometrics_lead_days';
+  'office_name, logo_path, business_hours, time_zone, notification_templates, hearing_prep_days, rfe_response_days, biometrics_lead_days, document_expiry_alert_days';
 
 export interface SettingsForm extends Omit<OfficeSettings, 'business_hours' | 'logo_path'> {
   business_hours: Hours;
@@ -30,6 +31,7 @@ export function toForm(settings: OfficeSettings): SettingsForm {
     hearing_prep_days: settings.hearing_prep_days,
     rfe_response_days: settings.rfe_response_days,
     biometrics_lead_days: settings.biometrics_lead_days,
+    document_expiry_alert_days: settings.document_expiry_alert_days,
     business_hours: hours,
   };
 }
@@ -43,6 +45,7 @@ export function fromForm(form: SettingsForm): Omit<OfficeSettings, 'logo_path'> 
     hearing_prep_days: Number(form.hearing_prep_days),
     rfe_response_days: Number(form.rfe_response_days),
     biometrics_lead_days: Number(form.biometrics_lead_days),
+    document_expiry_alert_days: Number(form.document_expiry_alert_days),
     business_hours: form.business_hours,
   };
 }

@@ -90,6 +90,52 @@ export function useSetDocumentStatus() {
   });
 }
 
+/** Moves a request one step (solicitado → recebido → apostilado → traduzido → pronto); the database checks it. */
+export function useSetDocumentStage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ request, stage }: { request: DocumentRequest; stage: string }) => {
+      const { data } = await supabase
+        .from('document_requests')
+        .update({ stage })
+        .eq('id', request.id)
+        .select('id')
+        .throwOnError();
+      if (!data || data.length === 0) throw new DocumentNotFoundError();
+    },
+    onSettled: () => invalidateTables(queryClient, ['document_requests']),
+  });
+}
+
+/** Accepts a received document, or rejects it with the reason the client reads (back to pending). */
+export function useReviewDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      request,
+      accepted,
+      reason,
+    }: {
+      request: DocumentRequest;
+      accepted: boolean;
+      reason?: string;
+    }) => {
+      const { data } = await supabase
+        .from('document_requests')
+        .update(
+          accepted
+            ? { review_status: 'accepted' }
+            : { review_status: 'rejected', rejection_reason: (reason ?? '').trim() },
+        )
+        .eq('id', request.id)
+        .select('id')
+        .throwOnError();
+      if (!data || data.length === 0) throw new DocumentNotFoundError();
+    },
+    onSettled: () => invalidateTables(queryClient, ['document_requests']),
+  });
+}
+
 /** Marks a USCIS form as downloaded (status Disponível). */
 export function useMarkFormDownloaded() {
   const queryClient = useQueryClient();
