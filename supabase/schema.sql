@@ -5693,6 +5693,7 @@ CREATE TABLE public.office_settings (
     attorney_mobile text,
     attorney_fax text,
     document_expiry_alert_days integer DEFAULT 90 NOT NULL,
+    translation_certification_template text DEFAULT 'I, {tradutor}, certify that I am competent to translate from {idioma} into English, and that the attached English translation of the {documento} of {cliente} is complete and accurate to the best of my knowledge and ability.'::text NOT NULL,
     CONSTRAINT attorney_bar_number_format CHECK (((attorney_bar_number IS NULL) OR (attorney_bar_number ~ '^[A-Za-z0-9][A-Za-z0-9 ./-]{0,29}$'::text))),
     CONSTRAINT attorney_bar_state_is_us_state_code CHECK (((attorney_bar_state IS NULL) OR public.is_us_state_code(attorney_bar_state))),
     CONSTRAINT attorney_email_format CHECK (((attorney_email IS NULL) OR ((attorney_email ~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$'::text) AND (char_length(attorney_email) <= 254)))),
@@ -5714,6 +5715,7 @@ CREATE TABLE public.office_settings (
     CONSTRAINT office_settings_notification_templates_check CHECK ((jsonb_typeof(notification_templates) = 'object'::text)),
     CONSTRAINT office_settings_office_name_check CHECK (((char_length(btrim(office_name)) >= 2) AND (char_length(btrim(office_name)) <= 120))),
     CONSTRAINT office_settings_rfe_response_days_check CHECK (((rfe_response_days >= 1) AND (rfe_response_days <= 365))),
+    CONSTRAINT office_settings_translation_certification_template_check CHECK (((char_length(btrim(translation_certification_template)) >= 20) AND (char_length(btrim(translation_certification_template)) <= 4000))),
     CONSTRAINT office_state_is_us_state_code CHECK (((office_state IS NULL) OR public.is_us_state_code(office_state))),
     CONSTRAINT office_street_length CHECK (((office_street IS NULL) OR ((char_length(btrim(office_street)) >= 3) AND (char_length(btrim(office_street)) <= 120)))),
     CONSTRAINT office_suite_length CHECK (((office_suite IS NULL) OR ((char_length(btrim(office_suite)) >= 1) AND (char_length(btrim(office_suite)) <= 40)))),
@@ -5828,6 +5830,12 @@ COMMENT ON COLUMN public.office_settings.attorney_fax IS 'Fax number of the resp
 --
 
 COMMENT ON COLUMN public.office_settings.document_expiry_alert_days IS 'Staff are alerted this many days before a client''s passport or EAD expires.';
+
+--
+-- Name: COLUMN office_settings.translation_certification_template; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.office_settings.translation_certification_template IS 'Translator''s certification for certified translations (placeholders {tradutor}, {documento}, {cliente}, {idioma}, {data}).';
 
 --
 -- Name: process_events; Type: TABLE; Schema: public; Owner: -

@@ -76,7 +76,8 @@ def test_a_new_marriage_process_creates_its_checklist_and_one_notice(sign_in, do
     assert [r["document_name"] for r in made] == MARRIAGE_CHECKLIST
     assert all(r["status"] == "pending" and r["stage"] == "solicitado" and r["checklist_item_id"] for r in made)
     birth = by_name(sign_in(ADMIN), process_id, "Certidão de nascimento")
-    assert birth["needs_apostille"] and birth["needs_translation"] and "apostila de Haia" in birth["document_description"]
+    assert birth["needs_apostille"] and birth["needs_translation"]
+    assert "apostila de Haia" in birth["document_description"]
     # the client reads them (explanation included) through the portal's view
     own = sign_in(MARIA).table("client_document_requests").select("*").eq("process_id", process_id).execute().data
     assert sorted(r["document_name"] for r in own) == sorted(MARRIAGE_CHECKLIST)
@@ -186,7 +187,8 @@ def test_a_rejected_document_goes_back_to_the_client_with_the_reason(sign_in, do
     upload_against(sign_in(MARIA), request["id"], "passaporte-completo.pdf")
     again = by_name(secretary, process_id, "Passaporte")
     assert (again["status"], again["stage"], again["review_status"]) == ("fulfilled", "recebido", None)
-    sign_in(COMMERCIAL).table("document_requests").update({"review_status": "accepted"}).eq("id", request["id"]).execute()
+    sign_in(COMMERCIAL).table("document_requests").update({"review_status": "accepted"}) \
+        .eq("id", request["id"]).execute()
     accepted = by_name(secretary, process_id, "Passaporte")
     assert accepted["review_status"] == "accepted" and accepted["rejection_reason"] is None
     assert accepted["reviewed_by"] == "10000000-0000-4000-8000-000000000003"

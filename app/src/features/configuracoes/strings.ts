@@ -31,6 +31,8 @@ export const configuracoesStrings = {
   rfeDays: 'Resposta a RFE (dias após o pedido)',
   biometricsDays: 'Biometria: agendamento provisório (dias à frente)',
   documentExpiryDays: 'Alertar antes do vencimento de passaporte e EAD (dias)',
+  translationTemplate: 'Certificação de tradução (modelo, em inglês)',
+  translationTemplateHint: 'Use {tradutor}, {documento}, {cliente}, {idioma} e {data}.',
   save: 'Salvar configurações',
   saved: 'Configurações salvas',
   saveError: 'Erro ao salvar configurações: {message}',

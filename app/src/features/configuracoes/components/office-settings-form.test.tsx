@@ -21,6 +21,7 @@ const settings = {
   rfe_response_days: 30,
   biometrics_lead_days: 21,
   document_expiry_alert_days: 60,
+  translation_certification_template: 'I, {tradutor}, certify.',
   require_staff_mfa: false,
 };
 
@@ -96,6 +97,7 @@ describe('OfficeSettingsForm', () => {
       rfe_response_days: 45,
       biometrics_lead_days: 21,
       document_expiry_alert_days: 60,
+      translation_certification_template: 'I, {tradutor}, certify.',
       business_hours: {
         mon: { open: '08:30', close: '18:00' },
         tue: nineToSix,

@@ -179,6 +179,14 @@ export function OfficeSettingsForm({ canEdit }: { canEdit: boolean }) {
                 />
               </FormField>
             ))}
+            <FormField label={t.translationTemplate}>
+              <Textarea
+                rows={4}
+                value={form.translation_certification_template}
+                onChange={(e) => set('translation_certification_template', e.target.value)}
+              />
+            </FormField>
+            <p className="text-xs text-muted-foreground">{t.translationTemplateHint}</p>
           </CardContent>
         </Card>
         <div>

@@ -11,6 +11,7 @@ const settings: OfficeSettings = {
   rfe_response_days: 87,
   biometrics_lead_days: 14,
   document_expiry_alert_days: 90,
+  translation_certification_template: 'I, {tradutor}, certify.',
 };
 
 describe('office settings form', () => {

@@ -13,10 +13,11 @@ export interface OfficeSettings {
   rfe_response_days: number;
   biometrics_lead_days: number;
   document_expiry_alert_days: number;
+  translation_certification_template: string;
 }
 
 export const SETTINGS_COLUMNS =
-  'office_name, logo_path, business_hours, time_zone, notification_templates, hearing_prep_days, rfe_response_days, biometrics_lead_days, document_expiry_alert_days';
+  'office_name, logo_path, business_hours, time_zone, notification_templates, hearing_prep_days, rfe_response_days, biometrics_lead_days, document_expiry_alert_days, translation_certification_template';
 
 export interface SettingsForm extends Omit<OfficeSettings, 'business_hours' | 'logo_path'> {
   business_hours: Hours;
@@ -32,6 +33,7 @@ export function toForm(settings: OfficeSettings): SettingsForm {
     rfe_response_days: settings.rfe_response_days,
     biometrics_lead_days: settings.biometrics_lead_days,
     document_expiry_alert_days: settings.document_expiry_alert_days,
+    translation_certification_template: settings.translation_certification_template ?? '',
     business_hours: hours,
   };
 }
@@ -46,6 +48,7 @@ export function fromForm(form: SettingsForm): Omit<OfficeSettings, 'logo_path'> 
     rfe_response_days: Number(form.rfe_response_days),
     biometrics_lead_days: Number(form.biometrics_lead_days),
     document_expiry_alert_days: Number(form.document_expiry_alert_days),
+    translation_certification_template: form.translation_certification_template,
     business_hours: form.business_hours,
   };
 }

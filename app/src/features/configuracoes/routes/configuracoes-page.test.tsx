@@ -17,6 +17,7 @@ beforeEach(() => {
       rfe_response_days: 30,
       biometrics_lead_days: 21,
       document_expiry_alert_days: 90,
+      translation_certification_template: 'I, {tradutor}, certify.',
       require_staff_mfa: false,
     },
   ]);

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { invalidateTables } from '@/lib/data-keys';
 import { todayISO } from '@/lib/format';
+import { saveBlob } from '@/lib/storage';
 import { fill, processStrings as t } from '../strings';
 import { processKeys } from './keys';
 import type { DocumentRequest, ProcessRow, UscisForm } from './types';
@@ -134,6 +135,16 @@ export function useReviewDocument() {
     },
     onSettled: () => invalidateTables(queryClient, ['document_requests']),
   });
+}
+
+/** The translator's certification (PDF from the office's template) of a request that needs a certified translation. */
+export async function downloadTranslationCertificate(request: DocumentRequest, translatorName: string): Promise<void> {
+  const { data, error } = await supabase.functions.invoke('translation-certificate', {
+    body: { requestId: request.id, translatorName: translatorName.trim(), sourceLanguage: 'pt' },
+  });
+  if (error) throw error;
+  const blob = data instanceof Blob ? data : new Blob([data as BlobPart], { type: 'application/pdf' });
+  saveBlob(blob, `certificado-de-traducao-${request.document_name}.pdf`);
 }
 
 /** Marks a USCIS form as downloaded (status Disponível). */

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Check, ChevronRight, X } from 'lucide-react';
+import { Check, ChevronRight, FileSignature, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
@@ -29,6 +29,7 @@ import { documentStageLabel, neighbourStages } from '@/lib/documents';
 import { formatDate } from '@/lib/format';
 import {
   DocumentNotFoundError,
+  downloadTranslationCertificate,
   NotificationError,
   useRequestDocument,
   useReviewDocument,
@@ -47,6 +48,10 @@ function RequestItem({ request }: { request: DocumentRequest }) {
   const setStage = useSetDocumentStage();
   const review = useReviewDocument();
   const [rejecting, setRejecting] = useState(false);
+  const [certifying, setCertifying] = useState(false);
+  const [translator, setTranslator] = useState('');
+  const [generating, setGenerating] = useState(false);
+  const translatorId = useId();
   const [reason, setReason] = useState('');
   const reasonId = useId();
   const fulfilled = request.status === 'fulfilled';
@@ -72,6 +77,20 @@ function RequestItem({ request }: { request: DocumentRequest }) {
       { request, accepted: true },
       { onSuccess: () => toast.success(`Documento aceito: ${request.document_name}`), onError: failed },
     );
+
+  const certify = async () => {
+    if (translator.trim().length < 3) return;
+    setGenerating(true);
+    try {
+      await downloadTranslationCertificate(request, translator);
+      toast.success('Certificação de tradução gerada');
+      setCertifying(false);
+    } catch (error) {
+      toast.error(`Erro ao gerar a certificação: ${errorMessage(error)}`);
+    } finally {
+      setGenerating(false);
+    }
+  };
 
   const reject = () => {
     if (reason.trim().length < 3) return;
@@ -169,6 +188,12 @@ function RequestItem({ request }: { request: DocumentRequest }) {
               Aceitar
             </Button>
           )}
+          {request.needs_translation && (
+            <Button size="sm" variant="outline" onClick={() => setCertifying(true)}>
+              <FileSignature aria-hidden="true" />
+              Certificação de tradução
+            </Button>
+          )}
           <Button
             size="sm"
             variant="outline"
@@ -181,6 +206,37 @@ function RequestItem({ request }: { request: DocumentRequest }) {
           </Button>
         </div>
       )}
+      <AlertDialog open={certifying} onOpenChange={(open) => !open && setCertifying(false)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Certificação de tradução</AlertDialogTitle>
+            <AlertDialogDescription>
+              {`O PDF da certificação de "${request.document_name}" sai do modelo do escritório, com o nome do tradutor.`}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <div className="grid gap-2">
+            <Label htmlFor={translatorId}>Nome do tradutor</Label>
+            <Input
+              id={translatorId}
+              value={translator}
+              onChange={(e) => setTranslator(e.target.value)}
+              autoComplete="off"
+            />
+          </div>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancelar</AlertDialogCancel>
+            <AlertDialogAction
+              disabled={translator.trim().length < 3 || generating}
+              onClick={(event) => {
+                event.preventDefault();
+                void certify();
+              }}
+            >
+              Gerar PDF
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
       <AlertDialog open={rejecting} onOpenChange={(open) => !open && setRejecting(false)}>
         <AlertDialogContent>
           <AlertDialogHeader>
