@@ -2,7 +2,7 @@
  * Staff view of a client's (or a process's) documents: who sent each, whether the client sees it, download,
  * upload by the office (internal unless "Compartilhar com o cliente"), sharing and deletion.
  */
-import { Download, Eye, EyeOff, Trash2, Upload } from 'lucide-react';
+import { Download, Eye, EyeOff, ScanText, Trash2, Upload } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import {
@@ -25,10 +25,13 @@ import { errorMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import {
   openDocument,
+  readUscisNotice,
   useDeleteDocument,
+  useTrackReceipt,
   useDocuments,
   useSetDocumentShared,
   useUploadOfficeDocument,
+  type NoticeProposal,
   type StaffDocument,
 } from '../api/documents';
 
@@ -43,6 +46,9 @@ export function DocumentsPanel({ clientId, processId = null }: { clientId: strin
   const [name, setName] = useState('');
   const [shared, setSharedOnUpload] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
+  const [reading, setReading] = useState<string | null>(null);
+  const [proposal, setProposal] = useState<{ processId: number; notice: NoticeProposal } | null>(null);
+  const track = useTrackReceipt();
   const fileInput = useRef<HTMLInputElement>(null);
   const fileId = useId();
   const nameId = useId();
@@ -72,6 +78,35 @@ export function DocumentsPanel({ clientId, processId = null }: { clientId: strin
     } catch {
       toast.error('Erro ao baixar documento');
     }
+  };
+
+  const readNotice = async (doc: StaffDocument) => {
+    const target = doc.process_id ?? processId;
+    if (target === null) return;
+    setReading(doc.id);
+    try {
+      const notice = await readUscisNotice(doc.id);
+      if (notice) setProposal({ processId: target, notice });
+      else toast.info('O documento não parece um aviso do USCIS (I-797)');
+    } catch (error) {
+      toast.error(`Erro ao ler o documento: ${errorMessage(error)}`);
+    } finally {
+      setReading(null);
+    }
+  };
+
+  const confirmReceipt = () => {
+    if (!proposal) return;
+    track.mutate(
+      { processId: proposal.processId, receiptNumber: proposal.notice.receiptNumber },
+      {
+        onSuccess: () => {
+          toast.success(`Recibo ${proposal.notice.receiptNumber} acompanhado no processo nº ${proposal.processId}`);
+          setProposal(null);
+        },
+        onError: (error) => toast.error(`Erro ao acompanhar o recibo: ${errorMessage(error)}`),
+      },
+    );
   };
 
   const unshare = (doc: StaffDocument) =>
@@ -169,6 +204,18 @@ export function DocumentsPanel({ clientId, processId = null }: { clientId: strin
                 ) : (
                   <Badge variant="secondary">Interno</Badge>
                 )}
+                {/\.pdf$/i.test(doc.file_path) && (doc.process_id ?? processId) !== null && (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={reading === doc.id}
+                    onClick={() => void readNotice(doc)}
+                    aria-label={`Ler aviso do USCIS: ${doc.name}`}
+                  >
+                    <ScanText aria-hidden="true" />
+                    Ler aviso do USCIS
+                  </Button>
+                )}
                 <Button
                   variant="outline"
                   size="sm"
@@ -216,6 +263,40 @@ export function DocumentsPanel({ clientId, processId = null }: { clientId: strin
           ))}
         </ul>
       )}
+      <AlertDialog open={proposal !== null} onOpenChange={(open) => !open && setProposal(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Acompanhar este recibo?</AlertDialogTitle>
+            <AlertDialogDescription>
+              Confira o que foi lido do aviso antes de confirmar. Nada é gravado sem a sua confirmação.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          {proposal && (
+            <dl className="grid grid-cols-2 gap-2 text-sm" aria-label="Dados lidos do aviso">
+              <dt className="text-muted-foreground">Número do recibo</dt>
+              <dd className="font-mono">{proposal.notice.receiptNumber}</dd>
+              <dt className="text-muted-foreground">Formulário</dt>
+              <dd>{proposal.notice.form ?? 'Não identificado'}</dd>
+              <dt className="text-muted-foreground">Data do aviso</dt>
+              <dd>{proposal.notice.noticeDate ? formatDate(proposal.notice.noticeDate) : 'Não identificada'}</dd>
+              <dt className="text-muted-foreground">Processo</dt>
+              <dd>nº {proposal.processId}</dd>
+            </dl>
+          )}
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancelar</AlertDialogCancel>
+            <AlertDialogAction
+              disabled={track.isPending}
+              onClick={(event) => {
+                event.preventDefault();
+                confirmReceipt();
+              }}
+            >
+              Acompanhar recibo
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
       <AlertDialog open={pending !== null} onOpenChange={(open) => !open && setPending(null)}>
         <AlertDialogContent>
           <AlertDialogHeader>
