@@ -210,3 +210,79 @@ test('desktop: administrators keep the checklist of a case type in Configuraçõ
   await expect(card.getByRole('listitem', { name })).toHaveCount(0, { timeout: 15_000 });
   await page.context().close();
 });
+
+/** A one-page PDF whose text is the given lines (Helvetica), with a correct cross-reference table. */
+function textPdf(lines: string[]): Uint8Array {
+  const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
+  const content = `BT /F1 11 Tf 50 750 Td 14 TL ${lines.map((l) => `(${escape(l)}) '`).join(' ')} ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return NodeBuffer.from(body);
+}
+
+test('phone: staff read an uploaded I-797 and confirm the receipt it proposes', async ({ browser }) => {
+  const page = await signIn(browser, ADMIN, /\/$/, { width: 375, height: 800 });
+  const tag = uniqueTag();
+  const receipt = `IOE${tag.padStart(10, '0').slice(-10)}`;
+  const [process] = (await apiAs(page, ADMIN, 'POST', 'processes', {
+    type: `Ajuste de status E2E ${tag}`,
+    client_id: MARIA_CLIENT,
+    status: 'em andamento',
+  })) as { id: number }[];
+  const id = process!.id;
+  await page.goto(`/processos/${id}`);
+  await page.getByRole('tab', { name: 'Documentos' }).click();
+  const name = `Aviso I-797 ${tag}`;
+  await page.getByLabel('Arquivo').setInputFiles({
+    name: `i797-${tag}.pdf`,
+    mimeType: 'application/pdf',
+    buffer: textPdf([
+      'Department of Homeland Security',
+      'I-797C, Notice of Action',
+      `Receipt Number: ${receipt}`,
+      'Case Type: I-485 - Application to Register Permanent Residence',
+      'Received Date: 01/15/2026',
+      'Notice Date: 02/03/2026',
+    ]) as never,
+  });
+  await page.getByLabel('Nome do documento').fill(name);
+  await page.getByRole('button', { name: 'Enviar documento' }).click();
+  await page.getByRole('button', { name: `Ler aviso do USCIS: ${name}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Acompanhar este recibo?' });
+  await expect(confirm.getByText(receipt)).toBeVisible({ timeout: 20_000 });
+  await expect(confirm.getByText('I-485')).toBeVisible();
+  await expect(confirm.getByText('03/02/2026')).toBeVisible();
+  // nothing is stored before the confirmation
+  expect(await apiAs(page, ADMIN, 'GET', `uscis_receipts?receipt_number=eq.${receipt}&select=id`)).toEqual([]);
+  await page.screenshot({ path: 'e2e/artifacts/checklists-phone-aviso-uscis.png' });
+  await confirm.getByRole('button', { name: 'Acompanhar recibo' }).click();
+  await expect(page.getByText(`Recibo ${receipt} acompanhado no processo nº ${id}`).first()).toBeVisible({
+    timeout: 15_000,
+  });
+  const tracked = (await apiAs(
+    page,
+    ADMIN,
+    'GET',
+    `uscis_receipts?receipt_number=eq.${receipt}&select=process_id`,
+  )) as {
+    process_id: number;
+  }[];
+  expect(tracked).toEqual([{ process_id: id }]);
+  await removeProcess(page, id);
+  await page.context().close();
+});
