@@ -349,6 +349,15 @@ RULES: list[TableRule] = [
               _grid(admin=READ_ONLY_NO_WRITE, other_staff=READ_ONLY_NO_WRITE, client=SEES_NOTHING_NO_WRITE,
                     anon=NO_PRIVILEGE),
               lambda a: {"client_id": _client_for(a), "field": "phone", "old_value": "1", "new_value": "2"}),
+    # checklists per case type (DESIGN section 9): staff read, administrators keep them, clients nothing
+    TableRule("document_checklists", _grid(admin=FULL, other_staff=READ_ONLY, client=NOTHING, anon=NO_PRIVILEGE),
+              lambda a: {"case_type_id": "asilo", "document_name": f"Documento {_tag(a)}"}),
+    # the history of a document request: written only by the triggers on document_requests; staff read it
+    TableRule("document_request_events",
+              _grid(admin=READ_ONLY_NO_WRITE, other_staff=READ_ONLY_NO_WRITE, client=SEES_NOTHING_NO_WRITE,
+                    anon=NO_PRIVILEGE),
+              lambda a: {"request_id": "d6000000-0000-4000-8000-000000000001", "kind": "stage",
+                         "to_value": "recebido"}),
     TableRule("system_settings", lambda a: NO_PRIVILEGE,
               lambda a: {"key": f"test_{a.name}", "value": {"enabled": True}}, pk="key"),
 ]

@@ -49,6 +49,13 @@ export const clientRecordSchema = z.object({
     .refine((value) => value === '' || value >= '1900-01-01', t.record.birthInvalid)
     .refine((value) => value === '' || value <= todayISO(), t.record.birthFuture),
   nationality: z.string().trim().max(60, t.record.nationalityMax),
+  passport_number: z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/\s/g, '').toUpperCase())
+    .refine((value) => value === '' || /^[A-Z0-9]{5,20}$/.test(value), t.record.passportInvalid),
+  passport_expires_on: z.string(),
+  ead_expires_on: z.string(),
 });
 
 export type ClientRecordForm = z.input<typeof clientRecordSchema>;
@@ -63,6 +70,9 @@ export function toClientRecordForm(row: {
   a_number: string | null;
   date_of_birth: string | null;
   nationality: string | null;
+  passport_number?: string | null;
+  passport_expires_on?: string | null;
+  ead_expires_on?: string | null;
 }): ClientRecordForm {
   return {
     full_name: row.full_name,
@@ -72,6 +82,9 @@ export function toClientRecordForm(row: {
     a_number: row.a_number ?? '',
     date_of_birth: row.date_of_birth ?? '',
     nationality: row.nationality ?? '',
+    passport_number: row.passport_number ?? '',
+    passport_expires_on: row.passport_expires_on ?? '',
+    ead_expires_on: row.ead_expires_on ?? '',
   };
 }
 
@@ -85,5 +98,8 @@ export function toClientRecordRow(values: ClientRecordValues) {
     a_number: values.a_number || null,
     date_of_birth: values.date_of_birth || null,
     nationality: values.nationality || null,
+    passport_number: values.passport_number || null,
+    passport_expires_on: values.passport_expires_on || null,
+    ead_expires_on: values.ead_expires_on || null,
   };
 }

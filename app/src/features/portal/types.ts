@@ -22,6 +22,13 @@ export interface PortalDocumentRequest {
   status: 'pending' | 'fulfilled';
   requested_at: string;
   fulfilled_at: string | null;
+  kind?: string;
+  stage?: string;
+  needs_apostille?: boolean;
+  needs_translation?: boolean;
+  review_status?: 'accepted' | 'rejected' | null;
+  rejection_reason?: string | null;
+  position?: number;
 }
 
 export interface FinancialContract {

@@ -14,6 +14,9 @@ export interface ClientDetail {
   address: string | null;
   a_number: string | null;
   date_of_birth: string | null;
+  passport_number?: string | null;
+  passport_expires_on?: string | null;
+  ead_expires_on?: string | null;
   nationality: string | null;
   principal_client_id: string | null;
   relationship: string | null;
@@ -28,7 +31,7 @@ export interface FamilyMember {
 }
 
 const COLUMNS =
-  'id, user_id, full_name, email, phone, address, a_number, date_of_birth, nationality, principal_client_id, relationship, created_at';
+  'id, user_id, full_name, email, phone, address, a_number, date_of_birth, nationality, passport_number, passport_expires_on, ead_expires_on, principal_client_id, relationship, created_at';
 
 export function useClientDetail(id: string) {
   return useQuery({

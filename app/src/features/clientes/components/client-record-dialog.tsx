@@ -92,6 +92,15 @@ export function ClientRecordDialog({
       <FormField label={t.nationality} error={errors.nationality}>
         <Input autoComplete="off" {...register('nationality')} />
       </FormField>
+      <FormField label={t.passportNumber} error={errors.passport_number}>
+        <Input autoComplete="off" className="font-mono" {...register('passport_number')} />
+      </FormField>
+      <FormField label={t.passportExpiresOn} error={errors.passport_expires_on}>
+        <Input type="date" {...register('passport_expires_on')} />
+      </FormField>
+      <FormField label={t.eadExpiresOn} error={errors.ead_expires_on}>
+        <Input type="date" {...register('ead_expires_on')} />
+      </FormField>
       <FormField label={t.address} error={errors.address} className="sm:col-span-2">
         <Textarea rows={2} {...register('address')} />
       </FormField>

@@ -295,6 +295,17 @@ export default function ClientePage() {
                   <dd>{client.nationality || 'Não informado'}</dd>
                 </div>
                 <div>
+                  <dt className="text-xs text-muted-foreground">Passaporte</dt>
+                  <dd>
+                    {client.passport_number || 'Não informado'}
+                    {client.passport_expires_on && ` · vence em ${formatDate(client.passport_expires_on)}`}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-muted-foreground">EAD vence em</dt>
+                  <dd>{client.ead_expires_on ? formatDate(client.ead_expires_on) : 'Não informado'}</dd>
+                </div>
+                <div>
                   <dt className="text-xs text-muted-foreground">Cliente desde</dt>
                   <dd>{formatDate(client.created_at)}</dd>
                 </div>

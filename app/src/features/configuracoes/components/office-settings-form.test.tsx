@@ -20,6 +20,8 @@ const settings = {
   hearing_prep_days: 14,
   rfe_response_days: 30,
   biometrics_lead_days: 21,
+  document_expiry_alert_days: 60,
+  translation_certification_template: 'I, {tradutor}, certify.',
   require_staff_mfa: false,
 };
 
@@ -94,6 +96,8 @@ describe('OfficeSettingsForm', () => {
       hearing_prep_days: 14,
       rfe_response_days: 45,
       biometrics_lead_days: 21,
+      document_expiry_alert_days: 60,
+      translation_certification_template: 'I, {tradutor}, certify.',
       business_hours: {
         mon: { open: '08:30', close: '18:00' },
         tue: nineToSix,

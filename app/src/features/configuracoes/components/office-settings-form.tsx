@@ -179,6 +179,14 @@ export function OfficeSettingsForm({ canEdit }: { canEdit: boolean }) {
                 />
               </FormField>
             ))}
+            <FormField label={t.translationTemplate}>
+              <Textarea
+                rows={4}
+                value={form.translation_certification_template}
+                onChange={(e) => set('translation_certification_template', e.target.value)}
+              />
+            </FormField>
+            <p className="text-xs text-muted-foreground">{t.translationTemplateHint}</p>
           </CardContent>
         </Card>
         <div>
@@ -212,6 +220,15 @@ export function OfficeSettingsForm({ canEdit }: { canEdit: boolean }) {
                   max={120}
                   value={form.biometrics_lead_days}
                   onChange={(e) => set('biometrics_lead_days', Number(e.target.value))}
+                />
+              </FormField>
+              <FormField label={t.documentExpiryDays}>
+                <Input
+                  type="number"
+                  min={1}
+                  max={365}
+                  value={form.document_expiry_alert_days}
+                  onChange={(e) => set('document_expiry_alert_days', Number(e.target.value))}
                 />
               </FormField>
             </CardContent>

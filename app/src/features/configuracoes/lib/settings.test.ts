@@ -10,6 +10,8 @@ const settings: OfficeSettings = {
   hearing_prep_days: 30,
   rfe_response_days: 87,
   biometrics_lead_days: 14,
+  document_expiry_alert_days: 90,
+  translation_certification_template: 'I, {tradutor}, certify.',
 };
 
 describe('office settings form', () => {
@@ -20,6 +22,7 @@ describe('office settings form', () => {
     const row = fromForm({ ...form, office_name: '  Souza  ' });
     expect(row.office_name).toBe('Souza');
     expect(row.rfe_response_days).toBe(87);
+    expect(row.document_expiry_alert_days).toBe(90);
   });
 
   it('names logo objects uniquely with the file extension', () => {

@@ -12,10 +12,12 @@ export interface OfficeSettings {
   hearing_prep_days: number;
   rfe_response_days: number;
   biometrics_lead_days: number;
+  document_expiry_alert_days: number;
+  translation_certification_template: string;
 }
 
 export const SETTINGS_COLUMNS =
-  'office_name, logo_path, business_hours, time_zone, notification_templates, hearing_prep_days, rfe_response_days, biometrics_lead_days';
+  'office_name, logo_path, business_hours, time_zone, notification_templates, hearing_prep_days, rfe_response_days, biometrics_lead_days, document_expiry_alert_days, translation_certification_template';
 
 export interface SettingsForm extends Omit<OfficeSettings, 'business_hours' | 'logo_path'> {
   business_hours: Hours;
@@ -30,6 +32,8 @@ export function toForm(settings: OfficeSettings): SettingsForm {
     hearing_prep_days: settings.hearing_prep_days,
     rfe_response_days: settings.rfe_response_days,
     biometrics_lead_days: settings.biometrics_lead_days,
+    document_expiry_alert_days: settings.document_expiry_alert_days,
+    translation_certification_template: settings.translation_certification_template ?? '',
     business_hours: hours,
   };
 }
@@ -43,6 +47,8 @@ export function fromForm(form: SettingsForm): Omit<OfficeSettings, 'logo_path'> 
     hearing_prep_days: Number(form.hearing_prep_days),
     rfe_response_days: Number(form.rfe_response_days),
     biometrics_lead_days: Number(form.biometrics_lead_days),
+    document_expiry_alert_days: Number(form.document_expiry_alert_days),
+    translation_certification_template: form.translation_certification_template,
     business_hours: form.business_hours,
   };
 }

@@ -16,6 +16,8 @@ beforeEach(() => {
       hearing_prep_days: 14,
       rfe_response_days: 30,
       biometrics_lead_days: 21,
+      document_expiry_alert_days: 90,
+      translation_certification_template: 'I, {tradutor}, certify.',
       require_staff_mfa: false,
     },
   ]);

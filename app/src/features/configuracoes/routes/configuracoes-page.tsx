@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth-context';
 import { CaseTypesCard } from '../components/case-types-card';
+import { ChecklistsCard } from '../components/checklists-card';
 import { OfficeProfileCard } from '../components/office-profile-card';
 import { OfficeSettingsForm } from '../components/office-settings-form';
 import { StaffMfaCard } from '../components/staff-mfa-card';
@@ -53,6 +54,7 @@ export default function ConfiguracoesPage() {
       <OfficeSettingsForm canEdit={isAdmin} />
       <OfficeProfileCard canEdit={isAdmin} />
       <CaseTypesCard canEdit={isAdmin} />
+      <ChecklistsCard canEdit={isAdmin} />
       <StaffMfaCard canEdit={isAdmin} />
     </div>
   );

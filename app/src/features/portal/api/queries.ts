@@ -133,8 +133,12 @@ export function useDocumentRequests(clientId: string) {
     queryFn: async () => {
       const { data } = await supabase
         .from('client_document_requests')
-        .select('id, process_id, document_name, document_description, is_required, status, requested_at, fulfilled_at')
+        .select(
+          'id, process_id, document_name, document_description, is_required, status, requested_at, fulfilled_at, kind, stage, needs_apostille, needs_translation, review_status, rejection_reason, position',
+        )
+        .eq('client_id', clientId)
         .order('requested_at', { ascending: false })
+        .order('position', { ascending: true })
         .throwOnError();
       return (data ?? []) as PortalDocumentRequest[];
     },

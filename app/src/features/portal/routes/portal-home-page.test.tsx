@@ -51,8 +51,22 @@ beforeEach(() => {
   ]);
   // one document the office asked for is still pending (on process 2): that is the next step
   db.seed('client_document_requests', [
-    { id: 'r1', process_id: 2, document_name: 'Passaporte', status: 'pending', requested_at: '2025-01-02T00:00:00Z' },
-    { id: 'r2', process_id: 1, document_name: 'Certidão', status: 'fulfilled', requested_at: '2025-01-01T00:00:00Z' },
+    {
+      id: 'r1',
+      process_id: 2,
+      client_id: 'c1',
+      document_name: 'Passaporte',
+      status: 'pending',
+      requested_at: '2025-01-02T00:00:00Z',
+    },
+    {
+      id: 'r2',
+      process_id: 1,
+      client_id: 'c1',
+      document_name: 'Certidão',
+      status: 'fulfilled',
+      requested_at: '2025-01-01T00:00:00Z',
+    },
   ]);
   db.seed('financial_contracts', []);
   db.seed('financial_payments', [

@@ -9,9 +9,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { Timeline } from '@/components/timeline';
+import { documentStageLabel } from '@/lib/documents';
 import { formatDate } from '@/lib/format';
 import { documentRequestStatusLabel, processStatusLabel } from '@/lib/glossary';
 import { useClientId, useClientProcesses, useDocumentRequests, usePortalProcessTimeline } from '../api/queries';
+import { DocumentProgress } from '../components/document-progress';
 import { UploadDocumentDialog, type UploadRequest } from '../components/upload-document-dialog';
 import { portalStrings as t } from '../strings';
 
@@ -23,7 +25,9 @@ export default function PortalProcessoPage() {
   const timeline = usePortalProcessTimeline(id, Number.isInteger(id) && Boolean(clientId));
   const [answering, setAnswering] = useState<UploadRequest | null>(null);
   const process = processes.find((p) => p.id === id);
-  const own = requests.filter((r) => r.process_id === id);
+  const own = requests
+    .filter((r) => r.process_id === id)
+    .sort((a, b) => (a.position ?? 0) - (b.position ?? 0) || a.requested_at.localeCompare(b.requested_at));
 
   const back = (
     <Button variant="outline" size="sm" asChild>
@@ -71,7 +75,8 @@ export default function PortalProcessoPage() {
           <CardHeader>
             <CardTitle as="h2">Documentos solicitados</CardTitle>
           </CardHeader>
-          <CardContent>
+          <CardContent className="grid gap-3">
+            <DocumentProgress processId={process.id} requests={own} />
             {own.length === 0 ? (
               <p className="text-sm text-muted-foreground">Nenhum documento solicitado.</p>
             ) : (
@@ -87,12 +92,26 @@ export default function PortalProcessoPage() {
                       {r.document_description && (
                         <p className="text-xs text-muted-foreground">{r.document_description}</p>
                       )}
-                      <p className="text-xs text-muted-foreground">Solicitado em {formatDate(r.requested_at)}</p>
+                      <p className="text-xs text-muted-foreground">
+                        Solicitado em {formatDate(r.requested_at)}
+                        {(r.needs_apostille || r.needs_translation) && ` · Etapa: ${documentStageLabel(r.stage)}`}
+                      </p>
+                      {r.review_status === 'rejected' && r.rejection_reason && (
+                        <p className="text-sm text-destructive" role="note">
+                          Documento recusado pelo escritório: {r.rejection_reason}
+                        </p>
+                      )}
                     </div>
                     <div className="flex items-center gap-2">
-                      <Badge variant={r.status === 'fulfilled' ? 'success' : 'outline'}>
-                        {documentRequestStatusLabel(r.status)}
-                      </Badge>
+                      {r.review_status === 'rejected' ? (
+                        <Badge variant="destructive">Recusado</Badge>
+                      ) : r.review_status === 'accepted' ? (
+                        <Badge variant="success">Aceito</Badge>
+                      ) : (
+                        <Badge variant={r.status === 'fulfilled' ? 'success' : 'outline'}>
+                          {documentRequestStatusLabel(r.status)}
+                        </Badge>
+                      )}
                       {r.status === 'pending' && (
                         <Button
                           size="sm"
@@ -102,7 +121,7 @@ export default function PortalProcessoPage() {
                           aria-label={`Enviar ${r.document_name}`}
                         >
                           <FileUp aria-hidden="true" />
-                          Enviar
+                          {r.review_status === 'rejected' ? 'Enviar de novo' : 'Enviar'}
                         </Button>
                       )}
                     </div>

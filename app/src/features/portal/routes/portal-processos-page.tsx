@@ -7,12 +7,13 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { processStatusLabel } from '@/lib/glossary';
-import { useClientId, useClientProcesses } from '../api/queries';
+import { useClientId, useClientProcesses, useDocumentRequests } from '../api/queries';
 import { CardSkeletons, EmptyState } from '../components/common';
+import { DocumentProgress } from '../components/document-progress';
 import { processStatusColor } from '@/lib/status';
 import { filterProcesses, type ProcessTab } from '../rules/process-status';
 import { portalStrings as t } from '../strings';
-import type { ClientProcess } from '../types';
+import type { ClientProcess, PortalDocumentRequest } from '../types';
 
 const TABS: { value: ProcessTab; label: string; emptyTitle: string; emptyText: string }[] = [
   { value: 'all', label: t.tabAll, emptyTitle: t.emptyAllTitle, emptyText: t.emptyAllText },
@@ -20,7 +21,13 @@ const TABS: { value: ProcessTab; label: string; emptyTitle: string; emptyText: s
   { value: 'completed', label: t.tabCompleted, emptyTitle: t.emptyCompletedTitle, emptyText: t.emptyCompletedText },
 ];
 
-export function ProcessCard({ process }: { process: ClientProcess }) {
+export function ProcessCard({
+  process,
+  requests = [],
+}: {
+  process: ClientProcess;
+  requests?: PortalDocumentRequest[];
+}) {
   return (
     <Card data-testid="process-card">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-2">
@@ -35,6 +42,7 @@ export function ProcessCard({ process }: { process: ClientProcess }) {
       </CardHeader>
       <CardContent className="grid gap-3">
         <p className="text-sm">{process.description?.trim() || t.noDescription}</p>
+        <DocumentProgress processId={process.id} requests={requests} />
         <div className="flex flex-col gap-1 text-xs text-muted-foreground sm:flex-row sm:flex-wrap sm:gap-4">
           <span className="flex items-center gap-1">
             <RefreshCw className="size-3.5" aria-hidden="true" />
@@ -55,6 +63,7 @@ export function ProcessCard({ process }: { process: ClientProcess }) {
 export default function PortalProcessosPage() {
   const clientId = useClientId();
   const { data: processes = [], isLoading } = useClientProcesses(clientId);
+  const { data: requests = [] } = useDocumentRequests(clientId);
 
   return (
     <>
@@ -78,7 +87,11 @@ export default function PortalProcessosPage() {
               ) : (
                 <div className="grid gap-4">
                   {list.map((process) => (
-                    <ProcessCard key={process.id} process={process} />
+                    <ProcessCard
+                      key={process.id}
+                      process={process}
+                      requests={requests.filter((r) => r.process_id === process.id)}
+                    />
                   ))}
                 </div>
               )}

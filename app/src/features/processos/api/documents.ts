@@ -122,3 +122,30 @@ export async function openDocument(path: string): Promise<void> {
   if (error || !data) throw error ?? new Error('Documento não encontrado');
   window.open(data.signedUrl, '_blank', 'noopener');
 }
+
+/** What a USCIS notice (I-797) proposes as a tracked receipt; nothing is stored until staff confirm. */
+export interface NoticeProposal {
+  receiptNumber: string;
+  form: string | null;
+  noticeDate: string | null;
+}
+
+export async function readUscisNotice(documentId: string): Promise<NoticeProposal | null> {
+  const { data, error } = await supabase.functions.invoke('read-uscis-notice', { body: { documentId } });
+  if (error) throw error;
+  return ((data as { proposal: NoticeProposal | null } | null)?.proposal ?? null) as NoticeProposal | null;
+}
+
+/** Staff confirmed the proposal: the receipt is tracked on the process. */
+export function useTrackReceipt() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ processId, receiptNumber }: { processId: number; receiptNumber: string }) => {
+      await supabase
+        .from('uscis_receipts')
+        .insert({ process_id: processId, receipt_number: receiptNumber })
+        .throwOnError();
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: processKeys.all }),
+  });
+}

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { invalidateTables } from '@/lib/data-keys';
 import { todayISO } from '@/lib/format';
+import { saveBlob } from '@/lib/storage';
 import { fill, processStrings as t } from '../strings';
 import type { DocumentRequest, ProcessRow, UscisForm } from './types';
 
@@ -87,6 +88,62 @@ export function useSetDocumentStatus() {
     },
     onSettled: () => invalidateTables(queryClient, ['document_requests']),
   });
+}
+
+/** Moves a request one step (solicitado → recebido → apostilado → traduzido → pronto); the database checks it. */
+export function useSetDocumentStage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ request, stage }: { request: DocumentRequest; stage: string }) => {
+      const { data } = await supabase
+        .from('document_requests')
+        .update({ stage })
+        .eq('id', request.id)
+        .select('id')
+        .throwOnError();
+      if (!data || data.length === 0) throw new DocumentNotFoundError();
+    },
+    onSettled: () => invalidateTables(queryClient, ['document_requests']),
+  });
+}
+
+/** Accepts a received document, or rejects it with the reason the client reads (back to pending). */
+export function useReviewDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      request,
+      accepted,
+      reason,
+    }: {
+      request: DocumentRequest;
+      accepted: boolean;
+      reason?: string;
+    }) => {
+      const { data } = await supabase
+        .from('document_requests')
+        .update(
+          accepted
+            ? { review_status: 'accepted' }
+            : { review_status: 'rejected', rejection_reason: (reason ?? '').trim() },
+        )
+        .eq('id', request.id)
+        .select('id')
+        .throwOnError();
+      if (!data || data.length === 0) throw new DocumentNotFoundError();
+    },
+    onSettled: () => invalidateTables(queryClient, ['document_requests']),
+  });
+}
+
+/** The translator's certification (PDF from the office's template) of a request that needs a certified translation. */
+export async function downloadTranslationCertificate(request: DocumentRequest, translatorName: string): Promise<void> {
+  const { data, error } = await supabase.functions.invoke('translation-certificate', {
+    body: { requestId: request.id, translatorName: translatorName.trim(), sourceLanguage: 'pt' },
+  });
+  if (error) throw error;
+  const blob = data instanceof Blob ? data : new Blob([data as BlobPart], { type: 'application/pdf' });
+  saveBlob(blob, `certificado-de-traducao-${request.document_name}.pdf`);
 }
 
 /** Marks a USCIS form as downloaded (status Disponível). */

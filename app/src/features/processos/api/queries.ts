@@ -130,6 +130,7 @@ export function useDocumentRequests(processId: number | null) {
         .from('document_requests')
         .select('*')
         .eq('process_id', processId!)
+        .order('position', { ascending: true })
         .order('created_at', { ascending: false })
         .throwOnError();
       return (data ?? []) as DocumentRequest[];

@@ -53,6 +53,15 @@ export interface DocumentRequest {
   fulfilled_at: string | null;
   requested_at: string;
   created_at: string;
+  position?: number;
+  kind?: string;
+  stage?: 'solicitado' | 'recebido' | 'apostilado' | 'traduzido' | 'pronto';
+  needs_apostille?: boolean;
+  needs_translation?: boolean;
+  stage_changed_at?: string | null;
+  review_status?: 'accepted' | 'rejected' | null;
+  rejection_reason?: string | null;
+  reviewed_at?: string | null;
 }
 
 export interface UscisForm {

@@ -2,7 +2,7 @@
  * Staff view of a client's (or a process's) documents: who sent each, whether the client sees it, download,
  * upload by the office (internal unless "Compartilhar com o cliente"), sharing and deletion.
  */
-import { Download, Eye, EyeOff, Trash2, Upload } from 'lucide-react';
+import { Download, Eye, EyeOff, ScanText, Trash2, Upload } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { Badge } from '@/components/ui/badge';
@@ -15,10 +15,13 @@ import { errorMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import {
   openDocument,
+  readUscisNotice,
   useDeleteDocument,
+  useTrackReceipt,
   useDocuments,
   useSetDocumentShared,
   useUploadOfficeDocument,
+  type NoticeProposal,
   type StaffDocument,
 } from '../api/documents';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -34,6 +37,9 @@ export function DocumentsPanel({ clientId, processId = null }: { clientId: strin
   const [name, setName] = useState('');
   const [shared, setSharedOnUpload] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
+  const [reading, setReading] = useState<string | null>(null);
+  const [proposal, setProposal] = useState<{ processId: number; notice: NoticeProposal } | null>(null);
+  const track = useTrackReceipt();
   const fileInput = useRef<HTMLInputElement>(null);
   const fileId = useId();
   const nameId = useId();
@@ -63,6 +69,35 @@ export function DocumentsPanel({ clientId, processId = null }: { clientId: strin
     } catch {
       toast.error('Erro ao baixar documento');
     }
+  };
+
+  const readNotice = async (doc: StaffDocument) => {
+    const target = doc.process_id ?? processId;
+    if (target === null) return;
+    setReading(doc.id);
+    try {
+      const notice = await readUscisNotice(doc.id);
+      if (notice) setProposal({ processId: target, notice });
+      else toast.info('O documento não parece um aviso do USCIS (I-797)');
+    } catch (error) {
+      toast.error(`Erro ao ler o documento: ${errorMessage(error)}`);
+    } finally {
+      setReading(null);
+    }
+  };
+
+  const confirmReceipt = () => {
+    if (!proposal) return;
+    track.mutate(
+      { processId: proposal.processId, receiptNumber: proposal.notice.receiptNumber },
+      {
+        onSuccess: () => {
+          toast.success(`Recibo ${proposal.notice.receiptNumber} acompanhado no processo nº ${proposal.processId}`);
+          setProposal(null);
+        },
+        onError: (error) => toast.error(`Erro ao acompanhar o recibo: ${errorMessage(error)}`),
+      },
+    );
   };
 
   const unshare = (doc: StaffDocument) =>
@@ -160,6 +195,18 @@ export function DocumentsPanel({ clientId, processId = null }: { clientId: strin
                 ) : (
                   <Badge variant="secondary">Interno</Badge>
                 )}
+                {/\.pdf$/i.test(doc.file_path) && (doc.process_id ?? processId) !== null && (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={reading === doc.id}
+                    onClick={() => void readNotice(doc)}
+                    aria-label={`Ler aviso do USCIS: ${doc.name}`}
+                  >
+                    <ScanText aria-hidden="true" />
+                    Ler aviso do USCIS
+                  </Button>
+                )}
                 <Button
                   variant="outline"
                   size="sm"
@@ -207,6 +254,29 @@ export function DocumentsPanel({ clientId, processId = null }: { clientId: strin
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        open={proposal !== null}
+        onOpenChange={(open) => !open && setProposal(null)}
+        title="Acompanhar este recibo?"
+        description="Confira o que foi lido do aviso antes de confirmar. Nada é gravado sem a sua confirmação."
+        confirmLabel="Acompanhar recibo"
+        destructive={false}
+        pending={track.isPending}
+        onConfirm={confirmReceipt}
+      >
+        {proposal && (
+          <dl className="grid grid-cols-2 gap-2 text-sm" aria-label="Dados lidos do aviso">
+            <dt className="text-muted-foreground">Número do recibo</dt>
+            <dd className="font-mono">{proposal.notice.receiptNumber}</dd>
+            <dt className="text-muted-foreground">Formulário</dt>
+            <dd>{proposal.notice.form ?? 'Não identificado'}</dd>
+            <dt className="text-muted-foreground">Data do aviso</dt>
+            <dd>{proposal.notice.noticeDate ? formatDate(proposal.notice.noticeDate) : 'Não identificada'}</dd>
+            <dt className="text-muted-foreground">Processo</dt>
+            <dd>nº {proposal.processId}</dd>
+          </dl>
+        )}
+      </ConfirmDialog>
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}

@@ -1,9 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { Check, ChevronRight, FileSignature, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -14,8 +25,17 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/errors';
+import { documentStageLabel, neighbourStages } from '@/lib/documents';
 import { formatDate } from '@/lib/format';
-import { DocumentNotFoundError, NotificationError, useRequestDocument, useSetDocumentStatus } from '../api/mutations';
+import {
+  DocumentNotFoundError,
+  downloadTranslationCertificate,
+  NotificationError,
+  useRequestDocument,
+  useReviewDocument,
+  useSetDocumentStage,
+  useSetDocumentStatus,
+} from '../api/mutations';
 import { useDocumentRequests } from '../api/queries';
 import type { DocumentRequest, ProcessRow } from '../api/types';
 import { documentRequestSchema, type DocumentRequestInput } from '../schemas';
@@ -25,7 +45,67 @@ const DEFAULTS: DocumentRequestInput = { documentName: '', documentDescription: 
 
 function RequestItem({ request }: { request: DocumentRequest }) {
   const setStatus = useSetDocumentStatus();
+  const setStage = useSetDocumentStage();
+  const review = useReviewDocument();
+  const [rejecting, setRejecting] = useState(false);
+  const [certifying, setCertifying] = useState(false);
+  const [translator, setTranslator] = useState('');
+  const [generating, setGenerating] = useState(false);
+  const translatorId = useId();
+  const [reason, setReason] = useState('');
+  const reasonId = useId();
   const fulfilled = request.status === 'fulfilled';
+  const { next } = neighbourStages(request);
+  const brazilian = request.needs_apostille === true || request.needs_translation === true;
+  const failed = (error: Error) =>
+    toast.error(
+      error instanceof DocumentNotFoundError
+        ? t.documentNotFound
+        : fill(t.documentStatusError, { message: errorMessage(error) }),
+    );
+
+  const advance = () => {
+    if (!next) return;
+    setStage.mutate(
+      { request, stage: next },
+      { onSuccess: () => toast.success(`${request.document_name}: ${documentStageLabel(next)}`), onError: failed },
+    );
+  };
+
+  const accept = () =>
+    review.mutate(
+      { request, accepted: true },
+      { onSuccess: () => toast.success(`Documento aceito: ${request.document_name}`), onError: failed },
+    );
+
+  const certify = async () => {
+    if (translator.trim().length < 3) return;
+    setGenerating(true);
+    try {
+      await downloadTranslationCertificate(request, translator);
+      toast.success('Certificação de tradução gerada');
+      setCertifying(false);
+    } catch (error) {
+      toast.error(`Erro ao gerar a certificação: ${errorMessage(error)}`);
+    } finally {
+      setGenerating(false);
+    }
+  };
+
+  const reject = () => {
+    if (reason.trim().length < 3) return;
+    review.mutate(
+      { request, accepted: false, reason },
+      {
+        onSuccess: () => {
+          toast.success('Documento recusado: o cliente foi avisado do motivo');
+          setRejecting(false);
+          setReason('');
+        },
+        onError: failed,
+      },
+    );
+  };
 
   const toggle = (nextFulfilled: boolean) => {
     if (nextFulfilled === fulfilled) return;
@@ -59,8 +139,21 @@ function RequestItem({ request }: { request: DocumentRequest }) {
         <div className="flex flex-wrap gap-1">
           {request.is_required && <Badge variant="outline">Obrigatório</Badge>}
           <Badge variant={fulfilled ? 'success' : 'secondary'}>{fulfilled ? 'Recebido' : 'Pendente'}</Badge>
+          {request.review_status === 'accepted' && <Badge variant="success">Aceito</Badge>}
+          {request.review_status === 'rejected' && <Badge variant="destructive">Recusado</Badge>}
         </div>
       </div>
+      {brazilian && (
+        <p className="mt-1 text-xs">
+          Etapa: <span className="font-medium">{documentStageLabel(request.stage)}</span>
+          {request.needs_apostille && ' · exige apostila de Haia'}
+          {request.needs_translation && ' · exige tradução certificada'}
+          {request.stage_changed_at && ` · desde ${formatDate(request.stage_changed_at)}`}
+        </p>
+      )}
+      {request.review_status === 'rejected' && request.rejection_reason && (
+        <p className="mt-1 text-xs text-destructive">Motivo da recusa: {request.rejection_reason}</p>
+      )}
       <div className="mt-2 flex gap-2" role="group" aria-label={`Status de ${request.document_name}`}>
         <Button
           size="sm"
@@ -81,6 +174,96 @@ function RequestItem({ request }: { request: DocumentRequest }) {
           Pendente
         </Button>
       </div>
+      {fulfilled && (
+        <div className="mt-2 flex flex-wrap gap-2" role="group" aria-label={`Revisão de ${request.document_name}`}>
+          {next && (
+            <Button size="sm" variant="outline" disabled={setStage.isPending} onClick={advance}>
+              <ChevronRight aria-hidden="true" />
+              {`Marcar como ${documentStageLabel(next).toLowerCase()}`}
+            </Button>
+          )}
+          {request.review_status !== 'accepted' && (
+            <Button size="sm" variant="outline" disabled={review.isPending} onClick={accept}>
+              <Check aria-hidden="true" />
+              Aceitar
+            </Button>
+          )}
+          {request.needs_translation && (
+            <Button size="sm" variant="outline" onClick={() => setCertifying(true)}>
+              <FileSignature aria-hidden="true" />
+              Certificação de tradução
+            </Button>
+          )}
+          <Button
+            size="sm"
+            variant="outline"
+            className="text-destructive"
+            disabled={review.isPending}
+            onClick={() => setRejecting(true)}
+          >
+            <X aria-hidden="true" />
+            Recusar
+          </Button>
+        </div>
+      )}
+      <AlertDialog open={certifying} onOpenChange={(open) => !open && setCertifying(false)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Certificação de tradução</AlertDialogTitle>
+            <AlertDialogDescription>
+              {`O PDF da certificação de "${request.document_name}" sai do modelo do escritório, com o nome do tradutor.`}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <div className="grid gap-2">
+            <Label htmlFor={translatorId}>Nome do tradutor</Label>
+            <Input
+              id={translatorId}
+              value={translator}
+              onChange={(e) => setTranslator(e.target.value)}
+              autoComplete="off"
+            />
+          </div>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancelar</AlertDialogCancel>
+            <AlertDialogAction
+              disabled={translator.trim().length < 3 || generating}
+              onClick={(event) => {
+                event.preventDefault();
+                void certify();
+              }}
+            >
+              Gerar PDF
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+      <AlertDialog open={rejecting} onOpenChange={(open) => !open && setRejecting(false)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Recusar documento?</AlertDialogTitle>
+            <AlertDialogDescription>
+              {`"${request.document_name}" volta a ficar pendente e o cliente recebe o motivo para enviar de novo.`}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <div className="grid gap-2">
+            <Label htmlFor={reasonId}>Motivo (o cliente verá)</Label>
+            <Textarea id={reasonId} rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
+          </div>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancelar</AlertDialogCancel>
+            <AlertDialogAction
+              className={buttonVariants({ variant: 'destructive' })}
+              disabled={reason.trim().length < 3 || review.isPending}
+              onClick={(event) => {
+                event.preventDefault();
+                reject();
+              }}
+            >
+              Recusar documento
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </li>
   );
 }
