@@ -554,6 +554,30 @@ $$;
 COMMENT ON FUNCTION public.appointment_request_problem(p_client_id uuid, p_staff_id uuid, p_starts_at timestamp with time zone, p_duration integer) IS 'Why a client''s appointment request for this slot is refused (past, outside business hours, overlapping), or null.';
 
 --
+-- Name: bulletin_category(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.bulletin_category(p_category text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select case when p_category = 'EB2-NIW' then 'EB2' else p_category end
+$$;
+
+--
+-- Name: bulletin_is_current(date, text, date); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.bulletin_is_current(p_priority date, p_cutoff text, p_cutoff_date date) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select case when p_cutoff = 'C' then true
+              when p_cutoff = 'U' or p_priority is null then false
+              else p_priority < p_cutoff_date end
+$$;
+
+--
 -- Name: calendar_feed_active_owner(text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -624,6 +648,123 @@ $$;
 --
 
 COMMENT ON FUNCTION public.can_manage_crm() IS 'True for those who own the CRM: administrators and commercial staff.';
+
+--
+-- Name: case_standing(bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.case_standing(p_process_id bigint) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_process public.processes;
+  v_staff boolean := public.is_staff();
+  v_category text;
+  v_month public.visa_bulletin_months;
+  v_chart text;
+  v_fa public.visa_bulletins;
+  v_dff public.visa_bulletins;
+  v_history jsonb;
+  v_receipt record;
+  v_time public.uscis_processing_times;
+  v_received date;
+  v_next jsonb;
+  v_pending jsonb;
+begin
+  select p.* into v_process from public.processes p where p.id = p_process_id;
+  if v_process.id is null
+     or not (v_staff or (v_process.client_id is not null and v_process.client_id = public.current_client_id())) then
+    return null;
+  end if;
+  v_category := public.bulletin_category(v_process.visa_category);
+
+  select m.* into v_month from public.visa_bulletin_months m order by m.month desc limit 1;
+  if v_category is not null and v_month.month is not null then
+    v_chart := case when v_category like 'F%' then v_month.uscis_chart_family else v_month.uscis_chart_employment end;
+    select b.* into v_fa from public.visa_bulletins b
+     where b.month = v_month.month and b.chart = 'final_action'
+       and b.category = v_category and b.chargeability = v_process.chargeability;
+    select b.* into v_dff from public.visa_bulletins b
+     where b.month = v_month.month and b.chart = 'dates_for_filing'
+       and b.category = v_category and b.chargeability = v_process.chargeability;
+    select coalesce(jsonb_agg(jsonb_build_object('month', h.month, 'cutoff', h.cutoff, 'cutoff_date', h.cutoff_date)
+                              order by h.month), '[]'::jsonb)
+      into v_history
+      from (select b.month, b.cutoff, b.cutoff_date from public.visa_bulletins b
+             where b.chart = 'final_action' and b.category = v_category and b.chargeability = v_process.chargeability
+               and b.month > v_month.month - interval '12 months' and b.month <= v_month.month) h;
+  end if;
+
+  -- USCIS: the latest real status of the process's receipts (a demo provider's never reaches a client).
+  select r.receipt_number, r.last_status, r.last_updated_at, r.last_status_is_demo into v_receipt
+    from public.uscis_receipts r
+   where r.process_id = p_process_id and r.last_status is not null and (v_staff or not r.last_status_is_demo)
+   order by r.last_updated_at desc nulls last limit 1;
+
+  v_received := coalesce(v_process.receipt_date, v_process.filed_at);
+  if v_process.uscis_form is not null then
+    select t.* into v_time from public.uscis_processing_times t
+     where t.form = v_process.uscis_form
+       and (v_process.uscis_office is null or t.office = v_process.uscis_office)
+     order by (t.office = coalesce(v_process.uscis_office, '')) desc, t.max_months desc limit 1;
+  end if;
+
+  select jsonb_build_object('kind', e.kind, 'at', e.at, 'title', e.title, 'location', e.location)
+    into v_next
+    from (select 'appointment' as kind, a.starts_at as at, coalesce(a.title, 'Atendimento no escritório') as title,
+                 coalesce(a.location, a.meeting_link) as location
+            from public.appointments a
+           where (a.process_id = p_process_id or (a.process_id is null and a.client_id = v_process.client_id))
+             and a.starts_at >= now() and a.status in ('agendado', 'confirmado')
+          union all
+          select 'hearing', c.last_hearing_date, 'Audiência no tribunal de imigração', c.court_location
+            from public.eoir_court_cases c
+           where c.process_id = p_process_id and c.last_hearing_date >= now()
+             and (v_staff or not c.last_status_is_demo)) e
+   order by e.at limit 1;
+
+  select coalesce(jsonb_agg(r.document_name order by r.requested_at), '[]'::jsonb) into v_pending
+    from public.document_requests r
+   where r.process_id = p_process_id and r.status = 'pending';
+
+  return jsonb_build_object(
+    'process_id', v_process.id,
+    'type', v_process.type,
+    'stage', v_process.stage,
+    'priority_date', v_process.priority_date,
+    'visa_category', v_process.visa_category,
+    'bulletin_category', v_category,
+    'chargeability', v_process.chargeability,
+    'bulletin', case when v_month.month is null or v_category is null then null else jsonb_build_object(
+      'month', v_month.month,
+      'uscis_chart', v_chart,
+      'final_action', case when v_fa.id is null then null else jsonb_build_object(
+        'cutoff', v_fa.cutoff, 'cutoff_date', v_fa.cutoff_date,
+        'current', public.bulletin_is_current(v_process.priority_date, v_fa.cutoff, v_fa.cutoff_date)) end,
+      'dates_for_filing', case when v_dff.id is null then null else jsonb_build_object(
+        'cutoff', v_dff.cutoff, 'cutoff_date', v_dff.cutoff_date,
+        'current', public.bulletin_is_current(v_process.priority_date, v_dff.cutoff, v_dff.cutoff_date)) end,
+      'history', v_history) end,
+    'uscis', case when v_receipt.receipt_number is null then null else jsonb_build_object(
+      'receipt_number', v_receipt.receipt_number, 'status', v_receipt.last_status,
+      'updated_at', v_receipt.last_updated_at, 'is_demo', v_receipt.last_status_is_demo) end,
+    'processing_time', case when v_time.id is null then null else jsonb_build_object(
+      'form', v_time.form, 'office', v_time.office, 'min_months', v_time.min_months,
+      'max_months', v_time.max_months, 'published_on', v_time.published_on) end,
+    'uscis_form', v_process.uscis_form,
+    'uscis_office', v_process.uscis_office,
+    'receipt_date', v_received,
+    'next_event', v_next,
+    'pending_documents', v_pending);
+end
+$$;
+
+--
+-- Name: FUNCTION case_standing(p_process_id bigint); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.case_standing(p_process_id bigint) IS 'Where a process stands (Visa Bulletin position and 12-month history, USCIS status, processing time, next event, pending documents): staff for any process, a client for its own only (null otherwise).';
 
 --
 -- Name: change_process_stage(bigint, text, text); Type: FUNCTION; Schema: public; Owner: -
@@ -1731,6 +1872,130 @@ $$;
 --
 
 COMMENT ON FUNCTION public.hearing_preparation_task() IS 'Trigger on eoir_court_cases: a future hearing gets a preparation task.';
+
+--
+-- Name: import_visa_bulletin(date, jsonb, text, text, text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.import_visa_bulletin(p_month date, p_rows jsonb, p_uscis_chart_family text DEFAULT 'dates_for_filing'::text, p_uscis_chart_employment text DEFAULT 'final_action'::text, p_source text DEFAULT 'upload'::text, p_source_url text DEFAULT NULL::text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_rows integer;
+  v_previous date;
+  v_newest boolean;
+  v_label text;
+  v_change record;
+  v_current integer := 0;
+  v_retrogressed integer := 0;
+begin
+  if not public.is_admin() then
+    raise exception 'Apenas administradores importam o Boletim de Vistos' using errcode = '42501';
+  end if;
+  if p_month is null or extract(day from p_month) <> 1 then
+    raise exception 'Mês do boletim inválido' using errcode = '22023';
+  end if;
+  if p_rows is null or jsonb_typeof(p_rows) <> 'array' or jsonb_array_length(p_rows) = 0 then
+    raise exception 'Boletim sem datas' using errcode = '22023';
+  end if;
+
+  insert into public.visa_bulletin_months as m
+    (month, uscis_chart_family, uscis_chart_employment, source, source_url, imported_at, imported_by)
+  values (p_month, p_uscis_chart_family, p_uscis_chart_employment, p_source, p_source_url, now(), auth.uid())
+  on conflict (month) do update
+    set uscis_chart_family = excluded.uscis_chart_family, uscis_chart_employment = excluded.uscis_chart_employment,
+        source = excluded.source, source_url = excluded.source_url, imported_at = now(), imported_by = auth.uid();
+
+  -- The month's previous state, to compare with (a re-import announces only what it changed).
+  create temporary table if not exists pg_temp.bulletin_before (process_id bigint primary key, was_current boolean)
+    on commit drop;
+  truncate pg_temp.bulletin_before;
+  select max(m.month) into v_previous from public.visa_bulletin_months m where m.month < p_month;
+  v_newest := not exists (select 1 from public.visa_bulletin_months m where m.month > p_month);
+
+  insert into pg_temp.bulletin_before
+  select p.id,
+         coalesce(
+           (select public.bulletin_is_current(p.priority_date, b.cutoff, b.cutoff_date)
+              from public.visa_bulletins b
+             where b.month = p_month and b.chart = 'final_action'
+               and b.category = public.bulletin_category(p.visa_category) and b.chargeability = p.chargeability),
+           (select public.bulletin_is_current(p.priority_date, b.cutoff, b.cutoff_date)
+              from public.visa_bulletins b
+             where b.month = v_previous and b.chart = 'final_action'
+               and b.category = public.bulletin_category(p.visa_category) and b.chargeability = p.chargeability))
+    from public.processes p
+   where p.priority_date is not null and p.visa_category is not null and p.closed_at is null;
+
+  delete from public.visa_bulletins b where b.month = p_month;
+  insert into public.visa_bulletins (month, chart, category, chargeability, cutoff, cutoff_date)
+  select p_month, r ->> 'chart', r ->> 'category', r ->> 'chargeability', r ->> 'cutoff',
+         nullif(r ->> 'cutoff_date', '')::date
+    from jsonb_array_elements(p_rows) r;
+  get diagnostics v_rows = row_count;
+
+  if v_newest then
+    v_label := to_char(p_month, 'MM/YYYY');
+    for v_change in
+      select p.id, p.priority_date, p.visa_category, p.chargeability, b.cutoff, b.cutoff_date,
+             public.bulletin_is_current(p.priority_date, b.cutoff, b.cutoff_date) as now_current
+        from pg_temp.bulletin_before x
+        join public.processes p on p.id = x.process_id
+        join public.visa_bulletins b
+          on b.month = p_month and b.chart = 'final_action'
+         and b.category = public.bulletin_category(p.visa_category) and b.chargeability = p.chargeability
+       where x.was_current is not null
+         and x.was_current is distinct from public.bulletin_is_current(p.priority_date, b.cutoff, b.cutoff_date)
+    loop
+      if v_change.now_current then
+        v_current := v_current + 1;
+        perform public.notify_process_staff(v_change.id, 'visa_bulletin_current',
+          format('Data de prioridade em dia: processo #%s', v_change.id),
+          format('Boletim de Vistos de %s: %s (%s) com data final %s; prioridade em %s.', v_label,
+                 v_change.visa_category, v_change.chargeability,
+                 coalesce(to_char(v_change.cutoff_date, 'DD/MM/YYYY'), 'em dia (C)'),
+                 to_char(v_change.priority_date, 'DD/MM/YYYY')),
+          format('/processos/%s', v_change.id), '{}'::jsonb,
+          format('visa_bulletin:%s:%s:current', p_month, v_change.id));
+        perform public.notify_process_client(v_change.id, 'visa_bulletin_current',
+          'Sua data de prioridade está em dia',
+          format('No Boletim de Vistos de %s, a data da sua categoria (%s) alcançou a sua data de prioridade (%s). '
+                 'Nossa equipe vai orientar os próximos passos.', v_label, v_change.visa_category,
+                 to_char(v_change.priority_date, 'DD/MM/YYYY')),
+          '/portal/processos', '{}'::jsonb,
+          format('visa_bulletin:%s:%s:current:client', p_month, v_change.id));
+      else
+        v_retrogressed := v_retrogressed + 1;
+        perform public.notify_process_staff(v_change.id, 'visa_bulletin_retrogressed',
+          format('Retrocesso no Boletim de Vistos: processo #%s', v_change.id),
+          format('Boletim de Vistos de %s: %s (%s) recuou para %s; prioridade em %s.', v_label,
+                 v_change.visa_category, v_change.chargeability,
+                 coalesce(to_char(v_change.cutoff_date, 'DD/MM/YYYY'), 'indisponível (U)'),
+                 to_char(v_change.priority_date, 'DD/MM/YYYY')),
+          format('/processos/%s', v_change.id), '{}'::jsonb,
+          format('visa_bulletin:%s:%s:retrogressed', p_month, v_change.id));
+        perform public.notify_process_client(v_change.id, 'visa_bulletin_retrogressed',
+          'O Boletim de Vistos recuou a data da sua categoria',
+          format('No Boletim de Vistos de %s, a data da sua categoria (%s) recuou e a sua data de prioridade (%s) '
+                 'deixou de estar em dia. Isso acontece e não cancela o seu pedido: avisaremos quando avançar.',
+                 v_label, v_change.visa_category, to_char(v_change.priority_date, 'DD/MM/YYYY')),
+          '/portal/processos', '{}'::jsonb,
+          format('visa_bulletin:%s:%s:retrogressed:client', p_month, v_change.id));
+      end if;
+    end loop;
+  end if;
+
+  return jsonb_build_object('month', p_month, 'rows', v_rows, 'newest', v_newest,
+                            'became_current', v_current, 'retrogressed', v_retrogressed);
+end
+$$;
+
+--
+-- Name: FUNCTION import_visa_bulletin(p_month date, p_rows jsonb, p_uscis_chart_family text, p_uscis_chart_employment text, p_source text, p_source_url text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.import_visa_bulletin(p_month date, p_rows jsonb, p_uscis_chart_family text, p_uscis_chart_employment text, p_source text, p_source_url text) IS 'Administrators: stores a Visa Bulletin month (replacing its rows) and, for the newest month, announces processes that became current or retrogressed.';
 
 --
 -- Name: is_admin(); Type: FUNCTION; Schema: public; Owner: -
@@ -4448,8 +4713,18 @@ CREATE TABLE public.processes (
     opened_at date DEFAULT CURRENT_DATE NOT NULL,
     filed_at date,
     closed_at timestamp with time zone,
+    priority_date date,
+    visa_category text,
+    chargeability text DEFAULT 'ALL'::text NOT NULL,
+    uscis_form text,
+    uscis_office text,
+    receipt_date date,
+    CONSTRAINT processes_chargeability_check CHECK ((chargeability ~ '^[A-Z][A-Z_]{1,39}$'::text)),
     CONSTRAINT processes_receipt_number_check CHECK ((receipt_number ~ '^[A-Z]{3}[0-9]{10}$'::text)),
-    CONSTRAINT processes_type_check CHECK ((char_length(btrim(type)) >= 2))
+    CONSTRAINT processes_type_check CHECK ((char_length(btrim(type)) >= 2)),
+    CONSTRAINT processes_uscis_form_check CHECK (((uscis_form IS NULL) OR (uscis_form ~ '^[A-Z]{1,2}-[0-9]{1,4}[A-Z]?$'::text))),
+    CONSTRAINT processes_uscis_office_check CHECK (((uscis_office IS NULL) OR ((char_length(btrim(uscis_office)) >= 2) AND (char_length(btrim(uscis_office)) <= 120)))),
+    CONSTRAINT processes_visa_category_check CHECK ((visa_category = ANY (ARRAY['F1'::text, 'F2A'::text, 'F2B'::text, 'F3'::text, 'F4'::text, 'EB1'::text, 'EB2'::text, 'EB2-NIW'::text, 'EB3'::text, 'EB3-OW'::text, 'EB4'::text, 'EB5'::text])))
 );
 
 --
@@ -4487,6 +4762,42 @@ COMMENT ON COLUMN public.processes.description IS 'What the client reads about t
 --
 
 COMMENT ON COLUMN public.processes.closed_at IS 'Set when the status becomes concluído, arquivado or cancelado; cleared on reopening.';
+
+--
+-- Name: COLUMN processes.priority_date; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.processes.priority_date IS 'Priority date of the petition (compared with the Visa Bulletin).';
+
+--
+-- Name: COLUMN processes.visa_category; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.processes.visa_category IS 'Preference category: F1-F4, F2A/F2B, EB1-EB5 (EB2-NIW counts as EB2).';
+
+--
+-- Name: COLUMN processes.chargeability; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.processes.chargeability IS 'Chargeability area of the Visa Bulletin: ALL (e.g. Brazil), CHINA, INDIA, MEXICO, PHILIPPINES ...';
+
+--
+-- Name: COLUMN processes.uscis_form; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.processes.uscis_form IS 'Form whose USCIS processing time applies (e.g. I-485).';
+
+--
+-- Name: COLUMN processes.uscis_office; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.processes.uscis_office IS 'USCIS office or service center handling the case (processing times are per office).';
+
+--
+-- Name: COLUMN processes.receipt_date; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.processes.receipt_date IS 'Receipt date of the case at USCIS (the I-797 receipt notice).';
 
 --
 -- Name: client_document_requests; Type: VIEW; Schema: public; Owner: -
@@ -5790,6 +6101,35 @@ ALTER TABLE public.uscis_forms ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENT
 );
 
 --
+-- Name: uscis_processing_times; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.uscis_processing_times (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    form text NOT NULL,
+    office text NOT NULL,
+    form_category text DEFAULT ''::text NOT NULL,
+    min_months numeric(5,1) NOT NULL,
+    max_months numeric(5,1) NOT NULL,
+    published_on date,
+    source text DEFAULT 'manual'::text NOT NULL,
+    updated_by uuid DEFAULT auth.uid(),
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT uscis_processing_times_check CHECK (((max_months >= min_months) AND (max_months <= (240)::numeric))),
+    CONSTRAINT uscis_processing_times_form_category_check CHECK ((char_length(form_category) <= 160)),
+    CONSTRAINT uscis_processing_times_form_check CHECK ((form ~ '^[A-Z]{1,2}-[0-9]{1,4}[A-Z]?$'::text)),
+    CONSTRAINT uscis_processing_times_min_months_check CHECK ((min_months >= (0)::numeric)),
+    CONSTRAINT uscis_processing_times_office_check CHECK (((char_length(btrim(office)) >= 2) AND (char_length(btrim(office)) <= 120))),
+    CONSTRAINT uscis_processing_times_source_check CHECK ((source = ANY (ARRAY['manual'::text, 'import'::text])))
+);
+
+--
+-- Name: TABLE uscis_processing_times; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.uscis_processing_times IS 'USCIS processing times (months, from-to) per form, office and form category; typed by staff or imported from USCIS data.';
+
+--
 -- Name: uscis_receipts; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -5862,6 +6202,69 @@ CREATE TABLE public.user_roles (
 --
 
 COMMENT ON TABLE public.user_roles IS 'Roles of each user: administrator, legal_assistant, commercial, secretary (staff) or client.';
+
+--
+-- Name: visa_bulletin_months; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.visa_bulletin_months (
+    month date NOT NULL,
+    uscis_chart_family text DEFAULT 'dates_for_filing'::text NOT NULL,
+    uscis_chart_employment text DEFAULT 'final_action'::text NOT NULL,
+    source text DEFAULT 'upload'::text NOT NULL,
+    source_url text,
+    imported_at timestamp with time zone DEFAULT now() NOT NULL,
+    imported_by uuid,
+    CONSTRAINT visa_bulletin_months_month_check CHECK ((EXTRACT(day FROM month) = (1)::numeric)),
+    CONSTRAINT visa_bulletin_months_source_check CHECK ((source = ANY (ARRAY['upload'::text, 'fetch'::text]))),
+    CONSTRAINT visa_bulletin_months_source_url_check CHECK (((source_url IS NULL) OR (source_url ~ '^https://'::text))),
+    CONSTRAINT visa_bulletin_months_uscis_chart_employment_check CHECK ((uscis_chart_employment = ANY (ARRAY['final_action'::text, 'dates_for_filing'::text]))),
+    CONSTRAINT visa_bulletin_months_uscis_chart_family_check CHECK ((uscis_chart_family = ANY (ARRAY['final_action'::text, 'dates_for_filing'::text])))
+);
+
+--
+-- Name: TABLE visa_bulletin_months; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.visa_bulletin_months IS 'One row per imported Visa Bulletin month, with the chart USCIS accepts for adjustment of status that month.';
+
+--
+-- Name: visa_bulletins; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.visa_bulletins (
+    id bigint NOT NULL,
+    month date NOT NULL,
+    chart text NOT NULL,
+    category text NOT NULL,
+    chargeability text NOT NULL,
+    cutoff text NOT NULL,
+    cutoff_date date,
+    CONSTRAINT visa_bulletins_category_check CHECK ((category ~ '^(F[1-4]|F2[AB]|EB[1-5])(-[A-Z-]{2,30})?$'::text)),
+    CONSTRAINT visa_bulletins_chargeability_check CHECK ((chargeability ~ '^[A-Z][A-Z_]{1,39}$'::text)),
+    CONSTRAINT visa_bulletins_chart_check CHECK ((chart = ANY (ARRAY['final_action'::text, 'dates_for_filing'::text]))),
+    CONSTRAINT visa_bulletins_check CHECK (((cutoff = ANY (ARRAY['C'::text, 'U'::text])) = (cutoff_date IS NULL))),
+    CONSTRAINT visa_bulletins_cutoff_check CHECK (((cutoff = ANY (ARRAY['C'::text, 'U'::text])) OR (cutoff ~ '^[0-9]{2}[A-Z]{3}[0-9]{2}$'::text)))
+);
+
+--
+-- Name: TABLE visa_bulletins; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.visa_bulletins IS 'Cut-offs of the Visa Bulletin: per month, chart (final_action | dates_for_filing), category and chargeability; cutoff is a date as printed (01FEB16) or C (current) / U (unavailable).';
+
+--
+-- Name: visa_bulletins_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.visa_bulletins ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
+    SEQUENCE NAME public.visa_bulletins_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
 
 --
 -- Name: job jobid; Type: DEFAULT; Schema: cron; Owner: -
@@ -6379,6 +6782,20 @@ ALTER TABLE ONLY public.uscis_forms
     ADD CONSTRAINT uscis_forms_pkey PRIMARY KEY (id);
 
 --
+-- Name: uscis_processing_times uscis_processing_times_form_office_form_category_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.uscis_processing_times
+    ADD CONSTRAINT uscis_processing_times_form_office_form_category_key UNIQUE (form, office, form_category);
+
+--
+-- Name: uscis_processing_times uscis_processing_times_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.uscis_processing_times
+    ADD CONSTRAINT uscis_processing_times_pkey PRIMARY KEY (id);
+
+--
 -- Name: uscis_receipts uscis_receipts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -6412,6 +6829,27 @@ ALTER TABLE ONLY public.user_roles
 
 ALTER TABLE ONLY public.user_roles
     ADD CONSTRAINT user_roles_user_id_role_key UNIQUE (user_id, role);
+
+--
+-- Name: visa_bulletin_months visa_bulletin_months_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.visa_bulletin_months
+    ADD CONSTRAINT visa_bulletin_months_pkey PRIMARY KEY (month);
+
+--
+-- Name: visa_bulletins visa_bulletins_month_chart_category_chargeability_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.visa_bulletins
+    ADD CONSTRAINT visa_bulletins_month_chart_category_chargeability_key UNIQUE (month, chart, category, chargeability);
+
+--
+-- Name: visa_bulletins visa_bulletins_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.visa_bulletins
+    ADD CONSTRAINT visa_bulletins_pkey PRIMARY KEY (id);
 
 --
 -- Name: job_run_details_jobid_idx; Type: INDEX; Schema: cron; Owner: -
@@ -7032,6 +7470,12 @@ CREATE INDEX uscis_status_history_receipt_idx ON public.uscis_status_history USI
 CREATE INDEX user_roles_user_id_idx ON public.user_roles USING btree (user_id);
 
 --
+-- Name: visa_bulletins_lookup_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX visa_bulletins_lookup_idx ON public.visa_bulletins USING btree (category, chargeability, chart, month DESC);
+
+--
 -- Name: job job_check; Type: TRIGGER; Schema: cron; Owner: -
 --
 
@@ -7510,6 +7954,12 @@ CREATE TRIGGER tasks_set_updated_at BEFORE UPDATE ON public.tasks FOR EACH ROW E
 --
 
 CREATE TRIGGER tasks_stamp_completion BEFORE INSERT OR UPDATE OF status ON public.tasks FOR EACH ROW EXECUTE FUNCTION public.stamp_task_completion();
+
+--
+-- Name: uscis_processing_times uscis_processing_times_set_updated_at; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER uscis_processing_times_set_updated_at BEFORE UPDATE ON public.uscis_processing_times FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
 --
 -- Name: uscis_receipts uscis_receipts_on_process; Type: TRIGGER; Schema: public; Owner: -
@@ -8109,6 +8559,13 @@ ALTER TABLE ONLY public.uscis_form_mappings
     ADD CONSTRAINT uscis_form_mappings_edition_id_fkey FOREIGN KEY (edition_id) REFERENCES public.uscis_form_editions(id) ON DELETE CASCADE;
 
 --
+-- Name: uscis_processing_times uscis_processing_times_updated_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.uscis_processing_times
+    ADD CONSTRAINT uscis_processing_times_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+--
 -- Name: uscis_receipts uscis_receipts_created_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -8135,6 +8592,20 @@ ALTER TABLE ONLY public.uscis_status_history
 
 ALTER TABLE ONLY public.user_roles
     ADD CONSTRAINT user_roles_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+--
+-- Name: visa_bulletin_months visa_bulletin_months_imported_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.visa_bulletin_months
+    ADD CONSTRAINT visa_bulletin_months_imported_by_fkey FOREIGN KEY (imported_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+--
+-- Name: visa_bulletins visa_bulletins_month_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.visa_bulletins
+    ADD CONSTRAINT visa_bulletins_month_fkey FOREIGN KEY (month) REFERENCES public.visa_bulletin_months(month) ON DELETE CASCADE;
 
 --
 -- Name: case_types administrators add case types; Type: POLICY; Schema: public; Owner: -
@@ -8309,6 +8780,12 @@ CREATE POLICY "authors remove own comments" ON public.task_comments FOR DELETE T
 --
 
 ALTER TABLE public.calendar_feeds ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: uscis_processing_times case managers write processing times; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "case managers write processing times" ON public.uscis_processing_times TO authenticated USING (( SELECT public.has_any_role(ARRAY['administrator'::text, 'legal_assistant'::text]) AS has_any_role)) WITH CHECK (( SELECT public.has_any_role(ARRAY['administrator'::text, 'legal_assistant'::text]) AS has_any_role));
 
 --
 -- Name: case_types; Type: ROW SECURITY; Schema: public; Owner: -
@@ -8907,6 +9384,18 @@ CREATE POLICY "sellers remove own quote items" ON public.financial_quote_items F
 CREATE POLICY "sellers remove own quotes" ON public.financial_quotes FOR DELETE TO authenticated USING (((seller_id = ( SELECT auth.uid() AS uid)) AND ( SELECT public.has_role('commercial'::text) AS has_role)));
 
 --
+-- Name: visa_bulletin_months signed-in users read bulletin months; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "signed-in users read bulletin months" ON public.visa_bulletin_months FOR SELECT TO authenticated USING (true);
+
+--
+-- Name: visa_bulletins signed-in users read bulletins; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "signed-in users read bulletins" ON public.visa_bulletins FOR SELECT TO authenticated USING (true);
+
+--
 -- Name: appointments staff add appointments; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -9213,6 +9702,12 @@ CREATE POLICY "staff read process events" ON public.process_events FOR SELECT TO
 CREATE POLICY "staff read processes" ON public.processes FOR SELECT TO authenticated USING (( SELECT public.is_staff() AS is_staff));
 
 --
+-- Name: uscis_processing_times staff read processing times; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "staff read processing times" ON public.uscis_processing_times FOR SELECT TO authenticated USING (( SELECT public.is_staff() AS is_staff));
+
+--
 -- Name: client_questionnaires staff read questionnaires; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -9369,6 +9864,12 @@ ALTER TABLE public.uscis_form_mappings ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.uscis_forms ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: uscis_processing_times; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.uscis_processing_times ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: uscis_receipts; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
@@ -9421,6 +9922,18 @@ CREATE POLICY "users see own feed" ON public.calendar_feeds FOR SELECT TO authen
 --
 
 CREATE POLICY "users update own profile" ON public.profiles FOR UPDATE TO authenticated USING ((id = ( SELECT auth.uid() AS uid))) WITH CHECK ((id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: visa_bulletin_months; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.visa_bulletin_months ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: visa_bulletins; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.visa_bulletins ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: SCHEMA cron; Type: ACL; Schema: -; Owner: -
@@ -9584,6 +10097,22 @@ REVOKE ALL ON FUNCTION public.appointment_request_problem(p_client_id uuid, p_st
 GRANT ALL ON FUNCTION public.appointment_request_problem(p_client_id uuid, p_staff_id uuid, p_starts_at timestamp with time zone, p_duration integer) TO service_role;
 
 --
+-- Name: FUNCTION bulletin_category(p_category text); Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON FUNCTION public.bulletin_category(p_category text) TO anon;
+GRANT ALL ON FUNCTION public.bulletin_category(p_category text) TO authenticated;
+GRANT ALL ON FUNCTION public.bulletin_category(p_category text) TO service_role;
+
+--
+-- Name: FUNCTION bulletin_is_current(p_priority date, p_cutoff text, p_cutoff_date date); Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON FUNCTION public.bulletin_is_current(p_priority date, p_cutoff text, p_cutoff_date date) TO anon;
+GRANT ALL ON FUNCTION public.bulletin_is_current(p_priority date, p_cutoff text, p_cutoff_date date) TO authenticated;
+GRANT ALL ON FUNCTION public.bulletin_is_current(p_priority date, p_cutoff text, p_cutoff_date date) TO service_role;
+
+--
 -- Name: FUNCTION calendar_feed_active_owner(p_token text); Type: ACL; Schema: public; Owner: -
 --
 
@@ -9611,6 +10140,14 @@ GRANT ALL ON FUNCTION public.calendar_feed_owner(p_token text) TO service_role;
 REVOKE ALL ON FUNCTION public.can_manage_crm() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.can_manage_crm() TO authenticated;
 GRANT ALL ON FUNCTION public.can_manage_crm() TO service_role;
+
+--
+-- Name: FUNCTION case_standing(p_process_id bigint); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.case_standing(p_process_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.case_standing(p_process_id bigint) TO authenticated;
+GRANT ALL ON FUNCTION public.case_standing(p_process_id bigint) TO service_role;
 
 --
 -- Name: FUNCTION change_process_stage(p_process_id bigint, p_stage text, p_message text); Type: ACL; Schema: public; Owner: -
@@ -9902,6 +10439,14 @@ GRANT ALL ON FUNCTION public.has_role(role_name text) TO service_role;
 
 REVOKE ALL ON FUNCTION public.hearing_preparation_task() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.hearing_preparation_task() TO service_role;
+
+--
+-- Name: FUNCTION import_visa_bulletin(p_month date, p_rows jsonb, p_uscis_chart_family text, p_uscis_chart_employment text, p_source text, p_source_url text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.import_visa_bulletin(p_month date, p_rows jsonb, p_uscis_chart_family text, p_uscis_chart_employment text, p_source text, p_source_url text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.import_visa_bulletin(p_month date, p_rows jsonb, p_uscis_chart_family text, p_uscis_chart_employment text, p_source text, p_source_url text) TO authenticated;
+GRANT ALL ON FUNCTION public.import_visa_bulletin(p_month date, p_rows jsonb, p_uscis_chart_family text, p_uscis_chart_employment text, p_source text, p_source_url text) TO service_role;
 
 --
 -- Name: FUNCTION is_admin(); Type: ACL; Schema: public; Owner: -
@@ -10948,6 +11493,13 @@ GRANT ALL ON SEQUENCE public.uscis_forms_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.uscis_forms_id_seq TO service_role;
 
 --
+-- Name: TABLE uscis_processing_times; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.uscis_processing_times TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.uscis_processing_times TO authenticated;
+
+--
 -- Name: TABLE uscis_receipts; Type: ACL; Schema: public; Owner: -
 --
 
@@ -10970,6 +11522,28 @@ GRANT ALL ON TABLE public.uscis_status_history TO service_role;
 GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.user_roles TO anon;
 GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.user_roles TO authenticated;
 GRANT ALL ON TABLE public.user_roles TO service_role;
+
+--
+-- Name: TABLE visa_bulletin_months; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.visa_bulletin_months TO service_role;
+GRANT SELECT ON TABLE public.visa_bulletin_months TO authenticated;
+
+--
+-- Name: TABLE visa_bulletins; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.visa_bulletins TO service_role;
+GRANT SELECT ON TABLE public.visa_bulletins TO authenticated;
+
+--
+-- Name: SEQUENCE visa_bulletins_id_seq; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON SEQUENCE public.visa_bulletins_id_seq TO anon;
+GRANT ALL ON SEQUENCE public.visa_bulletins_id_seq TO authenticated;
+GRANT ALL ON SEQUENCE public.visa_bulletins_id_seq TO service_role;
 
 --
 -- Name: DEFAULT PRIVILEGES FOR SEQUENCES; Type: DEFAULT ACL; Schema: public; Owner: -
