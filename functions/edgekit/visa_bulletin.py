@@ -217,10 +217,12 @@ def parse_bulletin(html: str) -> Bulletin:
             if len(row) != len(areas) + 1:
                 raise BulletinError(f"Linha do boletim com {len(row) - 1} colunas, esperadas {len(areas)}")
             category = _category(row[0], family)
-            cutoffs.extend(Cutoff(chart, category, area, _cutoff(cell)) for area, cell in zip(areas, row[1:]))
+            cutoffs.extend(Cutoff(chart, category, area, _cutoff(cell))
+                           for area, cell in zip(areas, row[1:], strict=True))
     missing = {(c, k) for c in CHARTS for k in ("family", "employment")} - seen
     if missing:
+        names = {"final_action": "Final Action Dates", "dates_for_filing": "Dates for Filing",
+                 "family": "família", "employment": "emprego"}
         raise BulletinError("Boletim incompleto: faltam tabelas de " + ", ".join(
-            f"{'Final Action Dates' if c == 'final_action' else 'Dates for Filing'} ({'família' if k == 'family' else 'emprego'})"
-            for c, k in sorted(missing)))
+            f"{names[c]} ({names[k]})" for c, k in sorted(missing)))
     return Bulletin(month=month, cutoffs=tuple(cutoffs))

@@ -79,7 +79,8 @@ def test_bulletin_months_import_and_a_process_turns_current_then_retrogresses(st
     # October 2025: F2B final action 22NOV16 passes the priority date -> current; staff and Maria are told
     second = invoke(admin, {"html": page("2025-10")})
     assert second["became_current"] == 1 and second["retrogressed"] == 0
-    assert kinds_for(stack, "maria.silva@cliente.test") == [("visa_bulletin_current", "Sua data de prioridade está em dia")]
+    assert kinds_for(stack, "maria.silva@cliente.test") == [
+        ("visa_bulletin_current", "Sua data de prioridade está em dia")]
     assert ("visa_bulletin_current", f"Data de prioridade em dia: processo #{MARIA_PROCESS}") in \
         kinds_for(stack, "assistente@escritorio.test")
     channels = stack.sql("select d.channel from public.notification_deliveries d join auth.users u on u.id = d.user_id "

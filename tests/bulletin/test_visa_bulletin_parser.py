@@ -137,7 +137,7 @@ def _expected_cells(month: str) -> dict[tuple[str, str, str], str]:
     for (chart, _kind), (areas, rows) in EXPECTED[month].items():
         for category, values in rows.items():
             assert len(values) == len(areas)
-            for area, value in zip(areas, values):
+            for area, value in zip(areas, values, strict=True):
                 cells[(chart, category, area)] = value
     return cells
 
