@@ -43,11 +43,22 @@ def refused(client: Client, body: dict) -> tuple[int, str]:
 def users(stack):
     clients = {who: signed_in(stack, f"{who}@{'cliente' if '.' in who else 'escritorio'}.test")
                for who in ("admin", "assistente", "secretaria", "maria.silva", "joao.souza")}
+    # the seed's bulletin month is set aside, so that these tests choose which month is the newest
+    months = stack.sql("select month, uscis_chart_family, uscis_chart_employment, source "
+                       "from public.visa_bulletin_months")
+    cutoffs = stack.sql("select month, chart, category, chargeability, cutoff, cutoff_date from public.visa_bulletins")
+    stack.sql("delete from public.visa_bulletin_months")
     yield clients
     stack.sql("delete from public.notification_deliveries where template like 'visa_bulletin_%%'")
     stack.sql("delete from public.notifications where kind like 'visa_bulletin_%%'")
     stack.sql("delete from public.visa_bulletin_months")
-    stack.sql("delete from public.uscis_processing_times")
+    for month in months:
+        stack.sql("insert into public.visa_bulletin_months (month, uscis_chart_family, uscis_chart_employment, source) "
+                  "values (%s, %s, %s, %s)", month)
+    for cutoff in cutoffs:
+        stack.sql("insert into public.visa_bulletins (month, chart, category, chargeability, cutoff, cutoff_date) "
+                  "values (%s, %s, %s, %s, %s, %s)", cutoff)
+    stack.sql("delete from public.uscis_processing_times where office = 'Texas Service Center'")
     stack.sql("update public.processes set priority_date = null, visa_category = null, chargeability = 'ALL' "
               "where id = %s", (MARIA_PROCESS,))
     stack.sql("update public.client_channel_consents set granted = true, revoked_at = null, "
@@ -166,7 +177,7 @@ def test_bulletins_are_public_facts_and_standing_is_own_only(stack, users):
 
 
 def test_processing_times_written_by_case_managers_only(stack, users):
-    row = {"form": "I-485", "office": "National Benefits Center", "min_months": 8.5, "max_months": 21}
+    row = {"form": "I-485", "office": "Texas Service Center", "min_months": 7, "max_months": 14.5}
     users["assistente"].table("uscis_processing_times").insert(row).execute()
     for who in ("secretaria", "maria.silva"):
         with pytest.raises(APIError) as caught:
@@ -176,9 +187,9 @@ def test_processing_times_written_by_case_managers_only(stack, users):
     with pytest.raises(APIError) as caught:
         users["assistente"].table("uscis_processing_times").insert({**row, "office": "X2", "min_months": 30}).execute()
     assert caught.value.code == "23514"
-    users["assistente"].table("processes").update({"uscis_form": "I-485", "uscis_office": "National Benefits Center",
+    users["assistente"].table("processes").update({"uscis_form": "I-485", "uscis_office": "Texas Service Center",
                                                    "receipt_date": "2025-01-15"}).eq("id", MARIA_PROCESS).execute()
     standing = users["maria.silva"].rpc("case_standing", {"p_process_id": MARIA_PROCESS}).execute().data
-    assert standing["processing_time"]["max_months"] == 21 and standing["receipt_date"] == "2025-01-15"
+    assert standing["processing_time"]["max_months"] == 14.5 and standing["receipt_date"] == "2025-01-15"
     stack.sql("update public.processes set uscis_form = null, uscis_office = null, receipt_date = null where id = %s",
               (MARIA_PROCESS,))

@@ -1,4 +1,4 @@
-"""The Visa Bulletin parser on real saved pages of three years (2016, 2020, 2025), every cell of the four
+"""The Visa Bulletin parser on real saved pages of four years (2016, 2020, 2025, 2026), every cell of the four
 preference charts checked against the values printed on the page (transcribed here from the bulletin, not
 from the parser): layouts with "Application Final Action Dates" (2016) and "Final Action Dates" (2020+),
 extra country columns that differ between the two employment charts (2020), the EB-5 set-aside rows (2025),
@@ -124,6 +124,46 @@ EXPECTED = {
             "EB4": ["15FEB21", "15FEB21", "15FEB21", "15FEB21", "15FEB21"],
             "EB4-RW": ["U", "U", "U", "U", "U"],
             "EB5": ["C", "01JUL16", "01APR22", "C", "C"],
+            "EB5-RURAL": ["C", "C", "C", "C", "C"],
+            "EB5-HIGH-UNEMPLOYMENT": ["C", "C", "C", "C", "C"],
+            "EB5-INFRASTRUCTURE": ["C", "C", "C", "C", "C"],
+        }),
+    },
+    "2026-01": {
+        ("final_action", "family"): (FAMILY_AREAS, {
+            "F1": ["08NOV16", "08NOV16", "08NOV16", "01SEP06", "01MAR13"],
+            "F2A": ["01FEB24", "01FEB24", "01FEB24", "01FEB23", "01FEB24"],
+            "F2B": ["01DEC16", "01DEC16", "01DEC16", "15NOV08", "22DEC12"],
+            "F3": ["08SEP11", "08SEP11", "08SEP11", "01MAY01", "01MAR05"],
+            "F4": ["08JAN08", "08JAN08", "01NOV06", "08APR01", "22JUL06"],
+        }),
+        ("dates_for_filing", "family"): (FAMILY_AREAS, {
+            "F1": ["01SEP17", "01SEP17", "01SEP17", "01SEP07", "22APR15"],
+            "F2A": ["22DEC25", "22DEC25", "22DEC25", "22DEC25", "22DEC25"],
+            "F2B": ["15MAR17", "15MAR17", "15MAR17", "15NOV09", "01OCT13"],
+            "F3": ["22JUL12", "22JUL12", "22JUL12", "01JUL01", "01FEB06"],
+            "F4": ["01MAR09", "01MAR09", "15DEC06", "30APR01", "15JAN08"],
+        }),
+        ("final_action", "employment"): (FAMILY_AREAS, {
+            "EB1": ["C", "01FEB23", "01FEB23", "C", "C"],
+            "EB2": ["01APR24", "01SEP21", "15JUL13", "01APR24", "01APR24"],
+            "EB3": ["22APR23", "01MAY21", "15NOV13", "22APR23", "22APR23"],
+            "EB3-OW": ["01SEP21", "08DEC18", "15NOV13", "01SEP21", "01SEP21"],
+            "EB4": ["01JAN21", "01JAN21", "01JAN21", "01JAN21", "01JAN21"],
+            "EB4-RW": ["01JAN21", "01JAN21", "01JAN21", "01JAN21", "01JAN21"],
+            "EB5": ["C", "15AUG16", "01MAY22", "C", "C"],
+            "EB5-RURAL": ["C", "C", "C", "C", "C"],
+            "EB5-HIGH-UNEMPLOYMENT": ["C", "C", "C", "C", "C"],
+            "EB5-INFRASTRUCTURE": ["C", "C", "C", "C", "C"],
+        }),
+        ("dates_for_filing", "employment"): (FAMILY_AREAS, {
+            "EB1": ["C", "01AUG23", "01AUG23", "C", "C"],
+            "EB2": ["15OCT24", "01JAN22", "01DEC13", "15OCT24", "15OCT24"],
+            "EB3": ["01JUL23", "01JAN22", "15AUG14", "01JUL23", "01JUL23"],
+            "EB3-OW": ["01DEC21", "01OCT19", "15AUG14", "01DEC21", "01DEC21"],
+            "EB4": ["15MAR21", "15MAR21", "15MAR21", "15MAR21", "15MAR21"],
+            "EB4-RW": ["15MAR21", "15MAR21", "15MAR21", "15MAR21", "15MAR21"],
+            "EB5": ["C", "22AUG16", "01MAY24", "C", "C"],
             "EB5-RURAL": ["C", "C", "C", "C", "C"],
             "EB5-HIGH-UNEMPLOYMENT": ["C", "C", "C", "C", "C"],
             "EB5-INFRASTRUCTURE": ["C", "C", "C", "C", "C"],
