@@ -9,6 +9,7 @@ import { CaseTypesCard } from '../components/case-types-card';
 import { OfficeProfileCard } from '../components/office-profile-card';
 import { OfficeSettingsForm } from '../components/office-settings-form';
 import { StaffMfaCard } from '../components/staff-mfa-card';
+import { BulletinImportCard, ProcessingTimesCard } from '@/features/fila';
 import { configuracoesStrings as t } from '../strings';
 
 export default function ConfiguracoesPage() {
@@ -54,6 +55,8 @@ export default function ConfiguracoesPage() {
       <OfficeProfileCard canEdit={isAdmin} />
       <CaseTypesCard canEdit={isAdmin} />
       <StaffMfaCard canEdit={isAdmin} />
+      <BulletinImportCard canImport={isAdmin} />
+      <ProcessingTimesCard canEdit={isAdmin || hasRole('legal_assistant')} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { Timeline } from '@/components/timeline';
+import { QueueCard } from '@/features/fila';
 import { formatDate } from '@/lib/format';
 import { documentRequestStatusLabel, processStatusLabel } from '@/lib/glossary';
 import { useClientId, useClientProcesses, useDocumentRequests, usePortalProcessTimeline } from '../api/queries';
@@ -53,6 +54,9 @@ export default function PortalProcessoPage() {
         description={`${t.processNumber(process.id)} · ${processStatusLabel(process.status)}`}
         actions={back}
       />
+      <div className="mb-4">
+        <QueueCard processId={process.id} />
+      </div>
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
           <CardHeader>

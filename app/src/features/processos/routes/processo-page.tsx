@@ -22,6 +22,7 @@ import { ProcessStatusBadge, StageBadge } from '../components/process-badges';
 import { ProcessFormDialog } from '../components/process-form-dialog';
 import { StageDialog } from '../components/stage-dialog';
 import { Timeline } from '@/components/timeline';
+import { StandingPanel } from '@/features/fila';
 import { fill, processStrings as t } from '../strings';
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
@@ -168,6 +169,9 @@ export default function ProcessoPage() {
             </Card>
           </TabsContent>
         </Tabs>
+      </div>
+      <div className="mt-4">
+        <StandingPanel processId={process.id} clientId={process.client_id} />
       </div>
       <ProcessFormDialog open={editing} onOpenChange={setEditing} process={process} />
       <StageDialog process={stageOpen ? process : null} onOpenChange={(open) => !open && setStageOpen(false)} />
