@@ -11,6 +11,7 @@ export const filaKeys = {
   standing: (processId: number) => [...filaKeys.all, 'standing', processId] as const,
   months: () => [...filaKeys.all, 'months'] as const,
   times: () => [...filaKeys.all, 'times'] as const,
+  notice: (processId: number) => [...filaKeys.all, 'notice', processId] as const,
 };
 
 readsTables(filaKeys.all, [
@@ -22,6 +23,7 @@ readsTables(filaKeys.all, [
   'appointments',
   'document_requests',
   'tasks',
+  'notifications',
 ]);
 
 export function useCaseStanding(processId: number, enabled = true) {
@@ -168,5 +170,30 @@ export function useCreateInquiryTask() {
         .throwOnError();
     },
     onSuccess: () => invalidateTables(queryClient, ['tasks']),
+  });
+}
+
+export interface BulletinNotice {
+  title: string;
+  body: string | null;
+  created_at: string;
+}
+
+/** The signed-in user's latest Visa Bulletin notification about a process (own notifications only: RLS). */
+export function useBulletinNotice(processId: number) {
+  return useQuery({
+    queryKey: filaKeys.notice(processId),
+    enabled: Number.isInteger(processId),
+    queryFn: async () => {
+      const { data } = await supabase
+        .from('notifications')
+        .select('title, body, created_at')
+        .eq('process_id', processId)
+        .like('kind', 'visa_bulletin_%')
+        .order('created_at', { ascending: false })
+        .limit(1)
+        .throwOnError();
+      return ((data ?? [])[0] ?? null) as BulletinNotice | null;
+    },
   });
 }

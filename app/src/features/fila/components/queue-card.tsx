@@ -3,8 +3,8 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ColorBadge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDateTime } from '@/lib/format';
-import { useCaseStanding } from '../api';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { useBulletinNotice, useCaseStanding } from '../api';
 import {
   estimate,
   estimateLabel,
@@ -26,6 +26,7 @@ function Section({ title, children, testId }: { title: string; children: React.R
 
 export function QueueCard({ processId }: { processId: number }) {
   const { data: standing, isPending } = useCaseStanding(processId);
+  const { data: notice } = useBulletinNotice(processId);
   if (isPending) return <Skeleton className="h-40" />;
   if (!standing) return null;
 
@@ -41,6 +42,19 @@ export function QueueCard({ processId }: { processId: number }) {
         <CardTitle as="h2">Onde estou na fila</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
+        {notice && (
+          <div
+            role="status"
+            className="rounded-md border border-blue-200 bg-blue-50 p-3 text-sm"
+            data-testid="queue-notice"
+          >
+            <p className="font-semibold">
+              {notice.title}{' '}
+              <span className="font-normal text-muted-foreground">({formatDate(notice.created_at)})</span>
+            </p>
+            {notice.body && <p className="mt-1">{notice.body}</p>}
+          </div>
+        )}
         <Section title="Situação no USCIS" testId="queue-uscis">
           {uscis ?? 'O USCIS ainda não informou um status para este caso.'}
         </Section>
