@@ -1963,7 +1963,7 @@ begin
           format('No Boletim de Vistos de %s, a data da sua categoria (%s) alcançou a sua data de prioridade (%s). '
                  'Nossa equipe vai orientar os próximos passos.', v_label, v_change.visa_category,
                  to_char(v_change.priority_date, 'DD/MM/YYYY')),
-          '/portal/processos', '{}'::jsonb,
+          format('/cliente/processos/%s', v_change.id), '{}'::jsonb,
           format('visa_bulletin:%s:%s:current:client', p_month, v_change.id));
       else
         v_retrogressed := v_retrogressed + 1;
@@ -1980,7 +1980,7 @@ begin
           format('No Boletim de Vistos de %s, a data da sua categoria (%s) recuou e a sua data de prioridade (%s) '
                  'deixou de estar em dia. Isso acontece e não cancela o seu pedido: avisaremos quando avançar.',
                  v_label, v_change.visa_category, to_char(v_change.priority_date, 'DD/MM/YYYY')),
-          '/portal/processos', '{}'::jsonb,
+          format('/cliente/processos/%s', v_change.id), '{}'::jsonb,
           format('visa_bulletin:%s:%s:retrogressed:client', p_month, v_change.id));
       end if;
     end loop;

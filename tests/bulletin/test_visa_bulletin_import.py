@@ -98,8 +98,9 @@ def test_bulletin_months_import_and_a_process_turns_current_then_retrogresses(st
                          "where u.email = 'maria.silva@cliente.test' and d.template = 'visa_bulletin_current' "
                          "order by d.channel")
     assert channels == [("email",), ("in_app",)]      # Maria opted into e-mail only
-    mine = maria.table("notifications").select("kind, body").eq("kind", "visa_bulletin_current").execute().data
+    mine = maria.table("notifications").select("kind, body, link").eq("kind", "visa_bulletin_current").execute().data
     assert len(mine) == 1 and "F2B" in mine[0]["body"] and "01/01/2016" in mine[0]["body"]
+    assert mine[0]["link"] == f"/cliente/processos/{MARIA_PROCESS}"
     standing = maria.rpc("case_standing", {"p_process_id": MARIA_PROCESS}).execute().data
     assert standing["bulletin"]["month"] == "2025-10-01"
     assert standing["bulletin"]["final_action"]["current"] is True
