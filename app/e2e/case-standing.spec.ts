@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, uniqueTag } from './support/api';
 import { signInAs } from './support/sign-in';
@@ -17,6 +18,15 @@ const INBUCKET_URL = (process.env.INBUCKET_URL ?? 'http://127.0.0.1:54324').repl
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 // the saved page the parser's tests check cell by cell
 const BULLETIN = '../tests/bulletin/fixtures/visa-bulletin-2026-01.html';
+
+/** axe's WCAG 2 AA violations inside one element of the page. */
+async function axeViolations(page: Page, selector: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .include(selector)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
 
 /** A REST call with the service role key (only to remove what this journey created). */
 async function asService(page: Page, method: 'DELETE' | 'GET', rest: string): Promise<unknown> {
@@ -62,6 +72,7 @@ test('a client reads where her case stands on a phone, and is told when a new bu
     await expect(bulletin).toContainText('25/11/2016');
     await expect(card.getByTestId('queue-uscis')).toContainText('O USCIS ainda não informou');
     await expect(card.getByTestId('queue-todo')).toContainText('Nada por enquanto');
+    expect(await axeViolations(maria, '[data-testid="queue-card"]')).toEqual([]);
     // the card fits the phone: no sideways scrolling
     expect(await maria.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await maria.screenshot({ path: 'e2e/artifacts/case-standing-phone-before.png', fullPage: true });
@@ -84,6 +95,7 @@ test('a client reads where her case stands on a phone, and is told when a new bu
     // the staff side shows the case current on the process page
     await admin.goto(`/processos/${processId}`);
     await expect(admin.getByTestId('bulletin-status')).toHaveText('Em dia', { timeout: 20_000 });
+    expect(await axeViolations(admin, '[data-testid="case-standing"]')).toEqual([]);
 
     // --- 3. Maria is told, and her card says so ----------------------------------------------------------
     await maria.reload();

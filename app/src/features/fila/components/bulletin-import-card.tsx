@@ -3,7 +3,7 @@
  * for adjustment of status that month. Importing tells staff and clients of processes that turned current or
  * retrogressed, so it asks for confirmation first. */
 import { FileUp } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -18,9 +18,14 @@ import { CHART_LABEL, bulletinMonthLabel, type Chart } from '../rules';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 
-function ChartSelect({ value, onChange }: { value: Chart; onChange: (value: Chart) => void }) {
+/** FormField gives its child the id, aria-invalid and aria-describedby: they reach the <select>. */
+function ChartSelect({
+  value,
+  onChange,
+  ...props
+}: { value: Chart; onChange: (value: Chart) => void } & Omit<ComponentProps<'select'>, 'value' | 'onChange'>) {
   return (
-    <NativeSelect value={value} onChange={(e) => onChange(e.target.value as Chart)}>
+    <NativeSelect {...props} value={value} onChange={(e) => onChange(e.target.value as Chart)}>
       {Object.entries(CHART_LABEL).map(([key, text]) => (
         <option key={key} value={key}>
           {text}
