@@ -500,3 +500,27 @@ update public.office_settings set
   attorney_email = 'helena.ramos@escritorio.test', attorney_phone = '+1 (617) 555-0101',
   attorney_mobile = '+1 (617) 555-0142', attorney_fax = '+1 (617) 555-0199'
 where id;
+
+-- where the case stands
+-- The Visa Bulletin of October 2025 as published by the State Department, the column that applies to Brazil
+-- ("All Chargeability Areas Except Those Listed"); an administrator imports whole months in Configurações.
+-- One processing time typed by staff, marked as an example.
+insert into public.visa_bulletin_months (month, uscis_chart_family, uscis_chart_employment, source) values
+  ('2025-10-01', 'dates_for_filing', 'final_action', 'upload');
+insert into public.visa_bulletins (month, chart, category, chargeability, cutoff, cutoff_date)
+select '2025-10-01', v.chart, v.category, 'ALL', v.cutoff,
+       case when v.cutoff in ('C', 'U') then null else to_date(v.cutoff, 'DDMONYY') end
+  from (values
+    ('final_action', 'F1', '08NOV16'), ('final_action', 'F2A', '01FEB24'), ('final_action', 'F2B', '22NOV16'),
+    ('final_action', 'F3', '08SEP11'), ('final_action', 'F4', '08JAN08'), ('final_action', 'EB1', 'C'),
+    ('final_action', 'EB2', '01DEC23'), ('final_action', 'EB3', '01APR23'), ('final_action', 'EB3-OW', '15JUL21'),
+    ('final_action', 'EB4', '01JUL20'), ('final_action', 'EB4-RW', 'U'), ('final_action', 'EB5', 'C'),
+    ('dates_for_filing', 'F1', '01SEP17'), ('dates_for_filing', 'F2A', '22SEP25'),
+    ('dates_for_filing', 'F2B', '01JAN17'), ('dates_for_filing', 'F3', '22JUL12'),
+    ('dates_for_filing', 'F4', '01MAR09'), ('dates_for_filing', 'EB1', 'C'), ('dates_for_filing', 'EB2', '15JUL24'),
+    ('dates_for_filing', 'EB3', '01JUL23'), ('dates_for_filing', 'EB3-OW', '01DEC21'),
+    ('dates_for_filing', 'EB4', '15FEB21'), ('dates_for_filing', 'EB4-RW', 'U'), ('dates_for_filing', 'EB5', 'C')
+  ) as v(chart, category, cutoff);
+insert into public.uscis_processing_times (form, office, form_category, min_months, max_months, source) values
+  ('I-485', 'National Benefits Center', 'Exemplo digitado pela equipe (confira o tempo publicado pelo USCIS)',
+   8.5, 21.0, 'manual');

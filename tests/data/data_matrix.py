@@ -358,6 +358,20 @@ RULES: list[TableRule] = [
                     anon=NO_PRIVILEGE),
               lambda a: {"request_id": "d6000000-0000-4000-8000-000000000001", "kind": "stage",
                          "to_value": "recebido"}),
+    # the Visa Bulletin: public facts every signed-in user reads (a client too); written only through
+    # import_visa_bulletin() (administrators), never directly through the API
+    TableRule("visa_bulletin_months",
+              _grid(admin=READ_ONLY_NO_WRITE, other_staff=READ_ONLY_NO_WRITE, client=READ_ONLY_NO_WRITE,
+                    anon=NO_PRIVILEGE),
+              lambda a: {"month": "2001-01-01"}, pk="month", touch="source"),
+    TableRule("visa_bulletins",
+              _grid(admin=READ_ONLY_NO_WRITE, other_staff=READ_ONLY_NO_WRITE, client=READ_ONLY_NO_WRITE,
+                    anon=NO_PRIVILEGE),
+              lambda a: {"month": "2025-10-01", "chart": "final_action", "category": "F1",
+                         "chargeability": f"TESTE_{a.name.upper()}", "cutoff": "C"}),
+    # USCIS processing times: those who prepare filings (administrator, legal_assistant) write, other staff read
+    TableRule("uscis_processing_times", money_staff,
+              lambda a: {"form": "I-90", "office": f"Escritório {a.name}", "min_months": 1, "max_months": 2}),
     TableRule("system_settings", lambda a: NO_PRIVILEGE,
               lambda a: {"key": f"test_{a.name}", "value": {"enabled": True}}, pk="key"),
 ]

@@ -10,6 +10,7 @@ import { ChecklistsCard } from '../components/checklists-card';
 import { OfficeProfileCard } from '../components/office-profile-card';
 import { OfficeSettingsForm } from '../components/office-settings-form';
 import { StaffMfaCard } from '../components/staff-mfa-card';
+import { BulletinImportCard, ProcessingTimesCard } from '@/features/fila';
 import { configuracoesStrings as t } from '../strings';
 
 export default function ConfiguracoesPage() {
@@ -56,6 +57,8 @@ export default function ConfiguracoesPage() {
       <CaseTypesCard canEdit={isAdmin} />
       <ChecklistsCard canEdit={isAdmin} />
       <StaffMfaCard canEdit={isAdmin} />
+      <BulletinImportCard canImport={isAdmin} />
+      <ProcessingTimesCard canEdit={isAdmin || hasRole('legal_assistant')} />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { Timeline } from '@/components/timeline';
 import { documentStageLabel } from '@/lib/documents';
+import { QueueCard } from '@/features/fila';
 import { formatDate } from '@/lib/format';
 import { documentRequestStatusLabel, processStatusLabel } from '@/lib/glossary';
 import { useClientId, useClientProcesses, useDocumentRequests, usePortalProcessTimeline } from '../api/queries';
@@ -57,6 +58,9 @@ export default function PortalProcessoPage() {
         description={`${t.processNumber(process.id)} · ${processStatusLabel(process.status)}`}
         actions={back}
       />
+      <div className="mb-4">
+        <QueueCard processId={process.id} />
+      </div>
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
           <CardHeader>

@@ -26,7 +26,7 @@ async function functionErrorText(error: unknown): Promise<string> {
   return errorMessage(error);
 }
 
-async function invoke<T>(name: string, body: Record<string, unknown>): Promise<T> {
+export async function invoke<T>(name: string, body: Record<string, unknown>): Promise<T> {
   const { data: sessionData } = await supabase.auth.getSession();
   const token = sessionData.session?.access_token;
   if (!token) throw new AuthRequiredError();

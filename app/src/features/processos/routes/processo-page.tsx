@@ -23,6 +23,7 @@ import { PacketDialog } from '../components/packet-dialog';
 import { ProcessFormDialog } from '../components/process-form-dialog';
 import { StageDialog } from '../components/stage-dialog';
 import { Timeline } from '@/components/timeline';
+import { StandingPanel } from '@/features/fila';
 import { fill, processStrings as t } from '../strings';
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
@@ -180,6 +181,9 @@ export default function ProcessoPage() {
             </Card>
           </TabsContent>
         </Tabs>
+      </div>
+      <div className="mt-4">
+        <StandingPanel processId={process.id} clientId={process.client_id} />
       </div>
       <ProcessFormDialog open={editing} onOpenChange={setEditing} process={process} />
       <StageDialog process={stageOpen ? process : null} onOpenChange={(open) => !open && setStageOpen(false)} />
