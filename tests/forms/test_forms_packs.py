@@ -156,3 +156,25 @@ def test_cover_letter_and_exhibit_index():
     page = "".join(p.extract_text() for p in PdfReader(io.BytesIO(index)).pages)
     assert "Exhibit A: Doc 0 (2025-01-02)" in page and "Exhibit AB: Doc 27" in page
     assert [packet.exhibit_label(i) for i in (0, 25, 26, 27)] == ["A", "Z", "AA", "AB"]
+
+
+UNPROVEN = ("N-400",)
+
+
+@pytest.mark.parametrize("number", UNPROVEN)
+def test_packs_written_from_public_field_names(number):
+    """No official file of these editions is kept: the pack is proven on a PDF drawn with its field names."""
+    from pdf_builder import fillable_pdf
+
+    pack = packs.load(number)
+    assert pack["proven"] is None and pack["form"] == number
+    fields = [{"name": e["field"] if "[" in e["field"] else f"{e['field']}[0]",
+               "type": "checkbox" if e.get("transform") == "checkbox" else "text"} for e in pack["fields"]]
+    drawn = fillable_pdf(fields)
+    read = pdf.read_fields(drawn)[0]
+    applied = packs.apply(read, pack)
+    assert applied.mapped == len(fields) and not applied.unmapped
+    result = plan(read, applied.mappings, CASE)
+    assert len(result.values) >= len(fields) * 0.8, result.empty
+    back = pdf.filled_values(pdf.fill(drawn, result.values))
+    assert {n: back.get(n) for n in result.values} == result.values

@@ -227,6 +227,7 @@ export const QUESTIONNAIRE: readonly QuestionSection[] = [
         placeholder: 'MSC2090123456',
       },
       { key: 'removal_proceedings', label: 'Já esteve em processo de deportação?', kind: 'select', options: YES_NO },
+      { key: 'permanent_resident_since', label: 'Data em que se tornou residente permanente', kind: 'date' },
       {
         key: 'applied_abroad',
         label: 'Já pediu visto de imigrante em um consulado fora dos EUA?',
