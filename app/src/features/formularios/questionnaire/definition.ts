@@ -258,4 +258,4 @@ export const QUESTIONNAIRE: readonly QuestionSection[] = [
 ];
 
 /** How many entries of a repeated section the mapping picker offers (USCIS forms have a few rows each). */
-export const MAPPABLE_ENTRIES = 3;
+export const MAPPABLE_ENTRIES = 5;
