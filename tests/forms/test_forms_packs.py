@@ -126,9 +126,8 @@ def test_marriage_case_values(official):
 
 def test_only_owner_password_pdfs_open():
     """USCIS forms carry an owner password only and open; a PDF that needs a password to be read is refused."""
-    from pypdf import PdfWriter
-
     from pdf_builder import DEMO_FIELDS, fillable_pdf
+    from pypdf import PdfWriter
 
     for user_password, opens in (("", True), ("segredo", False)):
         writer = PdfWriter(clone_from=PdfReader(io.BytesIO(fillable_pdf(DEMO_FIELDS))))
@@ -148,7 +147,8 @@ def test_cover_letter_and_exhibit_index():
     template = "Prezados, {cliente} — {formularios}. {desconhecido} {data}"
     text = packet.cover_text(template, {"cliente": "Maria Silva", "formularios": "I-130, G-28", "data": "May 1"})
     assert text == "Prezados, Maria Silva — I-130, G-28. {desconhecido} May 1"
-    assert "{cliente}" not in packet.cover_text("  ", {"cliente": "X"}) and "X" in packet.cover_text("", {"cliente": "X"})
+    default = packet.cover_text("  ", {"cliente": "X"})         # an empty template: the product's letter
+    assert "{cliente}" not in default and "Re: X" in default
     letter = PdfReader(io.BytesIO(packet.cover_letter(text, "Escritório São João"))).pages[0].extract_text()
     assert "Escritório São João" in letter and "Maria Silva - I-130" in letter     # em dash drawn as a hyphen
     index = packet.exhibit_index("Maria Silva", ["I-130"], [{"name": f"Doc {i}", "created_at": "2025-01-02T10:00"}
@@ -156,3 +156,25 @@ def test_cover_letter_and_exhibit_index():
     page = "".join(p.extract_text() for p in PdfReader(io.BytesIO(index)).pages)
     assert "Exhibit A: Doc 0 (2025-01-02)" in page and "Exhibit AB: Doc 27" in page
     assert [packet.exhibit_label(i) for i in (0, 25, 26, 27)] == ["A", "Z", "AA", "AB"]
+
+
+UNPROVEN = ("N-400",)
+
+
+@pytest.mark.parametrize("number", UNPROVEN)
+def test_packs_written_from_public_field_names(number):
+    """No official file of these editions is kept: the pack is proven on a PDF drawn with its field names."""
+    from pdf_builder import fillable_pdf
+
+    pack = packs.load(number)
+    assert pack["proven"] is None and pack["form"] == number
+    fields = [{"name": e["field"] if "[" in e["field"] else f"{e['field']}[0]",
+               "type": "checkbox" if e.get("transform") == "checkbox" else "text"} for e in pack["fields"]]
+    drawn = fillable_pdf(fields)
+    read = pdf.read_fields(drawn)[0]
+    applied = packs.apply(read, pack)
+    assert applied.mapped == len(fields) and not applied.unmapped
+    result = plan(read, applied.mappings, CASE)
+    assert len(result.values) >= len(fields) * 0.8, result.empty
+    back = pdf.filled_values(pdf.fill(drawn, result.values))
+    assert {n: back.get(n) for n in result.values} == result.values

@@ -1,3 +1,3 @@
 /** The forms the product ships a mapping pack for (functions/edgekit/uscis_forms/packs): importing one maps
  * its edition by field names, and a new form of these numbers needs no name or category. */
-export const PACKED_FORMS: ReadonlySet<string> = new Set(['I-130', 'I-485', 'I-765', 'I-864', 'G-28']);
+export const PACKED_FORMS: ReadonlySet<string> = new Set(['I-130', 'I-485', 'I-765', 'I-864', 'G-28', 'N-400']);

@@ -25,6 +25,8 @@ export const formsStrings = {
   coverageHint:
     'O pacote de mapeamento do formulário preencheu o mapeamento desta edição. Ajuste à mão apenas o que sobrou em Configurar mapeamento.',
   coverageReason: '{count} sem mapeamento: {reason}',
+  mappingCoverage: '{mapped} de {fields} campos preenchíveis mapeados',
+  onlyUnmapped: 'Mostrar só os campos sem mapeamento',
   importRequired: 'Informe o número, a data da edição e o arquivo PDF',
   newFormNeedsName: 'Formulário novo: informe o nome e a categoria',
   mappingTitle: 'Configurar mapeamento',

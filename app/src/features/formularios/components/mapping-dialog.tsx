@@ -31,6 +31,7 @@ const FILLABLE = new Set(['text', 'checkbox', 'radio', 'choice']);
 function MappingTable({ edition }: { edition: FormEdition }) {
   const { data: mapping, isLoading } = useCurrentMapping(edition.id);
   const save = useSaveMapping(edition.id);
+  const [onlyUnmapped, setOnlyUnmapped] = useState(false);
   // The draft restarts from each mapping version loaded (adjusted while rendering, not in an effect).
   const { values: draft, setValues: setDraft } = useDialogForm<Draft>(mapping, () =>
     Object.fromEntries(
@@ -65,11 +66,22 @@ function MappingTable({ edition }: { edition: FormEdition }) {
   };
 
   const fields = edition.fields.filter((field) => FILLABLE.has(field.type));
+  const mappedCount = fields.filter((field) => draft[field.name]).length;
+  const shown = onlyUnmapped ? fields.filter((field) => !draft[field.name]) : fields;
   return (
     <div className="grid gap-3">
       <p className="text-sm text-muted-foreground" data-testid="mapping-version">
         {isLoading ? '...' : mapping?.version ? fill(t.mappingVersion, { version: mapping.version }) : t.noMappingYet}
       </p>
+      <div className="flex flex-wrap items-center gap-3 text-sm">
+        <span data-testid="mapping-coverage">
+          {fill(t.mappingCoverage, { mapped: mappedCount, fields: fields.length })}
+        </span>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" checked={onlyUnmapped} onChange={(event) => setOnlyUnmapped(event.target.checked)} />
+          {t.onlyUnmapped}
+        </label>
+      </div>
       <div className="max-h-[55vh] overflow-auto rounded-md border">
         <Table>
           <TableHeader>
@@ -81,7 +93,7 @@ function MappingTable({ edition }: { edition: FormEdition }) {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {fields.map((field) => {
+            {shown.map((field) => {
               const row = draft[field.name];
               return (
                 <TableRow key={field.name} data-testid="mapping-row">

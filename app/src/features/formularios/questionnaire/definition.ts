@@ -107,8 +107,8 @@ export const QUESTIONNAIRE: readonly QuestionSection[] = [
           { value: 'M', label: 'Masculino' },
         ],
       },
-      { key: 'spouse_city_of_birth', label: 'Cidade de nascimento do cônjuge', kind: 'text' },
-      { key: 'spouse_country_of_birth', label: 'País de nascimento do cônjuge', kind: 'text' },
+      { key: 'spouse_city_of_birth', label: 'Nascimento do cônjuge — cidade', kind: 'text' },
+      { key: 'spouse_country_of_birth', label: 'Nascimento do cônjuge — país', kind: 'text' },
       {
         key: 'spouse_citizenship',
         label: 'O cônjuge é',
@@ -174,16 +174,16 @@ export const QUESTIONNAIRE: readonly QuestionSection[] = [
     title: 'Pais',
     description: 'Dados do pai e da mãe, como constam nas certidões.',
     fields: [
-      { key: 'father_full_name', label: 'Nome completo do pai', kind: 'text' },
-      { key: 'father_date_of_birth', label: 'Data de nascimento do pai', kind: 'date' },
-      { key: 'father_city_of_birth', label: 'Cidade de nascimento do pai', kind: 'text' },
-      { key: 'father_country_of_birth', label: 'País de nascimento do pai', kind: 'text' },
+      { key: 'father_full_name', label: 'Nome do pai (completo)', kind: 'text' },
+      { key: 'father_date_of_birth', label: 'Nascimento do pai — data', kind: 'date' },
+      { key: 'father_city_of_birth', label: 'Nascimento do pai — cidade', kind: 'text' },
+      { key: 'father_country_of_birth', label: 'Nascimento do pai — país', kind: 'text' },
       { key: 'father_city_of_residence', label: 'Cidade onde o pai mora', kind: 'text' },
       { key: 'father_country_of_residence', label: 'País onde o pai mora', kind: 'text' },
-      { key: 'mother_full_name', label: 'Nome completo da mãe (de solteira)', kind: 'text' },
-      { key: 'mother_date_of_birth', label: 'Data de nascimento da mãe', kind: 'date' },
-      { key: 'mother_city_of_birth', label: 'Cidade de nascimento da mãe', kind: 'text' },
-      { key: 'mother_country_of_birth', label: 'País de nascimento da mãe', kind: 'text' },
+      { key: 'mother_full_name', label: 'Nome da mãe (completo, de solteira)', kind: 'text' },
+      { key: 'mother_date_of_birth', label: 'Nascimento da mãe — data', kind: 'date' },
+      { key: 'mother_city_of_birth', label: 'Nascimento da mãe — cidade', kind: 'text' },
+      { key: 'mother_country_of_birth', label: 'Nascimento da mãe — país', kind: 'text' },
       { key: 'mother_city_of_residence', label: 'Cidade onde a mãe mora', kind: 'text' },
       { key: 'mother_country_of_residence', label: 'País onde a mãe mora', kind: 'text' },
     ],
@@ -227,6 +227,7 @@ export const QUESTIONNAIRE: readonly QuestionSection[] = [
         placeholder: 'MSC2090123456',
       },
       { key: 'removal_proceedings', label: 'Já esteve em processo de deportação?', kind: 'select', options: YES_NO },
+      { key: 'permanent_resident_since', label: 'Data em que se tornou residente permanente', kind: 'date' },
       {
         key: 'applied_abroad',
         label: 'Já pediu visto de imigrante em um consulado fora dos EUA?',
@@ -248,7 +249,7 @@ export const QUESTIONNAIRE: readonly QuestionSection[] = [
         options: YES_NO,
       },
       { key: 'language', label: 'Idioma do intérprete', kind: 'text', placeholder: 'Portuguese' },
-      { key: 'full_name', label: 'Nome completo do intérprete', kind: 'text' },
+      { key: 'full_name', label: 'Nome do intérprete (completo)', kind: 'text' },
       { key: 'organization', label: 'Empresa ou organização do intérprete', kind: 'text' },
       { key: 'phone', label: 'Telefone do intérprete', kind: 'tel' },
       { key: 'email', label: 'E-mail do intérprete', kind: 'email' },
@@ -257,4 +258,4 @@ export const QUESTIONNAIRE: readonly QuestionSection[] = [
 ];
 
 /** How many entries of a repeated section the mapping picker offers (USCIS forms have a few rows each). */
-export const MAPPABLE_ENTRIES = 3;
+export const MAPPABLE_ENTRIES = 5;

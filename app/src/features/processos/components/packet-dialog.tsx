@@ -1,5 +1,6 @@
 /** Preencher pacote: fills every form of the process's case type into one packet PDF, after confirmation. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import {
@@ -27,17 +28,29 @@ export function PacketDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const queryClient = useQueryClient();
-  const run = useMutation({
-    mutationFn: () => fillPacket(processId),
-    onSuccess: () => {
+  const [result, setResult] = useState<PacketResponse | null>(null);
+  const [pending, setPending] = useState(false);
+  // the confirmation closes itself once Confirmar settles: a filled packet keeps the dialog open on its result
+  const filled = useRef(false);
+  const confirm = async () => {
+    setPending(true);
+    try {
+      const answer = await fillPacket(processId);
+      filled.current = true;
+      setResult(answer);
       toast.success(t.packetDone);
       void queryClient.invalidateQueries({ queryKey: processKeys.all });
-    },
-    onError: (error) => toast.error(fill(t.packetError, { message: error.message })),
-  });
-  const result: PacketResponse | undefined = run.data;
+    } catch (error) {
+      toast.error(fill(t.packetError, { message: error instanceof Error ? error.message : String(error) }));
+    } finally {
+      setPending(false);
+    }
+  };
   const close = (next: boolean) => {
-    if (!next) run.reset();
+    if (!next) {
+      filled.current = false;
+      setResult(null);
+    }
     onOpenChange(next);
   };
 
@@ -45,11 +58,14 @@ export function PacketDialog({
     return (
       <ConfirmDialog
         open={open}
-        onOpenChange={close}
+        onOpenChange={(next) => {
+          if (next || !filled.current) close(next);
+        }}
         title={t.packetConfirmTitle}
         description={fill(t.packetConfirmDescription, { type: caseTypeLabel })}
-        pending={run.isPending}
-        onConfirm={() => run.mutate()}
+        pending={pending}
+        onConfirm={confirm}
+        destructive={false}
       />
     );
   }
