@@ -19,7 +19,7 @@ alter table public.uscis_form_mappings add constraint uscis_form_mappings_transf
 
 -- The packets of the common case types (administrators change them in Configurações).
 insert into public.case_types (id, label, category, forms, sort_order) values
-  ('ajuste_status_casamento', 'Ajuste de status por casamento', 'USCIS', 'I-130, I-130A, I-485, I-765, I-131, I-864, G-28', 25),
+  ('ajuste_casamento',        'Ajuste de status por casamento', 'USCIS', 'I-130, I-130A, I-485, I-765, I-131, I-864, G-28', 25),
   ('eb2_niw',                 'EB-2 NIW',                       'USCIS', 'I-140, I-485, I-765, I-131', 22)
 on conflict (id) do nothing;
 update public.case_types set forms = 'N-400, G-28' where id = 'naturalizacao' and forms = 'N-400';

@@ -7,7 +7,7 @@
 -- The case types the shipped checklists need besides the catalogue's own
 -- ---------------------------------------------------------------------------
 insert into public.case_types (id, label, category, forms, sort_order) values
-  ('ajuste_casamento',  'Green Card por casamento (ajuste de status)', 'USCIS', 'I-130, I-130A, I-485, I-864', 25),
+  ('ajuste_casamento',  'Ajuste de status por casamento', 'USCIS', 'I-130, I-130A, I-485, I-765, I-131, I-864, G-28', 25),
   ('eb2_niw',           'EB-2 NIW (I-140)',                            'USCIS', 'I-140, I-485',                 22),
   ('documento_viagem',  'Documento de viagem (I-131)',                 'USCIS', 'I-131',                        125)
 on conflict (id) do nothing;

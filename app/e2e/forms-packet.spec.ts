@@ -4,10 +4,11 @@ import { signInAs } from './support/sign-in';
 
 // USCIS forms ready on day one: an official edition (G-28, public domain, kept with the tests) maps itself on
 // import; the administrator sets a case type's packet in Configurações and fills the packet of Maria Silva's
-// demo process 1, then downloads it. The process, the case type and the documents are restored afterwards.
+// demo process 1, then downloads it. The process, the case type, the checklist's requests and the documents are
+// restored afterwards.
 const OFFICIAL_G28 = '../tests/forms/official/g-28_edition-2016-05-05.pdf';
 const ADMIN = 'admin@escritorio.test';
-const MARRIAGE = 'ajuste_status_casamento';
+const MARRIAGE = 'ajuste_casamento';
 
 test('staff import an official edition, see its coverage and fill a packet for the demo process', async ({
   browser,
@@ -62,6 +63,8 @@ test('staff import an official edition, see its coverage and fill a packet for t
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
   } finally {
     await apiAs(page, ADMIN, 'PATCH', 'processes?id=eq.1', process);
+    // setting the case type created its document checklist on the process: remove those requests again
+    await apiAs(page, ADMIN, 'DELETE', 'document_requests?process_id=eq.1&checklist_item_id=not.is.null');
     await apiAs(page, ADMIN, 'PATCH', `case_types?id=eq.${MARRIAGE}`, { forms: before.forms });
     await apiAs(
       page,

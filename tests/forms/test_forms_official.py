@@ -82,7 +82,7 @@ def test_packet_of_a_marriage_based_adjustment(api, official, forms_stack):
     sql = forms_stack.sql
     sql("update client_questionnaires set answers = %s::jsonb where client_id = %s",
         (json.dumps(COMPLETE_ANSWERS), MARIA_CLIENT))
-    sql("update processes set case_type_id = 'ajuste_status_casamento' where id = 1")
+    sql("update processes set case_type_id = 'ajuste_casamento' where id = 1")
     answer = api[SECRETARY].function("fill-uscis-packet", {"processId": 1})
     assert answer.status_code == 200, answer.text
     body = answer.json()
