@@ -388,6 +388,53 @@ $$;
 COMMENT ON FUNCTION public.active_process_count() IS 'Dashboard: processes not concluded, archived or cancelled that the caller may read (RLS applies).';
 
 --
+-- Name: alert_expiring_documents(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.alert_expiring_documents() RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_tz text := coalesce((select s.time_zone from public.office_settings s where s.id), 'America/New_York');
+  v_days integer := coalesce((select s.document_expiry_alert_days from public.office_settings s where s.id), 90);
+  v_today date := (now() at time zone v_tz)::date;
+  v_row record;
+  v_user uuid;
+  v_sent integer := 0;
+  v_key text;
+begin
+  for v_row in
+    select c.id, c.full_name, d.kind, d.label, d.expires_on
+      from public.clients c
+     cross join lateral (values ('passport', 'Passaporte', c.passport_expires_on),
+                                ('ead', 'Autorização de trabalho (EAD)', c.ead_expires_on)) d (kind, label, expires_on)
+     where d.expires_on is not null and d.expires_on between v_today and v_today + v_days
+     order by d.expires_on
+  loop
+    for v_user in select ur.user_id from public.user_roles ur where ur.role in ('administrator', 'legal_assistant') loop
+      v_key := 'expiry:' || v_row.kind || ':' || v_row.id || ':' || v_row.expires_on || ':' || v_user;
+      continue when exists (select 1 from public.notifications n where n.idempotency_key = v_key);
+      perform public.notify(v_user, 'document_expiry',
+        format('%s de %s vence em %s', v_row.label, v_row.full_name, to_char(v_row.expires_on, 'DD/MM/YYYY')),
+        format('%s vence em %s dia(s). Oriente o cliente a renovar.', v_row.label, v_row.expires_on - v_today),
+        '/clientes/' || v_row.id,
+        jsonb_build_object('client_id', v_row.id, 'document', v_row.kind, 'expires_on', v_row.expires_on),
+        v_key);
+      v_sent := v_sent + 1;
+    end loop;
+  end loop;
+  return v_sent;
+end
+$$;
+
+--
+-- Name: FUNCTION alert_expiring_documents(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.alert_expiring_documents() IS 'Job: tells administrators and legal assistants of passports and EADs expiring within document_expiry_alert_days (once each).';
+
+--
 -- Name: apply_quote_item_percent(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -574,6 +621,30 @@ $$;
 COMMENT ON FUNCTION public.appointment_request_problem(p_client_id uuid, p_staff_id uuid, p_starts_at timestamp with time zone, p_duration integer) IS 'Why a client''s appointment request for this slot is refused (past, outside business hours, overlapping), or null.';
 
 --
+-- Name: bulletin_category(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.bulletin_category(p_category text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select case when p_category = 'EB2-NIW' then 'EB2' else p_category end
+$$;
+
+--
+-- Name: bulletin_is_current(date, text, date); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.bulletin_is_current(p_priority date, p_cutoff text, p_cutoff_date date) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select case when p_cutoff = 'C' then true
+              when p_cutoff = 'U' or p_priority is null then false
+              else p_priority < p_cutoff_date end
+$$;
+
+--
 -- Name: calendar_feed_active_owner(text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -644,6 +715,123 @@ $$;
 --
 
 COMMENT ON FUNCTION public.can_manage_crm() IS 'True for those who own the CRM: administrators and commercial staff.';
+
+--
+-- Name: case_standing(bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.case_standing(p_process_id bigint) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_process public.processes;
+  v_staff boolean := public.is_staff();
+  v_category text;
+  v_month public.visa_bulletin_months;
+  v_chart text;
+  v_fa public.visa_bulletins;
+  v_dff public.visa_bulletins;
+  v_history jsonb;
+  v_receipt record;
+  v_time public.uscis_processing_times;
+  v_received date;
+  v_next jsonb;
+  v_pending jsonb;
+begin
+  select p.* into v_process from public.processes p where p.id = p_process_id;
+  if v_process.id is null
+     or not (v_staff or (v_process.client_id is not null and v_process.client_id = public.current_client_id())) then
+    return null;
+  end if;
+  v_category := public.bulletin_category(v_process.visa_category);
+
+  select m.* into v_month from public.visa_bulletin_months m order by m.month desc limit 1;
+  if v_category is not null and v_month.month is not null then
+    v_chart := case when v_category like 'F%' then v_month.uscis_chart_family else v_month.uscis_chart_employment end;
+    select b.* into v_fa from public.visa_bulletins b
+     where b.month = v_month.month and b.chart = 'final_action'
+       and b.category = v_category and b.chargeability = v_process.chargeability;
+    select b.* into v_dff from public.visa_bulletins b
+     where b.month = v_month.month and b.chart = 'dates_for_filing'
+       and b.category = v_category and b.chargeability = v_process.chargeability;
+    select coalesce(jsonb_agg(jsonb_build_object('month', h.month, 'cutoff', h.cutoff, 'cutoff_date', h.cutoff_date)
+                              order by h.month), '[]'::jsonb)
+      into v_history
+      from (select b.month, b.cutoff, b.cutoff_date from public.visa_bulletins b
+             where b.chart = 'final_action' and b.category = v_category and b.chargeability = v_process.chargeability
+               and b.month > v_month.month - interval '12 months' and b.month <= v_month.month) h;
+  end if;
+
+  -- USCIS: the latest real status of the process's receipts (a demo provider's never reaches a client).
+  select r.receipt_number, r.last_status, r.last_updated_at, r.last_status_is_demo into v_receipt
+    from public.uscis_receipts r
+   where r.process_id = p_process_id and r.last_status is not null and (v_staff or not r.last_status_is_demo)
+   order by r.last_updated_at desc nulls last limit 1;
+
+  v_received := coalesce(v_process.receipt_date, v_process.filed_at);
+  if v_process.uscis_form is not null then
+    select t.* into v_time from public.uscis_processing_times t
+     where t.form = v_process.uscis_form
+       and (v_process.uscis_office is null or t.office = v_process.uscis_office)
+     order by (t.office = coalesce(v_process.uscis_office, '')) desc, t.max_months desc limit 1;
+  end if;
+
+  select jsonb_build_object('kind', e.kind, 'at', e.at, 'title', e.title, 'location', e.location)
+    into v_next
+    from (select 'appointment' as kind, a.starts_at as at, coalesce(a.title, 'Atendimento no escritório') as title,
+                 coalesce(a.location, a.meeting_link) as location
+            from public.appointments a
+           where (a.process_id = p_process_id or (a.process_id is null and a.client_id = v_process.client_id))
+             and a.starts_at >= now() and a.status in ('agendado', 'confirmado')
+          union all
+          select 'hearing', c.last_hearing_date, 'Audiência no tribunal de imigração', c.court_location
+            from public.eoir_court_cases c
+           where c.process_id = p_process_id and c.last_hearing_date >= now()
+             and (v_staff or not c.last_status_is_demo)) e
+   order by e.at limit 1;
+
+  select coalesce(jsonb_agg(r.document_name order by r.requested_at), '[]'::jsonb) into v_pending
+    from public.document_requests r
+   where r.process_id = p_process_id and r.status = 'pending';
+
+  return jsonb_build_object(
+    'process_id', v_process.id,
+    'type', v_process.type,
+    'stage', v_process.stage,
+    'priority_date', v_process.priority_date,
+    'visa_category', v_process.visa_category,
+    'bulletin_category', v_category,
+    'chargeability', v_process.chargeability,
+    'bulletin', case when v_month.month is null or v_category is null then null else jsonb_build_object(
+      'month', v_month.month,
+      'uscis_chart', v_chart,
+      'final_action', case when v_fa.id is null then null else jsonb_build_object(
+        'cutoff', v_fa.cutoff, 'cutoff_date', v_fa.cutoff_date,
+        'current', public.bulletin_is_current(v_process.priority_date, v_fa.cutoff, v_fa.cutoff_date)) end,
+      'dates_for_filing', case when v_dff.id is null then null else jsonb_build_object(
+        'cutoff', v_dff.cutoff, 'cutoff_date', v_dff.cutoff_date,
+        'current', public.bulletin_is_current(v_process.priority_date, v_dff.cutoff, v_dff.cutoff_date)) end,
+      'history', v_history) end,
+    'uscis', case when v_receipt.receipt_number is null then null else jsonb_build_object(
+      'receipt_number', v_receipt.receipt_number, 'status', v_receipt.last_status,
+      'updated_at', v_receipt.last_updated_at, 'is_demo', v_receipt.last_status_is_demo) end,
+    'processing_time', case when v_time.id is null then null else jsonb_build_object(
+      'form', v_time.form, 'office', v_time.office, 'min_months', v_time.min_months,
+      'max_months', v_time.max_months, 'published_on', v_time.published_on) end,
+    'uscis_form', v_process.uscis_form,
+    'uscis_office', v_process.uscis_office,
+    'receipt_date', v_received,
+    'next_event', v_next,
+    'pending_documents', v_pending);
+end
+$$;
+
+--
+-- Name: FUNCTION case_standing(p_process_id bigint); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.case_standing(p_process_id bigint) IS 'Where a process stands (Visa Bulletin position and 12-month history, USCIS status, processing time, next event, pending documents): staff for any process, a client for its own only (null otherwise).';
 
 --
 -- Name: change_process_stage(bigint, text, text); Type: FUNCTION; Schema: public; Owner: -
@@ -900,6 +1088,44 @@ $$;
 --
 
 COMMENT ON FUNCTION public.convert_lead(p_lead_id uuid, p_password text, p_address text) IS 'Administrators and commercial: creates the lead''s client with portal access and marks the lead fechado; returns clients.id.';
+
+--
+-- Name: create_checklist_requests(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.create_checklist_requests() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_count integer;
+begin
+  if new.case_type_id is null or (tg_op = 'UPDATE' and new.case_type_id is not distinct from old.case_type_id) then
+    return null;
+  end if;
+  perform set_config('app.checklist_batch', 'on', true);
+  insert into public.document_requests
+    (process_id, document_name, document_description, is_required, checklist_item_id, position, kind,
+     needs_apostille, needs_translation)
+  select new.id, i.document_name, i.explanation, i.is_required, i.id, i.position, i.kind,
+         i.needs_apostille, i.needs_translation
+    from public.document_checklists i
+   where i.case_type_id = new.case_type_id
+     and not exists (select 1 from public.document_requests r
+                      where r.process_id = new.id and (r.checklist_item_id = i.id or r.document_name = i.document_name))
+   order by i.position, i.document_name;
+  get diagnostics v_count = row_count;
+  perform set_config('app.checklist_batch', 'off', true);
+  if v_count > 0 then
+    perform public.notify_process_client(new.id, 'document_request', 'Documentos solicitados',
+      format('%s documento(s) para o processo %s. Veja a lista e envie pelo portal.', v_count, new.type),
+      '/cliente/processos/' || new.id,
+      jsonb_build_object('count', v_count, 'case_type_id', new.case_type_id),
+      'checklist:' || new.id || ':' || new.case_type_id);
+  end if;
+  return null;
+end
+$$;
 
 --
 -- Name: create_client_user(text, text, text, text, text); Type: FUNCTION; Schema: public; Owner: -
@@ -1310,6 +1536,109 @@ $$;
 --
 
 COMMENT ON FUNCTION public.current_client_id() IS 'The clients.id of the signed-in client (null for staff).';
+
+--
+-- Name: document_request_stages(boolean, boolean); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.document_request_stages(p_apostille boolean, p_translation boolean) RETURNS text[]
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select array_remove(array_remove(array['solicitado', 'recebido', 'apostilado', 'traduzido', 'pronto'],
+                                   case when p_apostille then null else 'apostilado' end),
+                      case when p_translation then null else 'traduzido' end)
+$$;
+
+--
+-- Name: FUNCTION document_request_stages(p_apostille boolean, p_translation boolean); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.document_request_stages(p_apostille boolean, p_translation boolean) IS 'The steps of a document request in order: apostilado and traduzido only when the request needs them.';
+
+--
+-- Name: document_request_workflow(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.document_request_workflow() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_stages text[] := public.document_request_stages(new.needs_apostille, new.needs_translation);
+  v_from integer;
+  v_to integer;
+begin
+  if tg_op = 'INSERT' then
+    if new.status = 'fulfilled' and new.stage = 'solicitado' then
+      new.stage := 'recebido';
+    elsif new.status = 'pending' then
+      new.stage := 'solicitado';
+    end if;
+    if not new.stage = any (v_stages) then
+      raise exception 'Etapa inválida para este documento' using errcode = 'check_violation';
+    end if;
+    return new;
+  end if;
+
+  if new.review_status is distinct from old.review_status and new.review_status is not null then
+    if new.review_status = 'rejected' then
+      if nullif(btrim(new.rejection_reason), '') is null then
+        raise exception 'Informe o motivo da recusa' using errcode = 'check_violation';
+      end if;
+      new.rejection_reason := btrim(new.rejection_reason);
+      new.status := 'pending';
+      new.fulfilled_at := null;
+      new.stage := 'solicitado';
+    else
+      if old.status <> 'fulfilled' then
+        raise exception 'Só um documento recebido pode ser aceito' using errcode = 'check_violation';
+      end if;
+      new.rejection_reason := null;
+    end if;
+    new.reviewed_at := now();
+    new.reviewed_by := auth.uid();
+  elsif new.status is distinct from old.status then
+    if new.status = 'fulfilled' then
+      new.fulfilled_at := coalesce(new.fulfilled_at, now());
+      if new.stage = 'solicitado' then
+        new.stage := 'recebido';
+      end if;
+      -- a new document after a rejection waits for a new review
+      if new.review_status = 'rejected' then
+        new.review_status := null;
+      end if;
+    else
+      new.fulfilled_at := null;
+      new.stage := 'solicitado';
+      new.review_status := null;
+    end if;
+  elsif new.stage is distinct from old.stage then
+    v_from := array_position(v_stages, old.stage);
+    v_to := array_position(v_stages, new.stage);
+    if v_to is null or v_from is null or abs(v_to - v_from) <> 1 then
+      raise exception 'Etapa inválida: de "%" o documento passa para a etapa seguinte ou volta à anterior', old.stage
+        using errcode = 'check_violation';
+    end if;
+    if new.stage = 'solicitado' then
+      new.status := 'pending';
+      new.fulfilled_at := null;
+      new.review_status := null;
+    else
+      new.status := 'fulfilled';
+      new.fulfilled_at := coalesce(new.fulfilled_at, now());
+    end if;
+  end if;
+  if not new.stage = any (v_stages) then
+    raise exception 'Etapa inválida para este documento' using errcode = 'check_violation';
+  end if;
+  if new.stage is distinct from old.stage then
+    new.stage_changed_at := now();
+    new.stage_changed_by := auth.uid();
+  end if;
+  return new;
+end
+$$;
 
 --
 -- Name: eoir_court_for_location(text); Type: FUNCTION; Schema: public; Owner: -
@@ -1751,6 +2080,130 @@ $$;
 --
 
 COMMENT ON FUNCTION public.hearing_preparation_task() IS 'Trigger on eoir_court_cases: a future hearing gets a preparation task.';
+
+--
+-- Name: import_visa_bulletin(date, jsonb, text, text, text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.import_visa_bulletin(p_month date, p_rows jsonb, p_uscis_chart_family text DEFAULT 'dates_for_filing'::text, p_uscis_chart_employment text DEFAULT 'final_action'::text, p_source text DEFAULT 'upload'::text, p_source_url text DEFAULT NULL::text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_rows integer;
+  v_previous date;
+  v_newest boolean;
+  v_label text;
+  v_change record;
+  v_current integer := 0;
+  v_retrogressed integer := 0;
+begin
+  if not public.is_admin() then
+    raise exception 'Apenas administradores importam o Boletim de Vistos' using errcode = '42501';
+  end if;
+  if p_month is null or extract(day from p_month) <> 1 then
+    raise exception 'Mês do boletim inválido' using errcode = '22023';
+  end if;
+  if p_rows is null or jsonb_typeof(p_rows) <> 'array' or jsonb_array_length(p_rows) = 0 then
+    raise exception 'Boletim sem datas' using errcode = '22023';
+  end if;
+
+  insert into public.visa_bulletin_months as m
+    (month, uscis_chart_family, uscis_chart_employment, source, source_url, imported_at, imported_by)
+  values (p_month, p_uscis_chart_family, p_uscis_chart_employment, p_source, p_source_url, now(), auth.uid())
+  on conflict (month) do update
+    set uscis_chart_family = excluded.uscis_chart_family, uscis_chart_employment = excluded.uscis_chart_employment,
+        source = excluded.source, source_url = excluded.source_url, imported_at = now(), imported_by = auth.uid();
+
+  -- The month's previous state, to compare with (a re-import announces only what it changed).
+  create temporary table if not exists pg_temp.bulletin_before (process_id bigint primary key, was_current boolean)
+    on commit drop;
+  truncate pg_temp.bulletin_before;
+  select max(m.month) into v_previous from public.visa_bulletin_months m where m.month < p_month;
+  v_newest := not exists (select 1 from public.visa_bulletin_months m where m.month > p_month);
+
+  insert into pg_temp.bulletin_before
+  select p.id,
+         coalesce(
+           (select public.bulletin_is_current(p.priority_date, b.cutoff, b.cutoff_date)
+              from public.visa_bulletins b
+             where b.month = p_month and b.chart = 'final_action'
+               and b.category = public.bulletin_category(p.visa_category) and b.chargeability = p.chargeability),
+           (select public.bulletin_is_current(p.priority_date, b.cutoff, b.cutoff_date)
+              from public.visa_bulletins b
+             where b.month = v_previous and b.chart = 'final_action'
+               and b.category = public.bulletin_category(p.visa_category) and b.chargeability = p.chargeability))
+    from public.processes p
+   where p.priority_date is not null and p.visa_category is not null and p.closed_at is null;
+
+  delete from public.visa_bulletins b where b.month = p_month;
+  insert into public.visa_bulletins (month, chart, category, chargeability, cutoff, cutoff_date)
+  select p_month, r ->> 'chart', r ->> 'category', r ->> 'chargeability', r ->> 'cutoff',
+         nullif(r ->> 'cutoff_date', '')::date
+    from jsonb_array_elements(p_rows) r;
+  get diagnostics v_rows = row_count;
+
+  if v_newest then
+    v_label := to_char(p_month, 'MM/YYYY');
+    for v_change in
+      select p.id, p.priority_date, p.visa_category, p.chargeability, b.cutoff, b.cutoff_date,
+             public.bulletin_is_current(p.priority_date, b.cutoff, b.cutoff_date) as now_current
+        from pg_temp.bulletin_before x
+        join public.processes p on p.id = x.process_id
+        join public.visa_bulletins b
+          on b.month = p_month and b.chart = 'final_action'
+         and b.category = public.bulletin_category(p.visa_category) and b.chargeability = p.chargeability
+       where x.was_current is not null
+         and x.was_current is distinct from public.bulletin_is_current(p.priority_date, b.cutoff, b.cutoff_date)
+    loop
+      if v_change.now_current then
+        v_current := v_current + 1;
+        perform public.notify_process_staff(v_change.id, 'visa_bulletin_current',
+          format('Data de prioridade em dia: processo #%s', v_change.id),
+          format('Boletim de Vistos de %s: %s (%s) com data final %s; prioridade em %s.', v_label,
+                 v_change.visa_category, v_change.chargeability,
+                 coalesce(to_char(v_change.cutoff_date, 'DD/MM/YYYY'), 'em dia (C)'),
+                 to_char(v_change.priority_date, 'DD/MM/YYYY')),
+          format('/processos/%s', v_change.id), '{}'::jsonb,
+          format('visa_bulletin:%s:%s:current', p_month, v_change.id));
+        perform public.notify_process_client(v_change.id, 'visa_bulletin_current',
+          'Sua data de prioridade está em dia',
+          format('No Boletim de Vistos de %s, a data da sua categoria (%s) alcançou a sua data de prioridade (%s). '
+                 'Nossa equipe vai orientar os próximos passos.', v_label, v_change.visa_category,
+                 to_char(v_change.priority_date, 'DD/MM/YYYY')),
+          format('/cliente/processos/%s', v_change.id), '{}'::jsonb,
+          format('visa_bulletin:%s:%s:current:client', p_month, v_change.id));
+      else
+        v_retrogressed := v_retrogressed + 1;
+        perform public.notify_process_staff(v_change.id, 'visa_bulletin_retrogressed',
+          format('Retrocesso no Boletim de Vistos: processo #%s', v_change.id),
+          format('Boletim de Vistos de %s: %s (%s) recuou para %s; prioridade em %s.', v_label,
+                 v_change.visa_category, v_change.chargeability,
+                 coalesce(to_char(v_change.cutoff_date, 'DD/MM/YYYY'), 'indisponível (U)'),
+                 to_char(v_change.priority_date, 'DD/MM/YYYY')),
+          format('/processos/%s', v_change.id), '{}'::jsonb,
+          format('visa_bulletin:%s:%s:retrogressed', p_month, v_change.id));
+        perform public.notify_process_client(v_change.id, 'visa_bulletin_retrogressed',
+          'O Boletim de Vistos recuou a data da sua categoria',
+          format('No Boletim de Vistos de %s, a data da sua categoria (%s) recuou e a sua data de prioridade (%s) '
+                 'deixou de estar em dia. Isso acontece e não cancela o seu pedido: avisaremos quando avançar.',
+                 v_label, v_change.visa_category, to_char(v_change.priority_date, 'DD/MM/YYYY')),
+          format('/cliente/processos/%s', v_change.id), '{}'::jsonb,
+          format('visa_bulletin:%s:%s:retrogressed:client', p_month, v_change.id));
+      end if;
+    end loop;
+  end if;
+
+  return jsonb_build_object('month', p_month, 'rows', v_rows, 'newest', v_newest,
+                            'became_current', v_current, 'retrogressed', v_retrogressed);
+end
+$$;
+
+--
+-- Name: FUNCTION import_visa_bulletin(p_month date, p_rows jsonb, p_uscis_chart_family text, p_uscis_chart_employment text, p_source text, p_source_url text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.import_visa_bulletin(p_month date, p_rows jsonb, p_uscis_chart_family text, p_uscis_chart_employment text, p_source text, p_source_url text) IS 'Administrators: stores a Visa Bulletin month (replacing its rows) and, for the newest month, announces processes that became current or retrogressed.';
 
 --
 -- Name: is_admin(); Type: FUNCTION; Schema: public; Owner: -
@@ -2387,6 +2840,9 @@ CREATE FUNCTION public.notify_document_request() RETURNS trigger
     SET search_path TO ''
     AS $$
 begin
+  if new.checklist_item_id is not null and current_setting('app.checklist_batch', true) = 'on' then
+    return new;
+  end if;
   perform public.notify_process_client(new.process_id, 'document_request', 'Documento solicitado',
     coalesce(format('%s — %s', new.document_name, nullif(btrim(new.document_description), '')), new.document_name),
     '/cliente/documentos',
@@ -2926,6 +3382,40 @@ $$;
 --
 
 COMMENT ON FUNCTION public.record_client_changes() IS 'Trigger on clients: one client_record_changes row per changed field.';
+
+--
+-- Name: record_document_request_event(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.record_document_request_event() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_actor uuid := auth.uid();
+  v_name text := (select p.full_name from public.profiles p where p.id = auth.uid());
+  v_event bigint;
+begin
+  if tg_op = 'INSERT' or new.stage is distinct from old.stage then
+    insert into public.document_request_events (request_id, kind, to_value, actor_id, actor_name)
+    values (new.id, 'stage', new.stage, v_actor, v_name);
+  end if;
+  if tg_op = 'UPDATE' and new.review_status is not null
+     and (new.review_status is distinct from old.review_status or new.reviewed_at is distinct from old.reviewed_at) then
+    insert into public.document_request_events (request_id, kind, to_value, reason, actor_id, actor_name)
+    values (new.id, new.review_status, new.document_name, new.rejection_reason, v_actor, v_name)
+    returning id into v_event;
+    if new.review_status = 'rejected' then
+      perform public.notify_process_client(new.process_id, 'document_rejected', 'Documento recusado',
+        format('%s — %s', new.document_name, new.rejection_reason),
+        '/cliente/processos/' || new.process_id,
+        jsonb_build_object('request_id', new.id, 'document_name', new.document_name, 'reason', new.rejection_reason),
+        'document_rejected:' || new.id || ':' || v_event);
+    end if;
+  end if;
+  return null;
+end
+$$;
 
 --
 -- Name: financial_payments; Type: TABLE; Schema: public; Owner: -
@@ -4636,7 +5126,24 @@ CREATE TABLE public.document_requests (
     requested_at timestamp with time zone DEFAULT now() NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    checklist_item_id uuid,
+    "position" integer DEFAULT 0 NOT NULL,
+    kind text DEFAULT 'outro'::text NOT NULL,
+    needs_apostille boolean DEFAULT false NOT NULL,
+    needs_translation boolean DEFAULT false NOT NULL,
+    stage text DEFAULT 'solicitado'::text NOT NULL,
+    stage_changed_at timestamp with time zone,
+    stage_changed_by uuid,
+    review_status text,
+    rejection_reason text,
+    reviewed_at timestamp with time zone,
+    reviewed_by uuid,
     CONSTRAINT document_requests_document_name_check CHECK ((char_length(btrim(document_name)) >= 2)),
+    CONSTRAINT document_requests_kind_check CHECK ((kind = ANY (ARRAY['certidao_nascimento'::text, 'certidao_casamento'::text, 'certidao_antecedentes'::text, 'passaporte'::text, 'fotos'::text, 'i94'::text, 'imposto_renda'::text, 'documento_identidade'::text, 'documento_imigracao'::text, 'comprovante_financeiro'::text, 'evidencia_relacionamento'::text, 'diploma'::text, 'carta'::text, 'exame_medico'::text, 'outro'::text]))),
+    CONSTRAINT document_requests_rejection_has_reason CHECK (((review_status IS DISTINCT FROM 'rejected'::text) OR (rejection_reason IS NOT NULL))),
+    CONSTRAINT document_requests_rejection_reason_check CHECK (((rejection_reason IS NULL) OR ((char_length(btrim(rejection_reason)) >= 3) AND (char_length(btrim(rejection_reason)) <= 1000)))),
+    CONSTRAINT document_requests_review_status_check CHECK ((review_status = ANY (ARRAY['accepted'::text, 'rejected'::text]))),
+    CONSTRAINT document_requests_stage_check CHECK ((stage = ANY (ARRAY['solicitado'::text, 'recebido'::text, 'apostilado'::text, 'traduzido'::text, 'pronto'::text]))),
     CONSTRAINT document_requests_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'fulfilled'::text])))
 );
 
@@ -4645,6 +5152,18 @@ CREATE TABLE public.document_requests (
 --
 
 COMMENT ON TABLE public.document_requests IS 'Documents the office asked the client for, per process (pending or fulfilled).';
+
+--
+-- Name: COLUMN document_requests.stage; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.document_requests.stage IS 'solicitado → recebido → apostilado (if needs_apostille) → traduzido (if needs_translation) → pronto.';
+
+--
+-- Name: COLUMN document_requests.rejection_reason; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.document_requests.rejection_reason IS 'Why staff rejected what the client sent (the client reads it).';
 
 --
 -- Name: processes; Type: TABLE; Schema: public; Owner: -
@@ -4669,8 +5188,18 @@ CREATE TABLE public.processes (
     opened_at date DEFAULT CURRENT_DATE NOT NULL,
     filed_at date,
     closed_at timestamp with time zone,
+    priority_date date,
+    visa_category text,
+    chargeability text DEFAULT 'ALL'::text NOT NULL,
+    uscis_form text,
+    uscis_office text,
+    receipt_date date,
+    CONSTRAINT processes_chargeability_check CHECK ((chargeability ~ '^[A-Z][A-Z_]{1,39}$'::text)),
     CONSTRAINT processes_receipt_number_check CHECK ((receipt_number ~ '^[A-Z]{3}[0-9]{10}$'::text)),
-    CONSTRAINT processes_type_check CHECK ((char_length(btrim(type)) >= 2))
+    CONSTRAINT processes_type_check CHECK ((char_length(btrim(type)) >= 2)),
+    CONSTRAINT processes_uscis_form_check CHECK (((uscis_form IS NULL) OR (uscis_form ~ '^[A-Z]{1,2}-[0-9]{1,4}[A-Z]?$'::text))),
+    CONSTRAINT processes_uscis_office_check CHECK (((uscis_office IS NULL) OR ((char_length(btrim(uscis_office)) >= 2) AND (char_length(btrim(uscis_office)) <= 120)))),
+    CONSTRAINT processes_visa_category_check CHECK ((visa_category = ANY (ARRAY['F1'::text, 'F2A'::text, 'F2B'::text, 'F3'::text, 'F4'::text, 'EB1'::text, 'EB2'::text, 'EB2-NIW'::text, 'EB3'::text, 'EB3-OW'::text, 'EB4'::text, 'EB5'::text])))
 );
 
 --
@@ -4710,6 +5239,42 @@ COMMENT ON COLUMN public.processes.description IS 'What the client reads about t
 COMMENT ON COLUMN public.processes.closed_at IS 'Set when the status becomes concluído, arquivado or cancelado; cleared on reopening.';
 
 --
+-- Name: COLUMN processes.priority_date; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.processes.priority_date IS 'Priority date of the petition (compared with the Visa Bulletin).';
+
+--
+-- Name: COLUMN processes.visa_category; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.processes.visa_category IS 'Preference category: F1-F4, F2A/F2B, EB1-EB5 (EB2-NIW counts as EB2).';
+
+--
+-- Name: COLUMN processes.chargeability; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.processes.chargeability IS 'Chargeability area of the Visa Bulletin: ALL (e.g. Brazil), CHINA, INDIA, MEXICO, PHILIPPINES ...';
+
+--
+-- Name: COLUMN processes.uscis_form; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.processes.uscis_form IS 'Form whose USCIS processing time applies (e.g. I-485).';
+
+--
+-- Name: COLUMN processes.uscis_office; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.processes.uscis_office IS 'USCIS office or service center handling the case (processing times are per office).';
+
+--
+-- Name: COLUMN processes.receipt_date; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.processes.receipt_date IS 'Receipt date of the case at USCIS (the I-797 receipt notice).';
+
+--
 -- Name: client_document_requests; Type: VIEW; Schema: public; Owner: -
 --
 
@@ -4722,7 +5287,15 @@ CREATE VIEW public.client_document_requests WITH (security_barrier='true') AS
     r.is_required,
     r.status,
     r.requested_at,
-    r.fulfilled_at
+    r.fulfilled_at,
+    r.kind,
+    r.stage,
+    r.needs_apostille,
+    r.needs_translation,
+    r.review_status,
+    r.rejection_reason,
+    r.reviewed_at,
+    r."position"
    FROM (public.document_requests r
      JOIN public.processes p ON ((p.id = r.process_id)))
   WHERE ((CURRENT_USER <> ALL (ARRAY['anon'::name, 'authenticated'::name])) OR ( SELECT public.is_staff() AS is_staff) OR (p.client_id = ( SELECT public.current_client_id() AS current_client_id)));
@@ -4867,6 +5440,9 @@ CREATE TABLE public.clients (
     a_number text,
     date_of_birth date,
     nationality text,
+    passport_number text,
+    passport_expires_on date,
+    ead_expires_on date,
     CONSTRAINT clients_a_number_check CHECK ((a_number ~ '^A[0-9]{8,9}$'::text)),
     CONSTRAINT clients_date_of_birth_check CHECK (((date_of_birth IS NULL) OR (date_of_birth >= '1900-01-01'::date))),
     CONSTRAINT clients_dependant_relationship CHECK (((principal_client_id IS NULL) = (relationship IS NULL))),
@@ -4874,6 +5450,7 @@ CREATE TABLE public.clients (
     CONSTRAINT clients_full_name_check CHECK ((char_length(btrim(full_name)) >= 3)),
     CONSTRAINT clients_nationality_check CHECK (((nationality IS NULL) OR ((char_length(btrim(nationality)) >= 2) AND (char_length(btrim(nationality)) <= 60)))),
     CONSTRAINT clients_not_own_principal CHECK ((principal_client_id <> id)),
+    CONSTRAINT clients_passport_number_check CHECK (((passport_number IS NULL) OR (passport_number ~ '^[A-Z0-9]{5,20}$'::text))),
     CONSTRAINT clients_relationship_check CHECK ((relationship = ANY (ARRAY['spouse'::text, 'child'::text, 'parent'::text, 'sibling'::text, 'other'::text])))
 );
 
@@ -4906,6 +5483,99 @@ COMMENT ON COLUMN public.clients.date_of_birth IS 'Date of birth of the client.'
 --
 
 COMMENT ON COLUMN public.clients.nationality IS 'Nationality (country of citizenship), as the office writes it.';
+
+--
+-- Name: COLUMN clients.passport_number; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.clients.passport_number IS 'Number of the client''s current passport.';
+
+--
+-- Name: COLUMN clients.passport_expires_on; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.clients.passport_expires_on IS 'Expiry date of the client''s passport (alerts before it).';
+
+--
+-- Name: COLUMN clients.ead_expires_on; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.clients.ead_expires_on IS 'Expiry date of the client''s work permit (EAD) (alerts before it).';
+
+--
+-- Name: document_checklists; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.document_checklists (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    case_type_id text NOT NULL,
+    "position" integer DEFAULT 0 NOT NULL,
+    document_name text NOT NULL,
+    explanation text,
+    is_required boolean DEFAULT true NOT NULL,
+    kind text DEFAULT 'outro'::text NOT NULL,
+    needs_apostille boolean DEFAULT false NOT NULL,
+    needs_translation boolean DEFAULT false NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT document_checklists_document_name_check CHECK (((char_length(btrim(document_name)) >= 2) AND (char_length(btrim(document_name)) <= 200))),
+    CONSTRAINT document_checklists_explanation_check CHECK (((explanation IS NULL) OR (char_length(explanation) <= 2000))),
+    CONSTRAINT document_checklists_kind_check CHECK ((kind = ANY (ARRAY['certidao_nascimento'::text, 'certidao_casamento'::text, 'certidao_antecedentes'::text, 'passaporte'::text, 'fotos'::text, 'i94'::text, 'imposto_renda'::text, 'documento_identidade'::text, 'documento_imigracao'::text, 'comprovante_financeiro'::text, 'evidencia_relacionamento'::text, 'diploma'::text, 'carta'::text, 'exame_medico'::text, 'outro'::text]))),
+    CONSTRAINT document_checklists_position_check CHECK ((("position" >= 0) AND ("position" <= 10000)))
+);
+
+--
+-- Name: TABLE document_checklists; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.document_checklists IS 'The documents each case type needs, in order (pt-BR name and explanation for the client); a new process of the type gets them as document requests.';
+
+--
+-- Name: COLUMN document_checklists.needs_apostille; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.document_checklists.needs_apostille IS 'A Brazilian document that needs the Hague apostille.';
+
+--
+-- Name: COLUMN document_checklists.needs_translation; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.document_checklists.needs_translation IS 'A document that needs a certified English translation.';
+
+--
+-- Name: document_request_events; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.document_request_events (
+    id bigint NOT NULL,
+    request_id uuid NOT NULL,
+    kind text NOT NULL,
+    to_value text,
+    reason text,
+    actor_id uuid,
+    actor_name text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT document_request_events_kind_check CHECK ((kind = ANY (ARRAY['stage'::text, 'accepted'::text, 'rejected'::text])))
+);
+
+--
+-- Name: TABLE document_request_events; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.document_request_events IS 'History of a document request: each step (solicitado … pronto) and each review, with who and when (written by triggers only).';
+
+--
+-- Name: document_request_events_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.document_request_events ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
+    SEQUENCE NAME public.document_request_events_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
 
 --
 -- Name: eoir_court_cases; Type: TABLE; Schema: public; Owner: -
@@ -5555,6 +6225,8 @@ CREATE TABLE public.office_settings (
     attorney_mobile text,
     attorney_fax text,
     packet_cover_letter text,
+    document_expiry_alert_days integer DEFAULT 90 NOT NULL,
+    translation_certification_template text DEFAULT 'I, {tradutor}, certify that I am competent to translate from {idioma} into English, and that the attached English translation of the {documento} of {cliente} is complete and accurate to the best of my knowledge and ability.'::text NOT NULL,
     CONSTRAINT attorney_bar_number_format CHECK (((attorney_bar_number IS NULL) OR (attorney_bar_number ~ '^[A-Za-z0-9][A-Za-z0-9 ./-]{0,29}$'::text))),
     CONSTRAINT attorney_bar_state_is_us_state_code CHECK (((attorney_bar_state IS NULL) OR public.is_us_state_code(attorney_bar_state))),
     CONSTRAINT attorney_email_format CHECK (((attorney_email IS NULL) OR ((attorney_email ~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$'::text) AND (char_length(attorney_email) <= 254)))),
@@ -5569,12 +6241,14 @@ CREATE TABLE public.office_settings (
     CONSTRAINT office_phone_format CHECK (((office_phone IS NULL) OR public.is_phone_number(office_phone))),
     CONSTRAINT office_settings_biometrics_lead_days_check CHECK (((biometrics_lead_days >= 1) AND (biometrics_lead_days <= 120))),
     CONSTRAINT office_settings_business_hours_check CHECK ((jsonb_typeof(business_hours) = 'object'::text)),
+    CONSTRAINT office_settings_document_expiry_alert_days_check CHECK (((document_expiry_alert_days >= 1) AND (document_expiry_alert_days <= 365))),
     CONSTRAINT office_settings_hearing_prep_days_check CHECK (((hearing_prep_days >= 1) AND (hearing_prep_days <= 365))),
     CONSTRAINT office_settings_id_check CHECK (id),
     CONSTRAINT office_settings_logo_path_check CHECK (((logo_path IS NULL) OR (logo_path ~ '^[A-Za-z0-9._/-]+$'::text))),
     CONSTRAINT office_settings_notification_templates_check CHECK ((jsonb_typeof(notification_templates) = 'object'::text)),
     CONSTRAINT office_settings_office_name_check CHECK (((char_length(btrim(office_name)) >= 2) AND (char_length(btrim(office_name)) <= 120))),
     CONSTRAINT office_settings_rfe_response_days_check CHECK (((rfe_response_days >= 1) AND (rfe_response_days <= 365))),
+    CONSTRAINT office_settings_translation_certification_template_check CHECK (((char_length(btrim(translation_certification_template)) >= 20) AND (char_length(btrim(translation_certification_template)) <= 4000))),
     CONSTRAINT office_state_is_us_state_code CHECK (((office_state IS NULL) OR public.is_us_state_code(office_state))),
     CONSTRAINT office_street_length CHECK (((office_street IS NULL) OR ((char_length(btrim(office_street)) >= 3) AND (char_length(btrim(office_street)) <= 120)))),
     CONSTRAINT office_suite_length CHECK (((office_suite IS NULL) OR ((char_length(btrim(office_suite)) >= 1) AND (char_length(btrim(office_suite)) <= 40)))),
@@ -5690,6 +6364,18 @@ COMMENT ON COLUMN public.office_settings.attorney_fax IS 'Fax number of the resp
 --
 
 COMMENT ON COLUMN public.office_settings.packet_cover_letter IS 'Cover letter of a USCIS packet ("Preencher pacote"); placeholders {escritorio} {cliente} {processo} {formularios} {data} {advogado}.';
+
+--
+-- Name: COLUMN office_settings.document_expiry_alert_days; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.office_settings.document_expiry_alert_days IS 'Staff are alerted this many days before a client''s passport or EAD expires.';
+
+--
+-- Name: COLUMN office_settings.translation_certification_template; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.office_settings.translation_certification_template IS 'Translator''s certification for certified translations (placeholders {tradutor}, {documento}, {cliente}, {idioma}, {data}).';
 
 --
 -- Name: process_events; Type: TABLE; Schema: public; Owner: -
@@ -6019,6 +6705,35 @@ ALTER TABLE public.uscis_forms ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENT
 );
 
 --
+-- Name: uscis_processing_times; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.uscis_processing_times (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    form text NOT NULL,
+    office text NOT NULL,
+    form_category text DEFAULT ''::text NOT NULL,
+    min_months numeric(5,1) NOT NULL,
+    max_months numeric(5,1) NOT NULL,
+    published_on date,
+    source text DEFAULT 'manual'::text NOT NULL,
+    updated_by uuid DEFAULT auth.uid(),
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT uscis_processing_times_check CHECK (((max_months >= min_months) AND (max_months <= (240)::numeric))),
+    CONSTRAINT uscis_processing_times_form_category_check CHECK ((char_length(form_category) <= 160)),
+    CONSTRAINT uscis_processing_times_form_check CHECK ((form ~ '^[A-Z]{1,2}-[0-9]{1,4}[A-Z]?$'::text)),
+    CONSTRAINT uscis_processing_times_min_months_check CHECK ((min_months >= (0)::numeric)),
+    CONSTRAINT uscis_processing_times_office_check CHECK (((char_length(btrim(office)) >= 2) AND (char_length(btrim(office)) <= 120))),
+    CONSTRAINT uscis_processing_times_source_check CHECK ((source = ANY (ARRAY['manual'::text, 'import'::text])))
+);
+
+--
+-- Name: TABLE uscis_processing_times; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.uscis_processing_times IS 'USCIS processing times (months, from-to) per form, office and form category; typed by staff or imported from USCIS data.';
+
+--
 -- Name: uscis_receipts; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -6091,6 +6806,69 @@ CREATE TABLE public.user_roles (
 --
 
 COMMENT ON TABLE public.user_roles IS 'Roles of each user: administrator, legal_assistant, commercial, secretary (staff) or client.';
+
+--
+-- Name: visa_bulletin_months; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.visa_bulletin_months (
+    month date NOT NULL,
+    uscis_chart_family text DEFAULT 'dates_for_filing'::text NOT NULL,
+    uscis_chart_employment text DEFAULT 'final_action'::text NOT NULL,
+    source text DEFAULT 'upload'::text NOT NULL,
+    source_url text,
+    imported_at timestamp with time zone DEFAULT now() NOT NULL,
+    imported_by uuid,
+    CONSTRAINT visa_bulletin_months_month_check CHECK ((EXTRACT(day FROM month) = (1)::numeric)),
+    CONSTRAINT visa_bulletin_months_source_check CHECK ((source = ANY (ARRAY['upload'::text, 'fetch'::text]))),
+    CONSTRAINT visa_bulletin_months_source_url_check CHECK (((source_url IS NULL) OR (source_url ~ '^https://'::text))),
+    CONSTRAINT visa_bulletin_months_uscis_chart_employment_check CHECK ((uscis_chart_employment = ANY (ARRAY['final_action'::text, 'dates_for_filing'::text]))),
+    CONSTRAINT visa_bulletin_months_uscis_chart_family_check CHECK ((uscis_chart_family = ANY (ARRAY['final_action'::text, 'dates_for_filing'::text])))
+);
+
+--
+-- Name: TABLE visa_bulletin_months; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.visa_bulletin_months IS 'One row per imported Visa Bulletin month, with the chart USCIS accepts for adjustment of status that month.';
+
+--
+-- Name: visa_bulletins; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.visa_bulletins (
+    id bigint NOT NULL,
+    month date NOT NULL,
+    chart text NOT NULL,
+    category text NOT NULL,
+    chargeability text NOT NULL,
+    cutoff text NOT NULL,
+    cutoff_date date,
+    CONSTRAINT visa_bulletins_category_check CHECK ((category ~ '^(F[1-4]|F2[AB]|EB[1-5])(-[A-Z-]{2,30})?$'::text)),
+    CONSTRAINT visa_bulletins_chargeability_check CHECK ((chargeability ~ '^[A-Z][A-Z_]{1,39}$'::text)),
+    CONSTRAINT visa_bulletins_chart_check CHECK ((chart = ANY (ARRAY['final_action'::text, 'dates_for_filing'::text]))),
+    CONSTRAINT visa_bulletins_check CHECK (((cutoff = ANY (ARRAY['C'::text, 'U'::text])) = (cutoff_date IS NULL))),
+    CONSTRAINT visa_bulletins_cutoff_check CHECK (((cutoff = ANY (ARRAY['C'::text, 'U'::text])) OR (cutoff ~ '^[0-9]{2}[A-Z]{3}[0-9]{2}$'::text)))
+);
+
+--
+-- Name: TABLE visa_bulletins; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.visa_bulletins IS 'Cut-offs of the Visa Bulletin: per month, chart (final_action | dates_for_filing), category and chargeability; cutoff is a date as printed (01FEB16) or C (current) / U (unavailable).';
+
+--
+-- Name: visa_bulletins_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.visa_bulletins ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
+    SEQUENCE NAME public.visa_bulletins_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
 
 --
 -- Name: schema_migrations; Type: TABLE; Schema: supastack; Owner: -
@@ -6238,6 +7016,27 @@ ALTER TABLE ONLY public.clients
 
 ALTER TABLE ONLY public.clients
     ADD CONSTRAINT clients_user_id_key UNIQUE (user_id);
+
+--
+-- Name: document_checklists document_checklists_case_type_id_document_name_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.document_checklists
+    ADD CONSTRAINT document_checklists_case_type_id_document_name_key UNIQUE (case_type_id, document_name);
+
+--
+-- Name: document_checklists document_checklists_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.document_checklists
+    ADD CONSTRAINT document_checklists_pkey PRIMARY KEY (id);
+
+--
+-- Name: document_request_events document_request_events_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.document_request_events
+    ADD CONSTRAINT document_request_events_pkey PRIMARY KEY (id);
 
 --
 -- Name: document_requests document_requests_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -6618,6 +7417,20 @@ ALTER TABLE ONLY public.uscis_forms
     ADD CONSTRAINT uscis_forms_pkey PRIMARY KEY (id);
 
 --
+-- Name: uscis_processing_times uscis_processing_times_form_office_form_category_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.uscis_processing_times
+    ADD CONSTRAINT uscis_processing_times_form_office_form_category_key UNIQUE (form, office, form_category);
+
+--
+-- Name: uscis_processing_times uscis_processing_times_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.uscis_processing_times
+    ADD CONSTRAINT uscis_processing_times_pkey PRIMARY KEY (id);
+
+--
 -- Name: uscis_receipts uscis_receipts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -6651,6 +7464,27 @@ ALTER TABLE ONLY public.user_roles
 
 ALTER TABLE ONLY public.user_roles
     ADD CONSTRAINT user_roles_user_id_role_key UNIQUE (user_id, role);
+
+--
+-- Name: visa_bulletin_months visa_bulletin_months_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.visa_bulletin_months
+    ADD CONSTRAINT visa_bulletin_months_pkey PRIMARY KEY (month);
+
+--
+-- Name: visa_bulletins visa_bulletins_month_chart_category_chargeability_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.visa_bulletins
+    ADD CONSTRAINT visa_bulletins_month_chart_category_chargeability_key UNIQUE (month, chart, category, chargeability);
+
+--
+-- Name: visa_bulletins visa_bulletins_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.visa_bulletins
+    ADD CONSTRAINT visa_bulletins_pkey PRIMARY KEY (id);
 
 --
 -- Name: schema_migrations schema_migrations_pkey; Type: CONSTRAINT; Schema: supastack; Owner: -
@@ -6814,6 +7648,24 @@ CREATE INDEX clients_phone_fold_trgm ON public.clients USING gin (public.search_
 --
 
 CREATE INDEX clients_principal_client_id_idx ON public.clients USING btree (principal_client_id);
+
+--
+-- Name: document_checklists_case_type_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX document_checklists_case_type_idx ON public.document_checklists USING btree (case_type_id, "position");
+
+--
+-- Name: document_request_events_request_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX document_request_events_request_idx ON public.document_request_events USING btree (request_id, created_at);
+
+--
+-- Name: document_requests_checklist_item_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX document_requests_checklist_item_idx ON public.document_requests USING btree (checklist_item_id);
 
 --
 -- Name: document_requests_process_idx; Type: INDEX; Schema: public; Owner: -
@@ -7356,6 +8208,12 @@ CREATE INDEX uscis_status_history_receipt_idx ON public.uscis_status_history USI
 CREATE INDEX user_roles_user_id_idx ON public.user_roles USING btree (user_id);
 
 --
+-- Name: visa_bulletins_lookup_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX visa_bulletins_lookup_idx ON public.visa_bulletins USING btree (category, chargeability, chart, month DESC);
+
+--
 -- Name: job job_check; Type: TRIGGER; Schema: cron; Owner: -
 --
 
@@ -7452,10 +8310,28 @@ CREATE TRIGGER clients_set_updated_at BEFORE UPDATE ON public.clients FOR EACH R
 CREATE TRIGGER clients_sync_login_email BEFORE UPDATE OF email ON public.clients FOR EACH ROW EXECUTE FUNCTION public.sync_client_login_email();
 
 --
+-- Name: document_checklists document_checklists_set_updated_at; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER document_checklists_set_updated_at BEFORE UPDATE ON public.document_checklists FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+
+--
+-- Name: document_requests document_requests_record_event; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER document_requests_record_event AFTER INSERT OR UPDATE ON public.document_requests FOR EACH ROW EXECUTE FUNCTION public.record_document_request_event();
+
+--
 -- Name: document_requests document_requests_set_updated_at; Type: TRIGGER; Schema: public; Owner: -
 --
 
 CREATE TRIGGER document_requests_set_updated_at BEFORE UPDATE ON public.document_requests FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+
+--
+-- Name: document_requests document_requests_workflow; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER document_requests_workflow BEFORE INSERT OR UPDATE ON public.document_requests FOR EACH ROW EXECUTE FUNCTION public.document_request_workflow();
 
 --
 -- Name: eoir_court_cases eoir_court_cases_court; Type: TRIGGER; Schema: public; Owner: -
@@ -7716,6 +8592,12 @@ CREATE TRIGGER notify_status_change AFTER INSERT ON public.uscis_status_history 
 CREATE TRIGGER office_settings_set_updated_at BEFORE UPDATE ON public.office_settings FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
 --
+-- Name: processes processes_create_checklist_requests; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER processes_create_checklist_requests AFTER INSERT OR UPDATE OF case_type_id ON public.processes FOR EACH ROW EXECUTE FUNCTION public.create_checklist_requests();
+
+--
 -- Name: processes processes_fill_client_name; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -7834,6 +8716,12 @@ CREATE TRIGGER tasks_set_updated_at BEFORE UPDATE ON public.tasks FOR EACH ROW E
 --
 
 CREATE TRIGGER tasks_stamp_completion BEFORE INSERT OR UPDATE OF status ON public.tasks FOR EACH ROW EXECUTE FUNCTION public.stamp_task_completion();
+
+--
+-- Name: uscis_processing_times uscis_processing_times_set_updated_at; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER uscis_processing_times_set_updated_at BEFORE UPDATE ON public.uscis_processing_times FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
 --
 -- Name: uscis_receipts uscis_receipts_on_process; Type: TRIGGER; Schema: public; Owner: -
@@ -7985,11 +8873,53 @@ ALTER TABLE ONLY public.clients
     ADD CONSTRAINT clients_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 
 --
+-- Name: document_checklists document_checklists_case_type_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.document_checklists
+    ADD CONSTRAINT document_checklists_case_type_id_fkey FOREIGN KEY (case_type_id) REFERENCES public.case_types(id) ON UPDATE CASCADE ON DELETE CASCADE;
+
+--
+-- Name: document_request_events document_request_events_actor_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.document_request_events
+    ADD CONSTRAINT document_request_events_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+--
+-- Name: document_request_events document_request_events_request_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.document_request_events
+    ADD CONSTRAINT document_request_events_request_id_fkey FOREIGN KEY (request_id) REFERENCES public.document_requests(id) ON DELETE CASCADE;
+
+--
+-- Name: document_requests document_requests_checklist_item_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.document_requests
+    ADD CONSTRAINT document_requests_checklist_item_id_fkey FOREIGN KEY (checklist_item_id) REFERENCES public.document_checklists(id) ON DELETE SET NULL;
+
+--
 -- Name: document_requests document_requests_process_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE ONLY public.document_requests
     ADD CONSTRAINT document_requests_process_id_fkey FOREIGN KEY (process_id) REFERENCES public.processes(id) ON DELETE CASCADE;
+
+--
+-- Name: document_requests document_requests_reviewed_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.document_requests
+    ADD CONSTRAINT document_requests_reviewed_by_fkey FOREIGN KEY (reviewed_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+--
+-- Name: document_requests document_requests_stage_changed_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.document_requests
+    ADD CONSTRAINT document_requests_stage_changed_by_fkey FOREIGN KEY (stage_changed_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 
 --
 -- Name: eoir_court_cases eoir_court_cases_court_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -8433,6 +9363,13 @@ ALTER TABLE ONLY public.uscis_form_mappings
     ADD CONSTRAINT uscis_form_mappings_edition_id_fkey FOREIGN KEY (edition_id) REFERENCES public.uscis_form_editions(id) ON DELETE CASCADE;
 
 --
+-- Name: uscis_processing_times uscis_processing_times_updated_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.uscis_processing_times
+    ADD CONSTRAINT uscis_processing_times_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+--
 -- Name: uscis_receipts uscis_receipts_created_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -8461,10 +9398,30 @@ ALTER TABLE ONLY public.user_roles
     ADD CONSTRAINT user_roles_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
 --
+-- Name: visa_bulletin_months visa_bulletin_months_imported_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.visa_bulletin_months
+    ADD CONSTRAINT visa_bulletin_months_imported_by_fkey FOREIGN KEY (imported_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+--
+-- Name: visa_bulletins visa_bulletins_month_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.visa_bulletins
+    ADD CONSTRAINT visa_bulletins_month_fkey FOREIGN KEY (month) REFERENCES public.visa_bulletin_months(month) ON DELETE CASCADE;
+
+--
 -- Name: case_types administrators add case types; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY "administrators add case types" ON public.case_types FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
+
+--
+-- Name: document_checklists administrators add checklist items; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "administrators add checklist items" ON public.document_checklists FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
 --
 -- Name: financial_expense_categories administrators add expense categories; Type: POLICY; Schema: public; Owner: -
@@ -8495,6 +9452,12 @@ CREATE POLICY "administrators add rules" ON public.financial_commission_rules FO
 --
 
 CREATE POLICY "administrators change case types" ON public.case_types FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
+
+--
+-- Name: document_checklists administrators change checklist items; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "administrators change checklist items" ON public.document_checklists FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
 --
 -- Name: financial_expense_categories administrators change expense categories; Type: POLICY; Schema: public; Owner: -
@@ -8587,6 +9550,12 @@ CREATE POLICY "administrators read rules" ON public.financial_commission_rules F
 CREATE POLICY "administrators remove case types" ON public.case_types FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
 --
+-- Name: document_checklists administrators remove checklist items; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "administrators remove checklist items" ON public.document_checklists FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+
+--
 -- Name: financial_expense_categories administrators remove expense categories; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -8633,6 +9602,12 @@ CREATE POLICY "authors remove own comments" ON public.task_comments FOR DELETE T
 --
 
 ALTER TABLE public.calendar_feeds ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: uscis_processing_times case managers write processing times; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "case managers write processing times" ON public.uscis_processing_times TO authenticated USING (( SELECT public.has_any_role(ARRAY['administrator'::text, 'legal_assistant'::text]) AS has_any_role)) WITH CHECK (( SELECT public.has_any_role(ARRAY['administrator'::text, 'legal_assistant'::text]) AS has_any_role));
 
 --
 -- Name: case_types; Type: ROW SECURITY; Schema: public; Owner: -
@@ -8803,6 +9778,18 @@ CREATE POLICY "crm removes lead activities" ON public.lead_activities FOR DELETE
 --
 
 CREATE POLICY "crm removes leads" ON public.leads FOR DELETE TO authenticated USING (( SELECT public.can_manage_crm() AS can_manage_crm));
+
+--
+-- Name: document_checklists; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.document_checklists ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: document_request_events; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.document_request_events ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: document_requests; Type: ROW SECURITY; Schema: public; Owner: -
@@ -9231,6 +10218,18 @@ CREATE POLICY "sellers remove own quote items" ON public.financial_quote_items F
 CREATE POLICY "sellers remove own quotes" ON public.financial_quotes FOR DELETE TO authenticated USING (((seller_id = ( SELECT auth.uid() AS uid)) AND ( SELECT public.has_role('commercial'::text) AS has_role)));
 
 --
+-- Name: visa_bulletin_months signed-in users read bulletin months; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "signed-in users read bulletin months" ON public.visa_bulletin_months FOR SELECT TO authenticated USING (true);
+
+--
+-- Name: visa_bulletins signed-in users read bulletins; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "signed-in users read bulletins" ON public.visa_bulletins FOR SELECT TO authenticated USING (true);
+
+--
 -- Name: appointments staff add appointments; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -9429,6 +10428,12 @@ CREATE POLICY "staff read appointments" ON public.appointments FOR SELECT TO aut
 CREATE POLICY "staff read case types" ON public.case_types FOR SELECT TO authenticated USING (( SELECT public.is_staff() AS is_staff));
 
 --
+-- Name: document_checklists staff read checklists; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "staff read checklists" ON public.document_checklists FOR SELECT TO authenticated USING (( SELECT public.is_staff() AS is_staff));
+
+--
 -- Name: client_record_changes staff read client record changes; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -9457,6 +10462,12 @@ CREATE POLICY "staff read court history" ON public.eoir_court_history FOR SELECT
 --
 
 CREATE POLICY "staff read courts" ON public.eoir_courts FOR SELECT TO authenticated USING (( SELECT public.is_staff() AS is_staff));
+
+--
+-- Name: document_request_events staff read document request history; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "staff read document request history" ON public.document_request_events FOR SELECT TO authenticated USING (( SELECT public.is_staff() AS is_staff));
 
 --
 -- Name: document_requests staff read document requests; Type: POLICY; Schema: public; Owner: -
@@ -9535,6 +10546,12 @@ CREATE POLICY "staff read process events" ON public.process_events FOR SELECT TO
 --
 
 CREATE POLICY "staff read processes" ON public.processes FOR SELECT TO authenticated USING (( SELECT public.is_staff() AS is_staff));
+
+--
+-- Name: uscis_processing_times staff read processing times; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "staff read processing times" ON public.uscis_processing_times FOR SELECT TO authenticated USING (( SELECT public.is_staff() AS is_staff));
 
 --
 -- Name: client_questionnaires staff read questionnaires; Type: POLICY; Schema: public; Owner: -
@@ -9693,6 +10710,12 @@ ALTER TABLE public.uscis_form_mappings ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.uscis_forms ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: uscis_processing_times; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.uscis_processing_times ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: uscis_receipts; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
@@ -9745,6 +10768,18 @@ CREATE POLICY "users see own feed" ON public.calendar_feeds FOR SELECT TO authen
 --
 
 CREATE POLICY "users update own profile" ON public.profiles FOR UPDATE TO authenticated USING ((id = ( SELECT auth.uid() AS uid))) WITH CHECK ((id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: visa_bulletin_months; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.visa_bulletin_months ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: visa_bulletins; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.visa_bulletins ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: SCHEMA cron; Type: ACL; Schema: -; Owner: -
@@ -9881,6 +10916,13 @@ GRANT ALL ON FUNCTION public.active_process_count() TO authenticated;
 GRANT ALL ON FUNCTION public.active_process_count() TO service_role;
 
 --
+-- Name: FUNCTION alert_expiring_documents(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.alert_expiring_documents() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.alert_expiring_documents() TO service_role;
+
+--
 -- Name: FUNCTION apply_quote_item_percent(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -9917,6 +10959,22 @@ REVOKE ALL ON FUNCTION public.appointment_request_problem(p_client_id uuid, p_st
 GRANT ALL ON FUNCTION public.appointment_request_problem(p_client_id uuid, p_staff_id uuid, p_starts_at timestamp with time zone, p_duration integer) TO service_role;
 
 --
+-- Name: FUNCTION bulletin_category(p_category text); Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON FUNCTION public.bulletin_category(p_category text) TO anon;
+GRANT ALL ON FUNCTION public.bulletin_category(p_category text) TO authenticated;
+GRANT ALL ON FUNCTION public.bulletin_category(p_category text) TO service_role;
+
+--
+-- Name: FUNCTION bulletin_is_current(p_priority date, p_cutoff text, p_cutoff_date date); Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON FUNCTION public.bulletin_is_current(p_priority date, p_cutoff text, p_cutoff_date date) TO anon;
+GRANT ALL ON FUNCTION public.bulletin_is_current(p_priority date, p_cutoff text, p_cutoff_date date) TO authenticated;
+GRANT ALL ON FUNCTION public.bulletin_is_current(p_priority date, p_cutoff text, p_cutoff_date date) TO service_role;
+
+--
 -- Name: FUNCTION calendar_feed_active_owner(p_token text); Type: ACL; Schema: public; Owner: -
 --
 
@@ -9944,6 +11002,14 @@ GRANT ALL ON FUNCTION public.calendar_feed_owner(p_token text) TO service_role;
 REVOKE ALL ON FUNCTION public.can_manage_crm() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.can_manage_crm() TO authenticated;
 GRANT ALL ON FUNCTION public.can_manage_crm() TO service_role;
+
+--
+-- Name: FUNCTION case_standing(p_process_id bigint); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.case_standing(p_process_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.case_standing(p_process_id bigint) TO authenticated;
+GRANT ALL ON FUNCTION public.case_standing(p_process_id bigint) TO service_role;
 
 --
 -- Name: FUNCTION change_process_stage(p_process_id bigint, p_stage text, p_message text); Type: ACL; Schema: public; Owner: -
@@ -10010,6 +11076,13 @@ GRANT ALL ON FUNCTION public.compute_commission() TO service_role;
 REVOKE ALL ON FUNCTION public.convert_lead(p_lead_id uuid, p_password text, p_address text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.convert_lead(p_lead_id uuid, p_password text, p_address text) TO authenticated;
 GRANT ALL ON FUNCTION public.convert_lead(p_lead_id uuid, p_password text, p_address text) TO service_role;
+
+--
+-- Name: FUNCTION create_checklist_requests(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.create_checklist_requests() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.create_checklist_requests() TO service_role;
 
 --
 -- Name: FUNCTION create_client_user(email text, password text, full_name text, phone text, address text); Type: ACL; Schema: public; Owner: -
@@ -10102,6 +11175,21 @@ GRANT ALL ON FUNCTION public.cron_run_now(p_jobid bigint) TO service_role;
 REVOKE ALL ON FUNCTION public.current_client_id() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.current_client_id() TO authenticated;
 GRANT ALL ON FUNCTION public.current_client_id() TO service_role;
+
+--
+-- Name: FUNCTION document_request_stages(p_apostille boolean, p_translation boolean); Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON FUNCTION public.document_request_stages(p_apostille boolean, p_translation boolean) TO anon;
+GRANT ALL ON FUNCTION public.document_request_stages(p_apostille boolean, p_translation boolean) TO authenticated;
+GRANT ALL ON FUNCTION public.document_request_stages(p_apostille boolean, p_translation boolean) TO service_role;
+
+--
+-- Name: FUNCTION document_request_workflow(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.document_request_workflow() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.document_request_workflow() TO service_role;
 
 --
 -- Name: FUNCTION eoir_court_for_location(p_location text); Type: ACL; Schema: public; Owner: -
@@ -10235,6 +11323,14 @@ GRANT ALL ON FUNCTION public.has_role(role_name text) TO service_role;
 
 REVOKE ALL ON FUNCTION public.hearing_preparation_task() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.hearing_preparation_task() TO service_role;
+
+--
+-- Name: FUNCTION import_visa_bulletin(p_month date, p_rows jsonb, p_uscis_chart_family text, p_uscis_chart_employment text, p_source text, p_source_url text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.import_visa_bulletin(p_month date, p_rows jsonb, p_uscis_chart_family text, p_uscis_chart_employment text, p_source text, p_source_url text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.import_visa_bulletin(p_month date, p_rows jsonb, p_uscis_chart_family text, p_uscis_chart_employment text, p_source text, p_source_url text) TO authenticated;
+GRANT ALL ON FUNCTION public.import_visa_bulletin(p_month date, p_rows jsonb, p_uscis_chart_family text, p_uscis_chart_employment text, p_source text, p_source_url text) TO service_role;
 
 --
 -- Name: FUNCTION is_admin(); Type: ACL; Schema: public; Owner: -
@@ -10563,6 +11659,13 @@ GRANT ALL ON FUNCTION public.receipt_on_process() TO service_role;
 
 REVOKE ALL ON FUNCTION public.record_client_changes() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.record_client_changes() TO service_role;
+
+--
+-- Name: FUNCTION record_document_request_event(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.record_document_request_event() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.record_document_request_event() TO service_role;
 
 --
 -- Name: TABLE financial_payments; Type: ACL; Schema: public; Owner: -
@@ -11039,6 +12142,28 @@ GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.cl
 GRANT ALL ON TABLE public.clients TO service_role;
 
 --
+-- Name: TABLE document_checklists; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.document_checklists TO authenticated;
+GRANT ALL ON TABLE public.document_checklists TO service_role;
+
+--
+-- Name: TABLE document_request_events; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.document_request_events TO service_role;
+GRANT SELECT ON TABLE public.document_request_events TO authenticated;
+
+--
+-- Name: SEQUENCE document_request_events_id_seq; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON SEQUENCE public.document_request_events_id_seq TO anon;
+GRANT ALL ON SEQUENCE public.document_request_events_id_seq TO authenticated;
+GRANT ALL ON SEQUENCE public.document_request_events_id_seq TO service_role;
+
+--
 -- Name: TABLE eoir_court_cases; Type: ACL; Schema: public; Owner: -
 --
 
@@ -11342,6 +12467,13 @@ GRANT ALL ON SEQUENCE public.uscis_forms_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.uscis_forms_id_seq TO service_role;
 
 --
+-- Name: TABLE uscis_processing_times; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.uscis_processing_times TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.uscis_processing_times TO authenticated;
+
+--
 -- Name: TABLE uscis_receipts; Type: ACL; Schema: public; Owner: -
 --
 
@@ -11364,6 +12496,28 @@ GRANT ALL ON TABLE public.uscis_status_history TO service_role;
 GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.user_roles TO anon;
 GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.user_roles TO authenticated;
 GRANT ALL ON TABLE public.user_roles TO service_role;
+
+--
+-- Name: TABLE visa_bulletin_months; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.visa_bulletin_months TO service_role;
+GRANT SELECT ON TABLE public.visa_bulletin_months TO authenticated;
+
+--
+-- Name: TABLE visa_bulletins; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.visa_bulletins TO service_role;
+GRANT SELECT ON TABLE public.visa_bulletins TO authenticated;
+
+--
+-- Name: SEQUENCE visa_bulletins_id_seq; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON SEQUENCE public.visa_bulletins_id_seq TO anon;
+GRANT ALL ON SEQUENCE public.visa_bulletins_id_seq TO authenticated;
+GRANT ALL ON SEQUENCE public.visa_bulletins_id_seq TO service_role;
 
 --
 -- Name: DEFAULT PRIVILEGES FOR SEQUENCES; Type: DEFAULT ACL; Schema: public; Owner: -
