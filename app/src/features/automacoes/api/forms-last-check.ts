@@ -1,5 +1,6 @@
 /** When the weekly forms edition job last ran (any staff member may ask; details stay admin-only). */
 import { useQuery } from '@tanstack/react-query';
+import { readsTables } from '@/lib/data-keys';
 import { supabase } from '@/lib/supabase';
 
 export interface FormsLastCheck {
@@ -9,9 +10,13 @@ export interface FormsLastCheck {
   checked_at: string | null;
 }
 
+const formsLastCheckKey = ['cron', 'forms-last-check'] as const;
+// registered here too: the forms library shows this line without loading the scheduled jobs screen
+readsTables(formsLastCheckKey, ['cron.job_run_details']);
+
 export function useFormsLastCheck() {
   return useQuery({
-    queryKey: ['cron', 'forms-last-check'],
+    queryKey: formsLastCheckKey,
     queryFn: async () => {
       const { data } = await supabase.rpc('uscis_forms_last_check').throwOnError();
       const rows = (data ?? []) as FormsLastCheck[];

@@ -6,18 +6,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
@@ -26,6 +17,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/errors';
 import { DOCUMENT_KINDS, documentKindLabel } from '@/lib/documents';
+import { invalidateTables, readsTables } from '@/lib/data-keys';
 import { supabase } from '@/lib/supabase';
 
 export interface ChecklistItem {
@@ -52,6 +44,7 @@ const EMPTY: Draft = {
 };
 
 const keys = { all: ['document-checklists'] as const };
+readsTables(keys.all, ['document_checklists']);
 
 function useCaseTypes() {
   return useQuery({
@@ -189,7 +182,7 @@ export function ChecklistsCard({ canEdit }: { canEdit: boolean }) {
           .throwOnError();
       if (change.remove) await supabase.from('document_checklists').delete().eq('id', change.remove).throwOnError();
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
+    onSuccess: () => invalidateTables(queryClient, ['document_checklists']),
     onError: (error) => toast.error(`Erro ao salvar a lista de documentos: ${errorMessage(error)}`),
   });
   const [formKey, setFormKey] = useState(0);
@@ -302,36 +295,21 @@ export function ChecklistsCard({ canEdit }: { canEdit: boolean }) {
           />
         )}
       </CardContent>
-      <AlertDialog open={removing !== null} onOpenChange={(open) => !open && setRemoving(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Remover documento da lista?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {`"${removing?.document_name ?? ''}" não será mais pedido nos novos processos deste tipo de caso. Os pedidos já feitos continuam.`}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancelar</AlertDialogCancel>
-            <AlertDialogAction
-              className={buttonVariants({ variant: 'destructive' })}
-              disabled={write.isPending}
-              onClick={(event) => {
-                event.preventDefault();
-                if (!removing) return;
-                write.mutate(
-                  { remove: removing.id },
-                  {
-                    onSuccess: () => toast.success('Documento removido da lista'),
-                    onSettled: () => setRemoving(null),
-                  },
-                );
-              }}
-            >
-              Remover
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title="Remover documento da lista?"
+        description={`"${removing?.document_name ?? ''}" não será mais pedido nos novos processos deste tipo de caso. Os pedidos já feitos continuam.`}
+        confirmLabel="Remover"
+        pending={write.isPending}
+        onConfirm={() =>
+          removing &&
+          write.mutateAsync({ remove: removing.id }).then(
+            () => toast.success('Documento removido da lista'),
+            () => undefined, // the mutation's onError told the user
+          )
+        }
+      />
     </Card>
   );
 }

@@ -146,6 +146,7 @@ export function useTrackReceipt() {
         .insert({ process_id: processId, receipt_number: receiptNumber })
         .throwOnError();
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: processKeys.all }),
+    // the receipt shows on its process (the database gives a process without one its first receipt)
+    onSettled: () => invalidateTables(queryClient, ['uscis_receipts', 'uscis_status_history', 'processes']),
   });
 }
