@@ -13,12 +13,8 @@ failures=()
 
 step() { printf '\n==== %s\n' "$*"; }
 
-step "Lint: ruff, mypy and eslint (make lint)"
-lint_rc=0
-$PY -m ruff check supabase functions tests bench || lint_rc=1
-$PY -m mypy || lint_rc=1
-npm run lint -w app || lint_rc=1
-((lint_rc == 0)) || failures+=("lint")
+step "Lint: ruff, mypy, eslint, prettier, tsc (scripts/lint.sh, as make lint)"
+bash scripts/lint.sh || failures+=("lint")
 
 step "Python tests (stack, functions, data)"
 $PY -m pytest tests || failures+=("python")
