@@ -16,7 +16,6 @@ import pytest
 from outbox_helpers import MARIA_EMAIL, change_stage, consent, new_stack
 
 from supastack.core.config import load_settings
-from supastack.db.migrate import migrate
 from supastack.outbox import wakeup
 from supastack.outbox.config import WorkerConfig
 from supastack.outbox.worker import OutboxWorker
@@ -33,9 +32,7 @@ INSERT = """insert into public.notification_deliveries (channel, recipient, temp
 
 @pytest.fixture(scope="module")
 def db_url(cluster) -> str:
-    url = cluster.create_database("outbox_wakeup")
-    migrate(url, load_settings().migrations_dir, None, log=lambda *_: None)
-    return url
+    return cluster.migrated_database("outbox_wakeup", load_settings().migrations_dir)
 
 
 @pytest.fixture
