@@ -34,8 +34,12 @@ if $PY -m supastack start > .test-stack.log 2>&1; then
   if ls tests/contract/js/*.test.mjs >/dev/null 2>&1; then
     node --test --test-concurrency=1 tests/contract/js/ || failures+=("js-contract")
   fi
-  step "Browser journeys (Playwright, Chromium)"
-  npm run e2e -w app || failures+=("e2e")
+  # the journeys that may share the stack run two at a time, then the others alone (app/playwright.config.ts);
+  # two calls, so that a failure among the first never skips the second
+  step "Browser journeys (Playwright, Chromium): side by side"
+  npm run e2e -w app -- --project=side-by-side || failures+=("e2e")
+  step "Browser journeys (Playwright, Chromium): alone"
+  npm run e2e -w app -- --project=alone --no-deps || failures+=("e2e-alone")
 else
   cat .test-stack.log
   failures+=("live-stack")
