@@ -20,15 +20,10 @@ status: install-py
 test: install build browser
 	bash scripts/test-all.sh
 
-# ruff (style, imports, likely bugs) on all Python code; mypy on the engine (strict on supastack.core); the
-# engine's import contracts (import-linter, pyproject's [tool.importlinter]: layers, no import of the product);
-# ESLint (typescript-eslint, Rules of Hooks) and the prettier check on the app.
+# scripts/lint.sh, the checks `make test` runs too: ruff and mypy on the Python code; the engine's import
+# contracts (import-linter); ESLint, the prettier check and tsc on the app.
 lint: install-py install-js
-	$(PY) -m ruff check supabase functions tests bench
-	$(PY) -m mypy
-	.venv/bin/lint-imports
-	npm run lint -w app
-	npm run format:check -w app
+	bash scripts/lint.sh
 
 dev: install
 	$(STACK) start && npm run dev -w app

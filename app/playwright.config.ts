@@ -3,11 +3,45 @@ import { defineConfig } from '@playwright/test';
 /**
  * Browser end-to-end tests against the app as the stack serves it (no webServer here:
  * start the stack first). APP_URL overrides the address, e.g. a local `vite preview`.
+ *
+ * The journeys share one seeded stack. Those listed in SIDE_BY_SIDE create their own rows and only read
+ * the seed, and nothing they do changes what another of them sees: they may run side by side (E2E_WORKERS
+ * at a time; a file's own tests stay in order, in one worker). Every other journey (and every new file,
+ * until it is judged safe and listed) runs alone afterwards: those change shared rows for a while (the
+ * office's settings and name, a demo user's role, Maria's consents and questionnaire, the staff's
+ * second-factor rule), count what others add (the dashboard's figures, the bell's unread count, a job's
+ * runs) or run the scheduled jobs. `make test` runs the two projects one after the other
+ * (scripts/test-all.sh), so that a failure in the first does not skip the second; a plain
+ * `playwright test` runs them in order through `dependencies`.
  */
+// How many of those at a time: E2E_WORKERS (1 unless set; 2 is meant for a machine with cores to spare).
+const SIDE_BY_SIDE_WORKERS = Number(process.env.E2E_WORKERS ?? 1);
+
+const SIDE_BY_SIDE = [
+  'accessibility',
+  'admin-setup-code',
+  'basics-b',
+  'change-password',
+  'client-record',
+  'confirmations',
+  'finance',
+  'money-time',
+  'phone-keyboard',
+  'portal',
+  'quote-percent',
+  'security-headers',
+  'smoke',
+  'staff-part2',
+].map((name) => `**/${name}.spec.ts`);
+
 export default defineConfig({
   testDir: './e2e',
   outputDir: './e2e/artifacts/results',
-  workers: 1,
+  workers: SIDE_BY_SIDE_WORKERS,
+  projects: [
+    { name: 'side-by-side', testMatch: SIDE_BY_SIDE, workers: SIDE_BY_SIDE_WORKERS },
+    { name: 'alone', testIgnore: SIDE_BY_SIDE, workers: 1, dependencies: ['side-by-side'] },
+  ],
   retries: 0,
   reporter: [['list']],
   timeout: 30_000,

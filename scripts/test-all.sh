@@ -13,13 +13,8 @@ failures=()
 
 step() { printf '\n==== %s\n' "$*"; }
 
-step "Lint: ruff, mypy, the import contracts and eslint (make lint)"
-lint_rc=0
-$PY -m ruff check supabase functions tests bench || lint_rc=1
-$PY -m mypy || lint_rc=1
-.venv/bin/lint-imports || lint_rc=1
-npm run lint -w app || lint_rc=1
-((lint_rc == 0)) || failures+=("lint")
+step "Lint: ruff, mypy, import contracts, eslint, prettier, tsc (scripts/lint.sh, as make lint)"
+bash scripts/lint.sh || failures+=("lint")
 
 step "Python tests (stack, functions, data)"
 $PY -m pytest tests || failures+=("python")
@@ -39,8 +34,12 @@ if $PY -m supastack start > .test-stack.log 2>&1; then
   if ls tests/contract/js/*.test.mjs >/dev/null 2>&1; then
     node --test --test-concurrency=1 tests/contract/js/ || failures+=("js-contract")
   fi
-  step "Browser journeys (Playwright, Chromium)"
-  npm run e2e -w app || failures+=("e2e")
+  # the journeys that may share the stack run two at a time, then the others alone (app/playwright.config.ts);
+  # two calls, so that a failure among the first never skips the second
+  step "Browser journeys (Playwright, Chromium): side by side"
+  npm run e2e -w app -- --project=side-by-side || failures+=("e2e")
+  step "Browser journeys (Playwright, Chromium): alone"
+  npm run e2e -w app -- --project=alone --no-deps || failures+=("e2e-alone")
 else
   cat .test-stack.log
   failures+=("live-stack")

@@ -8,6 +8,12 @@ from harness import Cluster, StackProcess
 DEMO_PASSWORD = "Demo@12345"
 
 
+def pytest_terminal_summary(terminalreporter):
+    if Cluster.copies:
+        terminalreporter.write_line(f"migrated databases: {Cluster.copies}, copied from {Cluster.templates} "
+                                    "template(s) that ran the migrations")
+
+
 @pytest.fixture(scope="session")
 def cluster():
     c = Cluster()

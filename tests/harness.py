@@ -1,12 +1,17 @@
 """Test harness: one embedded PostgreSQL per test session, and stack processes on free ports.
 
-`StackProcess(workdir, cluster)` creates a fresh database in the session's cluster, applies the
-project's migrations (and seed) to it, and runs `supastack serve` against it in a subprocess.
-Every test suite gets its own ports, data folder and database, so suites never collide.
+`StackProcess(workdir, cluster)` gets a fresh database in the session's cluster with the project's
+migrations (and seed) applied, and runs `supastack serve` against it in a subprocess. Every test suite
+gets its own ports, data folder and database, so suites never collide.
+
+A migrated database is a copy (`CREATE DATABASE ... TEMPLATE`) of a template the session builds once per
+set of migrations and seed: the migrations run once per session instead of once per suite, and each suite
+still gets a database of its own, as new as one migrated for it.
 """
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import random
 import shutil
@@ -23,7 +28,7 @@ import psycopg
 
 from supastack.core import jwt
 from supastack.core.config import REPO_ROOT, Settings, load_settings
-from supastack.db.migrate import migrate
+from supastack.db.migrate import BOOTSTRAP_DIR, migrate
 from supastack.db.postgres import EmbeddedPostgres, wait_for
 
 
@@ -96,6 +101,10 @@ class Cluster:
     (cluster data, stacks' data folders and logs) is removed by `stop()`; SUPASTACK_KEEP_TEST_DATA=1 keeps
     it to read the logs after a failure."""
 
+    # migrated databases the session made, and how many of them ran the migrations (the templates)
+    copies = 0
+    templates = 0
+
     def __init__(self) -> None:
         sweep_abandoned_test_dirs()
         self.tmp = Path(tempfile.mkdtemp(prefix=TEST_DIR_PREFIX))
@@ -112,18 +121,69 @@ class Cluster:
             self.pg.start()
             self.base_url = self.pg.url
         wait_for(self.base_url)
+        self._templates: dict[str, str] = {}     # content hash of migrations + seed -> template's name
 
-    def create_database(self, prefix: str = "t") -> str:
-        name = f"{prefix}_{uuid.uuid4().hex[:10]}"
-        with psycopg.connect(self.base_url, autocommit=True) as conn:
-            conn.execute(f'create database "{name}"')
+    def url_of(self, name: str) -> str:
         return self.base_url.rsplit("/", 1)[0] + "/" + name
 
+    def create_database(self, prefix: str = "t", template: str | None = None) -> str:
+        name = f"{prefix}_{uuid.uuid4().hex[:10]}"
+        with psycopg.connect(self.base_url, autocommit=True) as conn:
+            conn.execute(f'create database "{name}"' + (f' template "{template}"' if template else ""))
+        return self.url_of(name)
+
+    def migrated_database(self, prefix: str, migrations_dir: Path, seed_file: Path | None = None) -> str:
+        """A new database as `migrate(url, migrations_dir, seed_file)` on an empty one leaves it, copied from
+        the session's template for these files (built on first use). What a copy does not carry over is
+        redone in it: the bootstrap runs again (the database's own settings, such as its search_path, as at
+        every start), and the scheduled jobs are as the migration left them: they name the copy
+        (`cron.job.database` defaults to the database that ran it) and start from now (a job's first slot
+        is the time it was scheduled: one the template's jobs passed since would run at once)."""
+        key = _content_key(migrations_dir, seed_file)
+        template = self._templates.get(key)
+        if template is None:
+            url = self.create_database(f"template_{key[:12]}")
+            template = url.rsplit("/", 1)[1]
+            migrate(url, migrations_dir, seed_file, log=lambda *_: None)
+            with psycopg.connect(self.base_url, autocommit=True) as conn:
+                conn.execute(f'alter database "{template}" with is_template true allow_connections false')
+            self._templates[key] = template
+            Cluster.templates += 1
+        url = self.create_database(prefix, template)
+        Cluster.copies += 1
+        report = migrate(url, migrations_dir, seed_file, log=lambda *_: None)
+        assert not report.applied and not report.new_database, report
+        with psycopg.connect(url, autocommit=True) as conn:
+            row = conn.execute("select to_regclass('cron.job') is not null").fetchone()
+            if row and row[0]:
+                conn.execute("update cron.job set database = current_database() where database = %s", (template,))
+                conn.execute("update cron.job_slot set last_slot = now()")
+        return url
+
     def stop(self) -> None:
+        if self.pg is None:
+            # a shared server (TEST_DATABASE_URL): drop the session's templates (the suites' copies stay, as
+            # their databases always did)
+            with psycopg.connect(self.base_url, autocommit=True) as conn:
+                for template in self._templates.values():
+                    conn.execute(f'alter database "{template}" with is_template false')
+                    conn.execute(f'drop database if exists "{template}"')
         if self.pg:
             self.pg.stop()
         if os.environ.get("SUPASTACK_KEEP_TEST_DATA") != "1":
             shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def _content_key(migrations_dir: Path, seed_file: Path | None) -> str:
+    """A hash of everything a migrated database is made from: the bootstrap, the migrations, the seed."""
+    digest = hashlib.sha256()
+    files = sorted(BOOTSTRAP_DIR.rglob("*.sql"))
+    files += sorted(migrations_dir.glob("*.sql")) if migrations_dir.is_dir() else []
+    files += [seed_file] if seed_file and seed_file.is_file() else []
+    for path in files:
+        digest.update(f"{path.relative_to(path.parent.parent)}\0".encode() + path.read_bytes() + b"\0")
+    digest.update(b"seed" if seed_file and seed_file.is_file() else b"no seed")
+    return digest.hexdigest()
 
 
 class StackProcess:
@@ -132,12 +192,12 @@ class StackProcess:
         self.workdir = Path(workdir)
         self.data_dir = cluster.tmp / f"{name}-{uuid.uuid4().hex[:6]}"
         self.data_dir.mkdir(parents=True)
-        self.db_url = cluster.create_database(name.replace("-", "_"))
-        self.env = {**os.environ, "DATABASE_URL": self.db_url, "API_PORT": str(free_port()),
-                    "APP_PORT": str(free_port()), **(env or {})}
+        env = {"API_PORT": str(free_port()), "APP_PORT": str(free_port()), **(env or {})}
+        settings = load_settings(self.workdir, self.data_dir, {**os.environ, **env})
+        self.db_url = cluster.migrated_database(name.replace("-", "_"), settings.migrations_dir,
+                                                settings.seed_file if seed else None)
+        self.env = {**os.environ, "DATABASE_URL": self.db_url, **env}
         self.settings: Settings = load_settings(self.workdir, self.data_dir, self.env)
-        seed_file = self.settings.seed_file if seed else None
-        migrate(self.db_url, self.settings.migrations_dir, seed_file, log=lambda *_: None)
         self.proc: subprocess.Popen | None = None
         self.start()
 

@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from supastack.core.config import REPO_ROOT
-from supastack.db.migrate import migrate
 
 # the matrix and demo modules sit next to the tests
 sys.path.insert(0, str(Path(__file__).parent))
@@ -16,9 +15,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 @pytest.fixture(scope="session")
 def data_db_url(cluster) -> str:
     """A fresh database with migrations + seed, as a plain PostgreSQL with Supabase's schemas would get."""
-    url = cluster.create_database("data")
-    migrate(url, REPO_ROOT / "migrations", REPO_ROOT / "seed.sql", log=lambda *_: None)
-    return url
+    return cluster.migrated_database("data", REPO_ROOT / "migrations", REPO_ROOT / "seed.sql")
 
 
 @pytest.fixture(scope="session")

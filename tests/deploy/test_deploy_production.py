@@ -98,8 +98,7 @@ def test_an_expired_code_is_refused(tmp_path):
 
 
 def test_production_refuses_to_start_without_smtp_unless_opted_out(cluster, tmp_path):
-    db = cluster.create_database("deploy_smtp")
-    migrate(db, REPO_ROOT / "migrations", None, log=lambda *_: None)
+    db = cluster.migrated_database("deploy_smtp", REPO_ROOT / "migrations")
     env = {**os.environ, **PUBLIC, "DATABASE_URL": db, "SUPASTACK_DATA_DIR": str(tmp_path / "data"),
            "API_PORT": str(free_port()), "APP_PORT": str(free_port())}
     env.pop("SMTP_HOST", None)
@@ -141,8 +140,7 @@ def test_the_offices_settings_live_in_config_local_toml(tmp_path):
 
 def test_reset_works_on_a_database_made_by_start(cluster):
     """`make reset` after `make up`: the platform's cron, net and supastack schemas go too."""
-    db = cluster.create_database("deploy_reset")
-    migrate(db, REPO_ROOT / "migrations", REPO_ROOT / "seed.sql", log=lambda *_: None)
+    db = cluster.migrated_database("deploy_reset", REPO_ROOT / "migrations", REPO_ROOT / "seed.sql")
     with psycopg.connect(db, autocommit=True) as conn:
         conn.execute("create schema if not exists supastack")
         conn.execute("create table if not exists supastack.leftover (id int)")

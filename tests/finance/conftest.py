@@ -10,7 +10,6 @@ import psycopg
 import pytest
 
 from supastack.core.config import REPO_ROOT
-from supastack.db.migrate import migrate
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -19,9 +18,7 @@ from finance_actors import Actor  # noqa: E402
 
 @pytest.fixture(scope="session")
 def finance_db_url(cluster) -> str:
-    url = cluster.create_database("finance")
-    migrate(url, REPO_ROOT / "migrations", REPO_ROOT / "seed.sql", log=lambda *_: None)
-    return url
+    return cluster.migrated_database("finance", REPO_ROOT / "migrations", REPO_ROOT / "seed.sql")
 
 
 @pytest.fixture

@@ -19,7 +19,6 @@ from office_outbox import wakeup
 from office_outbox.config import WorkerConfig
 from office_outbox.worker import OutboxWorker
 from supastack.core.config import load_settings
-from supastack.db.migrate import migrate
 
 # seconds from an INSERT to the provider, with the poll of these workers at 10 s: typically a few ms; a
 # single pickup may take longer on a loaded machine, and anything under a second is still the wake-up
@@ -33,9 +32,7 @@ INSERT = """insert into public.notification_deliveries (channel, recipient, temp
 
 @pytest.fixture(scope="module")
 def db_url(cluster) -> str:
-    url = cluster.create_database("outbox_wakeup")
-    migrate(url, load_settings().migrations_dir, None, log=lambda *_: None)
-    return url
+    return cluster.migrated_database("outbox_wakeup", load_settings().migrations_dir)
 
 
 @pytest.fixture

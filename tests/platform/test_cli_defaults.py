@@ -15,7 +15,6 @@ from supabase import create_client
 from supastack import cli
 from supastack.core import jwt
 from supastack.core.config import CLI_KEYS, load_settings
-from supastack.db.migrate import migrate
 
 # Published by the Supabase CLI and hard-coded by projects written for `supabase start`: literal on purpose.
 CLI_SECRET = "super-secret-jwt-token-with-at-least-32-characters-long"
@@ -156,9 +155,9 @@ def test_sign_up_is_on_and_returns_a_session_by_default(bare_stack):
 
 
 def test_the_demo_log_ins_printed_are_those_the_seed_lists_and_still_work(cluster, tmp_path, capsys):
-    db = cluster.create_database("demo_logins")
+    s = load_settings(REPO_ROOT, tmp_path / "data", env={})
+    db = cluster.migrated_database("demo_logins", s.migrations_dir, s.seed_file)
     s = load_settings(REPO_ROOT, tmp_path / "data", env={"DATABASE_URL": db})
-    migrate(db, s.migrations_dir, s.seed_file, log=lambda *_: None)
     cli.print_demo_log_ins(s)
     out = capsys.readouterr().out
     assert "Demo log-ins (password Demo@12345):" in out
@@ -178,9 +177,9 @@ def test_a_project_whose_seed_lists_no_log_ins_prints_none(cluster, tmp_path, ca
     seed = ("insert into auth.users (id, email, encrypted_password) values (gen_random_uuid(), 'x@y.test', "
             "extensions.crypt('pw-123456', extensions.gen_salt('bf')));\n")
     root = project(tmp_path / "p", seed=seed)
-    db = cluster.create_database("no_logins")
+    s = load_settings(root, tmp_path / "data", env={})
+    db = cluster.migrated_database("no_logins", s.migrations_dir, s.seed_file)
     s = load_settings(root, tmp_path / "data", env={"DATABASE_URL": db})
-    migrate(db, s.migrations_dir, s.seed_file, log=lambda *_: None)
     cli.print_demo_log_ins(s)
     assert capsys.readouterr().out == ""
     assert cli.seed_log_in_table("-- Log-ins (password `pw-123456`)\n--   x@y.test  owner\n") == (

@@ -9,16 +9,13 @@ import psycopg
 import pytest
 
 from supastack.core.config import REPO_ROOT
-from supastack.db.migrate import migrate
 from supastack.db.schemadoc import DOCS_FILE, SCHEMA_FILE, generate, normalise_dump
 
 
 @pytest.fixture(scope="module")
 def fresh_db(cluster):
     """Migrations only, no seed: what `make schema` generates from."""
-    db_url = cluster.create_database("schemadoc")
-    migrate(db_url, REPO_ROOT / "migrations", None, log=lambda *_: None)
-    return db_url
+    return cluster.migrated_database("schemadoc", REPO_ROOT / "migrations")
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,6 @@ import psycopg
 import pytest
 
 from supastack.core.config import REPO_ROOT
-from supastack.db.migrate import migrate
 
 ADMIN = "10000000-0000-4000-8000-000000000001"
 ASSISTANT = "10000000-0000-4000-8000-000000000002"
@@ -43,9 +42,7 @@ def _migrations(under: Path) -> Path:
 
 @pytest.fixture(scope="session")
 def workspace_db_url(cluster) -> str:
-    url = cluster.create_database("workspace")
-    migrate(url, _migrations(cluster.tmp), REPO_ROOT / "seed.sql", log=lambda *_: None)
-    return url
+    return cluster.migrated_database("workspace", _migrations(cluster.tmp), REPO_ROOT / "seed.sql")
 
 
 @pytest.fixture
