@@ -10,11 +10,12 @@ import { stylesheetAfterShell } from './build/stylesheet-after-shell.ts';
 // What most screens' first render needs besides React and supabase-js: the light UI primitives, the shared helpers and
 // the small libraries they use. Each was its own half-kilobyte chunk, a request each; a phone on HTTP/1.1 opens six
 // connections per origin, so thirty requests cost five or six round trips before the first screen. The heavier
-// primitives (dialogs, menus, selects, popovers) stay with the screens that open them.
+// primitives (dialogs, menus, selects, popovers) stay with the screens that open them, and so do the pickers'
+// look-ups (lib/people, lib/client-search): the login screen needs none of them.
 const FIRST_SCREEN_KIT = [
   /src\/components\/ui\/(avatar|badge|button|card|input|label|native-select|search-input|separator|skeleton|spinner|table|tabs|textarea)\.tsx$/,
   /src\/components\/(access-denied|company-logo|page-header|table-state-rows)\.tsx$/,
-  /src\/lib\/(auth-context|branding|errors|glossary|idle|people|roles|status|strings|text|utils)\.ts$/,
+  /src\/lib\/(auth-context|branding|errors|glossary|idle|roles|status|strings|text|utils)\.ts$/,
   /src\/(hooks|config)\//,
   /node_modules\/@radix-ui\/react-(slot|primitive|compose-refs|context|id|presence|roving-focus|collection|tabs|avatar|label|separator|direction|use-[\w-]+)\//,
   /node_modules\/(class-variance-authority|clsx|tailwind-merge)\//,

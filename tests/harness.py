@@ -25,6 +25,7 @@ from pathlib import Path
 
 import httpx
 import psycopg
+from psycopg import sql
 
 from supastack.core import jwt
 from supastack.core.config import REPO_ROOT, Settings, load_settings
@@ -151,6 +152,7 @@ class Cluster:
             Cluster.templates += 1
         url = self.create_database(prefix, template)
         Cluster.copies += 1
+        self._copy_database_settings(template, url.rsplit("/", 1)[1])
         report = migrate(url, migrations_dir, seed_file, log=lambda *_: None)
         assert not report.applied and not report.new_database, report
         with psycopg.connect(url, autocommit=True) as conn:
@@ -159,6 +161,22 @@ class Cluster:
                 conn.execute("update cron.job set database = current_database() where database = %s", (template,))
                 conn.execute("update cron.job_slot set last_slot = now()")
         return url
+
+    def _copy_database_settings(self, template: str, name: str) -> None:
+        """Settings made `in database` (ALTER ROLE ... IN DATABASE, ALTER DATABASE ... SET) belong to the
+        database's oid, so a copy does not have them: set them again on the copy, as the migrations left them."""
+        with psycopg.connect(self.base_url, autocommit=True) as conn:
+            rows = conn.execute(
+                "select r.rolname, s.setconfig from pg_db_role_setting s "
+                "join pg_database d on d.oid = s.setdatabase left join pg_roles r on r.oid = s.setrole "
+                "where d.datname = %s", (template,)).fetchall()
+            for role, config in rows:
+                for item in config:
+                    key, value = item.split("=", 1)
+                    target = (sql.SQL("alter role {} in database {}").format(sql.Identifier(role), sql.Identifier(name))
+                              if role else sql.SQL("alter database {}").format(sql.Identifier(name)))
+                    setting = sql.SQL(" set {} = {}").format(sql.Identifier(*key.split(".")), sql.Literal(value))
+                    conn.execute(target + setting)
 
     def stop(self) -> None:
         if self.pg is None:

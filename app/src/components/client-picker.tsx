@@ -7,7 +7,7 @@ import { useState, type ComponentProps } from 'react';
 import { NativeSelect } from '@/components/ui/native-select';
 import { SearchInput } from '@/components/ui/search-input';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { CLIENT_PICKER_LIMIT, useClientName, useClientSearch } from '@/lib/people';
+import { CLIENT_PICKER_LIMIT, useClientName, useClientSearch } from '@/lib/client-search';
 
 export type ClientPickerProps = Omit<ComponentProps<'select'>, 'onChange' | 'value'> & {
   value: string;
