@@ -3,9 +3,13 @@
  * lib/people (part of the first screen's kit) so the login screen does not download them.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { readsTables } from '@/lib/data-keys';
 import { ilikeAny } from '@/lib/paging';
 import { peopleKeys, type PersonOption } from '@/lib/people';
 import { supabase } from '@/lib/supabase';
+
+// under the clients' key of lib/people: a write to clients refreshes the picker too
+readsTables(peopleKeys.clients, ['clients']);
 
 /** How many clients a picker lists at once; typing narrows the list in the query. */
 export const CLIENT_PICKER_LIMIT = 50;
