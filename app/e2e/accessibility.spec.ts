@@ -36,7 +36,8 @@ test.setTimeout(180_000);
 /** The page's violations, each as "rule: the first offending element", so a failure names what to fix. */
 async function violations(page: Page, path: string): Promise<string[]> {
   await page.goto(path);
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
+  // the first journey of a run may meet a cold server and browser: give the first heading room
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Carregando...')).toHaveCount(0);
   await page.waitForLoadState('networkidle');
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

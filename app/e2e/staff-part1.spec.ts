@@ -190,8 +190,9 @@ test('the secretary and the commercial user see their menus', async ({ browser }
   const commercial = await signIn(browser, COMMERCIAL);
   await expectMenu(
     commercial,
-    ['Dashboard', 'Clientes', 'Processos', 'Agendamentos', 'Tarefas', 'CRM', 'Configurações', 'Logotipo'],
-    ['Financeiro', 'Relatórios', 'Integrações', 'Usuários'],
+    // Financeiro holds only Orçamentos for commercial: the quotes it sells (DESIGN section 9)
+    ['Dashboard', 'Clientes', 'Processos', 'Agendamentos', 'Tarefas', 'CRM', 'Financeiro', 'Configurações', 'Logotipo'],
+    ['Relatórios', 'Integrações', 'Usuários'],
   );
   await commercial
     .getByRole('navigation', { name: 'Menu principal' })

@@ -25,7 +25,8 @@ export function ListPager({ total, page, pageSize, onPageChange, onPageSizeChang
       <span role="status" data-testid="pager-label">
         {total === undefined ? 'Carregando...' : state.label}
       </span>
-      <div className="flex items-center gap-2">
+      {/* wraps on a phone (375 px): the page size, the buttons and "Página 1 de 9" never push the page sideways */}
+      <div className="flex flex-wrap items-center gap-2">
         {onPageSizeChange && (
           <label className="flex items-center gap-2">
             <span>Por página</span>
@@ -50,7 +51,7 @@ export function ListPager({ total, page, pageSize, onPageChange, onPageSizeChang
           aria-label="Página anterior"
         >
           <ChevronLeft aria-hidden="true" />
-          Anterior
+          <span className="hidden sm:inline">Anterior</span>
         </Button>
         <span aria-live="polite">
           Página {state.page} de {state.pageCount.toLocaleString('pt-BR')}
@@ -62,7 +63,7 @@ export function ListPager({ total, page, pageSize, onPageChange, onPageSizeChang
           onClick={() => onPageChange(state.page + 1)}
           aria-label="Próxima página"
         >
-          Próxima
+          <span className="hidden sm:inline">Próxima</span>
           <ChevronRight aria-hidden="true" />
         </Button>
       </div>
