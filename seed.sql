@@ -521,6 +521,5 @@ select '2025-10-01', v.chart, v.category, 'ALL', v.cutoff,
     ('dates_for_filing', 'EB3', '01JUL23'), ('dates_for_filing', 'EB3-OW', '01DEC21'),
     ('dates_for_filing', 'EB4', '15FEB21'), ('dates_for_filing', 'EB4-RW', 'U'), ('dates_for_filing', 'EB5', 'C')
   ) as v(chart, category, cutoff);
-insert into public.uscis_processing_times (form, office, form_category, min_months, max_months, source) values
-  ('I-485', 'National Benefits Center', 'Exemplo digitado pela equipe (confira o tempo publicado pelo USCIS)',
-   8.5, 21.0, 'manual');
+-- no USCIS processing times: an office types the times USCIS publishes for its forms (Fila > Tempos do USCIS);
+-- an invented figure here would reach a client's card as if USCIS had said it

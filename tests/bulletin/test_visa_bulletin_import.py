@@ -177,6 +177,19 @@ def test_bulletins_are_public_facts_and_standing_is_own_only(stack, users):
         anon.table("visa_bulletins").select("id").limit(1).execute()
 
 
+def test_a_new_office_shows_no_processing_time_until_staff_types_one(stack, users):
+    # the seed carries no invented USCIS figure: a client's card says nothing rather than a made-up range
+    stack.sql("update public.processes set uscis_form = 'I-485', uscis_office = 'National Benefits Center', "
+              "receipt_date = '2025-01-15' where id = %s", (MARIA_PROCESS,))
+    try:
+        standing = users["maria.silva"].rpc("case_standing", {"p_process_id": MARIA_PROCESS}).execute().data
+        assert standing["receipt_date"] == "2025-01-15"
+        assert standing["processing_time"] is None
+    finally:
+        stack.sql("update public.processes set uscis_form = null, uscis_office = null, receipt_date = null "
+                  "where id = %s", (MARIA_PROCESS,))
+
+
 def test_processing_times_written_by_case_managers_only(stack, users):
     row = {"form": "I-485", "office": "Texas Service Center", "min_months": 7, "max_months": 14.5}
     users["assistente"].table("uscis_processing_times").insert(row).execute()
