@@ -128,3 +128,26 @@ def test_search_with_the_service_role_finds_everything(sstack):
                          options=ClientOptions(auto_refresh_token=False, persist_session=False))
     with pytest.raises(APIError):
         search(anon, "Souza")
+
+
+# search_workspace writes the policies' visibility out by hand (it runs as its owner): whatever it answers, the
+# caller must be able to read through the policies themselves, and every client the caller can read that matches
+# the term must be found. A policy changed without the search (or the other way round) fails here.
+SEARCH_TABLES = {"client": "clients", "process": "processes", "receipt": "uscis_receipts",
+                 "a_number": "eoir_court_cases"}
+EVERY_ROLE = (ADMIN, "assistente@escritorio.test", COMMERCIAL, SECRETARY, MARIA, JOAO)
+
+
+@pytest.mark.parametrize("email", EVERY_ROLE)
+def test_search_answers_exactly_what_the_policies_let_the_caller_read(sstack, email):
+    sb = signed_in(sstack, email)
+    for term in ("Silva", "Souza", "cliente.test", "MSC", "IOE", "A2"):
+        found = search(sb, term)
+        for row in found:
+            table = SEARCH_TABLES[row["kind"]]
+            readable = sb.table(table).select("id").eq("id", row["id"]).execute().data
+            assert readable, f"{email} found {row['kind']} {row['id']} for {term!r} but its policy hides it"
+        # every client the policies show that matches the term by name or e-mail is found (fewer than 8 here)
+        visible = sb.table("clients").select("id").or_(f"full_name.ilike.*{term}*,email.ilike.*{term}*") \
+            .execute().data
+        assert {r["id"] for r in visible} <= {r["id"] for r in found if r["kind"] == "client"}, (email, term)
