@@ -3,9 +3,9 @@ SHELL := /bin/bash
 PY    := .venv/bin/python
 STACK := $(PY) -m supastack
 
-.PHONY: up down reset status test lint dev bench seed-large backup restore admin-setup-code db-password deploy-rehearsal install install-py install-js build browser clean schema
+.PHONY: up down reset status test lint dev bench seed-large backup restore admin-setup-code db-password deploy-rehearsal install install-py install-js build browser ocr clean schema
 
-up: install build
+up: install build ocr
 	$(STACK) start
 
 down:
@@ -17,7 +17,7 @@ reset: install
 status: install-py
 	@$(STACK) status
 
-test: install build browser
+test: install build browser ocr
 	bash scripts/test-all.sh
 
 # scripts/lint.sh, the checks `make test` runs too: ruff and mypy on the Python code; the engine's import
@@ -94,6 +94,16 @@ browser:
 	@# Debian's Caddy for the deployment rehearsal (tests/deploy); without it that rehearsal's HTTPS step is skipped
 	@command -v caddy >/dev/null 2>&1 || [ "$$(id -u)" != 0 ] || { apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq caddy >/dev/null; } || echo "caddy not installed"
+
+# Debian's Tesseract (with Portuguese) for reading passports (read-passport), and the OCR-B face its tests print
+# passports' machine-readable zones in. Without them the function answers 503 and says why.
+ocr:
+	@command -v tesseract >/dev/null 2>&1 && [ -f /usr/share/fonts/opentype/ocr-b/OCRB.otf ] && \
+		tesseract --list-langs 2>/dev/null | grep -qx por || { \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+			tesseract-ocr tesseract-ocr-por fonts-ocr-b >/dev/null; \
+		else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+			tesseract-ocr tesseract-ocr-por fonts-ocr-b >/dev/null; fi; }
 
 clean: down
 	rm -rf .data .data-test app/dist
