@@ -64,3 +64,17 @@ def passport_page(lines: tuple[str, str], *, surname: str = "", given: str = "",
     else:
         page.save(buffer, format="PNG")
     return buffer.getvalue()
+
+
+if __name__ == "__main__":  # a page for the browser journey: passport_images.py OUT SURNAME GIVEN NUMBER BIRTH EXPIRY
+    import sys
+    import unicodedata
+
+    out, surname, given, number, birth, expiry = sys.argv[1:7]
+
+    def plain(text: str) -> str:
+        return "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
+
+    page_bytes = passport_page(zone(plain(surname), plain(given), number, "BRA", birth, "F", expiry),
+                               surname=surname, given=given, photo=True)
+    Path(out).write_bytes(page_bytes)

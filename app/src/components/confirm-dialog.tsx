@@ -30,6 +30,7 @@ export function ConfirmDialog({
   destructive = true,
   confirmLabel = confirmStrings.confirm,
   cancelLabel = confirmStrings.cancel,
+  confirmDisabled = false,
   children,
 }: {
   open: boolean;
@@ -43,6 +44,8 @@ export function ConfirmDialog({
   destructive?: boolean;
   confirmLabel?: ReactNode;
   cancelLabel?: ReactNode;
+  /** Confirmar greyed out (nothing chosen yet), Cancelar still works. */
+  confirmDisabled?: boolean;
   /** Shown between the description and the buttons (e.g. the list of what clashes). */
   children?: ReactNode;
 }) {
@@ -58,7 +61,7 @@ export function ConfirmDialog({
           <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
           <AlertDialogAction
             className={destructive ? buttonVariants({ variant: 'destructive' }) : undefined}
-            disabled={pending}
+            disabled={pending || confirmDisabled}
             onClick={async (event) => {
               event.preventDefault();
               try {

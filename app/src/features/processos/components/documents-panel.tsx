@@ -2,7 +2,7 @@
  * Staff view of a client's (or a process's) documents: who sent each, whether the client sees it, download,
  * upload by the office (internal unless "Compartilhar com o cliente"), sharing and deletion.
  */
-import { Download, Eye, EyeOff, ScanText, Trash2, Upload } from 'lucide-react';
+import { Download, Eye, EyeOff, IdCard, ScanText, Trash2, Upload } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { Badge } from '@/components/ui/badge';
@@ -25,6 +25,10 @@ import {
   type StaffDocument,
 } from '../api/documents';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { readPassport, useApplyPassport, useClientPassportFields, type PassportProposal } from '../api/passport';
+import { PassportProposalDialog } from './passport-proposal-dialog';
+
+const IMAGE_FILE = /\.(jpe?g|png|webp)$/i;
 
 type Pending = { kind: 'share' | 'delete'; doc: StaffDocument };
 
@@ -40,6 +44,9 @@ export function DocumentsPanel({ clientId, processId = null }: { clientId: strin
   const [reading, setReading] = useState<string | null>(null);
   const [proposal, setProposal] = useState<{ processId: number; notice: NoticeProposal } | null>(null);
   const track = useTrackReceipt();
+  const [passport, setPassport] = useState<{ clientId: string; proposal: PassportProposal } | null>(null);
+  const passportFields = useClientPassportFields(passport?.clientId ?? null);
+  const applyPassport = useApplyPassport();
   const fileInput = useRef<HTMLInputElement>(null);
   const fileId = useId();
   const nameId = useId();
@@ -83,6 +90,30 @@ export function DocumentsPanel({ clientId, processId = null }: { clientId: strin
       toast.error(`Erro ao ler o documento: ${errorMessage(error)}`);
     } finally {
       setReading(null);
+    }
+  };
+
+  const readPassportOf = async (doc: StaffDocument) => {
+    setReading(doc.id);
+    try {
+      const proposal = await readPassport(doc.id);
+      if (proposal) setPassport({ clientId: doc.client_id, proposal });
+      else toast.info('Não foi encontrada a zona de leitura do passaporte (as duas linhas com <<< no pé da página)');
+    } catch (error) {
+      toast.error(`Erro ao ler o passaporte: ${errorMessage(error)}`);
+    } finally {
+      setReading(null);
+    }
+  };
+
+  const applyPassportFields = async (fields: Parameters<typeof applyPassport.mutateAsync>[0]['fields']) => {
+    if (!passport) return;
+    try {
+      await applyPassport.mutateAsync({ clientId: passport.clientId, fields });
+      toast.success('Cadastro do cliente atualizado com os dados do passaporte');
+      setPassport(null);
+    } catch (error) {
+      toast.error(`Erro ao atualizar o cadastro: ${errorMessage(error)}`);
     }
   };
 
@@ -207,6 +238,18 @@ export function DocumentsPanel({ clientId, processId = null }: { clientId: strin
                     Ler aviso do USCIS
                   </Button>
                 )}
+                {IMAGE_FILE.test(doc.file_path) && (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={reading === doc.id}
+                    onClick={() => void readPassportOf(doc)}
+                    aria-label={`Ler passaporte: ${doc.name}`}
+                  >
+                    <IdCard aria-hidden="true" />
+                    {reading === doc.id ? 'Lendo…' : 'Ler passaporte'}
+                  </Button>
+                )}
                 <Button
                   variant="outline"
                   size="sm"
@@ -277,6 +320,13 @@ export function DocumentsPanel({ clientId, processId = null }: { clientId: strin
           </dl>
         )}
       </ConfirmDialog>
+      <PassportProposalDialog
+        proposal={passport?.proposal ?? null}
+        current={passportFields.data}
+        pending={applyPassport.isPending}
+        onCancel={() => setPassport(null)}
+        onApply={applyPassportFields}
+      />
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}
