@@ -46,6 +46,7 @@ create policy "staff read" on public.contract_template_clauses for select to aut
   using ((select public.is_staff()));
 create policy "administrators write" on public.contract_template_clauses for all to authenticated
   using ((select public.is_admin())) with check ((select public.is_admin()));
+revoke all on public.contract_templates, public.contract_template_clauses from anon;
 grant select, insert, update, delete on public.contract_templates, public.contract_template_clauses to authenticated;
 grant all on public.contract_templates, public.contract_template_clauses to service_role;
 
@@ -208,14 +209,14 @@ grant all on public.contract_signing_codes to service_role;
 
 -- the signed PDFs: private, reached only through the function (which asks RLS whether the caller reads the row)
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
-values ('signed_contracts', 'signed_contracts', false, 26214400, array['application/pdf'])
+values ('signed_contracts', 'signed_contracts', false, 26214400, array['application/pdf', 'image/png'])
 on conflict (id) do nothing;
 
 -- ---------------------------------------------------------------------------
 -- the office's default templates
 -- ---------------------------------------------------------------------------
-insert into public.contract_templates (name, language, is_default, updated_by, body) values
-('Contrato de prestação de serviços advocatícios', 'pt', true, null, $t$
+insert into public.contract_templates (id, name, language, is_default, updated_by, body) values
+('c7000000-0000-4000-8000-000000000001', 'Contrato de prestação de serviços advocatícios', 'pt', true, null, $t$
 # Partes
 CONTRATANTE: {{cliente}}, e-mail {{cliente_email}}{{familiares}}.
 CONTRATADO: {{escritorio}}, representado por {{advogado}}.
@@ -243,7 +244,7 @@ Qualquer parte pode rescindir este contrato por escrito com 15 dias de antecedê
 # Foro
 As partes elegem o foro do domicílio do CONTRATANTE para dirimir qualquer controvérsia, com renúncia a qualquer outro. Este contrato é assinado eletronicamente, nos termos do ESIGN Act e do UETA (EUA) e da Lei 14.063/2020 (Brasil), em {{data}}.
 $t$),
-('Attorney engagement agreement', 'en', true, null, $t$
+('c7000000-0000-4000-8000-000000000002', 'Attorney engagement agreement', 'en', true, null, $t$
 # Parties
 CLIENT: {{cliente}}, e-mail {{cliente_email}}{{familiares}}.
 FIRM: {{escritorio}}, represented by {{advogado}}.

@@ -12600,7 +12600,6 @@ GRANT ALL ON TABLE public.contract_signing_codes TO service_role;
 -- Name: TABLE contract_template_clauses; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.contract_template_clauses TO anon;
 GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.contract_template_clauses TO authenticated;
 GRANT ALL ON TABLE public.contract_template_clauses TO service_role;
 
@@ -12608,7 +12607,6 @@ GRANT ALL ON TABLE public.contract_template_clauses TO service_role;
 -- Name: TABLE contract_templates; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.contract_templates TO anon;
 GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.contract_templates TO authenticated;
 GRANT ALL ON TABLE public.contract_templates TO service_role;
 
