@@ -210,7 +210,8 @@ async def _send(env: FunctionEnv, caller: Caller, body: dict) -> dict:
         await service.rpc("notify", {
             "p_user_id": client_user[0]["user_id"], "p_kind": "contract_signature",
             "p_title": f"Contrato {contract['contract_number']} para assinar",
-            "p_body": "O escritório enviou o seu contrato. Leia e assine pelo portal.", "p_link": "/portal/financeiro",
+            "p_body": "O escritório enviou o seu contrato. Leia e assine pelo portal.",
+            "p_link": f"/cliente/contratos/{contract['id']}",
             "p_payload": {"client_id": contract["client_id"], "contract_id": contract["id"]},
             "p_idempotency_key": f"contract-sent:{contract['id']}:{digest}",
         }).execute()
@@ -253,7 +254,7 @@ async def _request_code(env: FunctionEnv, caller: Caller, body: dict) -> dict:
         "title": f"Código para assinar o contrato {contract['contract_number']}",
         "body": f"Seu código de assinatura: {code}. Ele vale por {CODE_MINUTES} minutos e só pode ser usado uma "
                 "vez. Não o compartilhe com ninguém.",
-        "recipient_name": client.get("full_name") or "", "link": "/portal/financeiro",
+        "recipient_name": client.get("full_name") or "", "link": f"/cliente/contratos/{contract['id']}",
         "contract_id": contract["id"], "client_id": client["id"],
     }
     rows = [{"user_id": caller.user_id, "channel": "email", "recipient": client.get("email") or caller.email,
