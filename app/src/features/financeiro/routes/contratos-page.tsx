@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDate, todayISO } from '@/lib/format';
+import { StaffSigningActions } from '@/features/contratos';
 import { FinancePageHeader } from '../components/finance-page-header';
 import { RecordPaymentDialog } from '../components/record-payment-dialog';
 import { useHasManagerRole } from '../money/roles';
@@ -48,6 +49,7 @@ function ContractDetail({ contract }: { contract: Contract }) {
       </CardHeader>
       <CardContent className="grid gap-6 overflow-x-auto">
         <p className="text-sm text-muted-foreground">{contract.payment_terms ?? ''}</p>
+        <StaffSigningActions contractId={contract.id} canWrite={canWrite} />
         <Table aria-label="Parcelas">
           <TableHeader>
             <TableRow>

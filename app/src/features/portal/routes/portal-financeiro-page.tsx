@@ -1,5 +1,6 @@
 import { CalendarClock, FileSignature, FileText, Receipt, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -8,6 +9,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatDate } from '@/lib/format';
 import { discountLabel, formatMoney, MoneyStatusBadge, paymentMethodLabel } from '@/features/financeiro';
+import { SignatureStatusBadge, type SignatureStatus } from '@/features/contratos';
+import { paths } from '@/config/paths';
 import { useClientFinance, useClientId } from '../api/queries';
 import { CardSkeletons, EmptyState, Field } from '../components/common';
 import {
@@ -26,7 +29,7 @@ import type {
 
 /** The finance rows with the money columns of the finance module (currency, receipt number). */
 type Money = { currency: string };
-type FinancialContract = ContractRow & Money;
+type FinancialContract = ContractRow & Money & { signature_status?: SignatureStatus };
 type FinancialPayment = PaymentRow & Money & { receipt_number?: string | null };
 type FinancialQuote = QuoteRow & Money;
 
@@ -242,15 +245,29 @@ export default function PortalFinanceiroPage() {
                 kind="contract"
                 onDetails={() => setDetail({ kind: 'contract', row: c })}
                 actions={
-                  <DownloadButton
-                    kind="contract"
-                    id={c.id}
-                    filename={`contrato-${c.contract_number}.pdf`}
-                    label="Baixar contrato"
-                  />
+                  <>
+                    <DownloadButton
+                      kind="contract"
+                      id={c.id}
+                      filename={`contrato-${c.contract_number}.pdf`}
+                      label="Baixar contrato"
+                    />
+                    {c.signature_status && c.signature_status !== 'draft' && (
+                      <Button asChild size="sm" variant={c.signature_status === 'sent' ? 'default' : 'outline'}>
+                        <Link to={paths.portal.contrato(c.id)}>
+                          {c.signature_status === 'sent' ? 'Ler e assinar' : 'Contrato assinado'}
+                        </Link>
+                      </Button>
+                    )}
+                  </>
                 }
               >
                 <Field label={t.totalValue}>{money(c.total_amount, c)}</Field>
+                {c.signature_status && c.signature_status !== 'draft' && (
+                  <Field label="Assinatura">
+                    <SignatureStatusBadge status={c.signature_status} />
+                  </Field>
+                )}
                 <Field label={t.validity}>
                   {formatDate(c.start_date)} – {formatDate(c.end_date)}
                 </Field>
