@@ -72,8 +72,9 @@ class Node:
     def postmaster_pid(self) -> int:
         return int((self.pg.pgdata / "postmaster.pid").read_text().split()[0])
 
-    def kill_9(self) -> None:
-        """The machine is gone: SIGKILL to the postmaster and every backend (their sockets close at once)."""
+    def kill_9(self) -> float:
+        """The machine is gone: SIGKILL to the postmaster and every backend (their sockets close at once).
+        Returns the time (monotonic) when the last of them was sent its SIGKILL."""
         pid = self.postmaster_pid()
         children = _children_of(pid)
         os.kill(pid, signal.SIGKILL)
@@ -82,11 +83,13 @@ class Node:
                 os.kill(child, signal.SIGKILL)
             except ProcessLookupError:
                 pass
+        killed_at = time.monotonic()
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline and any(Path(f"/proc/{p}").exists() and
                                                   "Z" not in Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1][:3]
                                                   for p in [pid, *children] if Path(f"/proc/{p}").exists()):
             time.sleep(0.05)
+        return killed_at
 
     def promote(self) -> None:
         self.pg._run("pg_ctl", "-D", str(self.pg.pgdata), "-w", "-t", "60", "promote")
@@ -179,9 +182,8 @@ class ReplicatedCluster(Cluster):
 
     def failover(self, detection_delay: float = 0.0) -> float:
         """Kills the primary (SIGKILL, all its processes), waits `detection_delay` (what Patroni's TTL or the
-        managed service's health check would take), promotes the standby; returns the time of the kill."""
-        killed_at = time.monotonic()
-        self.primary.kill_9()
+        managed service's health check would take), promotes the standby; returns the time of the kill (monotonic)."""
+        killed_at = self.primary.kill_9()
         time.sleep(detection_delay)
         self.standby.promote()
         return killed_at
