@@ -89,26 +89,29 @@ def scale(cluster: Cluster, folder: Path, clients: int, seconds: float) -> None:
             s.stop()
 
 
-def failover(synchronous: bool) -> None:
-    cluster = ReplicatedCluster(synchronous=synchronous)
+def failover() -> None:
+    """Synchronous pair killed and promoted; the old primary rejoins as an asynchronous standby; killed again."""
+    cluster = ReplicatedCluster(synchronous=True)
     stack = None
-    writers = None
     try:
         stack = StackProcess(cluster, name="bench-failover", seed=False)
         stack.sql(PROBE_SQL)
-        writers = Writers(stack.url, stack.service_role_key, count=4).start()
-        writers.wait_acked_after(0, 50, timeout=30)
-        killed_at = cluster.failover(1.0)
-        writers.wait_acked_after(killed_at, 50, timeout=40)
-        writers.stop()
-        in_db = {row[0] for row in stack.sql("select id from public.failover_probe")}
-        mode = "synchronous" if synchronous else "asynchronous"
-        print(f"failover ({mode}): write outage {writers.outage(killed_at):.2f} s (kill -9 of the primary to the "
-              f"first acknowledged write; promotion 1 s after the kill), acknowledged writes {len(writers.acked)}, "
-              f"lost {len(writers.lost(in_db))}", flush=True)
+        for synchronous in (True, False):
+            if not synchronous:
+                cluster.rejoin_old_primary(synchronous=False)
+            writers = Writers(stack.url, stack.service_role_key, count=4).start()
+            try:
+                writers.wait_acked_after(time.monotonic(), 50, timeout=30)
+                killed_at = cluster.failover(1.0)
+                writers.wait_acked_after(killed_at, 50, timeout=40)
+            finally:
+                writers.stop()
+            in_db = {row[0] for row in stack.sql("select id from public.failover_probe")}
+            mode = "synchronous" if synchronous else "asynchronous"
+            print(f"failover ({mode}): write outage {writers.outage(killed_at):.2f} s (kill -9 of the primary to "
+                  f"the first acknowledged write sent after it; promotion 1 s after the kill), acknowledged writes "
+                  f"{len(writers.acked)}, lost {len(writers.lost(in_db))}", flush=True)
     finally:
-        if writers:
-            writers.stop()
         if stack:
             stack.stop()
         cluster.stop()
@@ -125,8 +128,7 @@ def main() -> None:
             scale(cluster, Path(folder), args.clients, args.seconds)
     finally:
         cluster.stop()
-    failover(True)
-    failover(False)
+    failover()
 
 
 if __name__ == "__main__":

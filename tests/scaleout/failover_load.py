@@ -7,11 +7,14 @@ one after another, and records which inserts were acknowledged (201) and when. A
 """
 from __future__ import annotations
 
+import itertools
 import threading
 import time
 from dataclasses import dataclass, field
 
 import httpx
+
+_instances = itertools.count(1)   # each Writers its own id range: two runs on one table never collide
 
 PROBE_SQL = """
 create table public.failover_probe (id bigint primary key, writer int not null, at timestamptz default now());
@@ -32,6 +35,7 @@ class Writers:
     _stop: threading.Event = field(default_factory=threading.Event)
     _threads: list[threading.Thread] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock)
+    _range: int = field(default_factory=lambda: next(_instances) * 1_000_000_000)
 
     def start(self) -> Writers:
         for n in range(self.count):
@@ -46,7 +50,7 @@ class Writers:
         with httpx.Client(base_url=self.url, headers=headers, timeout=10) as client:
             while not self._stop.is_set():
                 seq += 1
-                row_id = writer * 10_000_000 + seq
+                row_id = self._range + writer * 10_000_000 + seq
                 began = time.monotonic()
                 try:
                     r = client.post("/rest/v1/failover_probe", json={"id": row_id, "writer": writer})

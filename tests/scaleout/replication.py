@@ -140,17 +140,21 @@ class ReplicatedCluster(Cluster):
                 conn.execute("select pg_reload_conf()")
         self.wait_streaming()
 
-    def _base_backup(self) -> None:
-        pg = self.standby.pg
+    def _base_backup(self, source: Node | None = None, target: Node | None = None) -> None:
+        """`target` made a streaming standby of `source` (the standby of the primary by default)."""
+        source, target = source or self.primary, target or self.standby
+        pg = target.pg
+        if pg.pgdata.exists():
+            shutil.rmtree(pg.pgdata)
         pg.pgdata.parent.mkdir(parents=True, exist_ok=True)
         pg.pgdata.mkdir(mode=0o700)
         pg._own(pg.pgdata)
-        passfile = self.tmp / "replication.pgpass"
+        passfile = pg.data_dir / "replication.pgpass"
         fd = os.open(passfile, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w") as out:
-            out.write(f"127.0.0.1:{self.primary.port}:*:{REPLICATION_USER}:{self.replication_password}\n")
+            out.write(f"127.0.0.1:{source.port}:*:{REPLICATION_USER}:{self.replication_password}\n")
         pg._own(passfile)
-        conninfo = (f"host=127.0.0.1 port={self.primary.port} user={REPLICATION_USER} "
+        conninfo = (f"host=127.0.0.1 port={source.port} user={REPLICATION_USER} "
                     f"application_name={STANDBY_NAME} passfile={passfile}")
         # the server package ships no client programs: pg_basebackup comes with pg_dump (supastack.db.pgtools)
         tools = find_tools(REPO_ROOT, 18)
@@ -162,6 +166,21 @@ class ReplicatedCluster(Cluster):
                               capture_output=True, text=True, timeout=120, cwd="/", **kwargs)
         if done.returncode != 0:
             raise RuntimeError(f"pg_basebackup failed: {done.stderr}")
+
+    def rejoin_old_primary(self, synchronous: bool) -> None:
+        """After `failover()`: the old primary's machine comes back as the standby of the new one (a fresh
+        base backup into its folder, on its old port, so the stack's URL stays the same), streaming
+        synchronously or not. The two swap names: `primary` is the promoted one, `standby` the rejoined one."""
+        old, new = self.primary, self.standby
+        self._base_backup(new, old)
+        old.start()
+        self.primary, self.standby = new, old
+        self.synchronous = synchronous
+        with psycopg.connect(self.primary_url(new), autocommit=True) as conn:
+            conn.execute(f"alter system set synchronous_standby_names = '{STANDBY_NAME if synchronous else ''}'")
+            conn.execute(f"alter system set synchronous_commit = '{'on' if synchronous else 'local'}'")
+            conn.execute("select pg_reload_conf()")
+        self.wait_streaming()
 
     def primary_url(self, node: Node, name: str = "postgres") -> str:
         password = quote(embedded_db_password(self.primary.pg.data_dir), safe="")
