@@ -3,7 +3,7 @@ SHELL := /bin/bash
 PY    := .venv/bin/python
 STACK := $(PY) -m supastack
 
-.PHONY: up down reset status test lint dev bench seed-large backup restore admin-setup-code db-password deploy-rehearsal install install-py install-js build browser ocr clean schema
+.PHONY: up down reset status test lint dev bench seed-large backup restore admin-setup-code db-password deploy-rehearsal install install-py install-js build browser ocr haproxy clean schema
 
 up: install build ocr
 	$(STACK) start
@@ -67,7 +67,7 @@ schema: install-py
 deploy-rehearsal: install build
 	$(PY) -m pytest tests/deploy -q
 
-install: install-py install-js
+install: install-py install-js haproxy
 
 install-py: .venv/.installed
 .venv/.installed: pyproject.toml
@@ -104,6 +104,12 @@ ocr:
 			tesseract-ocr tesseract-ocr-por fonts-ocr-b >/dev/null; \
 		else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
 			tesseract-ocr tesseract-ocr-por fonts-ocr-b >/dev/null; fi; }
+
+# Debian's HAProxy for the scale-out tests and figures (tests/scaleout, bench/bench_scaleout.py): several API
+# nodes behind a balancer. Installed when missing and running as root; otherwise those tests say why they skip.
+haproxy:
+	@command -v haproxy >/dev/null 2>&1 || [ -x /usr/sbin/haproxy ] || [ "$$(id -u)" != 0 ] || { apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >/dev/null; } || echo "haproxy not installed"
 
 clean: down
 	rm -rf .data .data-test app/dist

@@ -26,6 +26,7 @@ from pathlib import Path
 import httpx
 import psycopg
 from psycopg import sql
+from psycopg.conninfo import conninfo_to_dict
 
 from supastack.core import jwt
 from supastack.core.config import REPO_ROOT, Settings, load_settings
@@ -125,7 +126,9 @@ class Cluster:
         self._templates: dict[str, str] = {}     # content hash of migrations + seed -> template's name
 
     def url_of(self, name: str) -> str:
-        return self.base_url.rsplit("/", 1)[0] + "/" + name
+        """The URL of database `name` on this server (a multi-host URL keeps its hosts and parameters)."""
+        head, sep, query = self.base_url.partition("?")
+        return head.rsplit("/", 1)[0] + "/" + name + sep + query
 
     def create_database(self, prefix: str = "t", template: str | None = None) -> str:
         name = f"{prefix}_{uuid.uuid4().hex[:10]}"
@@ -144,7 +147,7 @@ class Cluster:
         template = self._templates.get(key)
         if template is None:
             url = self.create_database(f"template_{key[:12]}")
-            template = url.rsplit("/", 1)[1]
+            template = _database_name(url)
             migrate(url, migrations_dir, seed_file, log=lambda *_: None)
             with psycopg.connect(self.base_url, autocommit=True) as conn:
                 conn.execute(f'alter database "{template}" with is_template true allow_connections false')
@@ -152,7 +155,7 @@ class Cluster:
             Cluster.templates += 1
         url = self.create_database(prefix, template)
         Cluster.copies += 1
-        self._copy_database_settings(template, url.rsplit("/", 1)[1])
+        self._copy_database_settings(template, _database_name(url))
         report = migrate(url, migrations_dir, seed_file, log=lambda *_: None)
         assert not report.applied and not report.new_database, report
         with psycopg.connect(url, autocommit=True) as conn:
@@ -190,6 +193,10 @@ class Cluster:
             self.pg.stop()
         if os.environ.get("SUPASTACK_KEEP_TEST_DATA") != "1":
             shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def _database_name(url: str) -> str:
+    return str(conninfo_to_dict(url)["dbname"])
 
 
 def _content_key(migrations_dir: Path, seed_file: Path | None) -> str:

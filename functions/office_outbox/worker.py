@@ -156,16 +156,37 @@ class OutboxWorker:
         except Exception as exc:   # SMTP errors, timeouts, no configuration: retried
             return Result(error=f"{type(exc).__name__}: {exc}"[:500])
 
+    async def _write_outcome(self, query: str, params: dict[str, Any]) -> None:
+        """Records an outcome. The statements are conditional (the row still `sending` with this attempt), so
+        one may be sent again: when the connection was lost (its server died; after a failover the URL leads
+        to the new primary) it is reconnected and the outcome written again, for as long as the lease lasts.
+        Without this a message the provider took would stay `sending` and be sent a second time when the
+        lease runs out."""
+        deadline = asyncio.get_running_loop().time() + self.config.lease_seconds
+        while True:
+            try:
+                conn = await self._outcome_connection()
+                await conn.execute(query, params)
+                return
+            except psycopg.OperationalError:
+                if self._outcomes is not None:
+                    with contextlib.suppress(Exception):
+                        await self._outcomes.close()
+                self._outcomes = None
+                if asyncio.get_running_loop().time() + 0.25 > deadline:
+                    raise
+                log.warning("outbox: the outcome of a delivery could not be written; reconnecting")
+                await asyncio.sleep(0.25)
+
     async def _finish(self, row: dict, result: Result) -> None:
-        conn = await self._outcome_connection()
         if result.error is None:
-            await conn.execute(SENT, {"pmid": result.provider_message_id, "id": row["id"],
-                                      "attempts": row["attempts"]})
+            await self._write_outcome(SENT, {"pmid": result.provider_message_id, "id": row["id"],
+                                             "attempts": row["attempts"]})
             return
         dead = result.permanent or row["attempts"] >= self.config.max_attempts
-        await conn.execute(FAILED, {"status": "dead" if dead else "failed", "error": result.error,
-                                    "delay": 0 if dead else backoff(row["attempts"], self.config),
-                                    "id": row["id"], "attempts": row["attempts"]})
+        await self._write_outcome(FAILED, {"status": "dead" if dead else "failed", "error": result.error,
+                                           "delay": 0 if dead else backoff(row["attempts"], self.config),
+                                           "id": row["id"], "attempts": row["attempts"]})
         log.warning("delivery %s (%s) %s: %s", row["id"], row["channel"], "dead" if dead else "failed",
                     result.error)
 
