@@ -36,10 +36,10 @@ CHARGE_COLUMNS = ("id, installment_id, txid, amount, currency, amount_brl, excha
 
 
 def qr_svg(text: str) -> str:
-    out = io.StringIO()
+    out = io.BytesIO()
     segno.make(text, error="m", micro=False).save(out, kind="svg", scale=6, border=2, xmldecl=False,
                                                   svgns=True, title="QR Code Pix")
-    return out.getvalue()
+    return out.getvalue().decode()
 
 
 def answer(charge: dict) -> dict:

@@ -249,3 +249,20 @@ def test_reconciliation_lists_charges_against_recorded_payments(pay_stack, call,
     assert report.json()["payouts"]
     assert call("payments-reconciliation", tokens["assistente@escritorio.test"], method="GET").status_code == 403
     assert call("payments-reconciliation", tokens[JOAO_EMAIL], method="GET").status_code == 403
+
+
+def test_the_fake_is_not_served_in_production(monkeypatch):
+    import importlib.util
+    from pathlib import Path
+
+    from fastapi.testclient import TestClient
+
+    path = Path(__file__).resolve().parents[2] / "functions" / "stripe-fake" / "main.py"
+    spec = importlib.util.spec_from_file_location("stripe_fake_main", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    monkeypatch.setenv("SUPASTACK_PRODUCTION", "1")
+    client = TestClient(module.app)
+    assert client.get("/pay/cs_test_x").status_code == 404
+    assert client.post("/v1/checkout/sessions", data={"mode": "payment"}).status_code == 404
