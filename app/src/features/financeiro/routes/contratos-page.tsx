@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDate, todayISO } from '@/lib/format';
 import { FinancePageHeader } from '../components/finance-page-header';
+import { PixChargesCard } from '../components/pix-charges-card';
 import { RecordPaymentDialog } from '../components/record-payment-dialog';
 import { useHasManagerRole } from '../money/roles';
 import {
@@ -134,12 +135,14 @@ export default function ContratosPage() {
   const contracts = useContracts();
   const [selected, setSelected] = useState<string | null>(null);
   const contract = contracts.data?.find((c) => c.id === selected) ?? null;
+  const canWrite = useHasManagerRole();
   return (
     <>
       <FinancePageHeader
         title="Contratos"
         description="Contratos gerados a partir de orçamentos aceitos: parcelas, pagamentos e recibos."
       />
+      {canWrite && <PixChargesCard />}
       <Card>
         <CardContent className="overflow-x-auto">
           {contracts.isLoading ? (
