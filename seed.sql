@@ -524,3 +524,9 @@ select '2025-10-01', v.chart, v.category, 'ALL', v.cutoff,
 insert into public.uscis_processing_times (form, office, form_category, min_months, max_months, source) values
   ('I-485', 'National Benefits Center', 'Exemplo digitado pela equipe (confira o tempo publicado pelo USCIS)',
    8.5, 21.0, 'manual');
+
+-- Online payments on a development stack: the office's Pix key (no secret in it); card payments go to the local
+-- Stripe fake until an administrator stores a Stripe account in Integrações.
+insert into public.system_settings (key, value) values
+  ('pix', '{"key": "financeiro@escritorio.test", "merchantName": "Escritorio de Imigracao", "merchantCity": "Sao Paulo"}')
+on conflict (key) do nothing;

@@ -23,7 +23,7 @@ install_error_handler(app)
 def return_to(env: FunctionEnv, raw: object) -> str:
     site = env.get("SITE_URL", "http://127.0.0.1:3000").rstrip("/")
     if not isinstance(raw, str) or not raw:
-        return f"{site}/portal/financeiro"
+        return f"{site}/cliente/financeiro"
     wanted, home = urlsplit(raw), urlsplit(site)
     if (wanted.scheme, wanted.netloc) != (home.scheme, home.netloc):
         raise FunctionError(400, "Endereço de retorno inválido")
