@@ -7,8 +7,7 @@ import time
 
 import httpx
 import stripe
-
-from conftest import (
+from payment_support import (
     JOAO,
     SECRET_KEY,
     WEBHOOK_SECRET,

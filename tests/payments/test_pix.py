@@ -5,8 +5,7 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP, Decimal
 
 import httpx
-
-from conftest import JOAO, MARIA, auth, new_installment
+from payment_support import JOAO, MARIA, auth, new_installment
 
 MARIA_EMAIL, JOAO_EMAIL = "maria.silva@cliente.test", "joao.souza@cliente.test"
 
