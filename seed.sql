@@ -523,3 +523,9 @@ select '2025-10-01', v.chart, v.category, 'ALL', v.cutoff,
   ) as v(chart, category, cutoff);
 -- no USCIS processing times: an office types the times USCIS publishes for its forms (Fila > Tempos do USCIS);
 -- an invented figure here would reach a client's card as if USCIS had said it
+
+-- Online payments on a development stack: the office's Pix key (no secret in it); card payments go to the local
+-- Stripe fake until an administrator stores a Stripe account in Integrações.
+insert into public.system_settings (key, value) values
+  ('pix', '{"key": "financeiro@escritorio.test", "merchantName": "Escritorio de Imigracao", "merchantCity": "Sao Paulo"}')
+on conflict (key) do nothing;

@@ -26,6 +26,7 @@ const SIDE_BY_SIDE = [
   'confirmations',
   'finance',
   'money-time',
+  'online-payments',
   'phone-keyboard',
   'portal',
   'quote-percent',

@@ -1049,6 +1049,112 @@ end
 $$;
 
 --
+-- Name: financial_payments; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.financial_payments (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    client_id uuid NOT NULL,
+    contract_id uuid,
+    amount numeric(12,2) NOT NULL,
+    payment_date date,
+    payment_method text,
+    status text DEFAULT 'pending'::text NOT NULL,
+    notes text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    installment_id uuid,
+    currency text DEFAULT 'USD'::text NOT NULL,
+    exchange_rate numeric(12,6),
+    exchange_rate_date date,
+    receipt_number text,
+    recorded_by uuid DEFAULT auth.uid(),
+    amount_brl numeric(12,2) GENERATED ALWAYS AS (
+CASE
+    WHEN (currency = 'BRL'::text) THEN amount
+    WHEN (exchange_rate IS NOT NULL) THEN round((amount * exchange_rate), 2)
+    ELSE NULL::numeric
+END) STORED,
+    provider text,
+    provider_payment_id text,
+    provider_session_id text,
+    refunded_amount numeric(12,2) DEFAULT 0 NOT NULL,
+    refunded_at timestamp with time zone,
+    dispute_status text,
+    disputed_at timestamp with time zone,
+    CONSTRAINT financial_payments_amount_check CHECK ((amount > (0)::numeric)),
+    CONSTRAINT financial_payments_currency_check CHECK ((currency = ANY (ARRAY['USD'::text, 'BRL'::text]))),
+    CONSTRAINT financial_payments_exchange_rate_check CHECK ((exchange_rate > (0)::numeric)),
+    CONSTRAINT financial_payments_installment_method CHECK (((installment_id IS NULL) OR (payment_method = ANY (ARRAY['zelle'::text, 'cartao'::text, 'pix'::text, 'transferencia'::text, 'dinheiro'::text])))),
+    CONSTRAINT financial_payments_installment_status CHECK (((installment_id IS NULL) OR (status = ANY (ARRAY['paid'::text, 'cancelled'::text])))),
+    CONSTRAINT financial_payments_provider_check CHECK ((provider = ANY (ARRAY['stripe'::text, 'pix'::text]))),
+    CONSTRAINT financial_payments_provider_ids CHECK (((provider IS NULL) OR (provider_payment_id IS NOT NULL))),
+    CONSTRAINT financial_payments_refund_within CHECK ((refunded_amount <= amount)),
+    CONSTRAINT financial_payments_refunded_amount_check CHECK ((refunded_amount >= (0)::numeric))
+);
+
+--
+-- Name: TABLE financial_payments; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.financial_payments IS 'Payments of a client, optionally against one of its contracts (BRL).';
+
+--
+-- Name: COLUMN financial_payments.provider; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.financial_payments.provider IS 'stripe or pix when the client paid online; null when staff recorded it by hand.';
+
+--
+-- Name: COLUMN financial_payments.provider_payment_id; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.financial_payments.provider_payment_id IS 'Stripe PaymentIntent id, or the Pix txid.';
+
+--
+-- Name: confirm_pix_charge(uuid, numeric, date); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.confirm_pix_charge(charge_id uuid, received_brl numeric DEFAULT NULL::numeric, received_on date DEFAULT CURRENT_DATE) RETURNS public.financial_payments
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  c public.pix_charges;
+  p public.financial_payments;
+begin
+  if not public.has_any_role(array['administrator', 'legal_assistant']) then
+    raise exception 'Permissão negada' using errcode = 'insufficient_privilege';
+  end if;
+  select * into c from public.pix_charges x where x.id = confirm_pix_charge.charge_id for update;
+  if not found then
+    raise exception 'Cobrança Pix não encontrada' using errcode = 'no_data_found';
+  end if;
+  if c.status <> 'open' then
+    raise exception 'Esta cobrança Pix já foi baixada' using errcode = 'check_violation';
+  end if;
+  if received_brl is not null and received_brl <> c.amount_brl then
+    raise exception 'O valor recebido (%) difere do valor da cobrança (%)',
+      public.format_money(received_brl, 'BRL'), public.format_money(c.amount_brl, 'BRL')
+      using errcode = 'check_violation';
+  end if;
+  p := public.record_payment(c.installment_id, c.amount, 'pix', coalesce(received_on, current_date),
+                             'Pix ' || c.txid || ' — ' || public.format_money(c.amount_brl, 'BRL'));
+  update public.financial_payments set provider = 'pix', provider_payment_id = c.txid where id = p.id
+    returning * into p;
+  update public.pix_charges set status = 'paid', payment_id = p.id, confirmed_by = auth.uid(), confirmed_at = now()
+    where id = c.id;
+  return p;
+end
+$$;
+
+--
+-- Name: FUNCTION confirm_pix_charge(charge_id uuid, received_brl numeric, received_on date); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.confirm_pix_charge(charge_id uuid, received_brl numeric, received_on date) IS 'Administrator or legal_assistant: a Pix was received; records the installment''s payment (amount checked when given).';
+
+--
 -- Name: convert_lead(uuid, text, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -3546,46 +3652,6 @@ end
 $$;
 
 --
--- Name: financial_payments; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.financial_payments (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    client_id uuid NOT NULL,
-    contract_id uuid,
-    amount numeric(12,2) NOT NULL,
-    payment_date date,
-    payment_method text,
-    status text DEFAULT 'pending'::text NOT NULL,
-    notes text,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    installment_id uuid,
-    currency text DEFAULT 'USD'::text NOT NULL,
-    exchange_rate numeric(12,6),
-    exchange_rate_date date,
-    receipt_number text,
-    recorded_by uuid DEFAULT auth.uid(),
-    amount_brl numeric(12,2) GENERATED ALWAYS AS (
-CASE
-    WHEN (currency = 'BRL'::text) THEN amount
-    WHEN (exchange_rate IS NOT NULL) THEN round((amount * exchange_rate), 2)
-    ELSE NULL::numeric
-END) STORED,
-    CONSTRAINT financial_payments_amount_check CHECK ((amount > (0)::numeric)),
-    CONSTRAINT financial_payments_currency_check CHECK ((currency = ANY (ARRAY['USD'::text, 'BRL'::text]))),
-    CONSTRAINT financial_payments_exchange_rate_check CHECK ((exchange_rate > (0)::numeric)),
-    CONSTRAINT financial_payments_installment_method CHECK (((installment_id IS NULL) OR (payment_method = ANY (ARRAY['zelle'::text, 'cartao'::text, 'pix'::text, 'transferencia'::text, 'dinheiro'::text])))),
-    CONSTRAINT financial_payments_installment_status CHECK (((installment_id IS NULL) OR (status = ANY (ARRAY['paid'::text, 'cancelled'::text]))))
-);
-
---
--- Name: TABLE financial_payments; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON TABLE public.financial_payments IS 'Payments of a client, optionally against one of its contracts (BRL).';
-
---
 -- Name: record_payment(uuid, numeric, text, date, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -3644,6 +3710,98 @@ begin
     values (new.id, 'responsible_change', old.responsible_id::text, new.responsible_id::text, actor);
   end if;
   return new;
+end
+$$;
+
+--
+-- Name: record_stripe_checkout(text, text, bigint, date); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.record_stripe_checkout(p_session_id text, p_payment_intent text, p_amount_total_cents bigint, p_paid_on date) RETURNS public.financial_payments
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  c public.payment_checkouts;
+  p public.financial_payments;
+begin
+  select * into c from public.payment_checkouts x where x.session_id = p_session_id for update;
+  if not found then
+    raise exception 'Sessão de pagamento desconhecida' using errcode = 'no_data_found';
+  end if;
+  if c.payment_id is not null then
+    select * into p from public.financial_payments f where f.id = c.payment_id;
+    return p;
+  end if;
+  if p_amount_total_cents is distinct from ((c.amount + c.surcharge) * 100)::bigint then
+    raise exception 'Valor pago (% centavos) difere do cobrado', p_amount_total_cents using errcode = 'check_violation';
+  end if;
+  p := public.record_payment(c.installment_id, c.amount, 'cartao', coalesce(p_paid_on, current_date),
+                             'Stripe ' || p_payment_intent);
+  update public.financial_payments set provider = 'stripe', provider_payment_id = p_payment_intent,
+                                       provider_session_id = p_session_id
+    where id = p.id returning * into p;
+  update public.payment_checkouts set status = 'completed', payment_intent = p_payment_intent, payment_id = p.id,
+                                      completed_at = now()
+    where id = c.id;
+  return p;
+end
+$$;
+
+--
+-- Name: record_stripe_dispute(text, text, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.record_stripe_dispute(p_payment_intent text, p_status text, p_at timestamp with time zone) RETURNS public.financial_payments
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  p public.financial_payments;
+begin
+  update public.financial_payments
+    set dispute_status = p_status, disputed_at = p_at
+    where provider = 'stripe' and provider_payment_id = p_payment_intent
+      and (disputed_at is null or disputed_at <= p_at)
+    returning * into p;
+  if not found then
+    select * into p from public.financial_payments f
+      where f.provider = 'stripe' and f.provider_payment_id = p_payment_intent;
+    if not found then
+      return null;
+    end if;
+  end if;
+  return p;
+end
+$$;
+
+--
+-- Name: record_stripe_refund(text, bigint, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.record_stripe_refund(p_payment_intent text, p_refunded_cents bigint, p_at timestamp with time zone) RETURNS public.financial_payments
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  p public.financial_payments;
+  v_refunded numeric(12, 2);
+begin
+  select * into p from public.financial_payments f
+    where f.provider = 'stripe' and f.provider_payment_id = p_payment_intent for update;
+  if not found then
+    return null;
+  end if;
+  v_refunded := least(p.amount, greatest(p.refunded_amount, p_refunded_cents / 100.0));
+  if v_refunded = p.refunded_amount then
+    return p;
+  end if;
+  update public.financial_payments
+    set refunded_amount = v_refunded, refunded_at = p_at,
+        status = case when v_refunded >= amount then 'cancelled' else status end,
+        notes = concat_ws(E'\n', notes, 'Reembolso Stripe: ' || public.format_money(v_refunded, currency))
+    where id = p.id returning * into p;
+  return p;
 end
 $$;
 
@@ -6594,6 +6752,94 @@ COMMENT ON COLUMN public.office_settings.document_expiry_alert_days IS 'Staff ar
 COMMENT ON COLUMN public.office_settings.translation_certification_template IS 'Translator''s certification for certified translations (placeholders {tradutor}, {documento}, {cliente}, {idioma}, {data}).';
 
 --
+-- Name: payment_checkouts; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.payment_checkouts (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    installment_id uuid NOT NULL,
+    client_id uuid NOT NULL,
+    session_id text NOT NULL,
+    amount numeric(12,2) NOT NULL,
+    surcharge numeric(12,2) DEFAULT 0 NOT NULL,
+    currency text NOT NULL,
+    status text DEFAULT 'open'::text NOT NULL,
+    payment_intent text,
+    payment_id uuid,
+    created_by uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    completed_at timestamp with time zone,
+    CONSTRAINT payment_checkouts_amount_check CHECK ((amount > (0)::numeric)),
+    CONSTRAINT payment_checkouts_currency_check CHECK ((currency = 'USD'::text)),
+    CONSTRAINT payment_checkouts_status_check CHECK ((status = ANY (ARRAY['open'::text, 'completed'::text, 'expired'::text]))),
+    CONSTRAINT payment_checkouts_surcharge_check CHECK ((surcharge >= (0)::numeric))
+);
+
+--
+-- Name: TABLE payment_checkouts; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.payment_checkouts IS 'Stripe Checkout sessions for installments; written by the payments functions (service role) only.';
+
+--
+-- Name: payment_events; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.payment_events (
+    id text NOT NULL,
+    provider text DEFAULT 'stripe'::text NOT NULL,
+    type text NOT NULL,
+    object_id text,
+    created timestamp with time zone NOT NULL,
+    payload jsonb NOT NULL,
+    received_at timestamp with time zone DEFAULT now() NOT NULL,
+    processed_at timestamp with time zone,
+    outcome text,
+    CONSTRAINT payment_events_provider_check CHECK ((provider = 'stripe'::text))
+);
+
+--
+-- Name: TABLE payment_events; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.payment_events IS 'Every provider event received (by its id, once); processed_at stays null while it waits for an earlier event.';
+
+--
+-- Name: pix_charges; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.pix_charges (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    installment_id uuid NOT NULL,
+    client_id uuid NOT NULL,
+    txid text NOT NULL,
+    amount numeric(12,2) NOT NULL,
+    currency text NOT NULL,
+    amount_brl numeric(12,2) NOT NULL,
+    exchange_rate numeric(12,6),
+    exchange_rate_date date,
+    br_code text NOT NULL,
+    status text DEFAULT 'open'::text NOT NULL,
+    payment_id uuid,
+    confirmed_by uuid,
+    confirmed_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT pix_charges_amount_brl_check CHECK ((amount_brl > (0)::numeric)),
+    CONSTRAINT pix_charges_amount_check CHECK ((amount > (0)::numeric)),
+    CONSTRAINT pix_charges_check CHECK (((currency = 'BRL'::text) OR ((exchange_rate IS NOT NULL) AND (exchange_rate_date IS NOT NULL)))),
+    CONSTRAINT pix_charges_currency_check CHECK ((currency = ANY (ARRAY['USD'::text, 'BRL'::text]))),
+    CONSTRAINT pix_charges_exchange_rate_check CHECK ((exchange_rate > (0)::numeric)),
+    CONSTRAINT pix_charges_status_check CHECK ((status = ANY (ARRAY['open'::text, 'paid'::text, 'cancelled'::text]))),
+    CONSTRAINT pix_charges_txid_check CHECK ((txid ~ '^[A-Za-z0-9]{1,25}$'::text))
+);
+
+--
+-- Name: TABLE pix_charges; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.pix_charges IS 'Pix BR Codes for installments: amount_brl at exchange_rate of exchange_rate_date, locked when the code was made.';
+
+--
 -- Name: process_events; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -7542,6 +7788,41 @@ ALTER TABLE ONLY public.office_settings
     ADD CONSTRAINT office_settings_pkey PRIMARY KEY (id);
 
 --
+-- Name: payment_checkouts payment_checkouts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.payment_checkouts
+    ADD CONSTRAINT payment_checkouts_pkey PRIMARY KEY (id);
+
+--
+-- Name: payment_checkouts payment_checkouts_session_id_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.payment_checkouts
+    ADD CONSTRAINT payment_checkouts_session_id_key UNIQUE (session_id);
+
+--
+-- Name: payment_events payment_events_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.payment_events
+    ADD CONSTRAINT payment_events_pkey PRIMARY KEY (id);
+
+--
+-- Name: pix_charges pix_charges_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.pix_charges
+    ADD CONSTRAINT pix_charges_pkey PRIMARY KEY (id);
+
+--
+-- Name: pix_charges pix_charges_txid_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.pix_charges
+    ADD CONSTRAINT pix_charges_txid_key UNIQUE (txid);
+
+--
 -- Name: process_events process_events_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -8109,6 +8390,12 @@ CREATE INDEX financial_payments_contract_idx ON public.financial_payments USING 
 CREATE INDEX financial_payments_installment_idx ON public.financial_payments USING btree (installment_id, client_id);
 
 --
+-- Name: financial_payments_provider_payment_key; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX financial_payments_provider_payment_key ON public.financial_payments USING btree (provider, provider_payment_id) WHERE (provider_payment_id IS NOT NULL);
+
+--
 -- Name: financial_payments_recorded_by_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -8305,6 +8592,36 @@ CREATE INDEX notifications_user_idx ON public.notifications USING btree (user_id
 --
 
 CREATE INDEX office_settings_updated_by_idx ON public.office_settings USING btree (updated_by);
+
+--
+-- Name: payment_checkouts_client_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX payment_checkouts_client_idx ON public.payment_checkouts USING btree (client_id, created_at DESC);
+
+--
+-- Name: payment_checkouts_installment_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX payment_checkouts_installment_idx ON public.payment_checkouts USING btree (installment_id, client_id);
+
+--
+-- Name: payment_events_waiting_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX payment_events_waiting_idx ON public.payment_events USING btree (object_id) WHERE (processed_at IS NULL);
+
+--
+-- Name: pix_charges_client_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX pix_charges_client_idx ON public.pix_charges USING btree (client_id, created_at DESC);
+
+--
+-- Name: pix_charges_open_per_installment; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX pix_charges_open_per_installment ON public.pix_charges USING btree (installment_id) WHERE (status = 'open'::text);
 
 --
 -- Name: process_events_actor_id_idx; Type: INDEX; Schema: public; Owner: -
@@ -9613,6 +9930,62 @@ ALTER TABLE ONLY public.office_settings
     ADD CONSTRAINT office_settings_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 
 --
+-- Name: payment_checkouts payment_checkouts_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.payment_checkouts
+    ADD CONSTRAINT payment_checkouts_client_id_fkey FOREIGN KEY (client_id) REFERENCES public.clients(id) ON DELETE CASCADE;
+
+--
+-- Name: payment_checkouts payment_checkouts_created_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.payment_checkouts
+    ADD CONSTRAINT payment_checkouts_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+--
+-- Name: payment_checkouts payment_checkouts_installment_id_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.payment_checkouts
+    ADD CONSTRAINT payment_checkouts_installment_id_client_id_fkey FOREIGN KEY (installment_id, client_id) REFERENCES public.financial_installments(id, client_id) ON DELETE CASCADE;
+
+--
+-- Name: payment_checkouts payment_checkouts_payment_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.payment_checkouts
+    ADD CONSTRAINT payment_checkouts_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES public.financial_payments(id) ON DELETE SET NULL;
+
+--
+-- Name: pix_charges pix_charges_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.pix_charges
+    ADD CONSTRAINT pix_charges_client_id_fkey FOREIGN KEY (client_id) REFERENCES public.clients(id) ON DELETE CASCADE;
+
+--
+-- Name: pix_charges pix_charges_confirmed_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.pix_charges
+    ADD CONSTRAINT pix_charges_confirmed_by_fkey FOREIGN KEY (confirmed_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+--
+-- Name: pix_charges pix_charges_installment_id_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.pix_charges
+    ADD CONSTRAINT pix_charges_installment_id_client_id_fkey FOREIGN KEY (installment_id, client_id) REFERENCES public.financial_installments(id, client_id) ON DELETE CASCADE;
+
+--
+-- Name: pix_charges pix_charges_payment_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.pix_charges
+    ADD CONSTRAINT pix_charges_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES public.financial_payments(id) ON DELETE SET NULL;
+
+--
 -- Name: process_events process_events_actor_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -9921,6 +10294,12 @@ CREATE POLICY "administrators read expense categories" ON public.financial_expen
 CREATE POLICY "administrators read expenses" ON public.financial_expenses FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
 --
+-- Name: payment_events administrators read payment events; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "administrators read payment events" ON public.payment_events FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+
+--
 -- Name: financial_commission_rules administrators read rules; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -10053,6 +10432,12 @@ CREATE POLICY "client reads own" ON public.financial_quotes FOR SELECT TO authen
 CREATE POLICY "client reads own appointments" ON public.appointments FOR SELECT TO authenticated USING ((client_id = ( SELECT public.current_client_id() AS current_client_id)));
 
 --
+-- Name: payment_checkouts client reads own checkouts; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "client reads own checkouts" ON public.payment_checkouts FOR SELECT TO authenticated USING ((client_id = ( SELECT public.current_client_id() AS current_client_id)));
+
+--
 -- Name: client_channel_consents client reads own consents; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -10063,6 +10448,12 @@ CREATE POLICY "client reads own consents" ON public.client_channel_consents FOR 
 --
 
 CREATE POLICY "client reads own messages" ON public.messages FOR SELECT TO authenticated USING ((client_id = ( SELECT public.current_client_id() AS current_client_id)));
+
+--
+-- Name: pix_charges client reads own pix charges; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "client reads own pix charges" ON public.pix_charges FOR SELECT TO authenticated USING ((client_id = ( SELECT public.current_client_id() AS current_client_id)));
 
 --
 -- Name: process_events client reads own process events; Type: POLICY; Schema: public; Owner: -
@@ -10481,6 +10872,18 @@ CREATE POLICY "managers read" ON public.financial_payments FOR SELECT TO authent
 CREATE POLICY "managers read" ON public.financial_quotes FOR SELECT TO authenticated USING (( SELECT public.has_any_role(ARRAY['administrator'::text, 'legal_assistant'::text]) AS has_any_role));
 
 --
+-- Name: payment_checkouts managers read checkouts; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "managers read checkouts" ON public.payment_checkouts FOR SELECT TO authenticated USING (( SELECT public.has_any_role(ARRAY['administrator'::text, 'legal_assistant'::text]) AS has_any_role));
+
+--
+-- Name: pix_charges managers read pix charges; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "managers read pix charges" ON public.pix_charges FOR SELECT TO authenticated USING (( SELECT public.has_any_role(ARRAY['administrator'::text, 'legal_assistant'::text]) AS has_any_role));
+
+--
 -- Name: financial_quote_items managers read quote items; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -10551,6 +10954,24 @@ ALTER TABLE public.notifications ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.office_settings ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: payment_checkouts; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.payment_checkouts ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: payment_events; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.payment_events ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: pix_charges; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.pix_charges ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: process_events; Type: ROW SECURITY; Schema: public; Owner: -
@@ -11495,6 +11916,22 @@ REVOKE ALL ON FUNCTION public.compute_commission() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.compute_commission() TO service_role;
 
 --
+-- Name: TABLE financial_payments; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.financial_payments TO anon;
+GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.financial_payments TO authenticated;
+GRANT ALL ON TABLE public.financial_payments TO service_role;
+
+--
+-- Name: FUNCTION confirm_pix_charge(charge_id uuid, received_brl numeric, received_on date); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.confirm_pix_charge(charge_id uuid, received_brl numeric, received_on date) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.confirm_pix_charge(charge_id uuid, received_brl numeric, received_on date) TO authenticated;
+GRANT ALL ON FUNCTION public.confirm_pix_charge(charge_id uuid, received_brl numeric, received_on date) TO service_role;
+
+--
 -- Name: FUNCTION convert_lead(p_lead_id uuid, p_password text, p_address text); Type: ACL; Schema: public; Owner: -
 --
 
@@ -12109,14 +12546,6 @@ REVOKE ALL ON FUNCTION public.record_document_request_event() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.record_document_request_event() TO service_role;
 
 --
--- Name: TABLE financial_payments; Type: ACL; Schema: public; Owner: -
---
-
-GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.financial_payments TO anon;
-GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.financial_payments TO authenticated;
-GRANT ALL ON TABLE public.financial_payments TO service_role;
-
---
 -- Name: FUNCTION record_payment(installment_id uuid, amount numeric, payment_method text, payment_date date, notes text); Type: ACL; Schema: public; Owner: -
 --
 
@@ -12130,6 +12559,27 @@ GRANT ALL ON FUNCTION public.record_payment(installment_id uuid, amount numeric,
 
 REVOKE ALL ON FUNCTION public.record_process_events() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.record_process_events() TO service_role;
+
+--
+-- Name: FUNCTION record_stripe_checkout(p_session_id text, p_payment_intent text, p_amount_total_cents bigint, p_paid_on date); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.record_stripe_checkout(p_session_id text, p_payment_intent text, p_amount_total_cents bigint, p_paid_on date) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.record_stripe_checkout(p_session_id text, p_payment_intent text, p_amount_total_cents bigint, p_paid_on date) TO service_role;
+
+--
+-- Name: FUNCTION record_stripe_dispute(p_payment_intent text, p_status text, p_at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.record_stripe_dispute(p_payment_intent text, p_status text, p_at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.record_stripe_dispute(p_payment_intent text, p_status text, p_at timestamp with time zone) TO service_role;
+
+--
+-- Name: FUNCTION record_stripe_refund(p_payment_intent text, p_refunded_cents bigint, p_at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.record_stripe_refund(p_payment_intent text, p_refunded_cents bigint, p_at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.record_stripe_refund(p_payment_intent text, p_refunded_cents bigint, p_at timestamp with time zone) TO service_role;
 
 --
 -- Name: FUNCTION record_whatsapp_status(p_message_id text, p_status text, p_idempotency_key text, p_error text, p_at timestamp with time zone); Type: ACL; Schema: public; Owner: -
@@ -12829,6 +13279,30 @@ GRANT UPDATE(read_at) ON TABLE public.notifications TO authenticated;
 
 GRANT ALL ON TABLE public.office_settings TO service_role;
 GRANT SELECT,UPDATE ON TABLE public.office_settings TO authenticated;
+
+--
+-- Name: TABLE payment_checkouts; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.payment_checkouts TO anon;
+GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.payment_checkouts TO authenticated;
+GRANT ALL ON TABLE public.payment_checkouts TO service_role;
+
+--
+-- Name: TABLE payment_events; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.payment_events TO anon;
+GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.payment_events TO authenticated;
+GRANT ALL ON TABLE public.payment_events TO service_role;
+
+--
+-- Name: TABLE pix_charges; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.pix_charges TO anon;
+GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.pix_charges TO authenticated;
+GRANT ALL ON TABLE public.pix_charges TO service_role;
 
 --
 -- Name: TABLE process_events; Type: ACL; Schema: public; Owner: -

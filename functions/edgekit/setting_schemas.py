@@ -40,6 +40,18 @@ SETTINGS: Mapping[str, Shape] = {
                     "reminder")}),
                 "lastUpdated": TEXT},
         required=frozenset({"phoneNumberId", "accessToken", "appSecret", "verifyToken", "templateName"})),
+    # Integrações > Stripe: card payments in USD through Stripe Checkout (functions payments-checkout and
+    # payments-webhook); apiBaseUrl only for a local fake, refused in production (edgekit.payments_endpoint).
+    "stripe": Shape(
+        fields={"secretKey": SECRET, "webhookSecret": SECRET, "apiBaseUrl": TEXT, "lastUpdated": TEXT},
+        required=frozenset({"secretKey", "webhookSecret"})),
+    # Integrações > Pix: the office's Pix key and the merchant name and city its BR Codes carry.
+    "pix": Shape(
+        fields={"key": TEXT, "merchantName": TEXT, "merchantCity": TEXT, "lastUpdated": TEXT},
+        required=frozenset({"key", "merchantName", "merchantCity"})),
+    # Integrações > Stripe: what the client pays on top of an installment, in percent ("0" to "10").
+    "payment_fees": Shape(
+        fields={"cardSurchargePercent": TEXT, "pixFeePercent": TEXT, "lastUpdated": TEXT}),
     # Integrações > Provedores de consulta: who answers each lookup (edgekit.providers); demo is offline.
     "providers": Shape(
         fields={**{name: TEXT for name in FIELD_CHOICES}, "lastUpdated": TEXT},

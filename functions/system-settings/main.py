@@ -12,6 +12,8 @@ from fastapi import FastAPI, Request
 from edgekit.caller import Caller, identify
 from edgekit.clients import service_client
 from edgekit.env import FunctionEnv, function_env
+from edgekit.payments import endpoint_refusal as stripe_endpoint_refusal
+from edgekit.payments import percent_refusal, pix_refusal
 from edgekit.providers import SETTING_KEY as PROVIDERS_KEY
 from edgekit.providers import demo_refusal, effective
 from edgekit.responses import FunctionError, install_error_handler, json_body
@@ -42,6 +44,17 @@ def valid_key(raw: object) -> str:
 async def stored_value(client, key: str):
     rows = (await client.table("system_settings").select("value").eq("key", key).execute()).data
     return rows[0]["value"] if rows else None
+
+
+def payment_refusal(setting: str, value: dict, production: bool) -> str | None:
+    """Why a payments setting may not be stored (pt-BR), or None."""
+    if setting == "stripe":
+        return stripe_endpoint_refusal(value.get("apiBaseUrl"), production)
+    if setting == "pix":
+        return pix_refusal(value)
+    if setting == "payment_fees":
+        return percent_refusal(value.get("cardSurchargePercent")) or percent_refusal(value.get("pixFeePercent"))
+    return None
 
 
 @app.get("/")
@@ -80,6 +93,9 @@ async def save_setting(request: Request):
         refused = endpoint_refusal(value.get("apiBaseUrl"), env.production)
         if refused:
             raise FunctionError(400, refused, "message")
+    refused = payment_refusal(setting, value, env.production)
+    if refused:
+        raise FunctionError(400, refused, "message")
     if setting == PROVIDERS_KEY:
         for name, choice in value.items():
             refused = demo_refusal(env, name, choice) if name != "lastUpdated" else None

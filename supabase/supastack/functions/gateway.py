@@ -42,6 +42,8 @@ def function_environment(settings: Settings) -> dict[str, str]:
         "SUPABASE_DB_URL": settings.db_url,
         "SUPABASE_JWT_SECRET": settings.jwt_secret,
         "ADMIN_EMAIL": settings.admin_email,
+        # where the app is: pages a payment provider sends the client back to must be on it
+        "SITE_URL": settings.site_url,
         # production mode: the first administrator also needs the operator's one-time code (admin_setup.py)
         "ADMIN_SETUP_CODE_REQUIRED": "true" if is_production(settings) else "false",
         "ADMIN_SETUP_CODE_FILE": str(admin_setup.code_file(settings.data_dir)),

@@ -9,6 +9,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { formatDate, todayISO } from '@/lib/format';
 import { StaffSigningActions } from '@/features/contratos';
 import { FinancePageHeader } from '../components/finance-page-header';
+import { PixChargesCard } from '../components/pix-charges-card';
 import { RecordPaymentDialog } from '../components/record-payment-dialog';
 import { useHasManagerRole } from '../money/roles';
 import {
@@ -136,12 +137,14 @@ export default function ContratosPage() {
   const contracts = useContracts();
   const [selected, setSelected] = useState<string | null>(null);
   const contract = contracts.data?.find((c) => c.id === selected) ?? null;
+  const canWrite = useHasManagerRole();
   return (
     <>
       <FinancePageHeader
         title="Contratos"
         description="Contratos gerados a partir de orçamentos aceitos: parcelas, pagamentos e recibos."
       />
+      {canWrite && <PixChargesCard />}
       <Card>
         <CardContent className="overflow-x-auto">
           {contracts.isLoading ? (

@@ -107,3 +107,32 @@ export async function saveProviders(choices: ProviderChoices): Promise<void> {
     throw new Error(typeof body?.message === 'string' && body.message ? body.message : t.providersSaveFailed);
   }
 }
+
+/** A stored setting as the browser may see it (secrets masked), or null when not configured. */
+export async function fetchSetting<T extends object>(key: string): Promise<Partial<T> | null> {
+  const token = await accessToken();
+  const response = await fetch(`${functionUrl()}?key=${encodeURIComponent(key)}`, {
+    method: 'GET',
+    headers: headers(token),
+  });
+  const body = await readJson(response);
+  if (!response.ok) throw new Error(typeof body?.message === 'string' ? body.message : `HTTP ${response.status}`);
+  const data = body?.data;
+  return data && typeof data === 'object' ? (data as Partial<T>) : null;
+}
+
+/** Saves a setting; a masked secret sent back keeps the stored one. Throws with the server's pt-BR message. */
+export async function saveSetting(key: string, value: Record<string, string>): Promise<void> {
+  const token = await accessToken();
+  const response = await fetch(functionUrl(), {
+    method: 'POST',
+    headers: headers(token),
+    body: JSON.stringify({ key, value }),
+  });
+  if (!response.ok) {
+    const body = await readJson(response);
+    throw new Error(
+      typeof body?.message === 'string' && body.message ? body.message : 'Falha ao salvar a configuração',
+    );
+  }
+}

@@ -72,7 +72,14 @@ describe('IntegracoesPage', () => {
     expect(screen.queryByText('Conectado')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ver Documentação' })).toBeInTheDocument();
     const gets = functionCalls('GET');
-    expect(gets.map((r) => r.params.get('key')).sort()).toEqual(['aws_s3_config', 'providers', 'whatsapp']);
+    expect(gets.map((r) => r.params.get('key')).sort()).toEqual([
+      'aws_s3_config',
+      'payment_fees',
+      'pix',
+      'providers',
+      'stripe',
+      'whatsapp',
+    ]);
     for (const get of gets) expect(get.headers.get('authorization')).toBe(`Bearer ${await accessToken()}`);
   });
 

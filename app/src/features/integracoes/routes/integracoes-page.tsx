@@ -14,6 +14,7 @@ import { useS3Setting } from '../api/queries';
 import { INTEGRATIONS, type Integration } from '../catalog';
 import { MailDeliveryCard } from '../components/mail-delivery-card';
 import { OpenApiCard } from '../components/open-api-card';
+import { PaymentsCard } from '../components/payments-card';
 import { ProvidersCard } from '../components/providers-card';
 import { S3ConfigDialog } from '../components/s3-config-dialog';
 import { integracoesStrings as t } from '../strings';
@@ -126,6 +127,11 @@ export default function IntegracoesPage() {
       {isAdmin && (
         <div className="mt-6">
           <ProvidersCard />
+        </div>
+      )}
+      {isAdmin && (
+        <div className="mt-6">
+          <PaymentsCard />
         </div>
       )}
       <div className="mt-6 grid gap-4 lg:grid-cols-2">

@@ -1,6 +1,6 @@
 /** The client's installments, its answer to a sent quote and its finance PDFs (quote, contract, receipt). */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FileDown } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -104,7 +104,14 @@ export function QuoteAnswerButtons({
   );
 }
 
-export function InstallmentsTable({ installments }: { installments: Installment[] }) {
+export function InstallmentsTable({
+  installments,
+  actions,
+}: {
+  installments: Installment[];
+  /** What the client may do with an installment (pay it online), in a last column. */
+  actions?: (installment: Installment) => ReactNode;
+}) {
   const today = todayISO();
   return (
     <div className="overflow-x-auto">
@@ -116,6 +123,7 @@ export function InstallmentsTable({ installments }: { installments: Installment[
             <TableHead className="text-right">Valor</TableHead>
             <TableHead className="text-right">Pago</TableHead>
             <TableHead>Situação</TableHead>
+            {actions && <TableHead>Pagamento</TableHead>}
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -128,6 +136,7 @@ export function InstallmentsTable({ installments }: { installments: Installment[
               <TableCell>
                 <MoneyStatusBadge status={installmentDisplayStatus(i, today)} kind="installment" />
               </TableCell>
+              {actions && <TableCell>{actions(i)}</TableCell>}
             </TableRow>
           ))}
         </TableBody>

@@ -1,6 +1,6 @@
 import { CalendarClock, FileSignature, FileText, Receipt, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -19,6 +19,7 @@ import {
   QuoteAnswerButtons,
   useClientInstallments,
 } from '../components/portal-finance-money';
+import { PayInstallmentActions } from '../components/online-payment';
 import type { FinanceKind } from '@/lib/glossary';
 import { portalStrings as t } from '../strings';
 import type {
@@ -209,6 +210,8 @@ export default function PortalFinanceiroPage() {
   const payments: FinancialPayment[] = data?.payments ?? [];
   const quotes: FinancialQuote[] = data?.quotes ?? [];
   const installments = useClientInstallments(clientId).data ?? [];
+  const [search] = useSearchParams();
+  const returned = search.get('pagamento');
 
   const list = (items: unknown[], empty: string, icon: LucideIcon, render: () => ReactNode) =>
     isLoading ? (
@@ -227,7 +230,22 @@ export default function PortalFinanceiroPage() {
         <CountCard icon={Receipt} label={t.payments} count={payments.length} loading={isLoading} />
         <CountCard icon={FileText} label={t.quotes} count={quotes.length} loading={isLoading} />
       </div>
-      <Tabs defaultValue="contracts">
+      {returned === 'concluido' && (
+        <p
+          role="status"
+          className="mb-4 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900"
+        >
+          Pagamento recebido. O recibo está em Pagamentos.
+        </p>
+      )}
+      {returned === 'cancelado' && (
+        <p role="status" className="mb-4 rounded-md border bg-muted p-3 text-sm">
+          Pagamento não concluído. Você pode tentar novamente em Parcelas.
+        </p>
+      )}
+      <Tabs
+        defaultValue={returned === 'concluido' ? 'payments' : returned === 'cancelado' ? 'installments' : 'contracts'}
+      >
         <TabsList className="h-auto flex-wrap">
           <TabsTrigger value="contracts">{t.contracts}</TabsTrigger>
           <TabsTrigger value="payments">{t.payments}</TabsTrigger>
@@ -342,7 +360,10 @@ export default function PortalFinanceiroPage() {
         </TabsContent>
         <TabsContent value="installments">
           {list(installments, 'Nenhuma parcela encontrada.', CalendarClock, () => (
-            <InstallmentsTable installments={installments} />
+            <InstallmentsTable
+              installments={installments}
+              actions={(installment) => <PayInstallmentActions installment={installment} />}
+            />
           ))}
         </TabsContent>
       </Tabs>
