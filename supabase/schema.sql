@@ -621,6 +621,71 @@ $$;
 COMMENT ON FUNCTION public.appointment_request_problem(p_client_id uuid, p_staff_id uuid, p_starts_at timestamp with time zone, p_duration integer) IS 'Why a client''s appointment request for this slot is refused (past, outside business hours, overlapping), or null.';
 
 --
+-- Name: client_documents; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.client_documents (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    client_id uuid NOT NULL,
+    process_id bigint,
+    name text NOT NULL,
+    file_path text NOT NULL,
+    uploaded_by text NOT NULL,
+    uploader_id uuid DEFAULT auth.uid(),
+    document_type text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    document_request_id uuid,
+    shared_with_client boolean DEFAULT false NOT NULL,
+    CONSTRAINT client_documents_name_check CHECK ((char_length(btrim(name)) >= 1)),
+    CONSTRAINT client_documents_uploaded_by_check CHECK ((uploaded_by = ANY (ARRAY['client'::text, 'office'::text])))
+);
+
+ALTER TABLE ONLY public.client_documents REPLICA IDENTITY FULL;
+
+--
+-- Name: TABLE client_documents; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.client_documents IS 'Documents of a client; file_path is the object name in the client_documents bucket (<client_id>/...).';
+
+--
+-- Name: COLUMN client_documents.shared_with_client; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.client_documents.shared_with_client IS 'Whether the client sees the document (and its file). Always true for what the client uploads.';
+
+--
+-- Name: attach_message_to_request(uuid, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.attach_message_to_request(p_message_id uuid, p_request_id uuid) RETURNS public.client_documents
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_doc public.client_documents;
+begin
+  if not public.is_staff() then
+    raise exception 'Apenas a equipe associa documentos' using errcode = 'insufficient_privilege';
+  end if;
+  update public.client_documents d set document_request_id = p_request_id
+    from public.messages m
+   where m.id = p_message_id and d.id = m.document_id and d.client_id = m.client_id
+  returning d.* into v_doc;
+  if v_doc.id is null then
+    raise exception 'Esta mensagem não tem arquivo' using errcode = 'check_violation';
+  end if;
+  return v_doc;
+end
+$$;
+
+--
+-- Name: FUNCTION attach_message_to_request(p_message_id uuid, p_request_id uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.attach_message_to_request(p_message_id uuid, p_request_id uuid) IS 'Staff: the file of a client''s message answers one of that client''s pending document requests.';
+
+--
 -- Name: bulletin_category(text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1088,6 +1153,26 @@ $$;
 --
 
 COMMENT ON FUNCTION public.convert_lead(p_lead_id uuid, p_password text, p_address text) IS 'Administrators and commercial: creates the lead''s client with portal access and marks the lead fechado; returns clients.id.';
+
+--
+-- Name: copy_delivery_status(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.copy_delivery_status() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  update public.messages m
+     set delivery_status = case
+       when new.status = 'dead' or new.provider_status = 'failed' then 'failed'
+       when new.provider_status in ('delivered', 'read') then new.provider_status
+       when new.status = 'sent' or new.provider_status = 'sent' then 'sent'
+       else 'queued' end
+   where m.delivery_id = new.id;
+  return new;
+end
+$$;
 
 --
 -- Name: create_checklist_requests(); Type: FUNCTION; Schema: public; Owner: -
@@ -1864,6 +1949,34 @@ begin
        set status = 'fulfilled', fulfilled_at = now()
      where id = new.document_request_id and status = 'pending';
   end if;
+  return new;
+end
+$$;
+
+--
+-- Name: guard_conversation(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.guard_conversation() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  -- the window is the database's to keep: only inbound messages move it
+  if current_user in ('authenticated', 'anon') then
+    if tg_op = 'UPDATE' then
+      new.whatsapp_last_inbound_at := old.whatsapp_last_inbound_at;
+    end if;
+    if new.resolved_at is not null and (tg_op = 'INSERT' or old.resolved_at is null) then
+      new.resolved_by := auth.uid();
+    elsif new.resolved_at is null then
+      new.resolved_by := null;
+    end if;
+    if new.assigned_to is not null and not public.is_staff_user(new.assigned_to) then
+      raise exception 'Atribua a conversa a um membro da equipe' using errcode = 'check_violation';
+    end if;
+  end if;
+  new.updated_at := now();
   return new;
 end
 $$;
@@ -2904,7 +3017,7 @@ declare
 begin
   select c.* into v_client from public.clients c where c.id = new.client_id;
   if new.sender_type = 'office' then
-    if v_client.user_id is not null then
+    if v_client.user_id is not null and new.channel = 'portal' then
       perform public.notify(v_client.user_id, 'office_message', 'Nova mensagem do escritório', v_preview,
         '/cliente/mensagens', jsonb_build_object('client_id', new.client_id, 'message_id', new.id),
         'message:' || new.id || ':client');
@@ -3326,6 +3439,112 @@ $$;
 --
 
 COMMENT ON FUNCTION public.process_staff_recipients(p_process_id bigint) IS 'Who on the staff is told about a process: its responsible, else administrators and legal assistants (never the caller).';
+
+--
+-- Name: messages; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.messages (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    client_id uuid NOT NULL,
+    sender_type text NOT NULL,
+    sender_id uuid DEFAULT auth.uid(),
+    content text,
+    attachment_url text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    read_at timestamp with time zone,
+    channel text DEFAULT 'portal'::text NOT NULL,
+    whatsapp_message_id text,
+    media_type text,
+    document_id uuid,
+    delivery_id uuid,
+    delivery_status text,
+    CONSTRAINT messages_channel_check CHECK ((channel = ANY (ARRAY['portal'::text, 'whatsapp'::text, 'email'::text]))),
+    CONSTRAINT messages_check CHECK (((char_length(btrim(COALESCE(content, ''::text))) > 0) OR (attachment_url IS NOT NULL))),
+    CONSTRAINT messages_delivery_status_check CHECK (((delivery_status IS NULL) OR (delivery_status = ANY (ARRAY['queued'::text, 'sent'::text, 'delivered'::text, 'read'::text, 'failed'::text])))),
+    CONSTRAINT messages_media_type_check CHECK (((media_type IS NULL) OR (media_type = ANY (ARRAY['image'::text, 'document'::text, 'audio'::text, 'video'::text, 'sticker'::text])))),
+    CONSTRAINT messages_sender_type_check CHECK ((sender_type = ANY (ARRAY['client'::text, 'office'::text]))),
+    CONSTRAINT messages_whatsapp_message_id_check CHECK (((whatsapp_message_id IS NULL) OR (whatsapp_message_id ~ '^[A-Za-z0-9._:=+/-]{1,256}$'::text)))
+);
+
+ALTER TABLE ONLY public.messages REPLICA IDENTITY FULL;
+
+--
+-- Name: TABLE messages; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.messages IS 'The message thread between a client and the office.';
+
+--
+-- Name: COLUMN messages.attachment_url; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.messages.attachment_url IS 'Path in the client_documents bucket (attachments/<client_id>/...).';
+
+--
+-- Name: COLUMN messages.channel; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.messages.channel IS 'Where the message came from or went to: portal, whatsapp or email.';
+
+--
+-- Name: COLUMN messages.whatsapp_message_id; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.messages.whatsapp_message_id IS 'The WhatsApp message id (wamid) of an inbound message; stored once.';
+
+--
+-- Name: COLUMN messages.media_type; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.messages.media_type IS 'Kind of media a WhatsApp message carried (image, document, audio, video, sticker).';
+
+--
+-- Name: COLUMN messages.document_id; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.messages.document_id IS 'The client document holding the media a WhatsApp message carried.';
+
+--
+-- Name: COLUMN messages.delivery_id; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.messages.delivery_id IS 'The outbox row that carries an office reply on WhatsApp.';
+
+--
+-- Name: COLUMN messages.delivery_status; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.messages.delivery_status IS 'Delivery of an office WhatsApp reply: queued, sent, delivered, read or failed.';
+
+--
+-- Name: queue_whatsapp_message(uuid, text, text, text, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.queue_whatsapp_message(p_client_id uuid, p_phone text, p_content text, p_template text, p_sender uuid) RETURNS public.messages
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_message public.messages;
+  v_delivery uuid;
+begin
+  insert into public.messages (client_id, sender_type, sender_id, content, channel, delivery_status)
+  values (p_client_id, 'office', p_sender, p_content, 'whatsapp', 'queued')
+  returning * into v_message;
+  insert into public.notification_deliveries
+    (user_id, channel, recipient, template, payload, idempotency_key)
+  values ((select c.user_id from public.clients c where c.id = p_client_id), 'whatsapp', p_phone,
+          coalesce(p_template, 'text'),
+          jsonb_build_object('type', case when p_template is null then 'text' else 'template' end,
+                             'text', p_content, 'title', 'Mensagem do escritório', 'body', p_content,
+                             'client_id', p_client_id, 'message_id', v_message.id),
+          'message:' || v_message.id || ':whatsapp')
+  returning id into v_delivery;
+  update public.messages set delivery_id = v_delivery where id = v_message.id returning * into v_message;
+  return v_message;
+end
+$$;
 
 --
 -- Name: receipt_on_process(); Type: FUNCTION; Schema: public; Owner: -
@@ -4214,6 +4433,46 @@ $$;
 COMMENT ON FUNCTION public.send_task_reminders() IS 'Job: reminds the assignee of each open task due today or tomorrow (or overdue), once per due date.';
 
 --
+-- Name: send_whatsapp_reply(uuid, text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.send_whatsapp_reply(p_client_id uuid, p_content text, p_template text DEFAULT NULL::text) RETURNS public.messages
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_phone text;
+  v_content text := btrim(coalesce(p_content, ''));
+begin
+  if not public.is_staff() then
+    raise exception 'Apenas a equipe responde pelo WhatsApp' using errcode = 'insufficient_privilege';
+  end if;
+  if char_length(v_content) < 1 or char_length(v_content) > 4000 then
+    raise exception 'Escreva a mensagem (até 4000 caracteres)' using errcode = 'check_violation';
+  end if;
+  select cc.phone into v_phone from public.client_channel_consents cc
+   where cc.client_id = p_client_id and cc.channel = 'whatsapp' and cc.granted and cc.phone is not null;
+  if v_phone is null then
+    raise exception 'O cliente não autorizou mensagens pelo WhatsApp' using errcode = 'check_violation';
+  end if;
+  if p_template is not null and not (p_template = any (public.whatsapp_reply_templates())) then
+    raise exception 'Modelo de mensagem não aprovado' using errcode = 'check_violation';
+  end if;
+  if p_template is null and not public.whatsapp_window_open(p_client_id) then
+    raise exception 'Fora da janela de 24 horas: o cliente não escreve pelo WhatsApp há mais de 24 horas; use um modelo aprovado'
+      using errcode = 'check_violation';
+  end if;
+  return public.queue_whatsapp_message(p_client_id, v_phone, v_content, p_template, auth.uid());
+end
+$$;
+
+--
+-- Name: FUNCTION send_whatsapp_reply(p_client_id uuid, p_content text, p_template text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.send_whatsapp_reply(p_client_id uuid, p_content text, p_template text) IS 'Staff: answers a client on WhatsApp through the outbox; free-form text only inside the 24-hour window, else an approved template (whatsapp_reply_templates).';
+
+--
 -- Name: client_channel_consents; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -4658,6 +4917,27 @@ $$;
 COMMENT ON FUNCTION public.sync_client_login_email() IS 'Trigger on clients: a changed e-mail becomes the client''s portal log-in e-mail too (auth user and identity).';
 
 --
+-- Name: touch_conversation(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.touch_conversation() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if new.sender_type = 'client' then
+    insert into public.conversations as c (client_id, whatsapp_last_inbound_at)
+    values (new.client_id, case when new.channel = 'whatsapp' then new.created_at end)
+    on conflict (client_id) do update
+      set resolved_at = null, resolved_by = null,
+          whatsapp_last_inbound_at = greatest(c.whatsapp_last_inbound_at, excluded.whatsapp_last_inbound_at),
+          updated_at = now();
+  end if;
+  return new;
+end
+$$;
+
+--
 -- Name: track_lead_stage(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -4809,6 +5089,179 @@ $$;
 --
 
 COMMENT ON FUNCTION public.wake_outbox() IS 'Trigger: NOTIFY supastack_outbox when a statement left outbox rows due for delivery (wakes the worker).';
+
+--
+-- Name: whatsapp_attach_media(uuid, text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.whatsapp_attach_media(p_message_id uuid, p_path text, p_name text) RETURNS public.client_documents
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_message public.messages;
+  v_doc public.client_documents;
+  v_requests uuid[];
+begin
+  select * into v_message from public.messages where id = p_message_id and channel = 'whatsapp'
+                                                  and sender_type = 'client';
+  if v_message.id is null or split_part(p_path, '/', 1) <> v_message.client_id::text then
+    raise exception 'Mensagem ou caminho inválido' using errcode = 'check_violation';
+  end if;
+  select array_agg(r.id) into v_requests
+    from public.document_requests r join public.processes p on p.id = r.process_id
+   where p.client_id = v_message.client_id and r.status = 'pending';
+  insert into public.client_documents (client_id, name, file_path, uploaded_by, uploader_id, document_type,
+                                       document_request_id, shared_with_client)
+  values (v_message.client_id, left(coalesce(nullif(btrim(p_name), ''), 'whatsapp'), 200), p_path, 'client',
+          v_message.sender_id, 'whatsapp',
+          case when cardinality(v_requests) = 1 then v_requests[1] end, true)
+  returning * into v_doc;
+  update public.messages set document_id = v_doc.id, attachment_url = p_path where id = p_message_id;
+  return v_doc;
+end
+$$;
+
+--
+-- Name: whatsapp_client_for(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.whatsapp_client_for(p_from text) RETURNS uuid
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+  with variants as (
+    select p_from as phone
+    union select '+55' || substr(p_from, 4, 2) || '9' || substr(p_from, 6)
+     where p_from ~ '^\+55[1-9][0-9][6-9][0-9]{7}$'
+    union select '+55' || substr(p_from, 4, 2) || substr(p_from, 7)
+     where p_from ~ '^\+55[1-9][0-9]9[6-9][0-9]{7}$'
+  )
+  select coalesce(
+    (select cc.client_id from public.client_channel_consents cc
+      where cc.channel = 'whatsapp' and cc.phone in (select phone from variants)
+      order by cc.updated_at desc limit 1),
+    (select c.id from public.clients c
+      where public.phone_e164(c.phone) in (select phone from variants)
+      order by c.created_at limit 1))
+$_$;
+
+--
+-- Name: whatsapp_receive(text, text, text, text, timestamp with time zone, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.whatsapp_receive(p_message_id text, p_from text, p_kind text, p_content text, p_at timestamp with time zone DEFAULT now(), p_profile_name text DEFAULT NULL::text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  v_from text := public.phone_e164('+' || regexp_replace(coalesce(p_from, ''), '[^0-9]', '', 'g'));
+  v_client uuid;
+  v_lead uuid;
+  v_message public.messages;
+  v_content text := left(nullif(btrim(coalesce(p_content, '')), ''), 4000);
+  v_at timestamptz := least(coalesce(p_at, now()), now());
+  v_media text := case when p_kind in ('image', 'document', 'audio', 'video', 'sticker') then p_kind end;
+begin
+  if v_from is null then
+    raise exception 'Número de WhatsApp inválido' using errcode = 'check_violation';
+  end if;
+  if p_message_id is null or p_message_id !~ '^[A-Za-z0-9._:=+/-]{1,256}$' then
+    raise exception 'Identificador de mensagem inválido' using errcode = 'check_violation';
+  end if;
+  insert into public.whatsapp_inbound_events (message_id, wa_from, kind)
+  values (p_message_id, v_from, left(coalesce(p_kind, 'unknown'), 40))
+  on conflict (message_id) do nothing;
+  if not found then
+    return jsonb_build_object('outcome', 'duplicate');
+  end if;
+  v_content := coalesce(v_content, case v_media
+    when 'image' then 'Imagem recebida pelo WhatsApp' when 'document' then 'Documento recebido pelo WhatsApp'
+    when 'audio' then 'Áudio recebido pelo WhatsApp' when 'video' then 'Vídeo recebido pelo WhatsApp'
+    when 'sticker' then 'Figurinha recebida pelo WhatsApp' else 'Mensagem recebida pelo WhatsApp' end);
+
+  v_client := public.whatsapp_client_for(v_from);
+  if v_client is null then
+    select l.id into v_lead from public.leads l
+     where public.phone_e164(l.phone) = v_from and l.client_id is null and l.stage not in ('fechado', 'perdido')
+     order by l.created_at desc limit 1;
+    if v_lead is null then
+      insert into public.leads (name, phone, source, notes, created_by)
+      values (case when char_length(btrim(coalesce(p_profile_name, ''))) >= 3
+                   then left(btrim(p_profile_name), 160) else 'WhatsApp ' || v_from end,
+              v_from, 'whatsapp', 'WhatsApp: ' || v_content, null)
+      returning id into v_lead;
+    else
+      update public.leads set notes = left(coalesce(notes || e'\n', '') || 'WhatsApp: ' || v_content, 10000),
+                              updated_at = now()
+       where id = v_lead;
+    end if;
+    update public.whatsapp_inbound_events set lead_id = v_lead where message_id = p_message_id;
+    return jsonb_build_object('outcome', 'lead', 'lead_id', v_lead);
+  end if;
+
+  update public.whatsapp_inbound_events set client_id = v_client where message_id = p_message_id;
+  insert into public.messages (client_id, sender_type, sender_id, content, channel, whatsapp_message_id,
+                               media_type, created_at)
+  values (v_client, 'client', (select c.user_id from public.clients c where c.id = v_client), v_content,
+          'whatsapp', p_message_id, v_media, v_at)
+  returning * into v_message;
+
+  if p_kind = 'text' and upper(btrim(coalesce(p_content, ''))) in ('PARAR', 'STOP', 'SAIR', 'CANCELAR') then
+    -- opt-out: recorded on the consent, nothing queued goes out, and one confirmation answers it
+    insert into public.client_channel_consents as cc (client_id, channel, granted, phone, revoked_at)
+    values (v_client, 'whatsapp', false, v_from, now())
+    on conflict (client_id, channel) do update
+      set granted = false, revoked_at = now(), updated_at = now(), phone = coalesce(cc.phone, excluded.phone);
+    update public.notification_deliveries d
+       set status = 'dead', last_error = 'WhatsApp: o cliente pediu para não receber mensagens', lease_until = null
+     where d.channel = 'whatsapp' and d.status in ('queued', 'failed')
+       and (d.user_id = (select c.user_id from public.clients c where c.id = v_client)
+            or d.payload ->> 'client_id' = v_client::text);
+    update public.messages m set delivery_status = 'failed'
+     where m.client_id = v_client and m.delivery_status = 'queued'
+       and m.delivery_id in (select d.id from public.notification_deliveries d where d.status = 'dead');
+    perform public.queue_whatsapp_message(v_client, v_from,
+      'Pronto: você não receberá mais mensagens do escritório pelo WhatsApp. Para voltar a receber, ative o WhatsApp no portal do cliente.',
+      null, null);
+    return jsonb_build_object('outcome', 'stopped', 'client_id', v_client, 'message_id', v_message.id);
+  end if;
+  return jsonb_build_object('outcome', 'message', 'client_id', v_client, 'message_id', v_message.id);
+end
+$_$;
+
+--
+-- Name: FUNCTION whatsapp_receive(p_message_id text, p_from text, p_kind text, p_content text, p_at timestamp with time zone, p_profile_name text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.whatsapp_receive(p_message_id text, p_from text, p_kind text, p_content text, p_at timestamp with time zone, p_profile_name text) IS 'service_role (the whatsapp-webhook function): stores an inbound WhatsApp message once, in its client''s conversation or as a CRM lead; PARAR/STOP turns WhatsApp consent off.';
+
+--
+-- Name: whatsapp_reply_templates(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.whatsapp_reply_templates() RETURNS text[]
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$ select array['office_message', 'document_request', 'reminder'] $$;
+
+--
+-- Name: whatsapp_window_open(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.whatsapp_window_open(p_client_id uuid) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce((select c.whatsapp_last_inbound_at > now() - interval '24 hours'
+                     from public.conversations c where c.client_id = p_client_id), false)
+$$;
+
+--
+-- Name: FUNCTION whatsapp_window_open(p_client_id uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.whatsapp_window_open(p_client_id uuid) IS 'True while the client''s last inbound WhatsApp message is less than 24 hours old (free-form replies allowed).';
 
 --
 -- Name: workspace_timeline(uuid, bigint, boolean); Type: FUNCTION; Schema: public; Owner: -
@@ -5307,40 +5760,6 @@ CREATE VIEW public.client_document_requests WITH (security_barrier='true') AS
 COMMENT ON VIEW public.client_document_requests IS 'Document requests as the portal shows them: a client sees those of its own processes (read-only).';
 
 --
--- Name: client_documents; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.client_documents (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    client_id uuid NOT NULL,
-    process_id bigint,
-    name text NOT NULL,
-    file_path text NOT NULL,
-    uploaded_by text NOT NULL,
-    uploader_id uuid DEFAULT auth.uid(),
-    document_type text,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    document_request_id uuid,
-    shared_with_client boolean DEFAULT false NOT NULL,
-    CONSTRAINT client_documents_name_check CHECK ((char_length(btrim(name)) >= 1)),
-    CONSTRAINT client_documents_uploaded_by_check CHECK ((uploaded_by = ANY (ARRAY['client'::text, 'office'::text])))
-);
-
-ALTER TABLE ONLY public.client_documents REPLICA IDENTITY FULL;
-
---
--- Name: TABLE client_documents; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON TABLE public.client_documents IS 'Documents of a client; file_path is the object name in the client_documents bucket (<client_id>/...).';
-
---
--- Name: COLUMN client_documents.shared_with_client; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.client_documents.shared_with_client IS 'Whether the client sees the document (and its file). Always true for what the client uploads.';
-
---
 -- Name: client_processes; Type: VIEW; Schema: public; Owner: -
 --
 
@@ -5501,6 +5920,25 @@ COMMENT ON COLUMN public.clients.passport_expires_on IS 'Expiry date of the clie
 --
 
 COMMENT ON COLUMN public.clients.ead_expires_on IS 'Expiry date of the client''s work permit (EAD) (alerts before it).';
+
+--
+-- Name: conversations; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.conversations (
+    client_id uuid NOT NULL,
+    assigned_to uuid,
+    resolved_at timestamp with time zone,
+    resolved_by uuid,
+    whatsapp_last_inbound_at timestamp with time zone,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: TABLE conversations; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.conversations IS 'Per client: the staff member assigned to the conversation, whether it is resolved, and the last inbound WhatsApp message (the 24-hour window).';
 
 --
 -- Name: document_checklists; Type: TABLE; Schema: public; Owner: -
@@ -6128,37 +6566,6 @@ CREATE TABLE public.leads (
 --
 
 COMMENT ON TABLE public.leads IS 'CRM leads: contact, source, case type of interest, stage, owner; client_id once converted.';
-
---
--- Name: messages; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.messages (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    client_id uuid NOT NULL,
-    sender_type text NOT NULL,
-    sender_id uuid DEFAULT auth.uid(),
-    content text,
-    attachment_url text,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    read_at timestamp with time zone,
-    CONSTRAINT messages_check CHECK (((char_length(btrim(COALESCE(content, ''::text))) > 0) OR (attachment_url IS NOT NULL))),
-    CONSTRAINT messages_sender_type_check CHECK ((sender_type = ANY (ARRAY['client'::text, 'office'::text])))
-);
-
-ALTER TABLE ONLY public.messages REPLICA IDENTITY FULL;
-
---
--- Name: TABLE messages; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON TABLE public.messages IS 'The message thread between a client and the office.';
-
---
--- Name: COLUMN messages.attachment_url; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.messages.attachment_url IS 'Path in the client_documents bucket (attachments/<client_id>/...).';
 
 --
 -- Name: notifications; Type: TABLE; Schema: public; Owner: -
@@ -6871,6 +7278,27 @@ ALTER TABLE public.visa_bulletins ALTER COLUMN id ADD GENERATED BY DEFAULT AS ID
 );
 
 --
+-- Name: whatsapp_inbound_events; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.whatsapp_inbound_events (
+    message_id text NOT NULL,
+    wa_from text NOT NULL,
+    client_id uuid,
+    lead_id uuid,
+    kind text NOT NULL,
+    received_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT whatsapp_inbound_events_message_id_check CHECK ((message_id ~ '^[A-Za-z0-9._:=+/-]{1,256}$'::text)),
+    CONSTRAINT whatsapp_inbound_events_wa_from_check CHECK ((wa_from ~ '^\+[1-9][0-9]{7,14}$'::text))
+);
+
+--
+-- Name: TABLE whatsapp_inbound_events; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.whatsapp_inbound_events IS 'Each inbound WhatsApp message id, recorded once (duplicate deliveries are ignored); written by whatsapp_receive.';
+
+--
 -- Name: schema_migrations; Type: TABLE; Schema: supastack; Owner: -
 --
 
@@ -7016,6 +7444,13 @@ ALTER TABLE ONLY public.clients
 
 ALTER TABLE ONLY public.clients
     ADD CONSTRAINT clients_user_id_key UNIQUE (user_id);
+
+--
+-- Name: conversations conversations_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.conversations
+    ADD CONSTRAINT conversations_pkey PRIMARY KEY (client_id);
 
 --
 -- Name: document_checklists document_checklists_case_type_id_document_name_key; Type: CONSTRAINT; Schema: public; Owner: -
@@ -7270,6 +7705,13 @@ ALTER TABLE ONLY public.messages
     ADD CONSTRAINT messages_pkey PRIMARY KEY (id);
 
 --
+-- Name: messages messages_whatsapp_message_id_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.messages
+    ADD CONSTRAINT messages_whatsapp_message_id_key UNIQUE (whatsapp_message_id);
+
+--
 -- Name: notification_deliveries notification_deliveries_idempotency_key_key; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -7487,6 +7929,13 @@ ALTER TABLE ONLY public.visa_bulletins
     ADD CONSTRAINT visa_bulletins_pkey PRIMARY KEY (id);
 
 --
+-- Name: whatsapp_inbound_events whatsapp_inbound_events_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.whatsapp_inbound_events
+    ADD CONSTRAINT whatsapp_inbound_events_pkey PRIMARY KEY (message_id);
+
+--
 -- Name: schema_migrations schema_migrations_pkey; Type: CONSTRAINT; Schema: supastack; Owner: -
 --
 
@@ -7648,6 +8097,18 @@ CREATE INDEX clients_phone_fold_trgm ON public.clients USING gin (public.search_
 --
 
 CREATE INDEX clients_principal_client_id_idx ON public.clients USING btree (principal_client_id);
+
+--
+-- Name: conversations_assigned_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX conversations_assigned_idx ON public.conversations USING btree (assigned_to) WHERE (assigned_to IS NOT NULL);
+
+--
+-- Name: conversations_resolved_by_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX conversations_resolved_by_idx ON public.conversations USING btree (resolved_by) WHERE (resolved_by IS NOT NULL);
 
 --
 -- Name: document_checklists_case_type_idx; Type: INDEX; Schema: public; Owner: -
@@ -7932,6 +8393,18 @@ CREATE INDEX leads_stage_idx ON public.leads USING btree (stage, stage_changed_a
 CREATE INDEX messages_client_idx ON public.messages USING btree (client_id, created_at);
 
 --
+-- Name: messages_delivery_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX messages_delivery_idx ON public.messages USING btree (delivery_id) WHERE (delivery_id IS NOT NULL);
+
+--
+-- Name: messages_document_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX messages_document_idx ON public.messages USING btree (document_id) WHERE (document_id IS NOT NULL);
+
+--
 -- Name: messages_sender_id_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -7948,6 +8421,12 @@ CREATE INDEX messages_unread_idx ON public.messages USING btree (client_id) WHER
 --
 
 CREATE INDEX messages_unread_side_idx ON public.messages USING btree (sender_type, client_id) WHERE (read_at IS NULL);
+
+--
+-- Name: messages_whatsapp_inbound_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX messages_whatsapp_inbound_idx ON public.messages USING btree (client_id, created_at DESC) WHERE ((channel = 'whatsapp'::text) AND (sender_type = 'client'::text));
 
 --
 -- Name: notification_deliveries_created_at_idx; Type: INDEX; Schema: public; Owner: -
@@ -8214,6 +8693,18 @@ CREATE INDEX user_roles_user_id_idx ON public.user_roles USING btree (user_id);
 CREATE INDEX visa_bulletins_lookup_idx ON public.visa_bulletins USING btree (category, chargeability, chart, month DESC);
 
 --
+-- Name: whatsapp_inbound_events_client_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX whatsapp_inbound_events_client_idx ON public.whatsapp_inbound_events USING btree (client_id) WHERE (client_id IS NOT NULL);
+
+--
+-- Name: whatsapp_inbound_events_lead_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX whatsapp_inbound_events_lead_idx ON public.whatsapp_inbound_events USING btree (lead_id) WHERE (lead_id IS NOT NULL);
+
+--
 -- Name: job job_check; Type: TRIGGER; Schema: cron; Owner: -
 --
 
@@ -8308,6 +8799,12 @@ CREATE TRIGGER clients_set_updated_at BEFORE UPDATE ON public.clients FOR EACH R
 --
 
 CREATE TRIGGER clients_sync_login_email BEFORE UPDATE OF email ON public.clients FOR EACH ROW EXECUTE FUNCTION public.sync_client_login_email();
+
+--
+-- Name: conversations conversations_guard; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER conversations_guard BEFORE INSERT OR UPDATE ON public.conversations FOR EACH ROW EXECUTE FUNCTION public.guard_conversation();
 
 --
 -- Name: document_checklists document_checklists_set_updated_at; Type: TRIGGER; Schema: public; Owner: -
@@ -8544,10 +9041,22 @@ CREATE TRIGGER leads_set_updated_at BEFORE UPDATE ON public.leads FOR EACH ROW E
 CREATE TRIGGER leads_track_stage BEFORE UPDATE OF stage ON public.leads FOR EACH ROW EXECUTE FUNCTION public.track_lead_stage();
 
 --
+-- Name: messages messages_touch_conversation; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER messages_touch_conversation AFTER INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION public.touch_conversation();
+
+--
 -- Name: office_settings normalize_office_profile; Type: TRIGGER; Schema: public; Owner: -
 --
 
 CREATE TRIGGER normalize_office_profile BEFORE INSERT OR UPDATE ON public.office_settings FOR EACH ROW EXECUTE FUNCTION public.normalize_office_profile();
+
+--
+-- Name: notification_deliveries notification_deliveries_copy_status; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER notification_deliveries_copy_status AFTER UPDATE OF status, provider_status ON public.notification_deliveries FOR EACH ROW WHEN (((new.channel = 'whatsapp'::text) AND ((old.status IS DISTINCT FROM new.status) OR (old.provider_status IS DISTINCT FROM new.provider_status)))) EXECUTE FUNCTION public.copy_delivery_status();
 
 --
 -- Name: client_documents notify_client_upload; Type: TRIGGER; Schema: public; Owner: -
@@ -8873,6 +9382,27 @@ ALTER TABLE ONLY public.clients
     ADD CONSTRAINT clients_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 
 --
+-- Name: conversations conversations_assigned_to_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.conversations
+    ADD CONSTRAINT conversations_assigned_to_fkey FOREIGN KEY (assigned_to) REFERENCES public.profiles(id) ON DELETE SET NULL;
+
+--
+-- Name: conversations conversations_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.conversations
+    ADD CONSTRAINT conversations_client_id_fkey FOREIGN KEY (client_id) REFERENCES public.clients(id) ON DELETE CASCADE;
+
+--
+-- Name: conversations conversations_resolved_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.conversations
+    ADD CONSTRAINT conversations_resolved_by_fkey FOREIGN KEY (resolved_by) REFERENCES public.profiles(id) ON DELETE SET NULL;
+
+--
 -- Name: document_checklists document_checklists_case_type_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -9195,6 +9725,20 @@ ALTER TABLE ONLY public.messages
     ADD CONSTRAINT messages_client_id_fkey FOREIGN KEY (client_id) REFERENCES public.clients(id) ON DELETE CASCADE;
 
 --
+-- Name: messages messages_delivery_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.messages
+    ADD CONSTRAINT messages_delivery_id_fkey FOREIGN KEY (delivery_id) REFERENCES public.notification_deliveries(id) ON DELETE SET NULL;
+
+--
+-- Name: messages messages_document_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.messages
+    ADD CONSTRAINT messages_document_id_fkey FOREIGN KEY (document_id) REFERENCES public.client_documents(id) ON DELETE SET NULL;
+
+--
 -- Name: messages messages_sender_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -9410,6 +9954,26 @@ ALTER TABLE ONLY public.visa_bulletin_months
 
 ALTER TABLE ONLY public.visa_bulletins
     ADD CONSTRAINT visa_bulletins_month_fkey FOREIGN KEY (month) REFERENCES public.visa_bulletin_months(month) ON DELETE CASCADE;
+
+--
+-- Name: whatsapp_inbound_events whatsapp_inbound_events_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.whatsapp_inbound_events
+    ADD CONSTRAINT whatsapp_inbound_events_client_id_fkey FOREIGN KEY (client_id) REFERENCES public.clients(id) ON DELETE SET NULL;
+
+--
+-- Name: whatsapp_inbound_events whatsapp_inbound_events_lead_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.whatsapp_inbound_events
+    ADD CONSTRAINT whatsapp_inbound_events_lead_id_fkey FOREIGN KEY (lead_id) REFERENCES public.leads(id) ON DELETE SET NULL;
+
+--
+-- Name: whatsapp_inbound_events administrator reads inbound events; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "administrator reads inbound events" ON public.whatsapp_inbound_events FOR SELECT TO authenticated USING (( SELECT public.has_role('administrator'::text) AS has_role));
 
 --
 -- Name: case_types administrators add case types; Type: POLICY; Schema: public; Owner: -
@@ -9717,7 +10281,7 @@ CREATE POLICY "client starts own questionnaire" ON public.client_questionnaires 
 -- Name: messages client writes own as client; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY "client writes own as client" ON public.messages FOR INSERT TO authenticated WITH CHECK (((client_id = ( SELECT public.current_client_id() AS current_client_id)) AND (sender_type = 'client'::text) AND (sender_id = ( SELECT auth.uid() AS uid)) AND ((attachment_url IS NULL) OR public.is_own_client_path(attachment_url))));
+CREATE POLICY "client writes own as client" ON public.messages FOR INSERT TO authenticated WITH CHECK (((client_id = ( SELECT public.current_client_id() AS current_client_id)) AND (sender_type = 'client'::text) AND (sender_id = ( SELECT auth.uid() AS uid)) AND ((attachment_url IS NULL) OR public.is_own_client_path(attachment_url)) AND (channel = 'portal'::text) AND (whatsapp_message_id IS NULL) AND (delivery_id IS NULL) AND (delivery_status IS NULL) AND (document_id IS NULL) AND (media_type IS NULL)));
 
 --
 -- Name: client_channel_consents; Type: ROW SECURITY; Schema: public; Owner: -
@@ -9748,6 +10312,12 @@ ALTER TABLE public.client_record_changes ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.clients ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: conversations; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.conversations ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: lead_activities crm adds lead activities; Type: POLICY; Schema: public; Owner: -
@@ -10320,6 +10890,12 @@ CREATE POLICY "staff append receipt history" ON public.uscis_status_history FOR 
 CREATE POLICY "staff change appointments" ON public.appointments FOR UPDATE TO authenticated USING (( SELECT public.is_staff() AS is_staff)) WITH CHECK (( SELECT public.is_staff() AS is_staff));
 
 --
+-- Name: conversations staff change conversations; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "staff change conversations" ON public.conversations FOR UPDATE TO authenticated USING (( SELECT public.is_staff() AS is_staff)) WITH CHECK (( SELECT public.is_staff() AS is_staff));
+
+--
 -- Name: eoir_court_cases staff change court cases; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -10392,6 +10968,12 @@ CREATE POLICY "staff change tasks" ON public.tasks FOR UPDATE TO authenticated U
 CREATE POLICY "staff comment on tasks" ON public.task_comments FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_staff() AS is_staff));
 
 --
+-- Name: conversations staff open conversations; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "staff open conversations" ON public.conversations FOR INSERT TO authenticated WITH CHECK ((( SELECT public.is_staff() AS is_staff) AND (whatsapp_last_inbound_at IS NULL)));
+
+--
 -- Name: clients staff read all clients; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -10444,6 +11026,12 @@ CREATE POLICY "staff read client record changes" ON public.client_record_changes
 --
 
 CREATE POLICY "staff read consents" ON public.client_channel_consents FOR SELECT TO authenticated USING (( SELECT public.is_staff() AS is_staff));
+
+--
+-- Name: conversations staff read conversations; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "staff read conversations" ON public.conversations FOR SELECT TO authenticated USING (( SELECT public.is_staff() AS is_staff));
 
 --
 -- Name: eoir_court_cases staff read court cases; Type: POLICY; Schema: public; Owner: -
@@ -10671,7 +11259,7 @@ CREATE POLICY "staff update clients" ON public.clients FOR UPDATE TO authenticat
 -- Name: messages staff write as office; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY "staff write as office" ON public.messages FOR INSERT TO authenticated WITH CHECK ((( SELECT public.is_staff() AS is_staff) AND (sender_type = 'office'::text) AND (sender_id = ( SELECT auth.uid() AS uid))));
+CREATE POLICY "staff write as office" ON public.messages FOR INSERT TO authenticated WITH CHECK ((( SELECT public.is_staff() AS is_staff) AND (sender_type = 'office'::text) AND (sender_id = ( SELECT auth.uid() AS uid)) AND (channel = 'portal'::text) AND (whatsapp_message_id IS NULL) AND (delivery_id IS NULL) AND (delivery_status IS NULL) AND (document_id IS NULL) AND (media_type IS NULL)));
 
 --
 -- Name: system_settings; Type: ROW SECURITY; Schema: public; Owner: -
@@ -10780,6 +11368,12 @@ ALTER TABLE public.visa_bulletin_months ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.visa_bulletins ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: whatsapp_inbound_events; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.whatsapp_inbound_events ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: SCHEMA cron; Type: ACL; Schema: -; Owner: -
@@ -10959,6 +11553,23 @@ REVOKE ALL ON FUNCTION public.appointment_request_problem(p_client_id uuid, p_st
 GRANT ALL ON FUNCTION public.appointment_request_problem(p_client_id uuid, p_staff_id uuid, p_starts_at timestamp with time zone, p_duration integer) TO service_role;
 
 --
+-- Name: TABLE client_documents; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.client_documents TO anon;
+GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.client_documents TO authenticated;
+GRANT ALL ON TABLE public.client_documents TO service_role;
+
+--
+-- Name: FUNCTION attach_message_to_request(p_message_id uuid, p_request_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.attach_message_to_request(p_message_id uuid, p_request_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.attach_message_to_request(p_message_id uuid, p_request_id uuid) TO anon;
+GRANT ALL ON FUNCTION public.attach_message_to_request(p_message_id uuid, p_request_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.attach_message_to_request(p_message_id uuid, p_request_id uuid) TO service_role;
+
+--
 -- Name: FUNCTION bulletin_category(p_category text); Type: ACL; Schema: public; Owner: -
 --
 
@@ -11076,6 +11687,15 @@ GRANT ALL ON FUNCTION public.compute_commission() TO service_role;
 REVOKE ALL ON FUNCTION public.convert_lead(p_lead_id uuid, p_password text, p_address text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.convert_lead(p_lead_id uuid, p_password text, p_address text) TO authenticated;
 GRANT ALL ON FUNCTION public.convert_lead(p_lead_id uuid, p_password text, p_address text) TO service_role;
+
+--
+-- Name: FUNCTION copy_delivery_status(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.copy_delivery_status() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.copy_delivery_status() TO anon;
+GRANT ALL ON FUNCTION public.copy_delivery_status() TO authenticated;
+GRANT ALL ON FUNCTION public.copy_delivery_status() TO service_role;
 
 --
 -- Name: FUNCTION create_checklist_requests(); Type: ACL; Schema: public; Owner: -
@@ -11265,6 +11885,15 @@ GRANT ALL ON FUNCTION public.format_money(p_amount numeric, p_currency text) TO 
 
 REVOKE ALL ON FUNCTION public.fulfil_document_request() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.fulfil_document_request() TO service_role;
+
+--
+-- Name: FUNCTION guard_conversation(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.guard_conversation() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.guard_conversation() TO anon;
+GRANT ALL ON FUNCTION public.guard_conversation() TO authenticated;
+GRANT ALL ON FUNCTION public.guard_conversation() TO service_role;
 
 --
 -- Name: FUNCTION guard_quote_delete(); Type: ACL; Schema: public; Owner: -
@@ -11647,6 +12276,23 @@ REVOKE ALL ON FUNCTION public.process_staff_recipients(p_process_id bigint) FROM
 GRANT ALL ON FUNCTION public.process_staff_recipients(p_process_id bigint) TO service_role;
 
 --
+-- Name: TABLE messages; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.messages TO anon;
+GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.messages TO authenticated;
+GRANT ALL ON TABLE public.messages TO service_role;
+
+--
+-- Name: FUNCTION queue_whatsapp_message(p_client_id uuid, p_phone text, p_content text, p_template text, p_sender uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.queue_whatsapp_message(p_client_id uuid, p_phone text, p_content text, p_template text, p_sender uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.queue_whatsapp_message(p_client_id uuid, p_phone text, p_content text, p_template text, p_sender uuid) TO anon;
+GRANT ALL ON FUNCTION public.queue_whatsapp_message(p_client_id uuid, p_phone text, p_content text, p_template text, p_sender uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.queue_whatsapp_message(p_client_id uuid, p_phone text, p_content text, p_template text, p_sender uuid) TO service_role;
+
+--
 -- Name: FUNCTION receipt_on_process(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -11831,6 +12477,15 @@ REVOKE ALL ON FUNCTION public.send_task_reminders() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.send_task_reminders() TO service_role;
 
 --
+-- Name: FUNCTION send_whatsapp_reply(p_client_id uuid, p_content text, p_template text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.send_whatsapp_reply(p_client_id uuid, p_content text, p_template text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.send_whatsapp_reply(p_client_id uuid, p_content text, p_template text) TO anon;
+GRANT ALL ON FUNCTION public.send_whatsapp_reply(p_client_id uuid, p_content text, p_template text) TO authenticated;
+GRANT ALL ON FUNCTION public.send_whatsapp_reply(p_client_id uuid, p_content text, p_template text) TO service_role;
+
+--
 -- Name: TABLE client_channel_consents; Type: ACL; Schema: public; Owner: -
 --
 
@@ -11965,6 +12620,15 @@ REVOKE ALL ON FUNCTION public.sync_client_login_email() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.sync_client_login_email() TO service_role;
 
 --
+-- Name: FUNCTION touch_conversation(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.touch_conversation() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.touch_conversation() TO anon;
+GRANT ALL ON FUNCTION public.touch_conversation() TO authenticated;
+GRANT ALL ON FUNCTION public.touch_conversation() TO service_role;
+
+--
 -- Name: FUNCTION track_lead_stage(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -12008,6 +12672,51 @@ GRANT ALL ON FUNCTION public.uscis_status_means(p_status text) TO service_role;
 
 REVOKE ALL ON FUNCTION public.wake_outbox() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.wake_outbox() TO service_role;
+
+--
+-- Name: FUNCTION whatsapp_attach_media(p_message_id uuid, p_path text, p_name text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.whatsapp_attach_media(p_message_id uuid, p_path text, p_name text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.whatsapp_attach_media(p_message_id uuid, p_path text, p_name text) TO anon;
+GRANT ALL ON FUNCTION public.whatsapp_attach_media(p_message_id uuid, p_path text, p_name text) TO authenticated;
+GRANT ALL ON FUNCTION public.whatsapp_attach_media(p_message_id uuid, p_path text, p_name text) TO service_role;
+
+--
+-- Name: FUNCTION whatsapp_client_for(p_from text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.whatsapp_client_for(p_from text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.whatsapp_client_for(p_from text) TO anon;
+GRANT ALL ON FUNCTION public.whatsapp_client_for(p_from text) TO authenticated;
+GRANT ALL ON FUNCTION public.whatsapp_client_for(p_from text) TO service_role;
+
+--
+-- Name: FUNCTION whatsapp_receive(p_message_id text, p_from text, p_kind text, p_content text, p_at timestamp with time zone, p_profile_name text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.whatsapp_receive(p_message_id text, p_from text, p_kind text, p_content text, p_at timestamp with time zone, p_profile_name text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.whatsapp_receive(p_message_id text, p_from text, p_kind text, p_content text, p_at timestamp with time zone, p_profile_name text) TO anon;
+GRANT ALL ON FUNCTION public.whatsapp_receive(p_message_id text, p_from text, p_kind text, p_content text, p_at timestamp with time zone, p_profile_name text) TO authenticated;
+GRANT ALL ON FUNCTION public.whatsapp_receive(p_message_id text, p_from text, p_kind text, p_content text, p_at timestamp with time zone, p_profile_name text) TO service_role;
+
+--
+-- Name: FUNCTION whatsapp_reply_templates(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.whatsapp_reply_templates() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.whatsapp_reply_templates() TO anon;
+GRANT ALL ON FUNCTION public.whatsapp_reply_templates() TO authenticated;
+GRANT ALL ON FUNCTION public.whatsapp_reply_templates() TO service_role;
+
+--
+-- Name: FUNCTION whatsapp_window_open(p_client_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.whatsapp_window_open(p_client_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.whatsapp_window_open(p_client_id uuid) TO anon;
+GRANT ALL ON FUNCTION public.whatsapp_window_open(p_client_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.whatsapp_window_open(p_client_id uuid) TO service_role;
 
 --
 -- Name: FUNCTION workspace_timeline(p_client_id uuid, p_process_id bigint, p_family boolean); Type: ACL; Schema: public; Owner: -
@@ -12097,14 +12806,6 @@ GRANT ALL ON TABLE public.client_document_requests TO service_role;
 GRANT SELECT ON TABLE public.client_document_requests TO authenticated;
 
 --
--- Name: TABLE client_documents; Type: ACL; Schema: public; Owner: -
---
-
-GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.client_documents TO anon;
-GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.client_documents TO authenticated;
-GRANT ALL ON TABLE public.client_documents TO service_role;
-
---
 -- Name: TABLE client_processes; Type: ACL; Schema: public; Owner: -
 --
 
@@ -12140,6 +12841,13 @@ GRANT ALL ON SEQUENCE public.client_record_changes_id_seq TO service_role;
 GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.clients TO anon;
 GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.clients TO authenticated;
 GRANT ALL ON TABLE public.clients TO service_role;
+
+--
+-- Name: TABLE conversations; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.conversations TO authenticated;
+GRANT ALL ON TABLE public.conversations TO service_role;
 
 --
 -- Name: TABLE document_checklists; Type: ACL; Schema: public; Owner: -
@@ -12334,14 +13042,6 @@ GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.le
 GRANT ALL ON TABLE public.leads TO service_role;
 
 --
--- Name: TABLE messages; Type: ACL; Schema: public; Owner: -
---
-
-GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.messages TO anon;
-GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.messages TO authenticated;
-GRANT ALL ON TABLE public.messages TO service_role;
-
---
 -- Name: TABLE notifications; Type: ACL; Schema: public; Owner: -
 --
 
@@ -12518,6 +13218,13 @@ GRANT SELECT ON TABLE public.visa_bulletins TO authenticated;
 GRANT ALL ON SEQUENCE public.visa_bulletins_id_seq TO anon;
 GRANT ALL ON SEQUENCE public.visa_bulletins_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.visa_bulletins_id_seq TO service_role;
+
+--
+-- Name: TABLE whatsapp_inbound_events; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.whatsapp_inbound_events TO service_role;
+GRANT SELECT ON TABLE public.whatsapp_inbound_events TO authenticated;
 
 --
 -- Name: DEFAULT PRIVILEGES FOR SEQUENCES; Type: DEFAULT ACL; Schema: public; Owner: -
