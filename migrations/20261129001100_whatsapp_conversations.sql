@@ -12,7 +12,7 @@
 alter table public.messages
   add column channel text not null default 'portal' check (channel in ('portal', 'whatsapp', 'email')),
   add column whatsapp_message_id text unique
-    check (whatsapp_message_id is null or whatsapp_message_id ~ '^[A-Za-z0-9._:=+/-]{1,256}$'),
+    check (whatsapp_message_id is null or whatsapp_message_id ~ '^[A-Za-z0-9._:=+/-]{1,200}$'),
   add column media_type text
     check (media_type is null or media_type in ('image', 'document', 'audio', 'video', 'sticker')),
   add column document_id uuid references public.client_documents (id) on delete set null,
@@ -118,7 +118,7 @@ create trigger messages_touch_conversation after insert on public.messages
 
 -- Every inbound WhatsApp message id, once (a client's or an unknown number's).
 create table public.whatsapp_inbound_events (
-  message_id text primary key check (message_id ~ '^[A-Za-z0-9._:=+/-]{1,256}$'),
+  message_id text primary key check (message_id ~ '^[A-Za-z0-9._:=+/-]{1,200}$'),
   wa_from text not null check (wa_from ~ '^\+[1-9][0-9]{7,14}$'),
   client_id uuid references public.clients (id) on delete set null,
   lead_id uuid references public.leads (id) on delete set null,
@@ -144,9 +144,9 @@ as $$
   with variants as (
     select p_from as phone
     union select '+55' || substr(p_from, 4, 2) || '9' || substr(p_from, 6)
-     where p_from ~ '^\+55[1-9][0-9][6-9][0-9]{7}$'
+     where p_from ~ '^\+55[1-9][0-9][0-9]{8}$'
     union select '+55' || substr(p_from, 4, 2) || substr(p_from, 7)
-     where p_from ~ '^\+55[1-9][0-9]9[6-9][0-9]{7}$'
+     where p_from ~ '^\+55[1-9][0-9]9[0-9]{8}$'
   )
   select coalesce(
     (select cc.client_id from public.client_channel_consents cc
@@ -262,7 +262,7 @@ begin
   if v_from is null then
     raise exception 'Número de WhatsApp inválido' using errcode = 'check_violation';
   end if;
-  if p_message_id is null or p_message_id !~ '^[A-Za-z0-9._:=+/-]{1,256}$' then
+  if p_message_id is null or p_message_id !~ '^[A-Za-z0-9._:=+/-]{1,200}$' then
     raise exception 'Identificador de mensagem inválido' using errcode = 'check_violation';
   end if;
   insert into public.whatsapp_inbound_events (message_id, wa_from, kind)

@@ -3464,7 +3464,7 @@ CREATE TABLE public.messages (
     CONSTRAINT messages_delivery_status_check CHECK (((delivery_status IS NULL) OR (delivery_status = ANY (ARRAY['queued'::text, 'sent'::text, 'delivered'::text, 'read'::text, 'failed'::text])))),
     CONSTRAINT messages_media_type_check CHECK (((media_type IS NULL) OR (media_type = ANY (ARRAY['image'::text, 'document'::text, 'audio'::text, 'video'::text, 'sticker'::text])))),
     CONSTRAINT messages_sender_type_check CHECK ((sender_type = ANY (ARRAY['client'::text, 'office'::text]))),
-    CONSTRAINT messages_whatsapp_message_id_check CHECK (((whatsapp_message_id IS NULL) OR (whatsapp_message_id ~ '^[A-Za-z0-9._:=+/-]{1,256}$'::text)))
+    CONSTRAINT messages_whatsapp_message_id_check CHECK (((whatsapp_message_id IS NULL) OR (whatsapp_message_id ~ '^[A-Za-z0-9._:=+/-]{1,200}$'::text)))
 );
 
 ALTER TABLE ONLY public.messages REPLICA IDENTITY FULL;
@@ -5133,9 +5133,9 @@ CREATE FUNCTION public.whatsapp_client_for(p_from text) RETURNS uuid
   with variants as (
     select p_from as phone
     union select '+55' || substr(p_from, 4, 2) || '9' || substr(p_from, 6)
-     where p_from ~ '^\+55[1-9][0-9][6-9][0-9]{7}$'
+     where p_from ~ '^\+55[1-9][0-9][0-9]{8}$'
     union select '+55' || substr(p_from, 4, 2) || substr(p_from, 7)
-     where p_from ~ '^\+55[1-9][0-9]9[6-9][0-9]{7}$'
+     where p_from ~ '^\+55[1-9][0-9]9[0-9]{8}$'
   )
   select coalesce(
     (select cc.client_id from public.client_channel_consents cc
@@ -5166,7 +5166,7 @@ begin
   if v_from is null then
     raise exception 'Número de WhatsApp inválido' using errcode = 'check_violation';
   end if;
-  if p_message_id is null or p_message_id !~ '^[A-Za-z0-9._:=+/-]{1,256}$' then
+  if p_message_id is null or p_message_id !~ '^[A-Za-z0-9._:=+/-]{1,200}$' then
     raise exception 'Identificador de mensagem inválido' using errcode = 'check_violation';
   end if;
   insert into public.whatsapp_inbound_events (message_id, wa_from, kind)
@@ -7288,7 +7288,7 @@ CREATE TABLE public.whatsapp_inbound_events (
     lead_id uuid,
     kind text NOT NULL,
     received_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT whatsapp_inbound_events_message_id_check CHECK ((message_id ~ '^[A-Za-z0-9._:=+/-]{1,256}$'::text)),
+    CONSTRAINT whatsapp_inbound_events_message_id_check CHECK ((message_id ~ '^[A-Za-z0-9._:=+/-]{1,200}$'::text)),
     CONSTRAINT whatsapp_inbound_events_wa_from_check CHECK ((wa_from ~ '^\+[1-9][0-9]{7,14}$'::text))
 );
 
