@@ -277,3 +277,23 @@ def test_stop_turns_whatsapp_off_confirms_and_nothing_more_is_sent(stack, graph)
               (MARIA_USER,))
     time.sleep(1.5)
     assert len(graph.requests) == before + 1
+
+
+def test_staff_cannot_move_the_window_and_assign_only_staff(stack):
+    send(stack, JOAO_WA, {"type": "text", "text": {"body": "Olá, escritório"}})
+    stack.sql("update conversations set whatsapp_last_inbound_at = now() - interval '3 days' where client_id = %s",
+              (JOAO,))
+    admin = signed_in(stack, "admin@escritorio.test")
+    admin.table("conversations").update({"whatsapp_last_inbound_at": "2999-01-01T00:00:00Z",
+                                         "resolved_at": "2026-11-28T10:00:00Z"}).eq("client_id", JOAO).execute()
+    [(window, resolved_by)] = stack.sql("select whatsapp_window_open(client_id), resolved_by::text from conversations "
+                                        "where client_id = %s", (JOAO,))
+    assert (window, resolved_by) == (False, ADMIN)
+    with pytest.raises(APIError) as refused:
+        admin.table("conversations").update({"assigned_to": MARIA_USER}).eq("client_id", JOAO).execute()
+    assert refused.value.code == "23514"
+    maria = signed_in(stack, "maria.silva@cliente.test")
+    assert maria.table("conversations").select("client_id").execute().data == []
+    # a new message from the client reopens the conversation
+    send(stack, JOAO_WA, {"type": "text", "text": {"body": "Ainda preciso de ajuda"}})
+    assert stack.sql("select resolved_at from conversations where client_id = %s", (JOAO,)) == [(None,)]
