@@ -1,6 +1,6 @@
 /** Integrações (administrators, development stacks only): "Simular mensagem recebida" posts a signed WhatsApp event
  *  to the webhook through the whatsapp-simulator function, so the conversation can be tried without Meta. */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { env } from '@/config/env';
+import { invalidateTables } from '@/lib/data-keys';
 import { errorMessage } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { toast } from '@/lib/toast';
@@ -49,6 +50,7 @@ export function WhatsAppSimulatorCard() {
     retry: false,
     meta: { silent: true },
   });
+  const queryClient = useQueryClient();
   const [from, setFrom] = useState('');
   const [name, setName] = useState('');
   const [text, setText] = useState('');
@@ -63,6 +65,14 @@ export function WhatsAppSimulatorCard() {
       }),
     onSuccess: () => {
       toast.success(t.simulatorSent);
+      // what the webhook wrote: the conversation, a lead, the stored file and the request it answered
+      void invalidateTables(queryClient, [
+        'messages',
+        'conversations',
+        'leads',
+        'client_documents',
+        'document_requests',
+      ]);
       setText('');
       setFile(null);
     },
