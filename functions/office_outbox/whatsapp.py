@@ -76,7 +76,13 @@ class SendError(Exception):
 
 
 def body(config: WhatsAppConfig, to: str, kind: str, payload: dict, idempotency_key: str) -> dict:
-    """The template's body parameters are the notification's title and text ({{1}}, {{2}})."""
+    """The template's body parameters are the notification's title and text ({{1}}, {{2}}). A staff reply
+    inside the client's 24-hour window (payload type 'text', checked by public.send_whatsapp_reply) is a
+    free-form text message."""
+    if payload.get("type") == "text":
+        return {"messaging_product": "whatsapp", "recipient_type": "individual", "to": to.lstrip("+"),
+                "type": "text", "text": {"preview_url": False, "body": str(payload.get("text") or "")[:4096]},
+                "biz_opaque_callback_data": idempotency_key}
     texts = [payload.get("title") or "Notificação", (payload.get("body") or payload.get("title") or "")[:1000]]
     return {
         "messaging_product": "whatsapp", "recipient_type": "individual", "to": to.lstrip("+"),

@@ -1,17 +1,14 @@
-"""Local stand-ins for the providers: an SMTP server and a WhatsApp Graph API, on free loopback ports,
+"""Local stand-ins for the providers: an SMTP server and a WhatsApp Graph API (graph_fake), on free loopback ports,
 each recording what it received and able to be slow or to fail."""
 from __future__ import annotations
 
 import asyncio
 import email
 import email.policy
-import threading
 import time
 
-import uvicorn
 from aiosmtpd.controller import Controller
-from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from graph_fake import FakeGraph  # noqa: F401  (the outbox tests take it from here)
 
 from harness import free_port
 
@@ -53,43 +50,3 @@ class FakeSmtp:
 
     def stop(self) -> None:
         self.controller.stop()
-
-
-class FakeGraph:
-    """POST /{version}/{phone_number_id}/messages: records the request and answers a wamid; `script` is a
-    list of status codes to answer first (e.g. [500] once), `delay` seconds per request."""
-
-    def __init__(self) -> None:
-        self.requests: list[dict] = []
-        self.script: list[int] = []
-        self.delay = 0.0
-        self.port = free_port()
-        app = FastAPI()
-        fake = self
-
-        @app.post("/{version}/{phone_id}/messages")
-        async def messages(version: str, phone_id: str, request: Request):
-            body = await request.json()
-            fake.requests.append({"version": version, "phone_id": phone_id, "body": body,
-                                  "authorization": request.headers.get("authorization")})
-            if fake.delay:
-                await asyncio.sleep(fake.delay)
-            if fake.script:
-                code = fake.script.pop(0)
-                return JSONResponse({"error": {"message": f"falha simulada {code}", "code": code}}, code)
-            return {"messaging_product": "whatsapp", "contacts": [{"input": body["to"], "wa_id": body["to"]}],
-                    "messages": [{"id": f"wamid.TESTE{len(fake.requests)}"}]}
-
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        while not self.server.started:
-            time.sleep(0.02)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(5)

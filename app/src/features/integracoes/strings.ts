@@ -60,4 +60,17 @@ export const integracoesStrings = {
     'As próximas consultas (inclusive as automáticas) usarão os provedores escolhidos. Status de provedores de demonstração não são enviados aos clientes.',
   providersConfirm: 'Salvar',
   demo: 'Demonstração',
+  simulatorTitle: 'Simular mensagem recebida',
+  simulatorDescription:
+    'Somente em desenvolvimento: envia ao webhook do WhatsApp, assinada com o segredo do app, uma mensagem como se viesse do número informado.',
+  simulatorNotConfigured: 'Configure o WhatsApp Business acima para simular mensagens.',
+  simulatorFrom: 'Telefone (formato internacional)',
+  simulatorName: 'Nome no WhatsApp',
+  simulatorText: 'Mensagem',
+  simulatorFile: 'Arquivo (JPEG, PNG, WebP ou PDF)',
+  simulatorGraphHint: 'Para respostas e confirmações de leitura simuladas, use como URL da API do WhatsApp:',
+  simulatorSubmit: 'Simular mensagem recebida',
+  simulatorSending: 'Enviando...',
+  simulatorSent: 'Mensagem simulada recebida',
+  simulatorError: 'Erro ao simular mensagem',
 } as const;

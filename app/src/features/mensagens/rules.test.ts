@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { appendMessage, attachmentName, attachmentPath, canSendMessage, safeFileName, type Message } from './rules';
+import {
+  appendMessage,
+  attachmentName,
+  attachmentPath,
+  canSendMessage,
+  safeFileName,
+  whatsappWindowOpen,
+  type Message,
+} from './rules';
 
 const msg = (id: string, created_at: string): Message => ({
   id,
@@ -49,5 +57,15 @@ describe('appendMessage', () => {
     expect(appendMessage(undefined, a)).toEqual([a]);
     // an earlier message that arrives late is placed before
     expect(appendMessage([b], a).map((m) => m.id)).toEqual(['a', 'b']);
+  });
+});
+
+describe('whatsappWindowOpen', () => {
+  const now = Date.parse('2026-11-28T12:00:00Z');
+  it('is open for 24 hours after the last inbound WhatsApp message only', () => {
+    expect(whatsappWindowOpen('2026-11-27T12:30:00Z', now)).toBe(true);
+    expect(whatsappWindowOpen('2026-11-27T11:59:00Z', now)).toBe(false);
+    expect(whatsappWindowOpen(null, now)).toBe(false);
+    expect(whatsappWindowOpen('não é data', now)).toBe(false);
   });
 });

@@ -28,6 +28,9 @@ export function attachmentName(path: string | null | undefined): string {
 
 export type SenderType = 'client' | 'office';
 
+export type MessageChannel = 'portal' | 'whatsapp' | 'email';
+export type DeliveryStatus = 'queued' | 'sent' | 'delivered' | 'read' | 'failed';
+
 export interface Message {
   id: string;
   client_id: string;
@@ -35,6 +38,23 @@ export interface Message {
   content: string | null;
   attachment_url: string | null;
   created_at: string;
+  /** Older rows (and tests) may lack these: the portal channel, no delivery. */
+  channel?: MessageChannel;
+  delivery_status?: DeliveryStatus | null;
+  document_id?: string | null;
+}
+
+/** A message changed in place (a WhatsApp file stored, a delivery status): the cached copy takes the new row. */
+export function replaceMessage(list: readonly Message[] | undefined, message: Message): Message[] {
+  const current = list ?? [];
+  return current.map((m) => (m.id === message.id ? { ...m, ...message } : m));
+}
+
+/** Free-form WhatsApp replies are allowed for 24 hours after the client's last WhatsApp message. */
+export function whatsappWindowOpen(lastInbound: string | null | undefined, now: number = Date.now()): boolean {
+  if (!lastInbound) return false;
+  const at = Date.parse(lastInbound);
+  return !Number.isNaN(at) && now - at < 24 * 60 * 60 * 1000;
 }
 
 /** Appends a message unless one with the same id is already there (realtime + own insert). */

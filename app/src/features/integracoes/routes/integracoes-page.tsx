@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ScheduledJobsLinkCard } from '@/features/automacoes';
+import { WhatsAppSimulatorCard } from '../components/whatsapp-simulator-card';
 import { DeliveriesLinkCard, useWhatsAppSetting, WhatsAppConfigDialog } from '@/features/notificacoes';
 import { useAuth } from '@/lib/auth-context';
 import { useS3Setting } from '../api/queries';
@@ -139,6 +140,7 @@ export default function IntegracoesPage() {
         {isAdmin && <MailDeliveryCard />}
         {isAdmin && <ScheduledJobsLinkCard />}
         {isAdmin && <DeliveriesLinkCard />}
+        {isAdmin && <WhatsAppSimulatorCard />}
       </div>
       <S3ConfigDialog open={s3Open} onOpenChange={setS3Open} current={s3} />
       <WhatsAppConfigDialog open={whatsappOpen} onOpenChange={setWhatsappOpen} current={whatsapp} />

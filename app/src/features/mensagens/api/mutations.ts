@@ -5,6 +5,7 @@ import { supabase } from '@/lib/supabase';
 import { mensagensStrings as t } from '../strings';
 import { appendMessage, attachmentPath, type Message, type SenderType } from '../rules';
 import { messageKeys } from './keys';
+import { MESSAGE_COLUMNS } from './queries';
 import { DOCUMENTS_BUCKET } from '@/lib/storage';
 
 export interface SendMessageInput {
@@ -33,7 +34,7 @@ export async function sendMessage(
   const { data } = await supabase
     .from('messages')
     .insert({ client_id: clientId, sender_type: senderType, content: text.trim(), attachment_url: path })
-    .select('id, client_id, sender_type, content, attachment_url, created_at')
+    .select(MESSAGE_COLUMNS)
     .single()
     .throwOnError();
   return data as Message;

@@ -3,7 +3,8 @@ import { supabase } from '@/lib/supabase';
 import type { Message } from '../rules';
 import { messageKeys } from './keys';
 
-const MESSAGE_COLUMNS = 'id, client_id, sender_type, content, attachment_url, created_at';
+export const MESSAGE_COLUMNS =
+  'id, client_id, sender_type, content, attachment_url, created_at, channel, delivery_status, document_id';
 /** How many messages a thread shows at first, and how many more "Carregar anteriores" adds. */
 export const MESSAGE_PAGE = 50;
 

@@ -1,14 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { supabase } from '@/lib/supabase';
-import { appendMessage, type Message } from '../rules';
+import { appendMessage, replaceMessage, type Message } from '../rules';
 import { messageKeys } from './keys';
 
 let channelSeq = 0;
 
 /**
  * Live thread: INSERT events on public.messages filtered by client_id are appended to the cached thread
- * (unless already present). The channel is removed when the screen unmounts.
+ * (unless already present); UPDATE events (a WhatsApp file stored, a delivery status) replace the cached row.
+ * The channel is removed when the screen unmounts.
  */
 export function useMessagesRealtime(clientId: string | null | undefined) {
   const queryClient = useQueryClient();
@@ -24,6 +25,15 @@ export function useMessagesRealtime(clientId: string | null | undefined) {
           const message = payload.new as Message;
           if (!message?.id) return;
           queryClient.setQueryData<Message[]>(messageKeys.thread(clientId), (old) => appendMessage(old, message));
+        },
+      )
+      .on(
+        'postgres_changes',
+        { event: 'UPDATE', schema: 'public', table: 'messages', filter: `client_id=eq.${clientId}` },
+        (payload) => {
+          const message = payload.new as Message;
+          if (!message?.id) return;
+          queryClient.setQueryData<Message[]>(messageKeys.thread(clientId), (old) => replaceMessage(old, message));
         },
       )
       .subscribe();

@@ -10,16 +10,18 @@ export interface MessageComposerProps {
   /** Sends; resolves true when the message was stored (the composer then clears). */
   onSend: (input: { text: string; file: File | null }) => Promise<boolean>;
   sending: boolean;
+  /** False when the channel carries text only (a WhatsApp reply): no attach control. */
+  allowAttach?: boolean;
 }
 
 /** Text area (min 100px), file attach control and send button (enabled with text or an attachment). */
-export function MessageComposer({ onSend, sending }: MessageComposerProps) {
+export function MessageComposer({ onSend, sending, allowAttach = true }: MessageComposerProps) {
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const textId = useId();
   const fileId = useId();
-  const enabled = canSendMessage(text, file) && !sending;
+  const enabled = canSendMessage(text, allowAttach ? file : null) && !sending;
 
   const clearFile = () => {
     setFile(null);
@@ -29,7 +31,7 @@ export function MessageComposer({ onSend, sending }: MessageComposerProps) {
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (!enabled) return;
-    const ok = await onSend({ text, file });
+    const ok = await onSend({ text, file: allowAttach ? file : null });
     if (ok) {
       setText('');
       clearFile();
@@ -59,7 +61,7 @@ export function MessageComposer({ onSend, sending }: MessageComposerProps) {
         disabled={sending}
       />
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-        <div className="flex min-w-0 items-center gap-2">
+        <div className={allowAttach ? 'flex min-w-0 items-center gap-2' : 'hidden'}>
           <input
             ref={fileInput}
             id={fileId}

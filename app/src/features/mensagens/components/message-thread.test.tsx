@@ -184,13 +184,14 @@ describe('MessageThread', () => {
     expect(db.rows('messages')).toHaveLength(3);
   });
 
-  it('subscribes to INSERTs of the client, appends new ones once, and unsubscribes on unmount', async () => {
+  it('subscribes to INSERTs and UPDATEs of the client, appends new ones once, and unsubscribes on unmount', async () => {
     const { unmount } = renderWithProviders(<MessageThread clientId="c1" viewer="client" />);
     await screen.findByText(fromClient.content);
     await waitFor(() => expect(realtime.channels().at(-1)?.joined).toBe(true));
     const channel = realtime.channels().at(-1)!;
     expect(channel.bindings).toEqual([
       expect.objectContaining({ event: 'INSERT', schema: 'public', table: 'messages', filter: 'client_id=eq.c1' }),
+      expect.objectContaining({ event: 'UPDATE', schema: 'public', table: 'messages', filter: 'client_id=eq.c1' }),
     ]);
     const reply = {
       ...fromOffice,

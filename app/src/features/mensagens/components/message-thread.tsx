@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSendMessage } from '../api/mutations';
+import { StaffReplyBar, useStaffConversation } from './staff-conversation';
 import { fetchOlderMessages, MESSAGE_PAGE, useMessages } from '../api/queries';
 import { useMessagesRealtime } from '../api/realtime';
 import { downloadStoredFile } from '@/lib/storage';
@@ -48,6 +49,7 @@ function ClientThread({ clientId, viewer, otherLabel }: MessageThreadProps) {
   const heightBefore = useRef<number | null>(null);
   useMessagesRealtime(clientId);
   const send = useSendMessage(clientId, viewer);
+  const staff = useStaffConversation(clientId, viewer === 'office', messages);
   const listRef = useRef<HTMLDivElement>(null);
   const other = otherLabel ?? (viewer === 'client' ? t.office : t.client);
   // The client sees "Você"; staff see the office's messages as the office's (any staff member may answer).
@@ -142,6 +144,12 @@ function ClientThread({ clientId, viewer, otherLabel }: MessageThreadProps) {
                     own={own}
                     senderLabel={own ? ownLabel : other}
                     onDownload={(path) => void download(path)}
+                    requests={staff.requests}
+                    onAttach={
+                      staff.enabled
+                        ? (requestId) => staff.attach.mutate({ messageId: message.id, requestId })
+                        : undefined
+                    }
                   />
                 );
               })}
@@ -149,11 +157,14 @@ function ClientThread({ clientId, viewer, otherLabel }: MessageThreadProps) {
           </>
         )}
       </div>
+      {staff.enabled && <StaffReplyBar conversation={staff} />}
       <MessageComposer
-        sending={send.isPending}
+        sending={send.isPending || staff.sending}
+        allowAttach={!staff.whatsapp}
         onSend={async (input) => {
           try {
-            await send.mutateAsync(input);
+            if (staff.whatsapp) await staff.sendWhatsApp(input.text);
+            else await send.mutateAsync(input);
             return true;
           } catch {
             return false;
