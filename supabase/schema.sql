@@ -7,6 +7,18 @@
 --
 
 --
+-- Name: audit; Type: SCHEMA; Schema: -; Owner: -
+--
+
+CREATE SCHEMA audit;
+
+--
+-- Name: SCHEMA audit; Type: COMMENT; Schema: -; Owner: -
+--
+
+COMMENT ON SCHEMA audit IS 'Append-only audit trail of the business tables (read by administrators through public.audit_log).';
+
+--
 -- Name: cron; Type: SCHEMA; Schema: -; Owner: -
 --
 
@@ -54,6 +66,396 @@ CREATE SCHEMA supastack;
 
 CREATE DOMAIN net.http_method AS text
 	CONSTRAINT http_method_check CHECK (((VALUE ~~* 'get'::text) OR (VALUE ~~* 'post'::text) OR (VALUE ~~* 'delete'::text)));
+
+--
+-- Name: capture(); Type: FUNCTION; Schema: audit; Owner: -
+--
+
+CREATE FUNCTION audit.capture() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  v_row jsonb;
+  v_old jsonb;
+  v_new jsonb;
+  v_claims text := current_setting('request.jwt.claims', true);
+  v_headers text;
+  v_client uuid;
+  v_process bigint;
+  v_row_id text;
+begin
+  if tg_op = 'DELETE' then
+    v_row := to_jsonb(old);
+    v_old := v_row;
+  elsif tg_op = 'INSERT' then
+    v_row := to_jsonb(new);
+    v_new := v_row;
+  else
+    v_row := to_jsonb(new);
+    select jsonb_object_agg(o.key, o.value), jsonb_object_agg(o.key, v_row -> o.key)
+      into v_old, v_new
+      from jsonb_each(to_jsonb(old)) o
+     where o.value is distinct from v_row -> o.key;
+    if v_old is null then
+      return null;  -- nothing changed
+    end if;
+  end if;
+  if tg_argv[3] <> '' then
+    v_old := v_old - string_to_array(tg_argv[3], ',');
+    v_new := v_new - string_to_array(tg_argv[3], ',');
+    if tg_op = 'UPDATE' and v_old = '{}'::jsonb then
+      return null;  -- only a secret changed: its change is not recorded either
+    end if;
+  end if;
+  if strpos(tg_argv[0], ',') = 0 then
+    v_row_id := v_row ->> tg_argv[0];
+  else
+    select string_agg(v_row ->> k, ',') into v_row_id from unnest(string_to_array(tg_argv[0], ',')) k;
+  end if;
+  if tg_argv[1] <> '' then
+    v_client := (v_row ->> tg_argv[1])::uuid;
+  end if;
+  if tg_argv[2] <> '' then
+    v_process := (v_row ->> tg_argv[2])::bigint;
+    if v_client is null and v_process is not null then
+      select p.client_id into v_client from public.processes p where p.id = v_process;
+    end if;
+  end if;
+  if v_claims is not null and v_claims <> '' then
+    v_headers := current_setting('request.headers', true);
+    insert into audit.record_changes (table_name, row_id, action, old_values, new_values, actor_id, actor_role,
+                                      request_id, client_id, process_id)
+    values (tg_table_name, coalesce(v_row_id, ''), tg_op, v_old, v_new,
+            case when v_claims::jsonb ->> 'sub' ~ '^[0-9a-fA-F-]{36}$' then (v_claims::jsonb ->> 'sub')::uuid end,
+            coalesce(v_claims::jsonb ->> 'role', current_user),
+            case when v_headers is not null and v_headers <> '' then left(v_headers::jsonb ->> 'x-request-id', 200) end,
+            v_client, v_process);
+  else
+    insert into audit.record_changes (table_name, row_id, action, old_values, new_values, actor_role, client_id,
+                                      process_id)
+    values (tg_table_name, coalesce(v_row_id, ''), tg_op, v_old, v_new, session_user, v_client, v_process);
+  end if;
+  return null;
+end
+$_$;
+
+--
+-- Name: FUNCTION capture(); Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON FUNCTION audit.capture() IS 'Trigger: appends the change of a business row to audit.record_changes (changed columns only, secrets left out).';
+
+--
+-- Name: create_partitions(integer); Type: FUNCTION; Schema: audit; Owner: -
+--
+
+CREATE FUNCTION audit.create_partitions(p_months_ahead integer DEFAULT 3) RETURNS integer
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_month date := date_trunc('month', now())::date;
+  v_name text;
+  v_created integer := 0;
+begin
+  for i in 0 .. greatest(p_months_ahead, 0) loop
+    v_name := 'record_changes_' || to_char(v_month + make_interval(months => i), 'YYYY_MM');
+    if to_regclass('audit.' || v_name) is null then
+      execute format('create table audit.%I partition of audit.record_changes for values from (%L) to (%L)',
+                     v_name, (v_month + make_interval(months => i))::date,
+                     (v_month + make_interval(months => i + 1))::date);
+      execute format('create trigger record_changes_no_truncate before truncate on audit.%I'
+                     ' for each statement execute function audit.refuse_change()', v_name);
+      execute format('revoke all on audit.%I from public, anon, authenticated, service_role', v_name);
+      v_created := v_created + 1;
+    end if;
+  end loop;
+  return v_created;
+end
+$$;
+
+--
+-- Name: FUNCTION create_partitions(p_months_ahead integer); Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON FUNCTION audit.create_partitions(p_months_ahead integer) IS 'Creates the monthly partitions of audit.record_changes from this month to p_months_ahead months ahead.';
+
+--
+-- Name: enable(regclass); Type: FUNCTION; Schema: audit; Owner: -
+--
+
+CREATE FUNCTION audit.enable(p_table regclass) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_name text;
+  v_keys text;
+  v_client text := '';
+  v_process text := '';
+  v_secret text;
+begin
+  select c.relname into v_name from pg_catalog.pg_class c where c.oid = p_table;
+  select string_agg(a.attname, ',' order by array_position(i.indkey::int2[], a.attnum))
+    into v_keys
+    from pg_catalog.pg_index i
+    join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any (i.indkey)
+   where i.indrelid = p_table and i.indisprimary;
+  if v_keys is null then
+    raise exception 'Table % has no primary key to audit', p_table;
+  end if;
+  if v_name = 'clients' then
+    v_client := 'id';
+  elsif exists (select 1 from pg_catalog.pg_attribute a where a.attrelid = p_table and a.attname = 'client_id'
+                   and not a.attisdropped and a.atttypid = 'uuid'::regtype) then
+    v_client := 'client_id';
+  end if;
+  if v_name = 'processes' then
+    v_process := 'id';
+  elsif exists (select 1 from pg_catalog.pg_attribute a where a.attrelid = p_table and a.attname = 'process_id'
+                   and not a.attisdropped and a.atttypid = 'bigint'::regtype) then
+    v_process := 'process_id';
+  end if;
+  select coalesce(string_agg(a.attname, ','), '') into v_secret
+    from pg_catalog.pg_attribute a
+   where a.attrelid = p_table and a.attnum > 0 and not a.attisdropped
+     and a.attname ~* '(token|secret|password|passphrase|api_key|private_key|sealed)';
+  execute format('drop trigger if exists audit_record_changes on %s', p_table);
+  execute format('create trigger audit_record_changes after insert or update or delete on %s'
+                 ' for each row execute function audit.capture(%L, %L, %L, %L)',
+                 p_table, v_keys, v_client, v_process, v_secret);
+end
+$$;
+
+--
+-- Name: FUNCTION enable(p_table regclass); Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON FUNCTION audit.enable(p_table regclass) IS 'Attaches the audit trigger to a table (key, client and process columns and secret columns from the catalog).';
+
+--
+-- Name: enable_business_tables(); Type: FUNCTION; Schema: audit; Owner: -
+--
+
+CREATE FUNCTION audit.enable_business_tables() RETURNS integer
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_table regclass;
+  v_count integer := 0;
+begin
+  for v_table in
+    select c.oid::regclass from pg_catalog.pg_class c
+     where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p')
+       and c.relname <> all (audit.excluded_tables())
+       and not exists (select 1 from pg_catalog.pg_inherits h where h.inhrelid = c.oid)
+     order by c.relname
+  loop
+    perform audit.enable(v_table);
+    v_count := v_count + 1;
+  end loop;
+  return v_count;
+end
+$$;
+
+--
+-- Name: FUNCTION enable_business_tables(); Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON FUNCTION audit.enable_business_tables() IS 'Attaches the audit trigger to every business table of public.';
+
+--
+-- Name: record_changes; Type: TABLE; Schema: audit; Owner: -
+--
+
+CREATE TABLE audit.record_changes (
+    id bigint NOT NULL,
+    changed_at timestamp with time zone DEFAULT now() NOT NULL,
+    txid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    table_name text NOT NULL,
+    row_id text NOT NULL,
+    action text NOT NULL,
+    old_values jsonb,
+    new_values jsonb,
+    actor_id uuid,
+    actor_role text NOT NULL,
+    request_id text,
+    client_id uuid,
+    process_id bigint,
+    CONSTRAINT record_changes_action_check CHECK ((action = ANY (ARRAY['INSERT'::text, 'UPDATE'::text, 'DELETE'::text])))
+)
+PARTITION BY RANGE (changed_at);
+
+--
+-- Name: TABLE record_changes; Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON TABLE audit.record_changes IS 'One row per changed row of a business table: action, changed columns (old and new), actor and time. Append-only.';
+
+--
+-- Name: COLUMN record_changes.txid; Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON COLUMN audit.record_changes.txid IS 'The writing transaction (seal() chains only entries of finished transactions).';
+
+--
+-- Name: COLUMN record_changes.actor_role; Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON COLUMN audit.record_changes.actor_role IS 'The JWT role of the caller (authenticated, service_role), or the database user outside the API.';
+
+--
+-- Name: COLUMN record_changes.client_id; Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON COLUMN audit.record_changes.client_id IS 'The client the row belongs to (directly or through its process), for the client''s history.';
+
+--
+-- Name: entry_text(audit.record_changes); Type: FUNCTION; Schema: audit; Owner: -
+--
+
+CREATE FUNCTION audit.entry_text(r audit.record_changes) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select concat_ws('|', r.id, extract(epoch from r.changed_at), r.table_name, r.row_id, r.action,
+                   coalesce(r.old_values::text, ''), coalesce(r.new_values::text, ''), coalesce(r.actor_id::text, ''),
+                   r.actor_role, coalesce(r.request_id, ''), coalesce(r.client_id::text, ''),
+                   coalesce(r.process_id::text, ''))
+$$;
+
+--
+-- Name: FUNCTION entry_text(r audit.record_changes); Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON FUNCTION audit.entry_text(r audit.record_changes) IS 'The text of an entry that its chain hash covers.';
+
+--
+-- Name: excluded_tables(); Type: FUNCTION; Schema: audit; Owner: -
+--
+
+CREATE FUNCTION audit.excluded_tables() RETURNS text[]
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select array['system_settings', 'calendar_feeds', 'notification_deliveries', 'notifications', 'exchange_rates',
+               'uscis_forms', 'uscis_form_editions', 'uscis_form_mappings', 'uscis_processing_times',
+               'visa_bulletins', 'visa_bulletin_months', 'eoir_courts', 'client_record_changes', 'data_export_jobs']
+$$;
+
+--
+-- Name: refuse_change(); Type: FUNCTION; Schema: audit; Owner: -
+--
+
+CREATE FUNCTION audit.refuse_change() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  raise exception 'O histórico de alterações não pode ser alterado nem apagado'
+    using errcode = 'insufficient_privilege';
+end
+$$;
+
+--
+-- Name: seal(); Type: FUNCTION; Schema: audit; Owner: -
+--
+
+CREATE FUNCTION audit.seal() RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_last audit.chain;
+  v_horizon xid8;
+  v_position bigint;
+  v_hash bytea;
+  v_count integer := 0;
+  r audit.record_changes;
+begin
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('audit.seal'));
+  v_horizon := pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot());
+  select * into v_last from audit.chain order by position desc limit 1;
+  v_position := coalesce(v_last.position, 0);
+  v_hash := coalesce(v_last.hash, '\x'::bytea);
+  for r in
+    select * from audit.record_changes e
+     where e.txid >= coalesce(v_last.horizon, '0'::xid8) and e.txid < v_horizon
+     order by e.id
+  loop
+    v_position := v_position + 1;
+    insert into audit.chain (position, entry_id, entry_at, prev_hash, hash, horizon)
+    values (v_position, r.id, r.changed_at, v_hash,
+            pg_catalog.sha256(v_hash || pg_catalog.convert_to(audit.entry_text(r), 'UTF8')), v_horizon)
+    returning hash into v_hash;
+    v_count := v_count + 1;
+  end loop;
+  return v_count;
+end
+$$;
+
+--
+-- Name: FUNCTION seal(); Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON FUNCTION audit.seal() IS 'Chains the entries of finished transactions (one sealer at a time); returns how many were sealed.';
+
+--
+-- Name: verify(); Type: FUNCTION; Schema: audit; Owner: -
+--
+
+CREATE FUNCTION audit.verify() RETURNS TABLE(entry_id bigint, chain_position bigint, problem text)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  c record;
+  v_prev bytea := '\x'::bytea;
+  v_expected bigint := 1;
+begin
+  perform audit.seal();
+  for c in
+    select ch.position, ch.entry_id, ch.prev_hash, ch.hash, e as entry
+      from audit.chain ch
+      left join audit.record_changes e on e.id = ch.entry_id and e.changed_at = ch.entry_at
+     order by ch.position
+  loop
+    if c.position <> v_expected then
+      return query select c.entry_id, c.position, 'elo da cadeia ausente'::text;
+      return;
+    end if;
+    if (c.entry).id is null then
+      return query select c.entry_id, c.position, 'registro apagado'::text;
+      return;
+    end if;
+    if c.prev_hash <> v_prev then
+      return query select c.entry_id, c.position, 'elo da cadeia alterado'::text;
+      return;
+    end if;
+    if pg_catalog.sha256(v_prev || pg_catalog.convert_to(audit.entry_text(c.entry), 'UTF8')) <> c.hash then
+      return query select c.entry_id, c.position, 'registro alterado'::text;
+      return;
+    end if;
+    v_prev := c.hash;
+    v_expected := v_expected + 1;
+  end loop;
+  return query
+    select e.id, null::bigint, 'registro fora da cadeia'::text
+      from audit.record_changes e
+     where e.txid < (select coalesce(max(ch.horizon), '0'::xid8) from audit.chain ch)
+       and not exists (select 1 from audit.chain ch where ch.entry_id = e.id)
+     order by e.id
+     limit 1;
+end
+$$;
+
+--
+-- Name: FUNCTION verify(); Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON FUNCTION audit.verify() IS 'Checks the hash chain of the audit trail; returns the first broken entry, or nothing when intact.';
 
 --
 -- Name: alter_job(bigint, text, text, text, text, boolean); Type: FUNCTION; Schema: cron; Owner: -
@@ -619,6 +1021,28 @@ $$;
 --
 
 COMMENT ON FUNCTION public.appointment_request_problem(p_client_id uuid, p_staff_id uuid, p_starts_at timestamp with time zone, p_duration integer) IS 'Why a client''s appointment request for this slot is refused (past, outside business hours, overlapping), or null.';
+
+--
+-- Name: audit_verify(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.audit_verify() RETURNS TABLE(entry_id bigint, chain_position bigint, problem text)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if not public.is_admin() then
+    raise exception 'Apenas administradores podem verificar o histórico' using errcode = 'insufficient_privilege';
+  end if;
+  return query select * from audit.verify();
+end
+$$;
+
+--
+-- Name: FUNCTION audit_verify(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.audit_verify() IS 'Administrators: the first broken entry of the audit trail, or nothing.';
 
 --
 -- Name: bulletin_category(text); Type: FUNCTION; Schema: public; Owner: -
@@ -4933,6 +5357,150 @@ $_$;
 COMMENT ON FUNCTION supastack.invoke_function(name text, body jsonb, timeout_milliseconds integer) IS 'Queues a POST of body to the project''s function `name`, sent by the stack as service_role; returns the net request id.';
 
 --
+-- Name: chain; Type: TABLE; Schema: audit; Owner: -
+--
+
+CREATE TABLE audit.chain (
+    "position" bigint NOT NULL,
+    entry_id bigint NOT NULL,
+    entry_at timestamp with time zone NOT NULL,
+    prev_hash bytea NOT NULL,
+    hash bytea NOT NULL,
+    horizon xid8 NOT NULL,
+    sealed_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: TABLE chain; Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON TABLE audit.chain IS 'Hash chain over audit.record_changes: hash = sha256(prev_hash || entry text), in sealing order. Append-only.';
+
+--
+-- Name: COLUMN chain.horizon; Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON COLUMN audit.chain.horizon IS 'Every transaction below this id had finished when the entry was sealed.';
+
+--
+-- Name: record_changes_2026_11; Type: TABLE; Schema: audit; Owner: -
+--
+
+CREATE TABLE audit.record_changes_2026_11 (
+    id bigint CONSTRAINT record_changes_id_not_null NOT NULL,
+    changed_at timestamp with time zone DEFAULT now() CONSTRAINT record_changes_changed_at_not_null NOT NULL,
+    txid xid8 DEFAULT pg_current_xact_id() CONSTRAINT record_changes_txid_not_null NOT NULL,
+    table_name text CONSTRAINT record_changes_table_name_not_null NOT NULL,
+    row_id text CONSTRAINT record_changes_row_id_not_null NOT NULL,
+    action text CONSTRAINT record_changes_action_not_null NOT NULL,
+    old_values jsonb,
+    new_values jsonb,
+    actor_id uuid,
+    actor_role text CONSTRAINT record_changes_actor_role_not_null NOT NULL,
+    request_id text,
+    client_id uuid,
+    process_id bigint,
+    CONSTRAINT record_changes_action_check CHECK ((action = ANY (ARRAY['INSERT'::text, 'UPDATE'::text, 'DELETE'::text])))
+);
+
+--
+-- Name: record_changes_2026_12; Type: TABLE; Schema: audit; Owner: -
+--
+
+CREATE TABLE audit.record_changes_2026_12 (
+    id bigint CONSTRAINT record_changes_id_not_null NOT NULL,
+    changed_at timestamp with time zone DEFAULT now() CONSTRAINT record_changes_changed_at_not_null NOT NULL,
+    txid xid8 DEFAULT pg_current_xact_id() CONSTRAINT record_changes_txid_not_null NOT NULL,
+    table_name text CONSTRAINT record_changes_table_name_not_null NOT NULL,
+    row_id text CONSTRAINT record_changes_row_id_not_null NOT NULL,
+    action text CONSTRAINT record_changes_action_not_null NOT NULL,
+    old_values jsonb,
+    new_values jsonb,
+    actor_id uuid,
+    actor_role text CONSTRAINT record_changes_actor_role_not_null NOT NULL,
+    request_id text,
+    client_id uuid,
+    process_id bigint,
+    CONSTRAINT record_changes_action_check CHECK ((action = ANY (ARRAY['INSERT'::text, 'UPDATE'::text, 'DELETE'::text])))
+);
+
+--
+-- Name: record_changes_2027_01; Type: TABLE; Schema: audit; Owner: -
+--
+
+CREATE TABLE audit.record_changes_2027_01 (
+    id bigint CONSTRAINT record_changes_id_not_null NOT NULL,
+    changed_at timestamp with time zone DEFAULT now() CONSTRAINT record_changes_changed_at_not_null NOT NULL,
+    txid xid8 DEFAULT pg_current_xact_id() CONSTRAINT record_changes_txid_not_null NOT NULL,
+    table_name text CONSTRAINT record_changes_table_name_not_null NOT NULL,
+    row_id text CONSTRAINT record_changes_row_id_not_null NOT NULL,
+    action text CONSTRAINT record_changes_action_not_null NOT NULL,
+    old_values jsonb,
+    new_values jsonb,
+    actor_id uuid,
+    actor_role text CONSTRAINT record_changes_actor_role_not_null NOT NULL,
+    request_id text,
+    client_id uuid,
+    process_id bigint,
+    CONSTRAINT record_changes_action_check CHECK ((action = ANY (ARRAY['INSERT'::text, 'UPDATE'::text, 'DELETE'::text])))
+);
+
+--
+-- Name: record_changes_2027_02; Type: TABLE; Schema: audit; Owner: -
+--
+
+CREATE TABLE audit.record_changes_2027_02 (
+    id bigint CONSTRAINT record_changes_id_not_null NOT NULL,
+    changed_at timestamp with time zone DEFAULT now() CONSTRAINT record_changes_changed_at_not_null NOT NULL,
+    txid xid8 DEFAULT pg_current_xact_id() CONSTRAINT record_changes_txid_not_null NOT NULL,
+    table_name text CONSTRAINT record_changes_table_name_not_null NOT NULL,
+    row_id text CONSTRAINT record_changes_row_id_not_null NOT NULL,
+    action text CONSTRAINT record_changes_action_not_null NOT NULL,
+    old_values jsonb,
+    new_values jsonb,
+    actor_id uuid,
+    actor_role text CONSTRAINT record_changes_actor_role_not_null NOT NULL,
+    request_id text,
+    client_id uuid,
+    process_id bigint,
+    CONSTRAINT record_changes_action_check CHECK ((action = ANY (ARRAY['INSERT'::text, 'UPDATE'::text, 'DELETE'::text])))
+);
+
+--
+-- Name: record_changes_default; Type: TABLE; Schema: audit; Owner: -
+--
+
+CREATE TABLE audit.record_changes_default (
+    id bigint CONSTRAINT record_changes_id_not_null NOT NULL,
+    changed_at timestamp with time zone DEFAULT now() CONSTRAINT record_changes_changed_at_not_null NOT NULL,
+    txid xid8 DEFAULT pg_current_xact_id() CONSTRAINT record_changes_txid_not_null NOT NULL,
+    table_name text CONSTRAINT record_changes_table_name_not_null NOT NULL,
+    row_id text CONSTRAINT record_changes_row_id_not_null NOT NULL,
+    action text CONSTRAINT record_changes_action_not_null NOT NULL,
+    old_values jsonb,
+    new_values jsonb,
+    actor_id uuid,
+    actor_role text CONSTRAINT record_changes_actor_role_not_null NOT NULL,
+    request_id text,
+    client_id uuid,
+    process_id bigint,
+    CONSTRAINT record_changes_action_check CHECK ((action = ANY (ARRAY['INSERT'::text, 'UPDATE'::text, 'DELETE'::text])))
+);
+
+--
+-- Name: record_changes_id_seq; Type: SEQUENCE; Schema: audit; Owner: -
+--
+
+ALTER TABLE audit.record_changes ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME audit.record_changes_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
 -- Name: job; Type: TABLE; Schema: cron; Owner: -
 --
 
@@ -5070,6 +5638,135 @@ CREATE SEQUENCE net.http_request_queue_id_seq
 --
 
 ALTER SEQUENCE net.http_request_queue_id_seq OWNED BY net.http_request_queue.id;
+
+--
+-- Name: clients; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.clients (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    user_id uuid,
+    full_name text NOT NULL,
+    email text NOT NULL,
+    phone text,
+    address text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    principal_client_id uuid,
+    relationship text,
+    a_number text,
+    date_of_birth date,
+    nationality text,
+    passport_number text,
+    passport_expires_on date,
+    ead_expires_on date,
+    CONSTRAINT clients_a_number_check CHECK ((a_number ~ '^A[0-9]{8,9}$'::text)),
+    CONSTRAINT clients_date_of_birth_check CHECK (((date_of_birth IS NULL) OR (date_of_birth >= '1900-01-01'::date))),
+    CONSTRAINT clients_dependant_relationship CHECK (((principal_client_id IS NULL) = (relationship IS NULL))),
+    CONSTRAINT clients_email_check CHECK ((email ~* '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$'::text)),
+    CONSTRAINT clients_full_name_check CHECK ((char_length(btrim(full_name)) >= 3)),
+    CONSTRAINT clients_nationality_check CHECK (((nationality IS NULL) OR ((char_length(btrim(nationality)) >= 2) AND (char_length(btrim(nationality)) <= 60)))),
+    CONSTRAINT clients_not_own_principal CHECK ((principal_client_id <> id)),
+    CONSTRAINT clients_passport_number_check CHECK (((passport_number IS NULL) OR (passport_number ~ '^[A-Z0-9]{5,20}$'::text))),
+    CONSTRAINT clients_relationship_check CHECK ((relationship = ANY (ARRAY['spouse'::text, 'child'::text, 'parent'::text, 'sibling'::text, 'other'::text])))
+);
+
+--
+-- Name: TABLE clients; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.clients IS 'Clients of the office; user_id is their portal log-in.';
+
+--
+-- Name: COLUMN clients.principal_client_id; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.clients.principal_client_id IS 'The principal applicant this client is a dependant of (family).';
+
+--
+-- Name: COLUMN clients.a_number; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.clients.a_number IS 'Alien registration number (A + 8 or 9 digits).';
+
+--
+-- Name: COLUMN clients.date_of_birth; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.clients.date_of_birth IS 'Date of birth of the client.';
+
+--
+-- Name: COLUMN clients.nationality; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.clients.nationality IS 'Nationality (country of citizenship), as the office writes it.';
+
+--
+-- Name: COLUMN clients.passport_number; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.clients.passport_number IS 'Number of the client''s current passport.';
+
+--
+-- Name: COLUMN clients.passport_expires_on; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.clients.passport_expires_on IS 'Expiry date of the client''s passport (alerts before it).';
+
+--
+-- Name: COLUMN clients.ead_expires_on; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.clients.ead_expires_on IS 'Expiry date of the client''s work permit (EAD) (alerts before it).';
+
+--
+-- Name: profiles; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.profiles (
+    id uuid NOT NULL,
+    email text,
+    full_name text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT profiles_full_name_check CHECK (((full_name IS NULL) OR (char_length(btrim(full_name)) >= 3)))
+);
+
+--
+-- Name: TABLE profiles; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.profiles IS 'One row per auth user (created by a trigger on auth.users): display name and e-mail.';
+
+--
+-- Name: audit_log; Type: VIEW; Schema: public; Owner: -
+--
+
+CREATE VIEW public.audit_log WITH (security_barrier='true') AS
+ SELECT e.id,
+    e.changed_at,
+    e.table_name,
+    e.row_id,
+    e.action,
+    e.old_values,
+    e.new_values,
+    e.actor_id,
+    COALESCE(p.full_name, p.email) AS actor_name,
+    e.actor_role,
+    e.request_id,
+    e.client_id,
+    c.full_name AS client_name,
+    e.process_id
+   FROM ((audit.record_changes e
+     LEFT JOIN public.profiles p ON ((p.id = e.actor_id)))
+     LEFT JOIN public.clients c ON ((c.id = e.client_id)))
+  WHERE ( SELECT public.is_admin() AS is_admin);
+
+--
+-- Name: VIEW audit_log; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON VIEW public.audit_log IS 'The audit trail (Histórico de alterações) for administrators; every other caller reads no row.';
 
 --
 -- Name: calendar_feeds; Type: TABLE; Schema: public; Owner: -
@@ -5423,86 +6120,6 @@ ALTER TABLE public.client_record_changes ALTER COLUMN id ADD GENERATED BY DEFAUL
 );
 
 --
--- Name: clients; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.clients (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    user_id uuid,
-    full_name text NOT NULL,
-    email text NOT NULL,
-    phone text,
-    address text,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    principal_client_id uuid,
-    relationship text,
-    a_number text,
-    date_of_birth date,
-    nationality text,
-    passport_number text,
-    passport_expires_on date,
-    ead_expires_on date,
-    CONSTRAINT clients_a_number_check CHECK ((a_number ~ '^A[0-9]{8,9}$'::text)),
-    CONSTRAINT clients_date_of_birth_check CHECK (((date_of_birth IS NULL) OR (date_of_birth >= '1900-01-01'::date))),
-    CONSTRAINT clients_dependant_relationship CHECK (((principal_client_id IS NULL) = (relationship IS NULL))),
-    CONSTRAINT clients_email_check CHECK ((email ~* '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$'::text)),
-    CONSTRAINT clients_full_name_check CHECK ((char_length(btrim(full_name)) >= 3)),
-    CONSTRAINT clients_nationality_check CHECK (((nationality IS NULL) OR ((char_length(btrim(nationality)) >= 2) AND (char_length(btrim(nationality)) <= 60)))),
-    CONSTRAINT clients_not_own_principal CHECK ((principal_client_id <> id)),
-    CONSTRAINT clients_passport_number_check CHECK (((passport_number IS NULL) OR (passport_number ~ '^[A-Z0-9]{5,20}$'::text))),
-    CONSTRAINT clients_relationship_check CHECK ((relationship = ANY (ARRAY['spouse'::text, 'child'::text, 'parent'::text, 'sibling'::text, 'other'::text])))
-);
-
---
--- Name: TABLE clients; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON TABLE public.clients IS 'Clients of the office; user_id is their portal log-in.';
-
---
--- Name: COLUMN clients.principal_client_id; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.clients.principal_client_id IS 'The principal applicant this client is a dependant of (family).';
-
---
--- Name: COLUMN clients.a_number; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.clients.a_number IS 'Alien registration number (A + 8 or 9 digits).';
-
---
--- Name: COLUMN clients.date_of_birth; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.clients.date_of_birth IS 'Date of birth of the client.';
-
---
--- Name: COLUMN clients.nationality; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.clients.nationality IS 'Nationality (country of citizenship), as the office writes it.';
-
---
--- Name: COLUMN clients.passport_number; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.clients.passport_number IS 'Number of the client''s current passport.';
-
---
--- Name: COLUMN clients.passport_expires_on; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.clients.passport_expires_on IS 'Expiry date of the client''s passport (alerts before it).';
-
---
--- Name: COLUMN clients.ead_expires_on; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.clients.ead_expires_on IS 'Expiry date of the client''s work permit (EAD) (alerts before it).';
-
---
 -- Name: document_checklists; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -5751,25 +6368,6 @@ CREATE TABLE public.financial_commissions (
 --
 
 COMMENT ON TABLE public.financial_commissions IS 'One commission per payment received on a contract sold by staff with a rule (computed by trigger).';
-
---
--- Name: profiles; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.profiles (
-    id uuid NOT NULL,
-    email text,
-    full_name text,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT profiles_full_name_check CHECK (((full_name IS NULL) OR (char_length(btrim(full_name)) >= 3)))
-);
-
---
--- Name: TABLE profiles; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON TABLE public.profiles IS 'One row per auth user (created by a trigger on auth.users): display name and e-mail.';
 
 --
 -- Name: financial_commission_statements; Type: VIEW; Schema: public; Owner: -
@@ -6881,6 +7479,36 @@ CREATE TABLE supastack.schema_migrations (
 );
 
 --
+-- Name: record_changes_2026_11; Type: TABLE ATTACH; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.record_changes ATTACH PARTITION audit.record_changes_2026_11 FOR VALUES FROM ('2026-11-01 00:00:00+00') TO ('2026-12-01 00:00:00+00');
+
+--
+-- Name: record_changes_2026_12; Type: TABLE ATTACH; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.record_changes ATTACH PARTITION audit.record_changes_2026_12 FOR VALUES FROM ('2026-12-01 00:00:00+00') TO ('2027-01-01 00:00:00+00');
+
+--
+-- Name: record_changes_2027_01; Type: TABLE ATTACH; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.record_changes ATTACH PARTITION audit.record_changes_2027_01 FOR VALUES FROM ('2027-01-01 00:00:00+00') TO ('2027-02-01 00:00:00+00');
+
+--
+-- Name: record_changes_2027_02; Type: TABLE ATTACH; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.record_changes ATTACH PARTITION audit.record_changes_2027_02 FOR VALUES FROM ('2027-02-01 00:00:00+00') TO ('2027-03-01 00:00:00+00');
+
+--
+-- Name: record_changes_default; Type: TABLE ATTACH; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.record_changes ATTACH PARTITION audit.record_changes_default DEFAULT;
+
+--
 -- Name: job jobid; Type: DEFAULT; Schema: cron; Owner: -
 --
 
@@ -6897,6 +7525,62 @@ ALTER TABLE ONLY cron.job_run_details ALTER COLUMN runid SET DEFAULT nextval('cr
 --
 
 ALTER TABLE ONLY net.http_request_queue ALTER COLUMN id SET DEFAULT nextval('net.http_request_queue_id_seq'::regclass);
+
+--
+-- Name: chain chain_entry_id_key; Type: CONSTRAINT; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.chain
+    ADD CONSTRAINT chain_entry_id_key UNIQUE (entry_id);
+
+--
+-- Name: chain chain_pkey; Type: CONSTRAINT; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.chain
+    ADD CONSTRAINT chain_pkey PRIMARY KEY ("position");
+
+--
+-- Name: record_changes record_changes_pkey; Type: CONSTRAINT; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.record_changes
+    ADD CONSTRAINT record_changes_pkey PRIMARY KEY (id, changed_at);
+
+--
+-- Name: record_changes_2026_11 record_changes_2026_11_pkey; Type: CONSTRAINT; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.record_changes_2026_11
+    ADD CONSTRAINT record_changes_2026_11_pkey PRIMARY KEY (id, changed_at);
+
+--
+-- Name: record_changes_2026_12 record_changes_2026_12_pkey; Type: CONSTRAINT; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.record_changes_2026_12
+    ADD CONSTRAINT record_changes_2026_12_pkey PRIMARY KEY (id, changed_at);
+
+--
+-- Name: record_changes_2027_01 record_changes_2027_01_pkey; Type: CONSTRAINT; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.record_changes_2027_01
+    ADD CONSTRAINT record_changes_2027_01_pkey PRIMARY KEY (id, changed_at);
+
+--
+-- Name: record_changes_2027_02 record_changes_2027_02_pkey; Type: CONSTRAINT; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.record_changes_2027_02
+    ADD CONSTRAINT record_changes_2027_02_pkey PRIMARY KEY (id, changed_at);
+
+--
+-- Name: record_changes_default record_changes_default_pkey; Type: CONSTRAINT; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.record_changes_default
+    ADD CONSTRAINT record_changes_default_pkey PRIMARY KEY (id, changed_at);
 
 --
 -- Name: job job_pkey; Type: CONSTRAINT; Schema: cron; Owner: -
@@ -7492,6 +8176,186 @@ ALTER TABLE ONLY public.visa_bulletins
 
 ALTER TABLE ONLY supastack.schema_migrations
     ADD CONSTRAINT schema_migrations_pkey PRIMARY KEY (version);
+
+--
+-- Name: record_changes_actor_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_actor_idx ON ONLY audit.record_changes USING btree (actor_id, changed_at DESC) WHERE (actor_id IS NOT NULL);
+
+--
+-- Name: record_changes_2026_11_actor_id_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2026_11_actor_id_changed_at_idx ON audit.record_changes_2026_11 USING btree (actor_id, changed_at DESC) WHERE (actor_id IS NOT NULL);
+
+--
+-- Name: record_changes_time_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_time_idx ON ONLY audit.record_changes USING btree (changed_at DESC, id DESC);
+
+--
+-- Name: record_changes_2026_11_changed_at_id_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2026_11_changed_at_id_idx ON audit.record_changes_2026_11 USING btree (changed_at DESC, id DESC);
+
+--
+-- Name: record_changes_client_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_client_idx ON ONLY audit.record_changes USING btree (client_id, changed_at DESC) WHERE (client_id IS NOT NULL);
+
+--
+-- Name: record_changes_2026_11_client_id_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2026_11_client_id_changed_at_idx ON audit.record_changes_2026_11 USING btree (client_id, changed_at DESC) WHERE (client_id IS NOT NULL);
+
+--
+-- Name: record_changes_process_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_process_idx ON ONLY audit.record_changes USING btree (process_id, changed_at DESC) WHERE (process_id IS NOT NULL);
+
+--
+-- Name: record_changes_2026_11_process_id_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2026_11_process_id_changed_at_idx ON audit.record_changes_2026_11 USING btree (process_id, changed_at DESC) WHERE (process_id IS NOT NULL);
+
+--
+-- Name: record_changes_txid_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_txid_idx ON ONLY audit.record_changes USING btree (txid);
+
+--
+-- Name: record_changes_2026_11_txid_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2026_11_txid_idx ON audit.record_changes_2026_11 USING btree (txid);
+
+--
+-- Name: record_changes_2026_12_actor_id_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2026_12_actor_id_changed_at_idx ON audit.record_changes_2026_12 USING btree (actor_id, changed_at DESC) WHERE (actor_id IS NOT NULL);
+
+--
+-- Name: record_changes_2026_12_changed_at_id_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2026_12_changed_at_id_idx ON audit.record_changes_2026_12 USING btree (changed_at DESC, id DESC);
+
+--
+-- Name: record_changes_2026_12_client_id_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2026_12_client_id_changed_at_idx ON audit.record_changes_2026_12 USING btree (client_id, changed_at DESC) WHERE (client_id IS NOT NULL);
+
+--
+-- Name: record_changes_2026_12_process_id_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2026_12_process_id_changed_at_idx ON audit.record_changes_2026_12 USING btree (process_id, changed_at DESC) WHERE (process_id IS NOT NULL);
+
+--
+-- Name: record_changes_2026_12_txid_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2026_12_txid_idx ON audit.record_changes_2026_12 USING btree (txid);
+
+--
+-- Name: record_changes_2027_01_actor_id_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2027_01_actor_id_changed_at_idx ON audit.record_changes_2027_01 USING btree (actor_id, changed_at DESC) WHERE (actor_id IS NOT NULL);
+
+--
+-- Name: record_changes_2027_01_changed_at_id_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2027_01_changed_at_id_idx ON audit.record_changes_2027_01 USING btree (changed_at DESC, id DESC);
+
+--
+-- Name: record_changes_2027_01_client_id_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2027_01_client_id_changed_at_idx ON audit.record_changes_2027_01 USING btree (client_id, changed_at DESC) WHERE (client_id IS NOT NULL);
+
+--
+-- Name: record_changes_2027_01_process_id_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2027_01_process_id_changed_at_idx ON audit.record_changes_2027_01 USING btree (process_id, changed_at DESC) WHERE (process_id IS NOT NULL);
+
+--
+-- Name: record_changes_2027_01_txid_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2027_01_txid_idx ON audit.record_changes_2027_01 USING btree (txid);
+
+--
+-- Name: record_changes_2027_02_actor_id_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2027_02_actor_id_changed_at_idx ON audit.record_changes_2027_02 USING btree (actor_id, changed_at DESC) WHERE (actor_id IS NOT NULL);
+
+--
+-- Name: record_changes_2027_02_changed_at_id_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2027_02_changed_at_id_idx ON audit.record_changes_2027_02 USING btree (changed_at DESC, id DESC);
+
+--
+-- Name: record_changes_2027_02_client_id_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2027_02_client_id_changed_at_idx ON audit.record_changes_2027_02 USING btree (client_id, changed_at DESC) WHERE (client_id IS NOT NULL);
+
+--
+-- Name: record_changes_2027_02_process_id_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2027_02_process_id_changed_at_idx ON audit.record_changes_2027_02 USING btree (process_id, changed_at DESC) WHERE (process_id IS NOT NULL);
+
+--
+-- Name: record_changes_2027_02_txid_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2027_02_txid_idx ON audit.record_changes_2027_02 USING btree (txid);
+
+--
+-- Name: record_changes_default_actor_id_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_default_actor_id_changed_at_idx ON audit.record_changes_default USING btree (actor_id, changed_at DESC) WHERE (actor_id IS NOT NULL);
+
+--
+-- Name: record_changes_default_changed_at_id_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_default_changed_at_id_idx ON audit.record_changes_default USING btree (changed_at DESC, id DESC);
+
+--
+-- Name: record_changes_default_client_id_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_default_client_id_changed_at_idx ON audit.record_changes_default USING btree (client_id, changed_at DESC) WHERE (client_id IS NOT NULL);
+
+--
+-- Name: record_changes_default_process_id_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_default_process_id_changed_at_idx ON audit.record_changes_default USING btree (process_id, changed_at DESC) WHERE (process_id IS NOT NULL);
+
+--
+-- Name: record_changes_default_txid_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_default_txid_idx ON audit.record_changes_default USING btree (txid);
 
 --
 -- Name: job_run_details_jobid_idx; Type: INDEX; Schema: cron; Owner: -
@@ -8214,6 +9078,240 @@ CREATE INDEX user_roles_user_id_idx ON public.user_roles USING btree (user_id);
 CREATE INDEX visa_bulletins_lookup_idx ON public.visa_bulletins USING btree (category, chargeability, chart, month DESC);
 
 --
+-- Name: record_changes_2026_11_actor_id_changed_at_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_actor_idx ATTACH PARTITION audit.record_changes_2026_11_actor_id_changed_at_idx;
+
+--
+-- Name: record_changes_2026_11_changed_at_id_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_time_idx ATTACH PARTITION audit.record_changes_2026_11_changed_at_id_idx;
+
+--
+-- Name: record_changes_2026_11_client_id_changed_at_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_client_idx ATTACH PARTITION audit.record_changes_2026_11_client_id_changed_at_idx;
+
+--
+-- Name: record_changes_2026_11_pkey; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_pkey ATTACH PARTITION audit.record_changes_2026_11_pkey;
+
+--
+-- Name: record_changes_2026_11_process_id_changed_at_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_process_idx ATTACH PARTITION audit.record_changes_2026_11_process_id_changed_at_idx;
+
+--
+-- Name: record_changes_2026_11_txid_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_txid_idx ATTACH PARTITION audit.record_changes_2026_11_txid_idx;
+
+--
+-- Name: record_changes_2026_12_actor_id_changed_at_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_actor_idx ATTACH PARTITION audit.record_changes_2026_12_actor_id_changed_at_idx;
+
+--
+-- Name: record_changes_2026_12_changed_at_id_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_time_idx ATTACH PARTITION audit.record_changes_2026_12_changed_at_id_idx;
+
+--
+-- Name: record_changes_2026_12_client_id_changed_at_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_client_idx ATTACH PARTITION audit.record_changes_2026_12_client_id_changed_at_idx;
+
+--
+-- Name: record_changes_2026_12_pkey; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_pkey ATTACH PARTITION audit.record_changes_2026_12_pkey;
+
+--
+-- Name: record_changes_2026_12_process_id_changed_at_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_process_idx ATTACH PARTITION audit.record_changes_2026_12_process_id_changed_at_idx;
+
+--
+-- Name: record_changes_2026_12_txid_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_txid_idx ATTACH PARTITION audit.record_changes_2026_12_txid_idx;
+
+--
+-- Name: record_changes_2027_01_actor_id_changed_at_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_actor_idx ATTACH PARTITION audit.record_changes_2027_01_actor_id_changed_at_idx;
+
+--
+-- Name: record_changes_2027_01_changed_at_id_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_time_idx ATTACH PARTITION audit.record_changes_2027_01_changed_at_id_idx;
+
+--
+-- Name: record_changes_2027_01_client_id_changed_at_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_client_idx ATTACH PARTITION audit.record_changes_2027_01_client_id_changed_at_idx;
+
+--
+-- Name: record_changes_2027_01_pkey; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_pkey ATTACH PARTITION audit.record_changes_2027_01_pkey;
+
+--
+-- Name: record_changes_2027_01_process_id_changed_at_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_process_idx ATTACH PARTITION audit.record_changes_2027_01_process_id_changed_at_idx;
+
+--
+-- Name: record_changes_2027_01_txid_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_txid_idx ATTACH PARTITION audit.record_changes_2027_01_txid_idx;
+
+--
+-- Name: record_changes_2027_02_actor_id_changed_at_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_actor_idx ATTACH PARTITION audit.record_changes_2027_02_actor_id_changed_at_idx;
+
+--
+-- Name: record_changes_2027_02_changed_at_id_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_time_idx ATTACH PARTITION audit.record_changes_2027_02_changed_at_id_idx;
+
+--
+-- Name: record_changes_2027_02_client_id_changed_at_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_client_idx ATTACH PARTITION audit.record_changes_2027_02_client_id_changed_at_idx;
+
+--
+-- Name: record_changes_2027_02_pkey; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_pkey ATTACH PARTITION audit.record_changes_2027_02_pkey;
+
+--
+-- Name: record_changes_2027_02_process_id_changed_at_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_process_idx ATTACH PARTITION audit.record_changes_2027_02_process_id_changed_at_idx;
+
+--
+-- Name: record_changes_2027_02_txid_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_txid_idx ATTACH PARTITION audit.record_changes_2027_02_txid_idx;
+
+--
+-- Name: record_changes_default_actor_id_changed_at_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_actor_idx ATTACH PARTITION audit.record_changes_default_actor_id_changed_at_idx;
+
+--
+-- Name: record_changes_default_changed_at_id_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_time_idx ATTACH PARTITION audit.record_changes_default_changed_at_id_idx;
+
+--
+-- Name: record_changes_default_client_id_changed_at_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_client_idx ATTACH PARTITION audit.record_changes_default_client_id_changed_at_idx;
+
+--
+-- Name: record_changes_default_pkey; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_pkey ATTACH PARTITION audit.record_changes_default_pkey;
+
+--
+-- Name: record_changes_default_process_id_changed_at_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_process_idx ATTACH PARTITION audit.record_changes_default_process_id_changed_at_idx;
+
+--
+-- Name: record_changes_default_txid_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_txid_idx ATTACH PARTITION audit.record_changes_default_txid_idx;
+
+--
+-- Name: chain chain_append_only; Type: TRIGGER; Schema: audit; Owner: -
+--
+
+CREATE TRIGGER chain_append_only BEFORE DELETE OR UPDATE ON audit.chain FOR EACH ROW EXECUTE FUNCTION audit.refuse_change();
+
+--
+-- Name: chain chain_append_only_statement; Type: TRIGGER; Schema: audit; Owner: -
+--
+
+CREATE TRIGGER chain_append_only_statement BEFORE DELETE OR UPDATE OR TRUNCATE ON audit.chain FOR EACH STATEMENT EXECUTE FUNCTION audit.refuse_change();
+
+--
+-- Name: record_changes record_changes_append_only; Type: TRIGGER; Schema: audit; Owner: -
+--
+
+CREATE TRIGGER record_changes_append_only BEFORE DELETE OR UPDATE ON audit.record_changes FOR EACH ROW EXECUTE FUNCTION audit.refuse_change();
+
+--
+-- Name: record_changes record_changes_append_only_statement; Type: TRIGGER; Schema: audit; Owner: -
+--
+
+CREATE TRIGGER record_changes_append_only_statement BEFORE DELETE OR UPDATE OR TRUNCATE ON audit.record_changes FOR EACH STATEMENT EXECUTE FUNCTION audit.refuse_change();
+
+--
+-- Name: record_changes_2026_11 record_changes_no_truncate; Type: TRIGGER; Schema: audit; Owner: -
+--
+
+CREATE TRIGGER record_changes_no_truncate BEFORE TRUNCATE ON audit.record_changes_2026_11 FOR EACH STATEMENT EXECUTE FUNCTION audit.refuse_change();
+
+--
+-- Name: record_changes_2026_12 record_changes_no_truncate; Type: TRIGGER; Schema: audit; Owner: -
+--
+
+CREATE TRIGGER record_changes_no_truncate BEFORE TRUNCATE ON audit.record_changes_2026_12 FOR EACH STATEMENT EXECUTE FUNCTION audit.refuse_change();
+
+--
+-- Name: record_changes_2027_01 record_changes_no_truncate; Type: TRIGGER; Schema: audit; Owner: -
+--
+
+CREATE TRIGGER record_changes_no_truncate BEFORE TRUNCATE ON audit.record_changes_2027_01 FOR EACH STATEMENT EXECUTE FUNCTION audit.refuse_change();
+
+--
+-- Name: record_changes_2027_02 record_changes_no_truncate; Type: TRIGGER; Schema: audit; Owner: -
+--
+
+CREATE TRIGGER record_changes_no_truncate BEFORE TRUNCATE ON audit.record_changes_2027_02 FOR EACH STATEMENT EXECUTE FUNCTION audit.refuse_change();
+
+--
+-- Name: record_changes_default record_changes_no_truncate; Type: TRIGGER; Schema: audit; Owner: -
+--
+
+CREATE TRIGGER record_changes_no_truncate BEFORE TRUNCATE ON audit.record_changes_default FOR EACH STATEMENT EXECUTE FUNCTION audit.refuse_change();
+
+--
 -- Name: job job_check; Type: TRIGGER; Schema: cron; Owner: -
 --
 
@@ -8248,6 +9346,228 @@ CREATE TRIGGER a_keep_quote_seller BEFORE INSERT OR UPDATE ON public.financial_q
 --
 
 CREATE TRIGGER appointments_set_updated_at BEFORE UPDATE ON public.appointments FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+
+--
+-- Name: appointments audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.appointments FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', 'process_id', '');
+
+--
+-- Name: case_types audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.case_types FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: client_channel_consents audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.client_channel_consents FOR EACH ROW EXECUTE FUNCTION audit.capture('client_id,channel', 'client_id', '', '');
+
+--
+-- Name: client_documents audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.client_documents FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', 'process_id', '');
+
+--
+-- Name: client_questionnaires audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.client_questionnaires FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', '', '');
+
+--
+-- Name: clients audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.clients FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'id', '', '');
+
+--
+-- Name: document_checklists audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.document_checklists FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: document_request_events audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.document_request_events FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: document_requests audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.document_requests FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', 'process_id', '');
+
+--
+-- Name: eoir_court_cases audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.eoir_court_cases FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', 'process_id', '');
+
+--
+-- Name: eoir_court_history audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.eoir_court_history FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: financial_commission_rules audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.financial_commission_rules FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: financial_commissions audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.financial_commissions FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', '', '');
+
+--
+-- Name: financial_contracts audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.financial_contracts FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', 'process_id', '');
+
+--
+-- Name: financial_expense_categories audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.financial_expense_categories FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: financial_expenses audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.financial_expenses FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: financial_installments audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.financial_installments FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', '', '');
+
+--
+-- Name: financial_payments audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.financial_payments FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', '', '');
+
+--
+-- Name: financial_products audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.financial_products FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: financial_quote_items audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.financial_quote_items FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: financial_quotes audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.financial_quotes FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', '', '');
+
+--
+-- Name: financial_uscis_fees audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.financial_uscis_fees FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: interactions audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.interactions FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', 'process_id', '');
+
+--
+-- Name: lead_activities audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.lead_activities FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: leads audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.leads FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', '', '');
+
+--
+-- Name: messages audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.messages FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', '', '');
+
+--
+-- Name: office_settings audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.office_settings FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: process_events audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.process_events FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', 'process_id', '');
+
+--
+-- Name: process_notifications audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.process_notifications FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', 'process_id', '');
+
+--
+-- Name: process_stages audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.process_stages FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: processes audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.processes FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', 'id', '');
+
+--
+-- Name: profiles audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: task_comments audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.task_comments FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: tasks audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.tasks FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', 'process_id', '');
+
+--
+-- Name: uscis_receipts audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.uscis_receipts FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', 'process_id', '');
+
+--
+-- Name: uscis_status_history audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.uscis_status_history FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: user_roles audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.user_roles FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
 
 --
 -- Name: appointments check_client_request; Type: TRIGGER; Schema: public; Owner: -
@@ -10808,6 +12128,60 @@ GRANT USAGE ON SCHEMA public TO service_role;
 GRANT USAGE ON SCHEMA supastack TO service_role;
 
 --
+-- Name: FUNCTION capture(); Type: ACL; Schema: audit; Owner: -
+--
+
+REVOKE ALL ON FUNCTION audit.capture() FROM PUBLIC;
+
+--
+-- Name: FUNCTION create_partitions(p_months_ahead integer); Type: ACL; Schema: audit; Owner: -
+--
+
+REVOKE ALL ON FUNCTION audit.create_partitions(p_months_ahead integer) FROM PUBLIC;
+
+--
+-- Name: FUNCTION enable(p_table regclass); Type: ACL; Schema: audit; Owner: -
+--
+
+REVOKE ALL ON FUNCTION audit.enable(p_table regclass) FROM PUBLIC;
+
+--
+-- Name: FUNCTION enable_business_tables(); Type: ACL; Schema: audit; Owner: -
+--
+
+REVOKE ALL ON FUNCTION audit.enable_business_tables() FROM PUBLIC;
+
+--
+-- Name: FUNCTION entry_text(r audit.record_changes); Type: ACL; Schema: audit; Owner: -
+--
+
+REVOKE ALL ON FUNCTION audit.entry_text(r audit.record_changes) FROM PUBLIC;
+
+--
+-- Name: FUNCTION excluded_tables(); Type: ACL; Schema: audit; Owner: -
+--
+
+REVOKE ALL ON FUNCTION audit.excluded_tables() FROM PUBLIC;
+
+--
+-- Name: FUNCTION refuse_change(); Type: ACL; Schema: audit; Owner: -
+--
+
+REVOKE ALL ON FUNCTION audit.refuse_change() FROM PUBLIC;
+
+--
+-- Name: FUNCTION seal(); Type: ACL; Schema: audit; Owner: -
+--
+
+REVOKE ALL ON FUNCTION audit.seal() FROM PUBLIC;
+
+--
+-- Name: FUNCTION verify(); Type: ACL; Schema: audit; Owner: -
+--
+
+REVOKE ALL ON FUNCTION audit.verify() FROM PUBLIC;
+
+--
 -- Name: FUNCTION alter_job(job_id bigint, schedule text, command text, database text, username text, active boolean); Type: ACL; Schema: cron; Owner: -
 --
 
@@ -10957,6 +12331,14 @@ GRANT ALL ON FUNCTION public.appointment_conflicts(p_staff_id uuid, p_starts_at 
 
 REVOKE ALL ON FUNCTION public.appointment_request_problem(p_client_id uuid, p_staff_id uuid, p_starts_at timestamp with time zone, p_duration integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.appointment_request_problem(p_client_id uuid, p_staff_id uuid, p_starts_at timestamp with time zone, p_duration integer) TO service_role;
+
+--
+-- Name: FUNCTION audit_verify(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.audit_verify() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.audit_verify() TO authenticated;
+GRANT ALL ON FUNCTION public.audit_verify() TO service_role;
 
 --
 -- Name: FUNCTION bulletin_category(p_category text); Type: ACL; Schema: public; Owner: -
@@ -12049,6 +13431,34 @@ GRANT USAGE ON SEQUENCE cron.jobid_seq TO service_role;
 GRANT SELECT ON TABLE net._http_response TO service_role;
 
 --
+-- Name: TABLE clients; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.clients TO anon;
+GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.clients TO authenticated;
+GRANT ALL ON TABLE public.clients TO service_role;
+
+--
+-- Name: TABLE profiles; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,REFERENCES,TRIGGER,MAINTAIN ON TABLE public.profiles TO anon;
+GRANT SELECT,REFERENCES,TRIGGER,MAINTAIN ON TABLE public.profiles TO authenticated;
+GRANT ALL ON TABLE public.profiles TO service_role;
+
+--
+-- Name: COLUMN profiles.full_name; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(full_name) ON TABLE public.profiles TO authenticated;
+
+--
+-- Name: TABLE audit_log; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.audit_log TO authenticated;
+
+--
 -- Name: TABLE calendar_feeds; Type: ACL; Schema: public; Owner: -
 --
 
@@ -12134,14 +13544,6 @@ GRANT ALL ON SEQUENCE public.client_record_changes_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.client_record_changes_id_seq TO service_role;
 
 --
--- Name: TABLE clients; Type: ACL; Schema: public; Owner: -
---
-
-GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.clients TO anon;
-GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.clients TO authenticated;
-GRANT ALL ON TABLE public.clients TO service_role;
-
---
 -- Name: TABLE document_checklists; Type: ACL; Schema: public; Owner: -
 --
 
@@ -12215,20 +13617,6 @@ GRANT ALL ON TABLE public.financial_commission_rules TO service_role;
 
 GRANT SELECT,REFERENCES,TRIGGER,MAINTAIN,UPDATE ON TABLE public.financial_commissions TO authenticated;
 GRANT ALL ON TABLE public.financial_commissions TO service_role;
-
---
--- Name: TABLE profiles; Type: ACL; Schema: public; Owner: -
---
-
-GRANT SELECT,REFERENCES,TRIGGER,MAINTAIN ON TABLE public.profiles TO anon;
-GRANT SELECT,REFERENCES,TRIGGER,MAINTAIN ON TABLE public.profiles TO authenticated;
-GRANT ALL ON TABLE public.profiles TO service_role;
-
---
--- Name: COLUMN profiles.full_name; Type: ACL; Schema: public; Owner: -
---
-
-GRANT UPDATE(full_name) ON TABLE public.profiles TO authenticated;
 
 --
 -- Name: TABLE financial_commission_statements; Type: ACL; Schema: public; Owner: -
