@@ -342,7 +342,7 @@ CREATE FUNCTION audit.excluded_tables() RETURNS text[]
     AS $$
   select array['system_settings', 'calendar_feeds', 'notification_deliveries', 'notifications', 'exchange_rates',
                'uscis_forms', 'uscis_form_editions', 'uscis_form_mappings', 'uscis_processing_times',
-               'visa_bulletins', 'visa_bulletin_months', 'eoir_courts', 'client_record_changes', 'data_export_jobs']
+               'visa_bulletins', 'visa_bulletin_months', 'eoir_courts', 'client_record_changes']
 $$;
 
 --
@@ -1413,6 +1413,124 @@ begin
   return new;
 end
 $$;
+
+--
+-- Name: client_data_export(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.client_data_export(p_client uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  t record;
+  v_rows jsonb;
+  v_out jsonb := '{}'::jsonb;
+  v_secret text[];
+  v_vias jsonb := '{}'::jsonb;
+begin
+  if not public.may_handle_client_data(p_client) then
+    raise exception 'Acesso negado' using errcode = 'insufficient_privilege';
+  end if;
+  if not exists (select 1 from public.clients c where c.id = p_client) then
+    raise exception 'Cliente não encontrado' using errcode = 'no_data_found';
+  end if;
+  for t in select * from public.client_data_tables() d order by (d.via = 'child'), d.table_name loop
+    v_vias := v_vias || jsonb_build_object(t.table_name, t.via);
+    select coalesce(array_agg(a.attname::text), '{}') into v_secret
+      from pg_catalog.pg_attribute a
+     where a.attrelid = ('public.' || quote_ident(t.table_name))::regclass and a.attnum > 0 and not a.attisdropped
+       and a.attname ~* '(token|secret|password|passphrase|api_key|private_key|sealed)';
+    execute format('select coalesce(jsonb_agg(to_jsonb(x) - $2), ''[]''::jsonb) from public.%I x where %s',
+                   t.table_name,
+                   public.client_data_where(t.via, t.fk_column, t.parent_table, t.parent_column,
+                                            v_vias ->> t.parent_table))
+      into v_rows using p_client, v_secret;
+    if jsonb_array_length(v_rows) > 0 then
+      v_out := v_out || jsonb_build_object(t.table_name, v_rows);
+    end if;
+  end loop;
+  return jsonb_build_object(
+    'client_id', p_client,
+    'generated_at', now(),
+    'tables', v_out,
+    'documents', coalesce((select jsonb_agg(jsonb_build_object('id', d.id, 'name', d.name, 'path', d.file_path)
+                                            order by d.created_at)
+                             from public.client_documents d where d.client_id = p_client), '[]'::jsonb),
+    'attachments', coalesce((select jsonb_agg(o.name order by o.name) from storage.objects o
+                              where o.bucket_id = 'client_documents'
+                                and o.name like 'attachments/' || p_client::text || '/%'), '[]'::jsonb));
+end
+$_$;
+
+--
+-- Name: FUNCTION client_data_export(p_client uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.client_data_export(p_client uuid) IS 'LGPD: every row naming the client (its own client, an administrator or the service role), and its storage objects.';
+
+--
+-- Name: client_data_tables(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.client_data_tables() RETURNS TABLE(table_name text, via text, fk_column text, parent_table text, parent_column text)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  with base as (
+    select c.oid, c.relname::text as table_name,
+           case
+             when c.relname = 'clients' then 'self'
+             when c.relname = 'notifications' then 'user'  -- the client's own, not the staff's about it
+             when exists (select 1 from pg_catalog.pg_attribute a where a.attrelid = c.oid and a.attname = 'client_id'
+                             and not a.attisdropped and a.atttypid = 'uuid'::regtype) then 'client'
+             when exists (select 1 from pg_catalog.pg_attribute a where a.attrelid = c.oid and a.attname = 'process_id'
+                             and not a.attisdropped and a.atttypid = 'bigint'::regtype) then 'process'
+             when exists (select 1 from pg_catalog.pg_attribute a where a.attrelid = c.oid and a.attname = 'user_id'
+                             and not a.attisdropped and a.atttypid = 'uuid'::regtype) then 'user'
+           end as via
+      from pg_catalog.pg_class c
+     where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p')
+       and c.relname <> all (array['system_settings', 'calendar_feeds', 'notification_deliveries',
+                                   'data_export_jobs'])
+  )
+  select b.table_name, b.via, null, null, null from base b where b.via is not null
+  union all
+  select distinct on (ch.relname) ch.relname::text, 'child', a.attname::text, p.table_name, pa.attname::text
+    from pg_catalog.pg_constraint k
+    join pg_catalog.pg_class ch on ch.oid = k.conrelid
+    join base p on p.oid = k.confrelid and p.via is not null
+    join pg_catalog.pg_attribute a on a.attrelid = k.conrelid and a.attnum = k.conkey[1]
+    join pg_catalog.pg_attribute pa on pa.attrelid = k.confrelid and pa.attnum = k.confkey[1]
+   where k.contype = 'f' and cardinality(k.conkey) = 1
+     and ch.relnamespace = 'public'::regnamespace
+     and exists (select 1 from base b where b.oid = ch.oid and b.via is null)
+   order by 1
+$$;
+
+--
+-- Name: FUNCTION client_data_tables(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.client_data_tables() IS 'The tables that hold a client''s data and how each names the client (derived from the catalog).';
+
+--
+-- Name: client_data_where(text, text, text, text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.client_data_where(p_via text, p_fk text, p_parent text, p_parent_col text, p_parent_via text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $_$
+  select case p_via
+    when 'self' then 'x.id = $1'
+    when 'client' then 'x.client_id = $1'
+    when 'process' then 'x.process_id in (select p.id from public.processes p where p.client_id = $1)'
+    when 'user' then 'x.user_id = (select c.user_id from public.clients c where c.id = $1)'
+    when 'child' then format('x.%I in (select y.%I from public.%I y where %s)', p_fk, p_parent_col, p_parent,
+                             replace(public.client_data_where(p_parent_via, null, null, null, null), 'x.', 'y.'))
+  end
+$_$;
 
 --
 -- Name: client_may_read_object(text, text); Type: FUNCTION; Schema: public; Owner: -
@@ -3102,6 +3220,19 @@ $$;
 COMMENT ON FUNCTION public.mark_messages_read(p_client_id uuid) IS 'Marks as read the messages of the other side of a thread (staff: the client''s; a client: the office''s).';
 
 --
+-- Name: may_handle_client_data(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.may_handle_client_data(p_client uuid) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role', '') = 'service_role'
+      or public.is_admin()
+      or (p_client is not null and p_client = public.current_client_id())
+$$;
+
+--
 -- Name: normalize_client_record(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -3224,6 +3355,21 @@ $$;
 --
 
 COMMENT ON FUNCTION public.notify(p_user_id uuid, p_kind text, p_title text, p_body text, p_link text, p_payload jsonb, p_idempotency_key text) IS 'From SQL only: creates the in-app notification and one outbox row per channel the recipient opted into; idempotent on the key.';
+
+--
+-- Name: notify_admins_of_deletion_request(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.notify_admins_of_deletion_request(p_client uuid) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  insert into public.notifications (user_id, kind, title, body, link, client_id)
+  select r.user_id, 'lgpd_deletion_request', 'Solicitação de exclusão de dados',
+         'O cliente ' || coalesce((select c.full_name from public.clients c where c.id = p_client), '') ||
+         ' pediu a exclusão dos seus dados (LGPD).', '/lgpd', p_client
+    from public.user_roles r where r.role = 'administrator'
+$$;
 
 --
 -- Name: notify_client_upload(); Type: FUNCTION; Schema: public; Owner: -
@@ -4103,6 +4249,39 @@ $$;
 COMMENT ON FUNCTION public.report_processes_by_type_stage() IS 'Relatórios: number of processes per type and stage (null stage: none) the caller may read (RLS applies).';
 
 --
+-- Name: request_data_deletion(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.request_data_deletion(p_reason text DEFAULT NULL::text) RETURNS uuid
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_client uuid := public.current_client_id();
+  v_id uuid;
+begin
+  if v_client is null then
+    raise exception 'Apenas o próprio cliente pode solicitar a exclusão dos seus dados'
+      using errcode = 'insufficient_privilege';
+  end if;
+  if exists (select 1 from public.data_deletion_requests r where r.client_id = v_client and r.status = 'pending') then
+    raise exception 'Já existe uma solicitação de exclusão em análise' using errcode = 'unique_violation';
+  end if;
+  insert into public.data_deletion_requests (client_id, requested_by, reason)
+  values (v_client, auth.uid(), nullif(left(btrim(coalesce(p_reason, '')), 2000), ''))
+  returning id into v_id;
+  perform public.notify_admins_of_deletion_request(v_client);
+  return v_id;
+end
+$$;
+
+--
+-- Name: FUNCTION request_data_deletion(p_reason text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.request_data_deletion(p_reason text) IS 'LGPD: the signed-in client asks for the deletion of its data; an administrator reviews the request.';
+
+--
 -- Name: request_exchange_rate_refresh(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -4340,6 +4519,153 @@ $$;
 --
 
 COMMENT ON FUNCTION public.respond_to_quote(quote_id uuid, accept boolean) IS 'A client accepts or declines its own sent quote.';
+
+--
+-- Name: review_data_deletion(uuid, boolean, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.review_data_deletion(p_request uuid, p_approve boolean, p_note text DEFAULT NULL::text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  v_req public.data_deletion_requests;
+  v_settings public.office_settings;
+  v_client public.clients;
+  v_held_processes bigint[];
+  v_held_documents uuid[];
+  v_kept jsonb := '{}'::jsonb;
+  v_removed jsonb := '{}'::jsonb;
+  v_objects text[];
+  v_count integer;
+  v_total integer;
+  v_where text;
+  v_keep text;
+  v_vias jsonb := '{}'::jsonb;
+  v_cert jsonb;
+  t record;
+begin
+  if not public.is_admin() then
+    raise exception 'Apenas administradores analisam solicitações de exclusão' using errcode = 'insufficient_privilege';
+  end if;
+  select * into v_req from public.data_deletion_requests r where r.id = p_request for update;
+  if v_req.id is null then
+    raise exception 'Solicitação não encontrada' using errcode = 'no_data_found';
+  end if;
+  if v_req.status <> 'pending' then
+    raise exception 'Esta solicitação já foi analisada' using errcode = 'check_violation';
+  end if;
+  if not p_approve then
+    update public.data_deletion_requests
+       set status = 'rejected', reviewed_by = auth.uid(), reviewed_at = now(),
+           review_note = nullif(left(btrim(coalesce(p_note, '')), 2000), '')
+     where id = p_request;
+    return jsonb_build_object('request_id', p_request, 'status', 'rejected');
+  end if;
+  select * into v_settings from public.office_settings limit 1;
+  select * into v_client from public.clients c where c.id = v_req.client_id for update;
+
+  -- what is held
+  select coalesce(array_agg(p.id), '{}') into v_held_processes
+    from public.processes p
+   where p.client_id = v_client.id
+     and (p.closed_at is null
+          or p.closed_at > now() - make_interval(years => coalesce(v_settings.retention_process_years, 5)));
+  select coalesce(array_agg(d.id), '{}') into v_held_documents
+    from public.client_documents d
+   where d.client_id = v_client.id
+     and (d.process_id = any (v_held_processes)
+          or d.created_at > now() - make_interval(years => coalesce(v_settings.retention_document_years, 0)));
+  -- the documents and attachments whose files go
+  select coalesce(array_agg(o.name order by o.name), '{}') into v_objects
+    from storage.objects o
+   where o.bucket_id = 'client_documents'
+     and (o.name like v_client.id::text || '/%' or o.name like 'attachments/' || v_client.id::text || '/%')
+     and not exists (select 1 from public.client_documents d
+                      where d.id = any (v_held_documents) and d.file_path = o.name);
+
+  -- every table naming the client, children first so parents are free to go
+  for t in select * from public.client_data_tables() d order by (d.via <> 'child'), d.table_name loop
+    v_vias := v_vias || jsonb_build_object(t.table_name, t.via);
+  end loop;
+  for t in select * from public.client_data_tables() d
+            where d.table_name not in ('clients', 'data_deletion_requests', 'user_roles', 'profiles')
+            order by (d.via <> 'child'), d.table_name loop
+    v_where := public.client_data_where(t.via, t.fk_column, t.parent_table, t.parent_column,
+                                        v_vias ->> t.parent_table);
+    v_keep := case
+      when t.table_name = 'processes' then 'x.id = any ($2)'
+      when t.table_name = 'client_documents' then 'x.id = any ($3)'
+      when t.table_name like 'financial\_%' or t.parent_table like 'financial\_%' then
+        format('%s > now() - make_interval(years => %s)',
+               case when exists (select 1 from pg_catalog.pg_attribute a
+                                  where a.attrelid = ('public.' || quote_ident(t.table_name))::regclass
+                                    and a.attname = 'created_at' and not a.attisdropped)
+                    then 'x.created_at' else 'now()' end,
+               coalesce(v_settings.retention_financial_years, 5))
+      when t.via = 'process' then 'x.process_id = any ($2)'
+      when exists (select 1 from pg_catalog.pg_attribute a
+                    where a.attrelid = ('public.' || quote_ident(t.table_name))::regclass
+                      and a.attname = 'process_id' and not a.attisdropped) then 'x.process_id = any ($2)'
+      else 'false'
+    end;
+    execute format('select count(*) from public.%I x where %s', t.table_name, v_where)
+      into v_total using v_client.id, v_held_processes, v_held_documents;
+    continue when v_total = 0;
+    begin
+      execute format('delete from public.%I x where %s and not coalesce(%s, false)', t.table_name, v_where, v_keep)
+        using v_client.id, v_held_processes, v_held_documents;
+      get diagnostics v_count = row_count;
+    exception when foreign_key_violation then
+      v_count := 0;  -- rows a kept record still points at stay
+    end;
+    if v_count > 0 then
+      v_removed := v_removed || jsonb_build_object(t.table_name, v_count);
+    end if;
+    if v_total - v_count > 0 then
+      v_kept := v_kept || jsonb_build_object(t.table_name, v_total - v_count);
+    end if;
+  end loop;
+
+  -- the record stays (kept rows point at it) with nothing that identifies the person; the log-in goes
+  update public.clients
+     set full_name = 'Titular removido (LGPD)', email = 'removido-' || id::text || '@anonimizado.invalid',
+         phone = null, address = null, a_number = null, date_of_birth = null, nationality = null,
+         passport_number = null, passport_expires_on = null, ead_expires_on = null, user_id = null
+   where id = v_client.id;
+  update public.processes set client_name = 'Titular removido (LGPD)' where client_id = v_client.id;
+  if v_client.user_id is not null then
+    delete from auth.users u where u.id = v_client.user_id;
+  end if;
+
+  v_cert := jsonb_build_object(
+    'request_id', p_request,
+    'client_id', v_client.id,
+    'requested_at', v_req.created_at,
+    'approved_by', auth.uid(),
+    'approved_at', now(),
+    'retention_years', jsonb_build_object('processes', v_settings.retention_process_years,
+                                          'financial', v_settings.retention_financial_years,
+                                          'documents', v_settings.retention_document_years),
+    'kept', v_kept,
+    'removed', v_removed,
+    'anonymised', jsonb_build_array('clients', 'processes.client_name'),
+    'login_removed', v_client.user_id is not null,
+    'storage_objects', to_jsonb(v_objects),
+    'storage_removed', false);
+  update public.data_deletion_requests
+     set status = 'completed', reviewed_by = auth.uid(), reviewed_at = now(),
+         review_note = nullif(left(btrim(coalesce(p_note, '')), 2000), ''), certificate = v_cert
+   where id = p_request;
+  return v_cert;
+end
+$_$;
+
+--
+-- Name: FUNCTION review_data_deletion(p_request uuid, p_approve boolean, p_note text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.review_data_deletion(p_request uuid, p_approve boolean, p_note text) IS 'LGPD: an administrator rejects or carries out a deletion request under the retention settings; returns the certificate.';
 
 --
 -- Name: rotate_calendar_feed_token(); Type: FUNCTION; Schema: public; Owner: -
@@ -6120,6 +6446,60 @@ ALTER TABLE public.client_record_changes ALTER COLUMN id ADD GENERATED BY DEFAUL
 );
 
 --
+-- Name: data_deletion_requests; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.data_deletion_requests (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    client_id uuid,
+    requested_by uuid DEFAULT auth.uid(),
+    reason text,
+    status text DEFAULT 'pending'::text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    reviewed_by uuid,
+    reviewed_at timestamp with time zone,
+    review_note text,
+    certificate jsonb,
+    CONSTRAINT data_deletion_requests_reason_check CHECK (((reason IS NULL) OR (char_length(reason) <= 2000))),
+    CONSTRAINT data_deletion_requests_review_note_check CHECK (((review_note IS NULL) OR (char_length(review_note) <= 2000))),
+    CONSTRAINT data_deletion_requests_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'rejected'::text, 'completed'::text])))
+);
+
+--
+-- Name: TABLE data_deletion_requests; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.data_deletion_requests IS 'LGPD deletion requests: made by the client, reviewed by an administrator; certificate = what was kept and removed.';
+
+--
+-- Name: data_export_jobs; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.data_export_jobs (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    client_id uuid NOT NULL,
+    requested_by uuid,
+    status text DEFAULT 'queued'::text NOT NULL,
+    progress integer DEFAULT 0 NOT NULL,
+    object_path text,
+    size_bytes bigint,
+    error text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    finished_at timestamp with time zone,
+    expires_at timestamp with time zone,
+    delivered_at timestamp with time zone,
+    deliveries integer DEFAULT 0 NOT NULL,
+    CONSTRAINT data_export_jobs_progress_check CHECK (((progress >= 0) AND (progress <= 100))),
+    CONSTRAINT data_export_jobs_status_check CHECK ((status = ANY (ARRAY['queued'::text, 'running'::text, 'done'::text, 'failed'::text])))
+);
+
+--
+-- Name: TABLE data_export_jobs; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.data_export_jobs IS 'LGPD exports of a client''s data (request, progress, the ZIP in storage, its delivery). Written by export-client-data.';
+
+--
 -- Name: document_checklists; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -6825,6 +7205,9 @@ CREATE TABLE public.office_settings (
     packet_cover_letter text,
     document_expiry_alert_days integer DEFAULT 90 NOT NULL,
     translation_certification_template text DEFAULT 'I, {tradutor}, certify that I am competent to translate from {idioma} into English, and that the attached English translation of the {documento} of {cliente} is complete and accurate to the best of my knowledge and ability.'::text NOT NULL,
+    retention_process_years integer DEFAULT 5 NOT NULL,
+    retention_financial_years integer DEFAULT 5 NOT NULL,
+    retention_document_years integer DEFAULT 0 NOT NULL,
     CONSTRAINT attorney_bar_number_format CHECK (((attorney_bar_number IS NULL) OR (attorney_bar_number ~ '^[A-Za-z0-9][A-Za-z0-9 ./-]{0,29}$'::text))),
     CONSTRAINT attorney_bar_state_is_us_state_code CHECK (((attorney_bar_state IS NULL) OR public.is_us_state_code(attorney_bar_state))),
     CONSTRAINT attorney_email_format CHECK (((attorney_email IS NULL) OR ((attorney_email ~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$'::text) AND (char_length(attorney_email) <= 254)))),
@@ -6845,6 +7228,9 @@ CREATE TABLE public.office_settings (
     CONSTRAINT office_settings_logo_path_check CHECK (((logo_path IS NULL) OR (logo_path ~ '^[A-Za-z0-9._/-]+$'::text))),
     CONSTRAINT office_settings_notification_templates_check CHECK ((jsonb_typeof(notification_templates) = 'object'::text)),
     CONSTRAINT office_settings_office_name_check CHECK (((char_length(btrim(office_name)) >= 2) AND (char_length(btrim(office_name)) <= 120))),
+    CONSTRAINT office_settings_retention_document_years_check CHECK (((retention_document_years >= 0) AND (retention_document_years <= 100))),
+    CONSTRAINT office_settings_retention_financial_years_check CHECK (((retention_financial_years >= 0) AND (retention_financial_years <= 100))),
+    CONSTRAINT office_settings_retention_process_years_check CHECK (((retention_process_years >= 0) AND (retention_process_years <= 100))),
     CONSTRAINT office_settings_rfe_response_days_check CHECK (((rfe_response_days >= 1) AND (rfe_response_days <= 365))),
     CONSTRAINT office_settings_translation_certification_template_check CHECK (((char_length(btrim(translation_certification_template)) >= 20) AND (char_length(btrim(translation_certification_template)) <= 4000))),
     CONSTRAINT office_state_is_us_state_code CHECK (((office_state IS NULL) OR public.is_us_state_code(office_state))),
@@ -6974,6 +7360,24 @@ COMMENT ON COLUMN public.office_settings.document_expiry_alert_days IS 'Staff ar
 --
 
 COMMENT ON COLUMN public.office_settings.translation_certification_template IS 'Translator''s certification for certified translations (placeholders {tradutor}, {documento}, {cliente}, {idioma}, {data}).';
+
+--
+-- Name: COLUMN office_settings.retention_process_years; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.office_settings.retention_process_years IS 'LGPD: a case file (process, its requests, events and documents) is kept this many years after it closed; an open case is always kept.';
+
+--
+-- Name: COLUMN office_settings.retention_financial_years; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.office_settings.retention_financial_years IS 'LGPD: contracts, installments, payments, quotes and commissions are kept this many years after they were created.';
+
+--
+-- Name: COLUMN office_settings.retention_document_years; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.office_settings.retention_document_years IS 'LGPD: a document that belongs to no kept case is kept this many years after it was stored.';
 
 --
 -- Name: process_events; Type: TABLE; Schema: public; Owner: -
@@ -7700,6 +8104,20 @@ ALTER TABLE ONLY public.clients
 
 ALTER TABLE ONLY public.clients
     ADD CONSTRAINT clients_user_id_key UNIQUE (user_id);
+
+--
+-- Name: data_deletion_requests data_deletion_requests_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.data_deletion_requests
+    ADD CONSTRAINT data_deletion_requests_pkey PRIMARY KEY (id);
+
+--
+-- Name: data_export_jobs data_export_jobs_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.data_export_jobs
+    ADD CONSTRAINT data_export_jobs_pkey PRIMARY KEY (id);
 
 --
 -- Name: document_checklists document_checklists_case_type_id_document_name_key; Type: CONSTRAINT; Schema: public; Owner: -
@@ -8512,6 +8930,18 @@ CREATE INDEX clients_phone_fold_trgm ON public.clients USING gin (public.search_
 --
 
 CREATE INDEX clients_principal_client_id_idx ON public.clients USING btree (principal_client_id);
+
+--
+-- Name: data_deletion_requests_one_pending; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX data_deletion_requests_one_pending ON public.data_deletion_requests USING btree (client_id) WHERE (status = 'pending'::text);
+
+--
+-- Name: data_export_jobs_client_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX data_export_jobs_client_idx ON public.data_export_jobs USING btree (client_id, created_at DESC);
 
 --
 -- Name: document_checklists_case_type_idx; Type: INDEX; Schema: public; Owner: -
@@ -9384,6 +9814,18 @@ CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.c
 CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.clients FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'id', '', '');
 
 --
+-- Name: data_deletion_requests audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.data_deletion_requests FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', '', '');
+
+--
+-- Name: data_export_jobs audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.data_export_jobs FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', '', '');
+
+--
 -- Name: document_checklists audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -10193,6 +10635,41 @@ ALTER TABLE ONLY public.clients
     ADD CONSTRAINT clients_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 
 --
+-- Name: data_deletion_requests data_deletion_requests_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.data_deletion_requests
+    ADD CONSTRAINT data_deletion_requests_client_id_fkey FOREIGN KEY (client_id) REFERENCES public.clients(id) ON DELETE SET NULL;
+
+--
+-- Name: data_deletion_requests data_deletion_requests_requested_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.data_deletion_requests
+    ADD CONSTRAINT data_deletion_requests_requested_by_fkey FOREIGN KEY (requested_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+--
+-- Name: data_deletion_requests data_deletion_requests_reviewed_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.data_deletion_requests
+    ADD CONSTRAINT data_deletion_requests_reviewed_by_fkey FOREIGN KEY (reviewed_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+--
+-- Name: data_export_jobs data_export_jobs_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.data_export_jobs
+    ADD CONSTRAINT data_export_jobs_client_id_fkey FOREIGN KEY (client_id) REFERENCES public.clients(id) ON DELETE CASCADE;
+
+--
+-- Name: data_export_jobs data_export_jobs_requested_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.data_export_jobs
+    ADD CONSTRAINT data_export_jobs_requested_by_fkey FOREIGN KEY (requested_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+--
 -- Name: document_checklists document_checklists_case_type_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -10984,6 +11461,18 @@ CREATE POLICY "client reads own appointments" ON public.appointments FOR SELECT 
 CREATE POLICY "client reads own consents" ON public.client_channel_consents FOR SELECT TO authenticated USING ((client_id = ( SELECT public.current_client_id() AS current_client_id)));
 
 --
+-- Name: data_deletion_requests client reads own deletion requests, administrators all; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "client reads own deletion requests, administrators all" ON public.data_deletion_requests FOR SELECT TO authenticated USING (((client_id = ( SELECT public.current_client_id() AS current_client_id)) OR ( SELECT public.is_admin() AS is_admin)));
+
+--
+-- Name: data_export_jobs client reads own exports, administrators all; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "client reads own exports, administrators all" ON public.data_export_jobs FOR SELECT TO authenticated USING (((client_id = ( SELECT public.current_client_id() AS current_client_id)) OR ( SELECT public.is_admin() AS is_admin)));
+
+--
 -- Name: messages client reads own messages; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -11098,6 +11587,18 @@ CREATE POLICY "crm removes lead activities" ON public.lead_activities FOR DELETE
 --
 
 CREATE POLICY "crm removes leads" ON public.leads FOR DELETE TO authenticated USING (( SELECT public.can_manage_crm() AS can_manage_crm));
+
+--
+-- Name: data_deletion_requests; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.data_deletion_requests ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: data_export_jobs; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.data_export_jobs ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: document_checklists; Type: ROW SECURITY; Schema: public; Owner: -
@@ -12437,6 +12938,28 @@ REVOKE ALL ON FUNCTION public.check_time_zone_name() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.check_time_zone_name() TO service_role;
 
 --
+-- Name: FUNCTION client_data_export(p_client uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.client_data_export(p_client uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.client_data_export(p_client uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.client_data_export(p_client uuid) TO service_role;
+
+--
+-- Name: FUNCTION client_data_tables(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.client_data_tables() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.client_data_tables() TO service_role;
+
+--
+-- Name: FUNCTION client_data_where(p_via text, p_fk text, p_parent text, p_parent_col text, p_parent_via text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.client_data_where(p_via text, p_fk text, p_parent text, p_parent_col text, p_parent_via text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.client_data_where(p_via text, p_fk text, p_parent text, p_parent_col text, p_parent_via text) TO service_role;
+
+--
 -- Name: FUNCTION client_may_read_object(object_name text, object_owner_id text); Type: ACL; Schema: public; Owner: -
 --
 
@@ -12852,6 +13375,14 @@ GRANT ALL ON FUNCTION public.mark_messages_read(p_client_id uuid) TO authenticat
 GRANT ALL ON FUNCTION public.mark_messages_read(p_client_id uuid) TO service_role;
 
 --
+-- Name: FUNCTION may_handle_client_data(p_client uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.may_handle_client_data(p_client uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.may_handle_client_data(p_client uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.may_handle_client_data(p_client uuid) TO service_role;
+
+--
 -- Name: FUNCTION normalize_client_record(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -12871,6 +13402,13 @@ GRANT ALL ON FUNCTION public.normalize_office_profile() TO service_role;
 
 REVOKE ALL ON FUNCTION public.notify(p_user_id uuid, p_kind text, p_title text, p_body text, p_link text, p_payload jsonb, p_idempotency_key text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.notify(p_user_id uuid, p_kind text, p_title text, p_body text, p_link text, p_payload jsonb, p_idempotency_key text) TO service_role;
+
+--
+-- Name: FUNCTION notify_admins_of_deletion_request(p_client uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.notify_admins_of_deletion_request(p_client uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.notify_admins_of_deletion_request(p_client uuid) TO service_role;
 
 --
 -- Name: FUNCTION notify_client_upload(); Type: ACL; Schema: public; Owner: -
@@ -13114,6 +13652,14 @@ GRANT ALL ON FUNCTION public.report_processes_by_type_stage() TO authenticated;
 GRANT ALL ON FUNCTION public.report_processes_by_type_stage() TO service_role;
 
 --
+-- Name: FUNCTION request_data_deletion(p_reason text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.request_data_deletion(p_reason text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.request_data_deletion(p_reason text) TO authenticated;
+GRANT ALL ON FUNCTION public.request_data_deletion(p_reason text) TO service_role;
+
+--
 -- Name: FUNCTION request_exchange_rate_refresh(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -13157,6 +13703,14 @@ GRANT ALL ON TABLE public.financial_quotes TO service_role;
 REVOKE ALL ON FUNCTION public.respond_to_quote(quote_id uuid, accept boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.respond_to_quote(quote_id uuid, accept boolean) TO authenticated;
 GRANT ALL ON FUNCTION public.respond_to_quote(quote_id uuid, accept boolean) TO service_role;
+
+--
+-- Name: FUNCTION review_data_deletion(p_request uuid, p_approve boolean, p_note text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.review_data_deletion(p_request uuid, p_approve boolean, p_note text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.review_data_deletion(p_request uuid, p_approve boolean, p_note text) TO authenticated;
+GRANT ALL ON FUNCTION public.review_data_deletion(p_request uuid, p_approve boolean, p_note text) TO service_role;
 
 --
 -- Name: FUNCTION rotate_calendar_feed_token(); Type: ACL; Schema: public; Owner: -
@@ -13542,6 +14096,20 @@ GRANT ALL ON TABLE public.client_record_changes TO service_role;
 GRANT ALL ON SEQUENCE public.client_record_changes_id_seq TO anon;
 GRANT ALL ON SEQUENCE public.client_record_changes_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.client_record_changes_id_seq TO service_role;
+
+--
+-- Name: TABLE data_deletion_requests; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.data_deletion_requests TO service_role;
+GRANT SELECT ON TABLE public.data_deletion_requests TO authenticated;
+
+--
+-- Name: TABLE data_export_jobs; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.data_export_jobs TO service_role;
+GRANT SELECT ON TABLE public.data_export_jobs TO authenticated;
 
 --
 -- Name: TABLE document_checklists; Type: ACL; Schema: public; Owner: -
