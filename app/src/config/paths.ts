@@ -16,6 +16,8 @@ export const paths = {
   configuracoes: '/configuracoes',
   integracoes: '/integracoes',
   usuarios: '/usuarios',
+  historico: '/historico',
+  privacidade: '/privacidade',
   financeiro: {
     hub: '/financeiro',
     produtos: '/financeiro/produtos',
@@ -34,5 +36,6 @@ export const paths = {
     mensagens: '/cliente/mensagens',
     documentos: '/cliente/documentos',
     agendamentos: '/cliente/agendamentos',
+    meusDados: '/cliente/meus-dados',
   },
 } as const;
