@@ -2,9 +2,11 @@
 import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { env } from '@/config/env';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
+import { saveBlob } from '@/lib/storage';
 import { toast } from '@/lib/toast';
 import { type ExportJob, useExportJobs, useExportLink, useStartExport } from '../api/lgpd';
 import { fill, privacidadeStrings as t } from '../strings';
@@ -15,7 +17,11 @@ function JobLine({ job }: { job: ExportJob }) {
   const onDownload = async () => {
     try {
       const url = await link.mutateAsync(job.id);
-      if (url) window.location.assign(url);
+      // the link is signed for the API's own address; the app reaches the API at its configured URL
+      const signed = new URL(url);
+      const response = await fetch(`${env.SUPABASE_URL.replace(/\/$/, '')}${signed.pathname}${signed.search}`);
+      if (!response.ok) throw new Error(t.exportExpired);
+      saveBlob(await response.blob(), `meus-dados-${job.created_at.slice(0, 10)}.zip`);
     } catch (err) {
       toast.error(fill(t.exportFailed, { message: errorMessage(err) }));
     }
