@@ -120,6 +120,26 @@ export const routes: RouteObject[] = [
                 element: <RequireAuth roles={ADMIN_ONLY} />,
                 children: [{ index: true, ...page(() => import('@/features/notificacoes/routes/envios-page')) }],
               },
+              {
+                path: 'historico',
+                element: (
+                  <RequireRoleInPage
+                    roles={ADMIN_ONLY}
+                    description="Apenas administradores podem consultar o histórico de alterações."
+                  />
+                ),
+                children: [{ index: true, ...page(() => import('@/features/historico/routes/historico-page')) }],
+              },
+              {
+                path: 'privacidade',
+                element: (
+                  <RequireRoleInPage
+                    roles={ADMIN_ONLY}
+                    description="Apenas administradores podem tratar pedidos LGPD."
+                  />
+                ),
+                children: [{ index: true, ...page(() => import('@/features/privacidade/routes/privacidade-page')) }],
+              },
               // Open to all staff: the page itself shows "Acesso Restrito" to non-administrators.
               { path: 'usuarios', ...page(() => import('@/features/usuarios/routes/usuarios-page')) },
             ],
@@ -146,6 +166,7 @@ export const routes: RouteObject[] = [
               { path: 'questionario', ...page(() => import('@/features/portal/routes/portal-questionario-page')) },
               { path: 'agendamentos', ...page(() => import('@/features/agenda/routes/portal-agendamentos-page')) },
               { path: 'perfil', ...page(() => import('@/features/notificacoes/routes/canais-page')) },
+              { path: 'meus-dados', ...page(() => import('@/features/privacidade/routes/meus-dados-page')) },
             ],
           },
         ],

@@ -17,6 +17,8 @@ export const paths = {
   integracoes: '/integracoes',
   usuarios: '/usuarios',
   verificarContrato: '/verificar-contrato',
+  historico: '/historico',
+  privacidade: '/privacidade',
   financeiro: {
     hub: '/financeiro',
     produtos: '/financeiro/produtos',
@@ -36,5 +38,6 @@ export const paths = {
     mensagens: '/cliente/mensagens',
     documentos: '/cliente/documentos',
     agendamentos: '/cliente/agendamentos',
+    meusDados: '/cliente/meus-dados',
   },
 } as const;

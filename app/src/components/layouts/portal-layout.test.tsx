@@ -47,6 +47,7 @@ describe('PortalLayout', () => {
       'Questionário',
       'Agendamentos',
       'Meu Perfil',
+      'Meus Dados',
     ]);
     expect(screen.getByRole('contentinfo').textContent).toContain(
       `${new Date().getFullYear()} Escritório de Imigração`,

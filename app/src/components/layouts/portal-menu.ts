@@ -6,6 +6,7 @@ import {
   FolderOpen,
   Home,
   MessageSquare,
+  ShieldCheck,
   UserRound,
   Wallet,
   type LucideIcon,
@@ -27,4 +28,5 @@ export const PORTAL_MENU: readonly PortalMenuItem[] = [
   { label: 'Questionário', to: `${paths.portal.home}/questionario`, icon: ClipboardList },
   { label: 'Agendamentos', to: paths.portal.agendamentos, icon: CalendarDays },
   { label: 'Meu Perfil', to: `${paths.portal.home}/perfil`, icon: UserRound },
+  { label: 'Meus Dados', to: paths.portal.meusDados, icon: ShieldCheck },
 ];

@@ -33,6 +33,8 @@ describe('staffMenu', () => {
       'Relatórios',
       'Integrações',
       'Usuários',
+      'Histórico de alterações',
+      'Privacidade (LGPD)',
       'Configurações',
       'Logotipo',
     ]);

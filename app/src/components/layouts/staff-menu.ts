@@ -4,11 +4,13 @@ import {
   Calendar,
   CheckSquare,
   FileText,
+  History,
   Headset,
   Image,
   LayoutDashboard,
   Plug,
   Settings,
+  ShieldCheck,
   Target,
   UserCog,
   Users,
@@ -84,6 +86,8 @@ export function staffMenu(roles: readonly string[]): MenuEntry[] {
   link('Relatórios', paths.relatorios, BarChart3, ADMIN_LEGAL);
   link('Integrações', paths.integracoes, Plug, ADMIN);
   link('Usuários', paths.usuarios, UserCog, ADMIN);
+  link('Histórico de alterações', paths.historico, History, ADMIN);
+  link('Privacidade (LGPD)', paths.privacidade, ShieldCheck, ADMIN);
   link('Configurações', paths.configuracoes, Settings, EVERY_STAFF);
   link('Logotipo', paths.perfil, Image, EVERY_STAFF);
   return entries;
