@@ -391,6 +391,8 @@ def cmd_serve(s: Settings, args: argparse.Namespace) -> int:
         return 2
     production_warnings(s)
     _secure_data_dir(s)
+    from supastack.auth.signing_keys import ensure as ensure_signing_keys
+    ensure_signing_keys(s)   # before the fork: every API process signs with the one key
 
     sock = _listening_socket(s.host, s.api_port)
     app_sock = _listening_socket(s.host, s.app_port)

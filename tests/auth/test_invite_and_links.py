@@ -188,6 +188,7 @@ def test_sso_answers_saml_disabled(api):
         assert r.headers["x-sb-error-code"] == "saml_provider_disabled"
 
 
-def test_jwks_is_empty_with_hs256_only(api):
+def test_jwks_publishes_the_default_es256_key(api):
     r = api.get("/.well-known/jwks.json")
-    assert r.status_code == 200 and r.json() == {"keys": []}
+    assert r.status_code == 200 and [k["alg"] for k in r.json()["keys"]] == ["ES256"]
+    assert all("d" not in k for k in r.json()["keys"])
