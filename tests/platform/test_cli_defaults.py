@@ -114,6 +114,8 @@ def test_new_projects_sign_access_tokens_with_an_es256_key_unless_config_toml_sa
     signing, public = signing_keys.read(path)
     assert signing is not None and signing["alg"] == "ES256" and "d" not in public[0]
     assert signing_keys.ensure(s) == path and signing_keys.read(path)[0] == signing   # the same key next time
+    signing_keys._create(path, [signing_keys.new_key()])   # a second process racing to make it keeps the first key
+    assert signing_keys.read(path)[0] == signing and [p.name for p in path.parent.glob("signing_keys*")] == [path.name]
     legacy = load_settings(project(tmp_path / "q", '[auth]\nasymmetric_keys = false\n'), tmp_path / "e", env={})
     assert signing_keys.ensure(legacy) is None and not (legacy.data_dir / "signing_keys.json").exists()
     monkeypatch.setenv("AUTH_ASYMMETRIC_KEYS", "false")

@@ -52,8 +52,22 @@ def ensure(settings: Settings) -> Path | None:
     they all sign with one key)."""
     path = configured_path(settings)
     if path is not None and not path.exists():
-        _write(path, [new_key()])
+        _create(path, [new_key()])
     return path
+
+
+def _create(path: Path, keys: list[dict]) -> None:
+    """Write a new key file unless another process made one meanwhile (its key is kept: one key for all)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(f".{os.getpid()}.new")
+    tmp.write_text(json.dumps(keys, indent=2))
+    os.chmod(tmp, 0o600)
+    try:
+        os.link(tmp, path)   # fails when the file exists: never replaces a key that may have signed tokens
+    except FileExistsError:
+        pass
+    finally:
+        tmp.unlink()
 
 
 def new_key() -> dict:
