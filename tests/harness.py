@@ -46,6 +46,17 @@ def access_token(stack, sub: str | None = None, *, role: str = "authenticated", 
 _handed_out: set[int] = set()
 
 
+def session_claims(stack, token: str) -> dict:
+    """The claims of an access token the stack signed, verified as a client would: HS256 with the project's
+    secret, ES256/RS256 with the key of its `kid` in the stack's published JWKS."""
+    header = jwt.jose_jwt.get_unverified_header(token)
+    if header.get("alg") == "HS256":
+        return jwt.verify(token, stack.settings.jwt_secret)
+    keys = httpx.get(f"{stack.url}/auth/v1/.well-known/jwks.json", headers={"apikey": stack.anon_key}).json()["keys"]
+    [key] = [k for k in keys if k["kid"] == header["kid"]]
+    return jwt.jose_jwt.decode(token, key, algorithms=[key["alg"]], options={"verify_aud": False})
+
+
 def free_port() -> int:
     """A port no one listens on, below the kernel's ephemeral range: a port the kernel picked for us would
     be handed again to the next outgoing connection (to PostgreSQL, say), and a server binding it later

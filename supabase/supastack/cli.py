@@ -391,6 +391,8 @@ def cmd_serve(s: Settings, args: argparse.Namespace) -> int:
         return 2
     production_warnings(s)
     _secure_data_dir(s)
+    from supastack.auth.signing_keys import ensure as ensure_signing_keys
+    ensure_signing_keys(s)   # before the fork: every API process signs with the one key
 
     sock = _listening_socket(s.host, s.api_port)
     app_sock = _listening_socket(s.host, s.app_port)
@@ -454,6 +456,8 @@ COMMANDS = {
     "serve": "run the API and the app server in the foreground (what `start` runs; for systemd and the like)",
     "admin-setup-code": "print a new one-time code for creating the first administrator in production",
     "db-password": "change the embedded PostgreSQL's password (random, or --stdin) and keep it in the data folder",
+    "gen": "generate code from the database: `gen types typescript [--schema s]...` prints supabase-js's Database "
+           "type of the running stack's database (or --db-url)",
 }
 SERVE_HELP = """Environment: DATABASE_URL (external PostgreSQL), SUPASTACK_HOST (listen address, default 127.0.0.1;
 another address needs a real JWT_SECRET and no demo log-ins), API_PORT, APP_PORT, DB_PORT, API_WORKERS,
@@ -482,6 +486,13 @@ def load_project(workdir: str | Path | None = None, data_dir: str | Path | None 
     return settings
 
 
+def cmd_gen(s: Settings, args: argparse.Namespace) -> int:
+    """`gen types typescript`: supabase-js's Database type, as the Supabase CLI prints it."""
+    from supastack.db.typegen import typescript
+    sys.stdout.write(typescript(args.db_url or s.db_url, args.schema or ["public"]))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     os.umask(runtime.PRIVATE_UMASK)   # every file the stack (and its PostgreSQL) creates: the owner's only
     parser = argparse.ArgumentParser(prog="supastack", description=__doc__)
@@ -497,6 +508,11 @@ def main(argv: list[str] | None = None) -> int:
             command.add_argument("--no-seed", action="store_true", help="never load seed.sql")
         if name == "db-password":
             command.add_argument("--stdin", action="store_true", help="read the new password from standard input")
+        if name == "gen":
+            command.add_argument("what", choices=["types"])
+            command.add_argument("language", choices=["typescript"])
+            command.add_argument("--schema", action="append", help="schema to include (repeatable; default public)")
+            command.add_argument("--db-url", help="the database to read (default: this project's)")
     backup_commands.add_commands(sub)
     args = parser.parse_args(argv)
     try:
@@ -508,7 +524,7 @@ def main(argv: list[str] | None = None) -> int:
         return backup_commands.run(args.command, s, args)
     return {"start": cmd_start, "stop": cmd_stop, "status": cmd_status, "reset": cmd_reset,
             "migrate": cmd_migrate, "serve": cmd_serve, "admin-setup-code": cmd_admin_setup_code,
-            "db-password": cmd_db_password}[args.command](s, args)
+            "db-password": cmd_db_password, "gen": cmd_gen}[args.command](s, args)
 
 
 if __name__ == "__main__":

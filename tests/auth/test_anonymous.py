@@ -11,9 +11,8 @@ from auth_helpers import VERSION, Api
 from mail_sink import Mailbox
 from supabase_auth.errors import AuthApiError
 
-from harness import StackProcess
+from harness import StackProcess, session_claims
 from supabase import create_client
-from supastack.core import jwt
 
 
 def _project(root, auth: str):
@@ -43,7 +42,7 @@ def test_sign_in_anonymously_with_supabase_py(open_stack):
         "", "", "authenticated", {}, [])
     assert user.user_metadata == {"apelido": "visitante"}
 
-    claims = jwt.verify(session.access_token, open_stack.settings.jwt_secret)
+    claims = session_claims(open_stack, session.access_token)
     assert claims["is_anonymous"] is True
     assert (claims["role"], claims["aud"], claims["sub"]) == ("authenticated", "authenticated", user.id)
     assert claims["amr"][0]["method"] == "anonymous"
@@ -55,7 +54,7 @@ def test_sign_in_anonymously_with_supabase_py(open_stack):
 
     assert client.auth.get_user().user.is_anonymous is True
     refreshed = client.auth.refresh_session()
-    assert jwt.verify(refreshed.session.access_token, open_stack.settings.jwt_secret)["is_anonymous"] is True
+    assert session_claims(open_stack, refreshed.session.access_token)["is_anonymous"] is True
     settings = httpx.get(f"{open_stack.url}/auth/v1/settings", headers={"apikey": open_stack.anon_key}).json()
     assert settings["external"]["anonymous_users"] is True
 

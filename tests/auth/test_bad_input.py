@@ -10,6 +10,7 @@ import httpx
 import pytest
 from auth_helpers import PASSWORD
 
+from harness import session_claims
 from supastack.core import jwt
 
 INVALID = {"code": "invalid_credentials", "message": "Invalid login credentials"}
@@ -86,7 +87,7 @@ def _b64(data: dict) -> str:
 
 def test_user_endpoint_token_errors(api, user):
     session = api.sign_in(user["email"])
-    good = jwt.verify(session["access_token"], api.stack.settings.jwt_secret)
+    good = session_claims(api.stack, session["access_token"])
     expired = jwt.sign({**good, "exp": int(time.time()) - 10}, api.stack.settings.jwt_secret)
     other_secret = jwt.sign(good, "another-secret-of-at-least-thirty-two-chars")
     alg_none = f"{_b64({'alg': 'none', 'typ': 'JWT'})}.{_b64(good)}."

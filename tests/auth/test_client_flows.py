@@ -6,8 +6,8 @@ import pytest
 from auth_helpers import PASSWORD
 from supabase_auth.errors import AuthApiError
 
+from harness import session_claims
 from supabase import create_client
-from supastack.core import jwt
 
 
 def client(stack):
@@ -23,7 +23,7 @@ def test_sign_in_session_user_and_claims(api, user):
     assert session.expires_in == api.stack.settings.jwt_expiry
     assert sb.auth.get_user().user.id == user["id"]
 
-    claims = jwt.verify(session.access_token, api.stack.settings.jwt_secret)
+    claims = session_claims(api.stack, session.access_token)
     assert claims["iss"] == f"{api.stack.url}/auth/v1"
     assert claims["sub"] == user["id"] and claims["aud"] == "authenticated" and claims["role"] == "authenticated"
     assert claims["email"] == user["email"] and claims["phone"] == ""
@@ -152,7 +152,9 @@ def test_health_settings_jwks(api):
     settings = api.get("/settings").json()
     assert settings["disable_signup"] is True and settings["external"]["email"] is True
     assert settings["mailer_autoconfirm"] is True
-    assert api.get("/.well-known/jwks.json").json() == {"keys": []}
+    # new projects sign access tokens with an ES256 key (as the Supabase CLI makes them); JWKS publishes it
+    [key] = api.get("/.well-known/jwks.json").json()["keys"]
+    assert key["alg"] == "ES256" and key["kty"] == "EC" and "d" not in key and key["key_ops"] == ["verify"]
 
 
 def test_phone_sign_in(api):

@@ -95,6 +95,21 @@ def test_generate_link_signup_invite_and_email_change(api, user):
     assert r.status_code == 200 and r.json()["user"]["email"] == new
 
 
+def test_generate_link_signup_keeps_user_metadata_as_given(api):
+    """GoTrue's adminGenerateLink: a new user's user_metadata is the request's data alone (sub and email live in
+    the identity), through supabase-py's generate_link."""
+    from supabase import ClientOptions, create_client
+    admin = create_client(api.stack.url, api.stack.service_role_key,
+                          options=ClientOptions(auto_refresh_token=False, persist_session=False)).auth.admin
+    email = _email()
+    response = admin.generate_link({"type": "signup", "email": email, "password": PASSWORD,
+                                    "options": {"data": {"status": "alpha"}}})
+    assert response.user.user_metadata == {"status": "alpha"}
+    assert response.user.identities[0].identity_data["email"] == email
+    invited = admin.generate_link({"type": "invite", "email": _email(), "options": {"data": {"nome": "Ana"}}})
+    assert invited.user.user_metadata == {"nome": "Ana"}
+
+
 def test_otp_sends_a_magic_link_and_code_to_an_existing_user(api, user):
     r = api.post("/otp", json={"email": user["email"], "create_user": False, "data": {},
                                "gotrue_meta_security": {}, "code_challenge": None, "code_challenge_method": None})
@@ -173,6 +188,7 @@ def test_sso_answers_saml_disabled(api):
         assert r.headers["x-sb-error-code"] == "saml_provider_disabled"
 
 
-def test_jwks_is_empty_with_hs256_only(api):
+def test_jwks_publishes_the_default_es256_key(api):
     r = api.get("/.well-known/jwks.json")
-    assert r.status_code == 200 and r.json() == {"keys": []}
+    assert r.status_code == 200 and [k["alg"] for k in r.json()["keys"]] == ["ES256"]
+    assert all("d" not in k for k in r.json()["keys"])

@@ -28,7 +28,7 @@ def test_a_project_without_migrations_gets_cron_and_net(cluster, tmp_path: Path)
     url = cluster.create_database("engine")
     migrate(url, tmp_path / "no-migrations", log=lambda _: None)
     expected = sorted(p.name.split("_", 1)[0] for p in ENGINE_VERSIONS_DIR.glob("*.sql"))
-    assert _versions(url) == expected == ["0001", "0002", "0003"]
+    assert _versions(url) == expected == ["0001", "0002", "0003", "0004"]
     with psycopg.connect(url, autocommit=True) as conn:
         jobid = conn.execute("select cron.schedule('tick', '*/5 * * * *', 'select 1')").fetchone()[0]
         assert conn.execute("select schedule from cron.job where jobid = %s", (jobid,)).fetchone() == ("*/5 * * * *",)
@@ -37,6 +37,9 @@ def test_a_project_without_migrations_gets_cron_and_net(cluster, tmp_path: Path)
         for role in ("anon", "authenticated"):
             assert not conn.execute("select has_schema_privilege(%s, 'cron', 'usage') or "
                                     "has_schema_privilege(%s, 'net', 'usage')", (role, role)).fetchone()[0]
+            assert not conn.execute("select has_table_privilege(%s, 'auth.oauth_clients', 'select') or "
+                                    "has_table_privilege(%s, 'auth.oauth_clients', 'insert')",
+                                    (role, role)).fetchone()[0]
     migrate(url, tmp_path / "no-migrations", log=lambda _: None)   # a restart applies nothing again
     assert _versions(url) == expected
 
@@ -59,7 +62,7 @@ def test_an_installation_from_the_project_migration_keeps_its_jobs(cluster, tmp_
         conn.execute("select net.http_get('http://127.0.0.1:9/')")
     (old / OLD_CRON).write_text(_old_cron_sql())
     migrate(url, old, log=lambda _: None)
-    assert _versions(url) == ["0001", "0002", "0003"]
+    assert _versions(url) == ["0001", "0002", "0003", "0004"]
     with psycopg.connect(url, autocommit=True) as conn:
         assert conn.execute("select jobname, schedule from cron.job").fetchall() == [("kept", "0 6 * * *")]
         assert conn.execute("select count(*) from net.http_request_queue").fetchone() == (1,)
@@ -74,6 +77,6 @@ def test_reset_drops_the_versions_and_the_next_migrate_creates_them_again(cluste
         assert conn.execute("select to_regclass('supastack.schema_migrations')").fetchone() == (None,)
     report = migrate(url, REPO_ROOT / "migrations", log=lambda _: None)
     assert report.new_database and "20251125001500_cron.sql" in report.applied
-    assert _versions(url) == ["0001", "0002", "0003"]
+    assert _versions(url) == ["0001", "0002", "0003", "0004"]
     with psycopg.connect(url) as conn:
         assert conn.execute("select to_regprocedure('public.cron_jobs()') is not null").fetchone() == (True,)

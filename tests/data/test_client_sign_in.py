@@ -5,7 +5,7 @@ import json
 
 import psycopg
 import pytest
-from data_actors import ACTORS, DEMO_PASSWORD, STAFF
+from data_actors import ACTORS, DEMO_PASSWORD, MARIA_CLIENT, STAFF
 from data_sqlroles import act_as
 
 from supabase import create_client
@@ -39,3 +39,16 @@ def test_a_client_created_by_staff_signs_in(data_stack):
     finally:
         data_stack.sql("delete from public.clients where email = %s", (email,))
         data_stack.sql("delete from auth.users where email = %s", (email,))
+
+
+
+def test_explain_with_the_projects_defaults(data_stack):
+    """The project's config.toml says nothing of plan output: in local development supabase-py's explain()
+    gets the plan (as from the clients' test PostgREST), run as the caller under RLS."""
+    client = create_client(data_stack.url, data_stack.anon_key)
+    client.auth.sign_in_with_password({"email": "maria.silva@cliente.test", "password": DEMO_PASSWORD})
+    plan = client.table("clients").select("id").eq("id", MARIA_CLIENT).explain(format="json", analyze=True).execute()
+    assert plan.data[0]["Plan"]["Actual Rows"] == 1 and "Execution Time" in plan.data[0]
+    text = client.table("clients").select("id").explain(analyze=True, verbose=True, settings=True, buffers=True,
+                                                         wal=True).execute()
+    assert "public.clients" in str(text) and "Execution Time" in str(text)

@@ -10,7 +10,7 @@ import httpx
 import pytest
 from supabase_auth.errors import AuthApiError
 
-from harness import REPO_ROOT, StackProcess
+from harness import REPO_ROOT, StackProcess, session_claims
 from supabase import create_client
 from supastack import cli
 from supastack.core import jwt
@@ -102,6 +102,28 @@ def test_auth_defaults_follow_the_cli_unless_config_toml_says_otherwise(tmp_path
     assert office.enable_signup is False  # the office's config.toml says so
 
 
+def test_new_projects_sign_access_tokens_with_an_es256_key_unless_config_toml_says_otherwise(tmp_path, monkeypatch):
+    """As the current Supabase CLI: a new data folder gets an ES256 signing key (private to the stack's user),
+    kept across starts; `[auth] asymmetric_keys = false` keeps HS256; a configured path wins."""
+    from supastack.auth import signing_keys
+    monkeypatch.delenv("AUTH_SIGNING_KEYS_PATH", raising=False)
+    monkeypatch.delenv("AUTH_ASYMMETRIC_KEYS", raising=False)
+    s = load_settings(project(tmp_path / "p"), tmp_path / "d", env={})
+    path = signing_keys.ensure(s)
+    assert path == s.data_dir / "signing_keys.json" and path.stat().st_mode & 0o777 == 0o600
+    signing, public = signing_keys.read(path)
+    assert signing is not None and signing["alg"] == "ES256" and "d" not in public[0]
+    assert signing_keys.ensure(s) == path and signing_keys.read(path)[0] == signing   # the same key next time
+    signing_keys._create(path, [signing_keys.new_key()])   # a second process racing to make it keeps the first key
+    assert signing_keys.read(path)[0] == signing and [p.name for p in path.parent.glob("signing_keys*")] == [path.name]
+    legacy = load_settings(project(tmp_path / "q", '[auth]\nasymmetric_keys = false\n'), tmp_path / "e", env={})
+    assert signing_keys.ensure(legacy) is None and not (legacy.data_dir / "signing_keys.json").exists()
+    monkeypatch.setenv("AUTH_ASYMMETRIC_KEYS", "false")
+    assert signing_keys.configured_path(s) is None
+    monkeypatch.setenv("AUTH_SIGNING_KEYS_PATH", str(tmp_path / "own.json"))
+    assert signing_keys.configured_path(s) == tmp_path / "own.json"
+
+
 def test_status_prints_only_what_is_served(tmp_path, capsys):
     s = load_settings(project(tmp_path / "p"), tmp_path / "data", env={"API_PORT": "55999"})
     cli.print_status(s)
@@ -145,7 +167,7 @@ def test_sign_up_is_on_and_returns_a_session_by_default(bare_stack):
     res = client.auth.sign_up({"email": "nova@example.test", "password": "Segredo@123"})
     assert res.session is not None and res.user.email == "nova@example.test"
     assert res.user.email_confirmed_at is not None
-    assert jwt.verify(res.session.access_token, CLI_SECRET)["role"] == "authenticated"
+    assert session_claims(bare_stack, res.session.access_token)["role"] == "authenticated"
     settings = httpx.get(f"{bare_stack.url}/auth/v1/settings", headers={"apikey": PUBLISHABLE}).json()
     assert settings["disable_signup"] is False and settings["mailer_autoconfirm"] is True
     assert settings["external"]["anonymous_users"] is False

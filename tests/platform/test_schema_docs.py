@@ -10,6 +10,7 @@ import pytest
 
 from supastack.core.config import REPO_ROOT
 from supastack.db.schemadoc import DOCS_FILE, SCHEMA_FILE, generate, normalise_dump
+from supastack.db.typegen import TYPES_FILE
 
 
 @pytest.fixture(scope="module")
@@ -23,7 +24,7 @@ def generated(fresh_db) -> dict[Path, str]:
     return generate(fresh_db, REPO_ROOT)
 
 
-@pytest.mark.parametrize("path", [SCHEMA_FILE, DOCS_FILE], ids=str)
+@pytest.mark.parametrize("path", [SCHEMA_FILE, DOCS_FILE, Path(TYPES_FILE)], ids=str)
 def test_committed_file_is_current(generated, path):
     expected = generated[path]
     committed = (REPO_ROOT / path).read_text() if (REPO_ROOT / path).exists() else ""
@@ -57,3 +58,16 @@ def test_normalising_drops_what_varies_between_dumps():
            "SELECT pg_catalog.set_config('search_path', '', false);\n\n\n\nCREATE TABLE public.t (id int);   \n\n"
            "\\unrestrict Zq81kXbQ\n\n")
     assert normalise_dump(raw) == ("--\n-- PostgreSQL database dump\n--\n\nCREATE TABLE public.t (id int);\n")
+
+
+def test_generated_types_cover_tables_functions_and_enums(generated, fresh_db):
+    """The app's Database type names every public table with Row/Insert/Update and its foreign keys, and the
+    functions the API can call (defaults optional)."""
+    types = generated[Path(TYPES_FILE)]
+    with psycopg.connect(fresh_db) as conn:
+        tables = [r[0] for r in conn.execute(
+            "select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace "
+            "where n.nspname = 'public' and c.relkind in ('r', 'p')").fetchall()]
+    assert [t for t in tables if f"\n      {t}: {{\n        Row: {{" not in types] == []
+    assert "foreignKeyName: 'processes_client_id_fkey'" in types
+    assert "export type Database = {" in types and "Json" in types

@@ -84,3 +84,24 @@ def test_supabase_py_self_and_empty_embeds(rest_stack):
     assert res.data == [{"name": "Dani", "manager": {"name": "Bruno"}}]
     res = client.table("posts").select("id,tags!inner()").eq("tags.name", "news").execute()
     assert res.data == [{"id": 1}]
+
+
+def test_the_same_embed_name_twice_is_postgresqls_duplicate_alias(anon):
+    """Two embeds with one name on one level (told apart by hints only) would overwrite each other's key:
+    PostgREST's lateral joins then share the alias <parent>_<name>_<depth>, which PostgreSQL refuses."""
+    r = anon.get("/posts", params={"select": "authors!author_id(*),authors!reviewer_id(*)", "limit": "1"})
+    assert r.status_code == 400 and r.json() == {
+        "code": "42712", "details": None, "hint": None,
+        "message": 'table name "posts_authors_1" specified more than once'}
+    r = anon.get("/posts", params={"select": "id,writer:authors!author_id(id),reviewer:authors!reviewer_id(id)",
+                                   "id": "eq.1"})
+    assert r.status_code == 200 and list(r.json()[0]) == ["id", "writer", "reviewer"]
+
+
+def test_an_unknown_column_of_an_embed_is_named_by_its_alias(anon):
+    """PostgreSQL's 42703 names the embedded table as PostgREST's FROM aliases it (`posts_1`)."""
+    r = anon.get("/authors", params={"select": "name,posts!author_id(sum)", "limit": "1"})
+    assert r.status_code == 400 and r.json() == {
+        "code": "42703", "details": None, "hint": None, "message": "column posts_1.sum does not exist"}
+    r = anon.get("/authors", params={"select": "nope"})
+    assert r.json()["message"] == "column authors.nope does not exist"

@@ -1,6 +1,7 @@
 """`Accept: application/vnd.pgrst.plan[+json|+text]; for="..."; options=...`: the EXPLAIN of the statement a
 request would run, as the caller (row-level security applies), when plan output is enabled (PostgREST's
-db-plan-enabled; the fixture project's config.toml has `[api] plan_enabled = true`), else 406 PGRST107.
+db-plan-enabled; the fixture project's config.toml has `[api] plan_enabled = true`; on by default in local
+development), else 406 PGRST107.
 ANALYZE runs the statement: a write explained is always rolled back."""
 from __future__ import annotations
 
@@ -163,6 +164,18 @@ def test_switch_precedence_and_defaults():
     assert switches({}, {"PGRST_DB_PLAN_ENABLED": "false"}, {"pgrst.db_plan_enabled": "TRUE"}).plan_enabled
     assert switches({}, {"PGRST_DB_AGGREGATES_ENABLED": "1"}, {}).aggregates_enabled
     assert [as_bool(v) for v in ("true", "False", '"true"', "2", "0", "on")] == [True, False, True, True, False, None]
+
+
+def test_plan_output_defaults_on_in_local_development_only():
+    """As the Supabase clients' test setups run PostgREST (db-plan-enabled); production mode keeps it off
+    unless config.toml, the environment or the database turn it on, and they can turn it off locally."""
+    assert switches({}, {}, {}, local=True).plan_enabled
+    assert not switches({}, {}, {}, local=True).aggregates_enabled
+    assert not switches({}, {}, {}, local=False).plan_enabled
+    assert not switches({"plan_enabled": False}, {}, {}, local=True).plan_enabled
+    assert not switches({}, {"PGRST_DB_PLAN_ENABLED": "false"}, {}, local=True).plan_enabled
+    assert not switches({}, {}, {"pgrst.db_plan_enabled": "false"}, local=True).plan_enabled
+    assert switches({"plan_enabled": True}, {}, {}, local=False).plan_enabled
 
 
 def test_accept_parsing():

@@ -3,6 +3,8 @@ parameters), defaults, the single unnamed json/jsonb/text parameter as a fallbac
 fit, 404 PGRST202 with PostgREST's details and hint when none does."""
 from __future__ import annotations
 
+import json
+
 import pytest
 from postgrest.exceptions import APIError
 
@@ -103,3 +105,25 @@ def test_supabase_py_overloads(rest_stack):
     with pytest.raises(APIError) as caught:
         client.rpc("twice", {"a": 2}).execute()
     assert caught.value.code == "PGRST203"
+
+
+def test_overloads_with_unnamed_parameters_as_postgrest_keeps_them(anon):
+    """Only the single unnamed text overload of either_way is callable, and it gets the whole body."""
+    for body in ({"": "x"}, {"": True}):
+        r = anon.post("/rpc/either_way", json=body)
+        assert r.status_code == 200, r.text
+        assert r.json().startswith("text: ") and json.loads(r.json()[len("text: "):]) == body
+    # maybe_unnamed(int default 42) is not callable: the two others are the candidates, fewest parameters first
+    r = anon.post("/rpc/maybe_unnamed", json={})
+    assert r.status_code == 300 and r.json()["message"] == (
+        "Could not choose the best candidate function between: public.maybe_unnamed(), "
+        "public.maybe_unnamed( => text)")
+
+
+
+def test_ambiguous_candidates_fewest_parameters_first_then_by_their_lists(anon):
+    """text_or_int(a text) was made before text_or_int(a int): PostgREST lists integer first all the same."""
+    r = anon.post("/rpc/text_or_int", json={"a": "1"})
+    assert r.status_code == 300 and r.json()["message"] == (
+        "Could not choose the best candidate function between: public.text_or_int(a => integer), "
+        "public.text_or_int(a => text)")

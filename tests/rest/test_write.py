@@ -53,6 +53,21 @@ def test_missing_default(service):
     assert nulls.json() == [{"score": None}]
 
 
+def test_missing_default_draws_every_rows_default(service, rest_stack):
+    """As PostgREST's missing=default: each row of a bulk insert evaluates the column defaults, so a row that
+    gives its id still advances the identity's sequence (postgrest-js's defaultToNull: false)."""
+    headers = {"Prefer": "return=representation, missing=default, tx=rollback"}
+    params = {"columns": "id,slug", "select": "id,slug"}
+    first = service.post("/numbered", params=params, json=[{"slug": "a"}], headers=headers).json()[0]["id"]
+    r = service.post("/numbered", params=params, json=[{"id": 100000}, {"slug": "b"}], headers=headers)
+    assert r.status_code == 201, r.text
+    assert r.json() == [{"id": 100000, "slug": None}, {"id": first + 2, "slug": "b"}]
+    r = service.post("/numbered", params={**params, "on_conflict": "id"}, json=[{"id": 1}, {"slug": "c"}],
+                     headers={"Prefer": "return=representation, missing=default, tx=rollback, "
+                                        "resolution=merge-duplicates"})
+    assert r.status_code == 201 and r.json() == [{"id": 1, "slug": None}, {"id": first + 4, "slug": "c"}]
+
+
 def test_insert_typed_values_from_json(service):
     r = service.post("/documents", params={"select": "title,data,labels,nums,span,score"},
                      json={"title": "typed", "data": {"k": [1, 2]}, "labels": ["a", "b"], "nums": [7],

@@ -112,3 +112,16 @@ def test_supabase_py_list_v2(storage_stack, tree):
     assert [f.name for f in result.folders] == [f"{root}/docs/deep/"]
     assert [o.name for o in result.objects] == [f"{root}/docs/x.txt", f"{root}/docs/y.txt"]
     assert result.hasNext is False
+
+
+def test_folders_carry_their_key(service, storage_stack, tree):
+    """A folder's `key` is its last segment in every sort order (storage-py's list_v2 folders read `.key`)."""
+    root, _ = tree
+    for sort in (None, {"column": "created_at"}):
+        body = {"prefix": f"{root}/", "with_delimiter": True, **({"sortBy": sort} if sort else {})}
+        page = service.post("/object/list-v2/avatars", json=body).json()
+        assert [(f["name"], f["key"]) for f in page["folders"]] == [(f"{root}/docs/", "docs"),
+                                                                    (f"{root}/fotos/", "fotos")]
+    client = create_client(storage_stack.url, storage_stack.service_role_key)
+    result = client.storage.from_("avatars").list_v2({"with_delimiter": True, "prefix": f"{root}/docs/"})
+    assert [f.key for f in result.folders] == ["deep"]

@@ -33,6 +33,7 @@ class ErrorCode(StrEnum):
     MFA_WEBAUTHN_ENROLL_NOT_ENABLED = "mfa_webauthn_enroll_not_enabled"
     NOT_ADMIN = "not_admin"
     NO_AUTHORIZATION = "no_authorization"
+    OAUTH_CLIENT_NOT_FOUND = "oauth_client_not_found"
     OTP_DISABLED = "otp_disabled"
     OTP_EXPIRED = "otp_expired"
     OVER_EMAIL_SEND_RATE_LIMIT = "over_email_send_rate_limit"

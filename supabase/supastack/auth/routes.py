@@ -11,6 +11,7 @@ from supastack.auth.handlers import (
     invite,
     logout,
     meta,
+    oauth_clients,
     passwordless,
     recover,
     signup,
@@ -125,6 +126,30 @@ def router(stack: Stack) -> APIRouter:
     @r.api_route("/admin/sso/{rest:path}", methods=["GET", "POST", "PUT", "DELETE"])
     async def sso_route(request: Request):
         raise meta.saml_disabled()
+
+    @r.get("/admin/oauth/clients")
+    async def oauth_clients_list_route(request: Request):
+        return await oauth_clients.list_clients(request, stack)
+
+    @r.post("/admin/oauth/clients")
+    async def oauth_clients_create_route(request: Request):
+        return await oauth_clients.create(request, stack)
+
+    @r.get("/admin/oauth/clients/{client_id}")
+    async def oauth_clients_get_route(request: Request, client_id: str):
+        return await oauth_clients.get(request, stack, client_id)
+
+    @r.put("/admin/oauth/clients/{client_id}")
+    async def oauth_clients_update_route(request: Request, client_id: str):
+        return await oauth_clients.update(request, stack, client_id)
+
+    @r.delete("/admin/oauth/clients/{client_id}")
+    async def oauth_clients_delete_route(request: Request, client_id: str):
+        return await oauth_clients.delete(request, stack, client_id)
+
+    @r.post("/admin/oauth/clients/{client_id}/regenerate_secret")
+    async def oauth_clients_regenerate_route(request: Request, client_id: str):
+        return await oauth_clients.regenerate_secret(request, stack, client_id)
 
     @r.get("/admin/users")
     async def admin_list_route(request: Request):

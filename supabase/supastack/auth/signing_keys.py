@@ -3,8 +3,11 @@
 The file is a JSON array of private JWKs (`supabase gen signing-key`): the one whose key_ops holds "sign"
 signs new tokens; the others only verify, so tokens they signed stay valid until the key is removed
 (rotation without logging anybody out). Configured by `[auth] signing_keys_path` (relative to the folder
-of config.toml, as the CLI reads it) or AUTH_SIGNING_KEYS_PATH; a configured file that does not exist yet
-is created with a fresh ES256 key on first start. Without either, access tokens stay HS256.
+of config.toml, as the CLI reads it) or AUTH_SIGNING_KEYS_PATH; without either, as the current Supabase CLI
+does for new projects, the data folder's `signing_keys.json`. A file that does not exist yet is created with a
+fresh ES256 key on first start. `[auth] asymmetric_keys = false` (or AUTH_ASYMMETRIC_KEYS=false) keeps access
+tokens HS256. HS256 tokens signed with the JWT secret (the anon and service_role keys, older sessions) are
+accepted either way.
 
     python -m supastack.auth.signing_keys rotate <file>   # a new signing key; the old one only verifies
 """
@@ -25,14 +28,46 @@ from supastack.core.config import Settings
 PUBLIC_FIELDS = ("kty", "crv", "x", "y", "n", "e")
 
 
+DEFAULT_FILE = "signing_keys.json"
+_OFF = ("0", "false", "no", "off")
+
+
 def configured_path(settings: Settings) -> Path | None:
-    raw = os.environ.get("AUTH_SIGNING_KEYS_PATH") or (settings.raw.get("auth") or {}).get("signing_keys_path")
+    """The key file: configured, else the data folder's; None when the project keeps HS256 access tokens."""
+    auth = settings.raw.get("auth") or {}
+    raw = os.environ.get("AUTH_SIGNING_KEYS_PATH") or auth.get("signing_keys_path")
     if not raw:
-        return None
+        wanted = os.environ.get("AUTH_ASYMMETRIC_KEYS", auth.get("asymmetric_keys", True))
+        if str(wanted).strip().lower() in _OFF:
+            return None
+        return settings.data_dir / DEFAULT_FILE
     path = Path(raw)
     if not path.is_absolute():
         path = settings.workdir / "supabase" / path
     return path
+
+
+def ensure(settings: Settings) -> Path | None:
+    """Create the key file when it is due and absent (the CLI calls this before its API processes fork, so that
+    they all sign with one key)."""
+    path = configured_path(settings)
+    if path is not None and not path.exists():
+        _create(path, [new_key()])
+    return path
+
+
+def _create(path: Path, keys: list[dict]) -> None:
+    """Write a new key file unless another process made one meanwhile (its key is kept: one key for all)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(f".{os.getpid()}.new")
+    tmp.write_text(json.dumps(keys, indent=2))
+    os.chmod(tmp, 0o600)
+    try:
+        os.link(tmp, path)   # fails when the file exists: never replaces a key that may have signed tokens
+    except FileExistsError:
+        pass
+    finally:
+        tmp.unlink()
 
 
 def new_key() -> dict:
@@ -73,12 +108,10 @@ def read(path: Path) -> tuple[dict | None, list[dict]]:
 
 def install(settings: Settings) -> None:
     """Install this project's key ring in core.jwt (a new key file is created when configured but absent)."""
-    path = configured_path(settings)
+    path = ensure(settings)
     if path is None:
         jwt.use_keys(None)
         return
-    if not path.exists():
-        _write(path, [new_key()])
     jwt.use_keys(jwt.KeyRing(lambda: read(path)))
 
 

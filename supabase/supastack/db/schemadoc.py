@@ -25,6 +25,7 @@ from supastack.core.config import REPO_ROOT
 from supastack.db.migrate import migrate
 from supastack.db.pgtools import find_tools, server_major, without_password
 from supastack.db.postgres import EmbeddedPostgres, wait_for
+from supastack.db.typegen import TYPES_FILE, formatted, typescript
 
 SCHEMA_FILE = Path("supabase/schema.sql")
 DOCS_FILE = Path("docs/database.md")
@@ -262,8 +263,10 @@ def _free_port() -> int:
 
 
 def generate(db_url: str, workdir: Path = REPO_ROOT) -> dict[Path, str]:
-    """Both files' text, from a freshly migrated database (keys are paths relative to the repository)."""
-    return {SCHEMA_FILE: schema_sql(db_url, workdir), DOCS_FILE: database_md(db_url, workdir)}
+    """The files' text, from a freshly migrated database (keys are paths relative to the repository): the schema,
+    its documentation and the app's supabase-js Database type."""
+    return {SCHEMA_FILE: schema_sql(db_url, workdir), DOCS_FILE: database_md(db_url, workdir),
+            Path(TYPES_FILE): formatted(typescript(db_url, ["public"]), workdir)}
 
 
 def main(argv: list[str] | None = None) -> int:

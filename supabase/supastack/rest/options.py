@@ -5,6 +5,8 @@
 authenticator role (`alter role authenticator [in database ...] set pgrst.db_aggregates_enabled = 'true'`,
 applied on `notify pgrst, 'reload config'` or a schema reload) win over the environment
 (PGRST_DB_AGGREGATES_ENABLED, PGRST_DB_PLAN_ENABLED), which wins over config.toml (`[api] plan_enabled`).
+When none of them says, plan output is on in local development (as the test setups of the Supabase clients run
+PostgREST) and off in production mode; aggregates are off.
 """
 from __future__ import annotations
 
@@ -48,21 +50,23 @@ def as_bool(value: object) -> bool | None:
         return None
 
 
-def _pick(name: str, db: Mapping[str, str], env: Mapping[str, str], file_value: object) -> bool:
-    """The value of `db-<name>`: in-database setting, else environment, else config file, else false."""
+def _pick(name: str, db: Mapping[str, str], env: Mapping[str, str], file_value: object,
+          default: bool = False) -> bool:
+    """The value of `db-<name>`: in-database setting, else environment, else config file, else `default`."""
     if f"pgrst.db_{name}" in db:
         raw: object = db[f"pgrst.db_{name}"]
     elif f"PGRST_DB_{name.upper()}" in env:
         raw = env[f"PGRST_DB_{name.upper()}"]
     else:
         raw = file_value
-    return bool(as_bool(raw)) if raw is not None else False
+    return bool(as_bool(raw)) if raw is not None else default
 
 
-def switches(api: Mapping, env: Mapping[str, str], db: Mapping[str, str]) -> Switches:
-    """`api` is config.toml's [api] table, `db` the authenticator's pgrst.* settings."""
+def switches(api: Mapping, env: Mapping[str, str], db: Mapping[str, str], local: bool = False) -> Switches:
+    """`api` is config.toml's [api] table, `db` the authenticator's pgrst.* settings; `local` is true outside
+    production mode, where plan output defaults to on."""
     return Switches(aggregates_enabled=_pick("aggregates_enabled", db, env, api.get("aggregates_enabled")),
-                    plan_enabled=_pick("plan_enabled", db, env, api.get("plan_enabled")))
+                    plan_enabled=_pick("plan_enabled", db, env, api.get("plan_enabled"), default=local))
 
 
 async def role_settings(conn: psycopg.AsyncConnection) -> dict[str, str]:

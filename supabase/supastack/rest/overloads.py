@@ -17,13 +17,23 @@ UNNAMED_TYPES = {"json": ("json", "jsonb"), "text": ("text",), "xml": ("xml",), 
 RAW_BODY_KINDS = ("text", "xml", "bytea")
 
 
+def callable_overloads(overloads: list[Function]) -> list[Function]:
+    """The overloads PostgREST's schema cache holds: a function with an unnamed parameter only when that is its
+    single parameter, of a type that can take the whole body (json, jsonb, text, xml, bytea)."""
+    body_types = {t for types in UNNAMED_TYPES.values() for t in types}
+    return [f for f in overloads if all(p.name for p in f.params)
+            or (len(f.params) == 1 and f.params[0].type in body_types)]
+
+
 def choose(schema: str, name: str, overloads: list[Function], keys: set[str], body_kind: str | None,
            all_names: list[str]) -> tuple[Function, bool]:
     """(function, whether it takes the whole body). `body_kind` is None for GET/HEAD (no body)."""
+    overloads = callable_overloads(overloads)
     by_name = [f for f in overloads if _matches(f, keys, body_kind)]
     unnamed = [f for f in overloads if body_kind is not None and _takes_body(f, body_kind)]
     if len(by_name) == 1:
-        return by_name[0], False
+        # a single unnamed parameter always receives the whole body, as PostgREST calls it
+        return by_name[0], bool(by_name[0].params) and by_name[0].params[0].name == ""
     if len(by_name) > 1:
         raise ambiguous(schema, by_name)
     if len(unnamed) == 1:
@@ -49,9 +59,11 @@ def signature(schema: str, f: Function) -> str:
 
 
 def ambiguous(schema: str, candidates: list[Function]) -> RestError:
+    """Candidates fewest parameters first, then by their parameter lists."""
+    ordered = sorted(candidates, key=lambda f: (len(f.params), signature(schema, f)))
     return RestError(300, "PGRST203",
                      "Could not choose the best candidate function between: "
-                     + ", ".join(signature(schema, f) for f in candidates),
+                     + ", ".join(signature(schema, f) for f in ordered),
                      None, "Try renaming the parameters or the function itself in the database so function "
                            "overloading can be resolved")
 

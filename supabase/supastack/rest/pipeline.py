@@ -20,6 +20,7 @@ from jose import jwt as jose_jwt
 from supastack.core import jwt as jwt_keys
 from supastack.core.db import caller_gucs, request_gucs
 from supastack.core.stack import Stack
+from supastack.production import is_production
 from supastack.rest import options as switches
 from supastack.rest import plan as planner
 from supastack.rest import sql as sqlgen
@@ -77,8 +78,9 @@ class RestService:
         self.exposed: tuple[str, ...] = tuple(api.get("schemas") or DEFAULT_SCHEMAS)
         self.extra_search_path: tuple[str, ...] = tuple(api.get("extra_search_path", DEFAULT_EXTRA_SEARCH_PATH))
         self._api = api
-        # aggregates and plan output: off unless config.toml, the environment or the database turn them on
-        self.switches = switches.switches(api, os.environ, {})
+        # aggregates off and plan output on in local development unless config.toml, the environment or the database say
+        self._local = not is_production(self.settings)
+        self.switches = switches.switches(api, os.environ, {}, self._local)
         self.schema: SchemaCache = SchemaCache(schema=self.exposed[0])
         self.schemas: dict[str, SchemaCache] = {}
         self._search_paths: dict[str, bytes] = {}
@@ -112,7 +114,7 @@ class RestService:
             in_database = await switches.role_settings(conn)
         self.schemas = schemas
         self.schema = schemas[self.exposed[0]]
-        self.switches = switches.switches(self._api, os.environ, in_database)
+        self.switches = switches.switches(self._api, os.environ, in_database, self._local)
         self._query_cache.clear()
 
     async def _listen(self) -> None:

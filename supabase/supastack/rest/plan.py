@@ -139,7 +139,13 @@ def _read_node(req: ApiRequest, cache: SchemaCache, relation: str, columns: dict
 def _fill(node: ReadNode, items: tuple, path: tuple, req: ApiRequest, cache: SchemaCache, aliases: _Aliases) -> None:
     for item in items:
         if isinstance(item, SelectEmbed):
-            node.children.append(_embed(node, item, path, req, cache, aliases))
+            child = _embed(node, item, path, req, cache, aliases)
+            if not child.spread and any(c.output == child.output and not c.spread for c in node.children):
+                # PostgREST names an embed's lateral join <parent>_<name>_<depth>: the same name twice on one
+                # level is PostgreSQL's duplicate alias (the fix is an alias for one of them)
+                join_alias = f"{node.relation}_{child.output}_{len(path) + 1}"
+                raise RestError(400, "42712", f'table name "{join_alias}" specified more than once')
+            node.children.append(child)
         else:
             node.fields.extend(_fields(node, item, cache))
     # modifiers addressed to this node: `path.col=eq.x`, `path.order=`, `path.limit=`
@@ -178,8 +184,10 @@ def _cast(type_name: str | None, cache: SchemaCache) -> str | None:
 
 
 def _check_column(node: ReadNode, name: str) -> None:
+    """PostgreSQL's 42703, naming the relation as the statement's FROM does: an embedded table by its alias
+    (`messages_1`), as PostgREST's queries spell it."""
     if name not in node.columns and name not in node.computed:
-        raise column_not_found(name, node.relation)
+        raise column_not_found(name, node.alias if node.relationship is not None else node.relation)
 
 
 def _embed(parent: ReadNode, item: SelectEmbed, path: tuple, req: ApiRequest, cache: SchemaCache,

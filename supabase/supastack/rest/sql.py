@@ -381,17 +381,25 @@ def mutate_query(plan: MutatePlan, representation: str, want_count: bool, single
             statement = sql.SQL("insert into {} as {} select from json_array_elements({}::json)").format(
                 target, alias, b.payload(payload_json))
         elif missing_default:
-            values = []
-            for name in plan.columns:
+            # every row evaluates every column's default (a sequence advances for a row that gives the value
+            # too), as PostgREST's missing=default does; the row's own value wins when the object has the key.
+            # The defaults' subquery reads the row, so that it runs once per row (not once per statement).
+            values, defaults = [], []
+            for i, name in enumerate(plan.columns):
                 column = table.columns[name]
                 default = _default_sql(plan.schema, table.name, name, column)
+                if column.identity or column.default is not None:
+                    defaults.append(sql.SQL("{} as {}").format(default, sql.Identifier(f"d{i}")))
+                    default = sql.SQL("{}.{}").format(sql.Identifier("pgrst_d"), sql.Identifier(f"d{i}"))
                 values.append(sql.SQL("case when {}.obj::jsonb ? {} then {}.{} else {} end").format(
                     sql.Identifier("pgrst_o"), sql.Literal(name), sql.Identifier("pgrst_b"), sql.Identifier(name),
                     default))
             statement = sql.SQL(
                 "insert into {} as {} ({}) select {} from json_array_elements({}::json) as pgrst_o(obj) "
-                "cross join lateral json_populate_record(null::{}, pgrst_o.obj) as pgrst_b").format(
-                target, alias, sql.SQL(", ").join(cols), sql.SQL(", ").join(values), b.payload(payload_json), target)
+                "cross join lateral json_populate_record(null::{}, pgrst_o.obj) as pgrst_b "
+                "cross join lateral (select {} from (select pgrst_o.obj) as pgrst_r offset 0) as pgrst_d").format(
+                target, alias, sql.SQL(", ").join(cols), sql.SQL(", ").join(values), b.payload(payload_json), target,
+                sql.SQL(", ").join(defaults) if defaults else sql.SQL("1"))
         else:
             statement = sql.SQL(
                 "insert into {} as {} ({}) select {} "

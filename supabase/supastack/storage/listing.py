@@ -70,10 +70,11 @@ def page(rows: list[dict], opts: dict) -> dict:
     folders, objects = [], []
     for row in rows:
         if row["is_folder"]:
-            entry = {"id": None, "name": row["name"]}
+            # a folder always carries its key (its last segment), as storage-py's and storage-js's models read it
+            entry = {"id": None, "key": _key(row["name"].rstrip("/")), "name": row["name"]}
             if opts["column"] != "name":
-                entry.update(key=_key(row["name"].rstrip("/")), updated_at=row["updated_at"],
-                             created_at=row["created_at"], last_accessed_at=None, metadata=None)
+                entry.update(updated_at=row["updated_at"], created_at=row["created_at"], last_accessed_at=None,
+                             metadata=None)
             folders.append(entry)
         else:
             entry = {k: row[k] for k in ("id", "name", "metadata", "updated_at", "created_at", "last_accessed_at")}

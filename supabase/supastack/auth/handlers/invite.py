@@ -18,12 +18,11 @@ LINK_TYPES = ("signup", "invite", "magiclink", "recovery", "email_change_current
 
 
 async def _new_user(conn, email: str, data: dict, password_hash: str) -> str:
-    user_id = await users.create(conn, email=email, phone=None, password_hash=password_hash, user_metadata=data,
-                                 app_metadata={"provider": "email", "providers": ["email"]},
-                                 email_confirm=False, phone_confirm=False)
-    await users.merge_metadata(conn, user_id, "user", {"sub": user_id, "email": email, "email_verified": False,
-                                                       "phone_verified": False})
-    return user_id
+    """GoTrue's signupNewUser and createNewIdentity: user_metadata is the caller's data alone (the identity holds
+    sub and email; verification adds email_verified)."""
+    return await users.create(conn, email=email, phone=None, password_hash=password_hash, user_metadata=data,
+                              app_metadata={"provider": "email", "providers": ["email"]},
+                              email_confirm=False, phone_confirm=False)
 
 
 async def invite(request: Request, stack: Stack):

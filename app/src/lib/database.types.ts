@@ -1,0 +1,3234 @@
+export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[];
+
+export type Database = {
+  public: {
+    Tables: {
+      appointments: {
+        Row: {
+          id: string;
+          client_id: string | null;
+          staff_id: string | null;
+          process_id: number | null;
+          title: string | null;
+          starts_at: string;
+          duration_minutes: number;
+          kind: string;
+          location: string | null;
+          meeting_link: string | null;
+          status: string;
+          notes: string | null;
+          source: string | null;
+          source_ref: string | null;
+          reminded_24h_at: string | null;
+          reminded_1h_at: string | null;
+          created_by: string | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          client_id?: string | null;
+          staff_id?: string | null;
+          process_id?: number | null;
+          title?: string | null;
+          starts_at: string;
+          duration_minutes?: number;
+          kind?: string;
+          location?: string | null;
+          meeting_link?: string | null;
+          status?: string;
+          notes?: string | null;
+          source?: string | null;
+          source_ref?: string | null;
+          reminded_24h_at?: string | null;
+          reminded_1h_at?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          client_id?: string | null;
+          staff_id?: string | null;
+          process_id?: number | null;
+          title?: string | null;
+          starts_at?: string;
+          duration_minutes?: number;
+          kind?: string;
+          location?: string | null;
+          meeting_link?: string | null;
+          status?: string;
+          notes?: string | null;
+          source?: string | null;
+          source_ref?: string | null;
+          reminded_24h_at?: string | null;
+          reminded_1h_at?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'appointments_client_id_fkey';
+            columns: ['client_id'];
+            isOneToOne: false;
+            referencedRelation: 'clients';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'appointments_process_id_fkey';
+            columns: ['process_id'];
+            isOneToOne: false;
+            referencedRelation: 'processes';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      calendar_feeds: {
+        Row: {
+          user_id: string;
+          token_hash: string;
+          created_at: string;
+        };
+        Insert: {
+          user_id: string;
+          token_hash: string;
+          created_at?: string;
+        };
+        Update: {
+          user_id?: string;
+          token_hash?: string;
+          created_at?: string;
+        };
+        Relationships: [];
+      };
+      case_types: {
+        Row: {
+          id: string;
+          label: string;
+          category: string;
+          forms: string | null;
+          sort_order: number;
+          is_active: boolean;
+          created_at: string;
+        };
+        Insert: {
+          id: string;
+          label: string;
+          category: string;
+          forms?: string | null;
+          sort_order?: number;
+          is_active?: boolean;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          label?: string;
+          category?: string;
+          forms?: string | null;
+          sort_order?: number;
+          is_active?: boolean;
+          created_at?: string;
+        };
+        Relationships: [];
+      };
+      client_channel_consents: {
+        Row: {
+          client_id: string;
+          channel: string;
+          granted: boolean;
+          phone: string | null;
+          granted_at: string | null;
+          revoked_at: string | null;
+          updated_at: string;
+        };
+        Insert: {
+          client_id: string;
+          channel: string;
+          granted: boolean;
+          phone?: string | null;
+          granted_at?: string | null;
+          revoked_at?: string | null;
+          updated_at?: string;
+        };
+        Update: {
+          client_id?: string;
+          channel?: string;
+          granted?: boolean;
+          phone?: string | null;
+          granted_at?: string | null;
+          revoked_at?: string | null;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'client_channel_consents_client_id_fkey';
+            columns: ['client_id'];
+            isOneToOne: false;
+            referencedRelation: 'clients';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      client_documents: {
+        Row: {
+          id: string;
+          client_id: string;
+          process_id: number | null;
+          name: string;
+          file_path: string;
+          uploaded_by: string;
+          uploader_id: string | null;
+          document_type: string | null;
+          created_at: string;
+          document_request_id: string | null;
+          shared_with_client: boolean;
+        };
+        Insert: {
+          id?: string;
+          client_id: string;
+          process_id?: number | null;
+          name: string;
+          file_path: string;
+          uploaded_by: string;
+          uploader_id?: string | null;
+          document_type?: string | null;
+          created_at?: string;
+          document_request_id?: string | null;
+          shared_with_client?: boolean;
+        };
+        Update: {
+          id?: string;
+          client_id?: string;
+          process_id?: number | null;
+          name?: string;
+          file_path?: string;
+          uploaded_by?: string;
+          uploader_id?: string | null;
+          document_type?: string | null;
+          created_at?: string;
+          document_request_id?: string | null;
+          shared_with_client?: boolean;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'client_documents_client_id_fkey';
+            columns: ['client_id'];
+            isOneToOne: false;
+            referencedRelation: 'clients';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'client_documents_document_request_id_fkey';
+            columns: ['document_request_id'];
+            isOneToOne: false;
+            referencedRelation: 'document_requests';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'client_documents_process_id_fkey';
+            columns: ['process_id'];
+            isOneToOne: false;
+            referencedRelation: 'processes';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      client_questionnaires: {
+        Row: {
+          id: string;
+          client_id: string;
+          answers: Json;
+          status: string;
+          submitted_at: string | null;
+          reviewed_by: string | null;
+          reviewed_at: string | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          client_id: string;
+          answers?: Json;
+          status?: string;
+          submitted_at?: string | null;
+          reviewed_by?: string | null;
+          reviewed_at?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          client_id?: string;
+          answers?: Json;
+          status?: string;
+          submitted_at?: string | null;
+          reviewed_by?: string | null;
+          reviewed_at?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'client_questionnaires_client_id_fkey';
+            columns: ['client_id'];
+            isOneToOne: true;
+            referencedRelation: 'clients';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      client_record_changes: {
+        Row: {
+          id: number;
+          client_id: string;
+          changed_by: string | null;
+          changed_at: string;
+          field: string;
+          old_value: string | null;
+          new_value: string | null;
+        };
+        Insert: {
+          id?: number;
+          client_id: string;
+          changed_by?: string | null;
+          changed_at?: string;
+          field: string;
+          old_value?: string | null;
+          new_value?: string | null;
+        };
+        Update: {
+          id?: number;
+          client_id?: string;
+          changed_by?: string | null;
+          changed_at?: string;
+          field?: string;
+          old_value?: string | null;
+          new_value?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'client_record_changes_client_id_fkey';
+            columns: ['client_id'];
+            isOneToOne: false;
+            referencedRelation: 'clients';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      clients: {
+        Row: {
+          id: string;
+          user_id: string | null;
+          full_name: string;
+          email: string;
+          phone: string | null;
+          address: string | null;
+          created_at: string;
+          updated_at: string;
+          principal_client_id: string | null;
+          relationship: string | null;
+          a_number: string | null;
+          date_of_birth: string | null;
+          nationality: string | null;
+          passport_number: string | null;
+          passport_expires_on: string | null;
+          ead_expires_on: string | null;
+        };
+        Insert: {
+          id?: string;
+          user_id?: string | null;
+          full_name: string;
+          email: string;
+          phone?: string | null;
+          address?: string | null;
+          created_at?: string;
+          updated_at?: string;
+          principal_client_id?: string | null;
+          relationship?: string | null;
+          a_number?: string | null;
+          date_of_birth?: string | null;
+          nationality?: string | null;
+          passport_number?: string | null;
+          passport_expires_on?: string | null;
+          ead_expires_on?: string | null;
+        };
+        Update: {
+          id?: string;
+          user_id?: string | null;
+          full_name?: string;
+          email?: string;
+          phone?: string | null;
+          address?: string | null;
+          created_at?: string;
+          updated_at?: string;
+          principal_client_id?: string | null;
+          relationship?: string | null;
+          a_number?: string | null;
+          date_of_birth?: string | null;
+          nationality?: string | null;
+          passport_number?: string | null;
+          passport_expires_on?: string | null;
+          ead_expires_on?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'clients_principal_client_id_fkey';
+            columns: ['principal_client_id'];
+            isOneToOne: false;
+            referencedRelation: 'clients';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      document_checklists: {
+        Row: {
+          id: string;
+          case_type_id: string;
+          position: number;
+          document_name: string;
+          explanation: string | null;
+          is_required: boolean;
+          kind: string;
+          needs_apostille: boolean;
+          needs_translation: boolean;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          case_type_id: string;
+          position?: number;
+          document_name: string;
+          explanation?: string | null;
+          is_required?: boolean;
+          kind?: string;
+          needs_apostille?: boolean;
+          needs_translation?: boolean;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          case_type_id?: string;
+          position?: number;
+          document_name?: string;
+          explanation?: string | null;
+          is_required?: boolean;
+          kind?: string;
+          needs_apostille?: boolean;
+          needs_translation?: boolean;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'document_checklists_case_type_id_fkey';
+            columns: ['case_type_id'];
+            isOneToOne: false;
+            referencedRelation: 'case_types';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      document_request_events: {
+        Row: {
+          id: number;
+          request_id: string;
+          kind: string;
+          to_value: string | null;
+          reason: string | null;
+          actor_id: string | null;
+          actor_name: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: number;
+          request_id: string;
+          kind: string;
+          to_value?: string | null;
+          reason?: string | null;
+          actor_id?: string | null;
+          actor_name?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: number;
+          request_id?: string;
+          kind?: string;
+          to_value?: string | null;
+          reason?: string | null;
+          actor_id?: string | null;
+          actor_name?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'document_request_events_request_id_fkey';
+            columns: ['request_id'];
+            isOneToOne: false;
+            referencedRelation: 'document_requests';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      document_requests: {
+        Row: {
+          id: string;
+          process_id: number;
+          document_name: string;
+          document_description: string | null;
+          is_required: boolean;
+          status: string;
+          fulfilled_at: string | null;
+          requested_at: string;
+          created_at: string;
+          updated_at: string;
+          checklist_item_id: string | null;
+          position: number;
+          kind: string;
+          needs_apostille: boolean;
+          needs_translation: boolean;
+          stage: string;
+          stage_changed_at: string | null;
+          stage_changed_by: string | null;
+          review_status: string | null;
+          rejection_reason: string | null;
+          reviewed_at: string | null;
+          reviewed_by: string | null;
+        };
+        Insert: {
+          id?: string;
+          process_id: number;
+          document_name: string;
+          document_description?: string | null;
+          is_required?: boolean;
+          status?: string;
+          fulfilled_at?: string | null;
+          requested_at?: string;
+          created_at?: string;
+          updated_at?: string;
+          checklist_item_id?: string | null;
+          position?: number;
+          kind?: string;
+          needs_apostille?: boolean;
+          needs_translation?: boolean;
+          stage?: string;
+          stage_changed_at?: string | null;
+          stage_changed_by?: string | null;
+          review_status?: string | null;
+          rejection_reason?: string | null;
+          reviewed_at?: string | null;
+          reviewed_by?: string | null;
+        };
+        Update: {
+          id?: string;
+          process_id?: number;
+          document_name?: string;
+          document_description?: string | null;
+          is_required?: boolean;
+          status?: string;
+          fulfilled_at?: string | null;
+          requested_at?: string;
+          created_at?: string;
+          updated_at?: string;
+          checklist_item_id?: string | null;
+          position?: number;
+          kind?: string;
+          needs_apostille?: boolean;
+          needs_translation?: boolean;
+          stage?: string;
+          stage_changed_at?: string | null;
+          stage_changed_by?: string | null;
+          review_status?: string | null;
+          rejection_reason?: string | null;
+          reviewed_at?: string | null;
+          reviewed_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'document_requests_checklist_item_id_fkey';
+            columns: ['checklist_item_id'];
+            isOneToOne: false;
+            referencedRelation: 'document_checklists';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'document_requests_process_id_fkey';
+            columns: ['process_id'];
+            isOneToOne: false;
+            referencedRelation: 'processes';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      eoir_court_cases: {
+        Row: {
+          id: string;
+          a_number: string;
+          process_id: number;
+          last_status: string | null;
+          last_hearing_date: string | null;
+          court_location: string | null;
+          judge_name: string | null;
+          last_checked_at: string | null;
+          created_by: string | null;
+          created_at: string;
+          updated_at: string;
+          last_status_is_demo: boolean;
+          court_id: number | null;
+        };
+        Insert: {
+          id?: string;
+          a_number: string;
+          process_id: number;
+          last_status?: string | null;
+          last_hearing_date?: string | null;
+          court_location?: string | null;
+          judge_name?: string | null;
+          last_checked_at?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+          last_status_is_demo?: boolean;
+          court_id?: number | null;
+        };
+        Update: {
+          id?: string;
+          a_number?: string;
+          process_id?: number;
+          last_status?: string | null;
+          last_hearing_date?: string | null;
+          court_location?: string | null;
+          judge_name?: string | null;
+          last_checked_at?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+          last_status_is_demo?: boolean;
+          court_id?: number | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'eoir_court_cases_court_id_fkey';
+            columns: ['court_id'];
+            isOneToOne: false;
+            referencedRelation: 'eoir_courts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'eoir_court_cases_process_id_fkey';
+            columns: ['process_id'];
+            isOneToOne: false;
+            referencedRelation: 'processes';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      eoir_court_history: {
+        Row: {
+          id: string;
+          court_case_id: string;
+          status: string;
+          details: string | null;
+          hearing_date: string | null;
+          court_location: string | null;
+          judge_name: string | null;
+          updated_at: string;
+          is_demo: boolean;
+          court_id: number | null;
+        };
+        Insert: {
+          id?: string;
+          court_case_id: string;
+          status: string;
+          details?: string | null;
+          hearing_date?: string | null;
+          court_location?: string | null;
+          judge_name?: string | null;
+          updated_at?: string;
+          is_demo?: boolean;
+          court_id?: number | null;
+        };
+        Update: {
+          id?: string;
+          court_case_id?: string;
+          status?: string;
+          details?: string | null;
+          hearing_date?: string | null;
+          court_location?: string | null;
+          judge_name?: string | null;
+          updated_at?: string;
+          is_demo?: boolean;
+          court_id?: number | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'eoir_court_history_court_case_id_fkey';
+            columns: ['court_case_id'];
+            isOneToOne: false;
+            referencedRelation: 'eoir_court_cases';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'eoir_court_history_court_id_fkey';
+            columns: ['court_id'];
+            isOneToOne: false;
+            referencedRelation: 'eoir_courts';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      eoir_courts: {
+        Row: {
+          id: number;
+          city: string;
+          state: string;
+          time_zone: string;
+          zone_label: string;
+        };
+        Insert: {
+          id?: number;
+          city: string;
+          state: string;
+          time_zone: string;
+          zone_label: string;
+        };
+        Update: {
+          id?: number;
+          city?: string;
+          state?: string;
+          time_zone?: string;
+          zone_label?: string;
+        };
+        Relationships: [];
+      };
+      exchange_rates: {
+        Row: {
+          id: number;
+          base_currency: string;
+          quote_currency: string;
+          rate: number;
+          rate_date: string;
+          source: string;
+          created_at: string;
+        };
+        Insert: {
+          id?: number;
+          base_currency?: string;
+          quote_currency?: string;
+          rate: number;
+          rate_date: string;
+          source?: string;
+          created_at?: string;
+        };
+        Update: {
+          id?: number;
+          base_currency?: string;
+          quote_currency?: string;
+          rate?: number;
+          rate_date?: string;
+          source?: string;
+          created_at?: string;
+        };
+        Relationships: [];
+      };
+      financial_commission_rules: {
+        Row: {
+          id: string;
+          staff_id: string;
+          percentage: number;
+          is_active: boolean;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          staff_id: string;
+          percentage: number;
+          is_active?: boolean;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          staff_id?: string;
+          percentage?: number;
+          is_active?: boolean;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      financial_commissions: {
+        Row: {
+          id: string;
+          staff_id: string;
+          payment_id: string;
+          contract_id: string | null;
+          client_id: string | null;
+          base_amount: number;
+          percentage: number;
+          amount: number;
+          currency: string;
+          period_month: string;
+          status: string;
+          paid_at: string | null;
+          paid_by: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          staff_id: string;
+          payment_id: string;
+          contract_id?: string | null;
+          client_id?: string | null;
+          base_amount: number;
+          percentage: number;
+          amount: number;
+          currency: string;
+          period_month: string;
+          status?: string;
+          paid_at?: string | null;
+          paid_by?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          staff_id?: string;
+          payment_id?: string;
+          contract_id?: string | null;
+          client_id?: string | null;
+          base_amount?: number;
+          percentage?: number;
+          amount?: number;
+          currency?: string;
+          period_month?: string;
+          status?: string;
+          paid_at?: string | null;
+          paid_by?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'financial_commissions_client_id_fkey';
+            columns: ['client_id'];
+            isOneToOne: false;
+            referencedRelation: 'clients';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'financial_commissions_contract_id_fkey';
+            columns: ['contract_id'];
+            isOneToOne: false;
+            referencedRelation: 'financial_contracts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'financial_commissions_payment_id_fkey';
+            columns: ['payment_id'];
+            isOneToOne: true;
+            referencedRelation: 'financial_payments';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      financial_contracts: {
+        Row: {
+          id: string;
+          client_id: string;
+          title: string;
+          contract_number: string;
+          status: string;
+          total_amount: number;
+          payment_terms: string | null;
+          start_date: string | null;
+          end_date: string | null;
+          notes: string | null;
+          created_at: string;
+          updated_at: string;
+          currency: string;
+          quote_id: string | null;
+          process_id: number | null;
+          sales_staff_id: string | null;
+          down_payment: number;
+          installment_count: number;
+          exchange_rate: number | null;
+          exchange_rate_date: string | null;
+        };
+        Insert: {
+          id?: string;
+          client_id: string;
+          title: string;
+          contract_number?: string;
+          status?: string;
+          total_amount: number;
+          payment_terms?: string | null;
+          start_date?: string | null;
+          end_date?: string | null;
+          notes?: string | null;
+          created_at?: string;
+          updated_at?: string;
+          currency?: string;
+          quote_id?: string | null;
+          process_id?: number | null;
+          sales_staff_id?: string | null;
+          down_payment?: number;
+          installment_count?: number;
+          exchange_rate?: number | null;
+          exchange_rate_date?: string | null;
+        };
+        Update: {
+          id?: string;
+          client_id?: string;
+          title?: string;
+          contract_number?: string;
+          status?: string;
+          total_amount?: number;
+          payment_terms?: string | null;
+          start_date?: string | null;
+          end_date?: string | null;
+          notes?: string | null;
+          created_at?: string;
+          updated_at?: string;
+          currency?: string;
+          quote_id?: string | null;
+          process_id?: number | null;
+          sales_staff_id?: string | null;
+          down_payment?: number;
+          installment_count?: number;
+          exchange_rate?: number | null;
+          exchange_rate_date?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'financial_contracts_client_id_fkey';
+            columns: ['client_id'];
+            isOneToOne: false;
+            referencedRelation: 'clients';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'financial_contracts_process_id_fkey';
+            columns: ['process_id'];
+            isOneToOne: false;
+            referencedRelation: 'processes';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'financial_contracts_quote_id_fkey';
+            columns: ['quote_id'];
+            isOneToOne: true;
+            referencedRelation: 'financial_quotes';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      financial_expense_categories: {
+        Row: {
+          id: string;
+          name: string;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          name: string;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          name?: string;
+          created_at?: string;
+        };
+        Relationships: [];
+      };
+      financial_expenses: {
+        Row: {
+          id: string;
+          description: string;
+          amount: number;
+          due_date: string;
+          category_id: string | null;
+          is_paid: boolean;
+          payment_date: string | null;
+          payment_method: string | null;
+          notes: string | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          description: string;
+          amount: number;
+          due_date?: string;
+          category_id?: string | null;
+          is_paid?: boolean;
+          payment_date?: string | null;
+          payment_method?: string | null;
+          notes?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          description?: string;
+          amount?: number;
+          due_date?: string;
+          category_id?: string | null;
+          is_paid?: boolean;
+          payment_date?: string | null;
+          payment_method?: string | null;
+          notes?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'financial_expenses_category_id_fkey';
+            columns: ['category_id'];
+            isOneToOne: false;
+            referencedRelation: 'financial_expense_categories';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      financial_installments: {
+        Row: {
+          id: string;
+          contract_id: string;
+          client_id: string;
+          number: number;
+          due_date: string;
+          amount: number;
+          currency: string;
+          paid_amount: number;
+          status: string;
+          paid_at: string | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          contract_id: string;
+          client_id: string;
+          number: number;
+          due_date: string;
+          amount: number;
+          currency?: string;
+          paid_amount?: number;
+          status?: string;
+          paid_at?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          contract_id?: string;
+          client_id?: string;
+          number?: number;
+          due_date?: string;
+          amount?: number;
+          currency?: string;
+          paid_amount?: number;
+          status?: string;
+          paid_at?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'financial_installments_client_id_fkey';
+            columns: ['client_id'];
+            isOneToOne: false;
+            referencedRelation: 'clients';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'financial_installments_contract_id_client_id_fkey';
+            columns: ['contract_id', 'client_id'];
+            isOneToOne: false;
+            referencedRelation: 'financial_contracts';
+            referencedColumns: ['id', 'client_id'];
+          },
+        ];
+      };
+      financial_payments: {
+        Row: {
+          id: string;
+          client_id: string;
+          contract_id: string | null;
+          amount: number;
+          payment_date: string | null;
+          payment_method: string | null;
+          status: string;
+          notes: string | null;
+          created_at: string;
+          updated_at: string;
+          installment_id: string | null;
+          currency: string;
+          exchange_rate: number | null;
+          exchange_rate_date: string | null;
+          receipt_number: string | null;
+          recorded_by: string | null;
+          amount_brl: number | null;
+        };
+        Insert: {
+          id?: string;
+          client_id: string;
+          contract_id?: string | null;
+          amount: number;
+          payment_date?: string | null;
+          payment_method?: string | null;
+          status?: string;
+          notes?: string | null;
+          created_at?: string;
+          updated_at?: string;
+          installment_id?: string | null;
+          currency?: string;
+          exchange_rate?: number | null;
+          exchange_rate_date?: string | null;
+          receipt_number?: string | null;
+          recorded_by?: string | null;
+          amount_brl?: never;
+        };
+        Update: {
+          id?: string;
+          client_id?: string;
+          contract_id?: string | null;
+          amount?: number;
+          payment_date?: string | null;
+          payment_method?: string | null;
+          status?: string;
+          notes?: string | null;
+          created_at?: string;
+          updated_at?: string;
+          installment_id?: string | null;
+          currency?: string;
+          exchange_rate?: number | null;
+          exchange_rate_date?: string | null;
+          receipt_number?: string | null;
+          recorded_by?: string | null;
+          amount_brl?: never;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'financial_payments_client_id_fkey';
+            columns: ['client_id'];
+            isOneToOne: false;
+            referencedRelation: 'clients';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'financial_payments_contract_id_client_id_fkey';
+            columns: ['contract_id', 'client_id'];
+            isOneToOne: false;
+            referencedRelation: 'financial_contracts';
+            referencedColumns: ['id', 'client_id'];
+          },
+          {
+            foreignKeyName: 'financial_payments_installment_fk';
+            columns: ['installment_id', 'client_id'];
+            isOneToOne: false;
+            referencedRelation: 'financial_installments';
+            referencedColumns: ['id', 'client_id'];
+          },
+        ];
+      };
+      financial_products: {
+        Row: {
+          id: string;
+          name: string;
+          description: string | null;
+          price: number;
+          category: string;
+          is_active: boolean;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          name: string;
+          description?: string | null;
+          price: number;
+          category: string;
+          is_active?: boolean;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          name?: string;
+          description?: string | null;
+          price?: number;
+          category?: string;
+          is_active?: boolean;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      financial_quote_items: {
+        Row: {
+          id: string;
+          quote_id: string;
+          position: number;
+          kind: string;
+          product_id: string | null;
+          uscis_fee_id: string | null;
+          description: string;
+          quantity: number;
+          unit_price: number;
+          discount_amount: number;
+          amount: number | null;
+          created_at: string;
+          discount_percent: number | null;
+        };
+        Insert: {
+          id?: string;
+          quote_id: string;
+          position?: number;
+          kind?: string;
+          product_id?: string | null;
+          uscis_fee_id?: string | null;
+          description: string;
+          quantity?: number;
+          unit_price: number;
+          discount_amount?: number;
+          amount?: never;
+          created_at?: string;
+          discount_percent?: number | null;
+        };
+        Update: {
+          id?: string;
+          quote_id?: string;
+          position?: number;
+          kind?: string;
+          product_id?: string | null;
+          uscis_fee_id?: string | null;
+          description?: string;
+          quantity?: number;
+          unit_price?: number;
+          discount_amount?: number;
+          amount?: never;
+          created_at?: string;
+          discount_percent?: number | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'financial_quote_items_product_id_fkey';
+            columns: ['product_id'];
+            isOneToOne: false;
+            referencedRelation: 'financial_products';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'financial_quote_items_quote_id_fkey';
+            columns: ['quote_id'];
+            isOneToOne: false;
+            referencedRelation: 'financial_quotes';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'financial_quote_items_uscis_fee_id_fkey';
+            columns: ['uscis_fee_id'];
+            isOneToOne: false;
+            referencedRelation: 'financial_uscis_fees';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      financial_quotes: {
+        Row: {
+          id: string;
+          client_id: string;
+          title: string;
+          quote_number: string;
+          status: string;
+          total_amount: number;
+          expiration_date: string | null;
+          notes: string | null;
+          created_at: string;
+          updated_at: string;
+          currency: string;
+          subtotal_amount: number;
+          discount_amount: number;
+          exchange_rate: number | null;
+          exchange_rate_date: string | null;
+          fees_date: string;
+          sales_staff_id: string | null;
+          created_by: string | null;
+          sent_at: string | null;
+          decided_at: string | null;
+          decided_by: string | null;
+          total_brl: number | null;
+          discount_percent: number | null;
+          seller_id: string | null;
+        };
+        Insert: {
+          id?: string;
+          client_id: string;
+          title: string;
+          quote_number?: string;
+          status?: string;
+          total_amount: number;
+          expiration_date?: string | null;
+          notes?: string | null;
+          created_at?: string;
+          updated_at?: string;
+          currency?: string;
+          subtotal_amount?: number;
+          discount_amount?: number;
+          exchange_rate?: number | null;
+          exchange_rate_date?: string | null;
+          fees_date?: string;
+          sales_staff_id?: string | null;
+          created_by?: string | null;
+          sent_at?: string | null;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          total_brl?: never;
+          discount_percent?: number | null;
+          seller_id?: string | null;
+        };
+        Update: {
+          id?: string;
+          client_id?: string;
+          title?: string;
+          quote_number?: string;
+          status?: string;
+          total_amount?: number;
+          expiration_date?: string | null;
+          notes?: string | null;
+          created_at?: string;
+          updated_at?: string;
+          currency?: string;
+          subtotal_amount?: number;
+          discount_amount?: number;
+          exchange_rate?: number | null;
+          exchange_rate_date?: string | null;
+          fees_date?: string;
+          sales_staff_id?: string | null;
+          created_by?: string | null;
+          sent_at?: string | null;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          total_brl?: never;
+          discount_percent?: number | null;
+          seller_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'financial_quotes_client_id_fkey';
+            columns: ['client_id'];
+            isOneToOne: false;
+            referencedRelation: 'clients';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      financial_uscis_fees: {
+        Row: {
+          id: string;
+          form_code: string;
+          form_name: string;
+          fee_amount: number;
+          category: string | null;
+          description: string | null;
+          valid_from: string;
+          valid_until: string | null;
+          is_active: boolean;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          form_code: string;
+          form_name: string;
+          fee_amount: number;
+          category?: string | null;
+          description?: string | null;
+          valid_from?: string;
+          valid_until?: string | null;
+          is_active?: boolean;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          form_code?: string;
+          form_name?: string;
+          fee_amount?: number;
+          category?: string | null;
+          description?: string | null;
+          valid_from?: string;
+          valid_until?: string | null;
+          is_active?: boolean;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      interactions: {
+        Row: {
+          id: string;
+          client_id: string;
+          process_id: number | null;
+          type: string;
+          content: string;
+          contact_date: string;
+          duration_minutes: number | null;
+          status: string;
+          created_by: string | null;
+          created_by_name: string | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          client_id: string;
+          process_id?: number | null;
+          type: string;
+          content: string;
+          contact_date?: string;
+          duration_minutes?: number | null;
+          status?: string;
+          created_by?: string | null;
+          created_by_name?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          client_id?: string;
+          process_id?: number | null;
+          type?: string;
+          content?: string;
+          contact_date?: string;
+          duration_minutes?: number | null;
+          status?: string;
+          created_by?: string | null;
+          created_by_name?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'interactions_client_id_fkey';
+            columns: ['client_id'];
+            isOneToOne: false;
+            referencedRelation: 'clients';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'interactions_process_id_fkey';
+            columns: ['process_id'];
+            isOneToOne: false;
+            referencedRelation: 'processes';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      lead_activities: {
+        Row: {
+          id: string;
+          lead_id: string;
+          kind: string;
+          body: string;
+          author_id: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          lead_id: string;
+          kind?: string;
+          body: string;
+          author_id?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          lead_id?: string;
+          kind?: string;
+          body?: string;
+          author_id?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'lead_activities_lead_id_fkey';
+            columns: ['lead_id'];
+            isOneToOne: false;
+            referencedRelation: 'leads';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      leads: {
+        Row: {
+          id: string;
+          name: string;
+          email: string | null;
+          phone: string | null;
+          source: string;
+          case_type_interest: string | null;
+          stage: string;
+          owner_id: string | null;
+          notes: string | null;
+          client_id: string | null;
+          stage_changed_at: string;
+          converted_at: string | null;
+          created_by: string | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          name: string;
+          email?: string | null;
+          phone?: string | null;
+          source?: string;
+          case_type_interest?: string | null;
+          stage?: string;
+          owner_id?: string | null;
+          notes?: string | null;
+          client_id?: string | null;
+          stage_changed_at?: string;
+          converted_at?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          name?: string;
+          email?: string | null;
+          phone?: string | null;
+          source?: string;
+          case_type_interest?: string | null;
+          stage?: string;
+          owner_id?: string | null;
+          notes?: string | null;
+          client_id?: string | null;
+          stage_changed_at?: string;
+          converted_at?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'leads_client_id_fkey';
+            columns: ['client_id'];
+            isOneToOne: false;
+            referencedRelation: 'clients';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      messages: {
+        Row: {
+          id: string;
+          client_id: string;
+          sender_type: string;
+          sender_id: string | null;
+          content: string | null;
+          attachment_url: string | null;
+          created_at: string;
+          read_at: string | null;
+        };
+        Insert: {
+          id?: string;
+          client_id: string;
+          sender_type: string;
+          sender_id?: string | null;
+          content?: string | null;
+          attachment_url?: string | null;
+          created_at?: string;
+          read_at?: string | null;
+        };
+        Update: {
+          id?: string;
+          client_id?: string;
+          sender_type?: string;
+          sender_id?: string | null;
+          content?: string | null;
+          attachment_url?: string | null;
+          created_at?: string;
+          read_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'messages_client_id_fkey';
+            columns: ['client_id'];
+            isOneToOne: false;
+            referencedRelation: 'clients';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      notification_deliveries: {
+        Row: {
+          id: string;
+          notification_id: string | null;
+          user_id: string | null;
+          channel: string;
+          recipient: string;
+          template: string;
+          payload: Json;
+          status: string;
+          attempts: number;
+          next_attempt_at: string;
+          lease_until: string | null;
+          provider_message_id: string | null;
+          provider_status: string | null;
+          provider_status_at: string | null;
+          idempotency_key: string;
+          last_error: string | null;
+          created_at: string;
+          sent_at: string | null;
+        };
+        Insert: {
+          id?: string;
+          notification_id?: string | null;
+          user_id?: string | null;
+          channel: string;
+          recipient: string;
+          template: string;
+          payload?: Json;
+          status?: string;
+          attempts?: number;
+          next_attempt_at?: string;
+          lease_until?: string | null;
+          provider_message_id?: string | null;
+          provider_status?: string | null;
+          provider_status_at?: string | null;
+          idempotency_key: string;
+          last_error?: string | null;
+          created_at?: string;
+          sent_at?: string | null;
+        };
+        Update: {
+          id?: string;
+          notification_id?: string | null;
+          user_id?: string | null;
+          channel?: string;
+          recipient?: string;
+          template?: string;
+          payload?: Json;
+          status?: string;
+          attempts?: number;
+          next_attempt_at?: string;
+          lease_until?: string | null;
+          provider_message_id?: string | null;
+          provider_status?: string | null;
+          provider_status_at?: string | null;
+          idempotency_key?: string;
+          last_error?: string | null;
+          created_at?: string;
+          sent_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'notification_deliveries_notification_id_fkey';
+            columns: ['notification_id'];
+            isOneToOne: false;
+            referencedRelation: 'notifications';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      notifications: {
+        Row: {
+          id: string;
+          user_id: string;
+          kind: string;
+          title: string;
+          body: string | null;
+          link: string | null;
+          client_id: string | null;
+          process_id: number | null;
+          created_at: string;
+          read_at: string | null;
+          idempotency_key: string | null;
+        };
+        Insert: {
+          id?: string;
+          user_id: string;
+          kind: string;
+          title: string;
+          body?: string | null;
+          link?: string | null;
+          client_id?: string | null;
+          process_id?: number | null;
+          created_at?: string;
+          read_at?: string | null;
+          idempotency_key?: string | null;
+        };
+        Update: {
+          id?: string;
+          user_id?: string;
+          kind?: string;
+          title?: string;
+          body?: string | null;
+          link?: string | null;
+          client_id?: string | null;
+          process_id?: number | null;
+          created_at?: string;
+          read_at?: string | null;
+          idempotency_key?: string | null;
+        };
+        Relationships: [];
+      };
+      office_settings: {
+        Row: {
+          id: boolean;
+          office_name: string;
+          logo_path: string | null;
+          business_hours: Json;
+          time_zone: string;
+          notification_templates: Json;
+          hearing_prep_days: number;
+          rfe_response_days: number;
+          biometrics_lead_days: number;
+          updated_at: string;
+          updated_by: string | null;
+          require_staff_mfa: boolean;
+          office_street: string | null;
+          office_suite: string | null;
+          office_city: string | null;
+          office_state: string | null;
+          office_zip: string | null;
+          office_phone: string | null;
+          office_email: string | null;
+          office_website: string | null;
+          attorney_name: string | null;
+          attorney_bar_number: string | null;
+          attorney_bar_state: string | null;
+          attorney_licensing_authority: string | null;
+          attorney_eoir_id: string | null;
+          attorney_email: string | null;
+          attorney_phone: string | null;
+          attorney_mobile: string | null;
+          attorney_fax: string | null;
+          packet_cover_letter: string | null;
+          document_expiry_alert_days: number;
+          translation_certification_template: string;
+        };
+        Insert: {
+          id?: boolean;
+          office_name?: string;
+          logo_path?: string | null;
+          business_hours?: Json;
+          time_zone?: string;
+          notification_templates?: Json;
+          hearing_prep_days?: number;
+          rfe_response_days?: number;
+          biometrics_lead_days?: number;
+          updated_at?: string;
+          updated_by?: string | null;
+          require_staff_mfa?: boolean;
+          office_street?: string | null;
+          office_suite?: string | null;
+          office_city?: string | null;
+          office_state?: string | null;
+          office_zip?: string | null;
+          office_phone?: string | null;
+          office_email?: string | null;
+          office_website?: string | null;
+          attorney_name?: string | null;
+          attorney_bar_number?: string | null;
+          attorney_bar_state?: string | null;
+          attorney_licensing_authority?: string | null;
+          attorney_eoir_id?: string | null;
+          attorney_email?: string | null;
+          attorney_phone?: string | null;
+          attorney_mobile?: string | null;
+          attorney_fax?: string | null;
+          packet_cover_letter?: string | null;
+          document_expiry_alert_days?: number;
+          translation_certification_template?: string;
+        };
+        Update: {
+          id?: boolean;
+          office_name?: string;
+          logo_path?: string | null;
+          business_hours?: Json;
+          time_zone?: string;
+          notification_templates?: Json;
+          hearing_prep_days?: number;
+          rfe_response_days?: number;
+          biometrics_lead_days?: number;
+          updated_at?: string;
+          updated_by?: string | null;
+          require_staff_mfa?: boolean;
+          office_street?: string | null;
+          office_suite?: string | null;
+          office_city?: string | null;
+          office_state?: string | null;
+          office_zip?: string | null;
+          office_phone?: string | null;
+          office_email?: string | null;
+          office_website?: string | null;
+          attorney_name?: string | null;
+          attorney_bar_number?: string | null;
+          attorney_bar_state?: string | null;
+          attorney_licensing_authority?: string | null;
+          attorney_eoir_id?: string | null;
+          attorney_email?: string | null;
+          attorney_phone?: string | null;
+          attorney_mobile?: string | null;
+          attorney_fax?: string | null;
+          packet_cover_letter?: string | null;
+          document_expiry_alert_days?: number;
+          translation_certification_template?: string;
+        };
+        Relationships: [];
+      };
+      process_events: {
+        Row: {
+          id: string;
+          process_id: number;
+          kind: string;
+          from_value: string | null;
+          to_value: string | null;
+          actor_id: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          process_id: number;
+          kind: string;
+          from_value?: string | null;
+          to_value?: string | null;
+          actor_id?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          process_id?: number;
+          kind?: string;
+          from_value?: string | null;
+          to_value?: string | null;
+          actor_id?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'process_events_process_id_fkey';
+            columns: ['process_id'];
+            isOneToOne: false;
+            referencedRelation: 'processes';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      process_notifications: {
+        Row: {
+          id: string;
+          process_id: number;
+          notification_type: string;
+          notification_channel: string;
+          content: string;
+          recipient: string | null;
+          status: string;
+          sent_at: string | null;
+          created_by: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          process_id: number;
+          notification_type: string;
+          notification_channel?: string;
+          content: string;
+          recipient?: string | null;
+          status?: string;
+          sent_at?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          process_id?: number;
+          notification_type?: string;
+          notification_channel?: string;
+          content?: string;
+          recipient?: string | null;
+          status?: string;
+          sent_at?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'process_notifications_process_id_fkey';
+            columns: ['process_id'];
+            isOneToOne: false;
+            referencedRelation: 'processes';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      process_stages: {
+        Row: {
+          id: number;
+          name: string;
+          order_number: number;
+          created_at: string;
+        };
+        Insert: {
+          id?: number;
+          name: string;
+          order_number: number;
+          created_at?: string;
+        };
+        Update: {
+          id?: number;
+          name?: string;
+          order_number?: number;
+          created_at?: string;
+        };
+        Relationships: [];
+      };
+      processes: {
+        Row: {
+          id: number;
+          type: string;
+          client_id: string | null;
+          client_name: string | null;
+          receipt_number: string | null;
+          category: string | null;
+          stage: string | null;
+          status: string;
+          last_update: string;
+          next_date: string | null;
+          created_at: string;
+          updated_at: string;
+          case_type_id: string | null;
+          responsible_id: string | null;
+          description: string | null;
+          opened_at: string;
+          filed_at: string | null;
+          closed_at: string | null;
+          priority_date: string | null;
+          visa_category: string | null;
+          chargeability: string;
+          uscis_form: string | null;
+          uscis_office: string | null;
+          receipt_date: string | null;
+        };
+        Insert: {
+          id?: number;
+          type: string;
+          client_id?: string | null;
+          client_name?: string | null;
+          receipt_number?: string | null;
+          category?: string | null;
+          stage?: string | null;
+          status?: string;
+          last_update?: string;
+          next_date?: string | null;
+          created_at?: string;
+          updated_at?: string;
+          case_type_id?: string | null;
+          responsible_id?: string | null;
+          description?: string | null;
+          opened_at?: string;
+          filed_at?: string | null;
+          closed_at?: string | null;
+          priority_date?: string | null;
+          visa_category?: string | null;
+          chargeability?: string;
+          uscis_form?: string | null;
+          uscis_office?: string | null;
+          receipt_date?: string | null;
+        };
+        Update: {
+          id?: number;
+          type?: string;
+          client_id?: string | null;
+          client_name?: string | null;
+          receipt_number?: string | null;
+          category?: string | null;
+          stage?: string | null;
+          status?: string;
+          last_update?: string;
+          next_date?: string | null;
+          created_at?: string;
+          updated_at?: string;
+          case_type_id?: string | null;
+          responsible_id?: string | null;
+          description?: string | null;
+          opened_at?: string;
+          filed_at?: string | null;
+          closed_at?: string | null;
+          priority_date?: string | null;
+          visa_category?: string | null;
+          chargeability?: string;
+          uscis_form?: string | null;
+          uscis_office?: string | null;
+          receipt_date?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'processes_case_type_id_fkey';
+            columns: ['case_type_id'];
+            isOneToOne: false;
+            referencedRelation: 'case_types';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'processes_client_id_fkey';
+            columns: ['client_id'];
+            isOneToOne: false;
+            referencedRelation: 'clients';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      profiles: {
+        Row: {
+          id: string;
+          email: string | null;
+          full_name: string | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id: string;
+          email?: string | null;
+          full_name?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          email?: string | null;
+          full_name?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      system_settings: {
+        Row: {
+          key: string;
+          value: Json;
+          updated_at: string;
+          updated_by: string | null;
+        };
+        Insert: {
+          key: string;
+          value: Json;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Update: {
+          key?: string;
+          value?: Json;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Relationships: [];
+      };
+      task_comments: {
+        Row: {
+          id: string;
+          task_id: string;
+          author_id: string | null;
+          body: string;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          task_id: string;
+          author_id?: string | null;
+          body: string;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          task_id?: string;
+          author_id?: string | null;
+          body?: string;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'task_comments_task_id_fkey';
+            columns: ['task_id'];
+            isOneToOne: false;
+            referencedRelation: 'tasks';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      tasks: {
+        Row: {
+          id: string;
+          title: string;
+          description: string | null;
+          assignee_id: string | null;
+          due_date: string | null;
+          priority: string;
+          status: string;
+          client_id: string | null;
+          process_id: number | null;
+          source: string | null;
+          source_ref: string | null;
+          completed_at: string | null;
+          reminded_for: string | null;
+          created_by: string | null;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          title: string;
+          description?: string | null;
+          assignee_id?: string | null;
+          due_date?: string | null;
+          priority?: string;
+          status?: string;
+          client_id?: string | null;
+          process_id?: number | null;
+          source?: string | null;
+          source_ref?: string | null;
+          completed_at?: string | null;
+          reminded_for?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          title?: string;
+          description?: string | null;
+          assignee_id?: string | null;
+          due_date?: string | null;
+          priority?: string;
+          status?: string;
+          client_id?: string | null;
+          process_id?: number | null;
+          source?: string | null;
+          source_ref?: string | null;
+          completed_at?: string | null;
+          reminded_for?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'tasks_client_id_fkey';
+            columns: ['client_id'];
+            isOneToOne: false;
+            referencedRelation: 'clients';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'tasks_process_id_fkey';
+            columns: ['process_id'];
+            isOneToOne: false;
+            referencedRelation: 'processes';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      uscis_form_editions: {
+        Row: {
+          id: number;
+          form_id: number;
+          edition_date: string;
+          storage_path: string;
+          fields: Json;
+          page_count: number | null;
+          imported_by: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: number;
+          form_id: number;
+          edition_date: string;
+          storage_path: string;
+          fields?: Json;
+          page_count?: number | null;
+          imported_by?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: number;
+          form_id?: number;
+          edition_date?: string;
+          storage_path?: string;
+          fields?: Json;
+          page_count?: number | null;
+          imported_by?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'uscis_form_editions_form_id_fkey';
+            columns: ['form_id'];
+            isOneToOne: false;
+            referencedRelation: 'uscis_forms';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      uscis_form_mappings: {
+        Row: {
+          id: number;
+          edition_id: number;
+          version: number;
+          field_name: string;
+          data_path: string;
+          transform: string;
+          transform_arg: string | null;
+          created_by: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: number;
+          edition_id: number;
+          version: number;
+          field_name: string;
+          data_path: string;
+          transform?: string;
+          transform_arg?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: number;
+          edition_id?: number;
+          version?: number;
+          field_name?: string;
+          data_path?: string;
+          transform?: string;
+          transform_arg?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'uscis_form_mappings_edition_id_fkey';
+            columns: ['edition_id'];
+            isOneToOne: false;
+            referencedRelation: 'uscis_form_editions';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      uscis_forms: {
+        Row: {
+          id: number;
+          number: string;
+          name: string;
+          category: string;
+          updated_at: string | null;
+          url: string | null;
+          downloaded: boolean;
+          created_at: string;
+          edition_checked_at: string | null;
+          edition_source: string | null;
+        };
+        Insert: {
+          id?: number;
+          number: string;
+          name: string;
+          category: string;
+          updated_at?: string | null;
+          url?: string | null;
+          downloaded?: boolean;
+          created_at?: string;
+          edition_checked_at?: string | null;
+          edition_source?: string | null;
+        };
+        Update: {
+          id?: number;
+          number?: string;
+          name?: string;
+          category?: string;
+          updated_at?: string | null;
+          url?: string | null;
+          downloaded?: boolean;
+          created_at?: string;
+          edition_checked_at?: string | null;
+          edition_source?: string | null;
+        };
+        Relationships: [];
+      };
+      uscis_processing_times: {
+        Row: {
+          id: string;
+          form: string;
+          office: string;
+          form_category: string;
+          min_months: number;
+          max_months: number;
+          published_on: string | null;
+          source: string;
+          updated_by: string | null;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          form: string;
+          office: string;
+          form_category?: string;
+          min_months: number;
+          max_months: number;
+          published_on?: string | null;
+          source?: string;
+          updated_by?: string | null;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          form?: string;
+          office?: string;
+          form_category?: string;
+          min_months?: number;
+          max_months?: number;
+          published_on?: string | null;
+          source?: string;
+          updated_by?: string | null;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      uscis_receipts: {
+        Row: {
+          id: string;
+          process_id: number;
+          receipt_number: string;
+          last_status: string | null;
+          last_checked_at: string | null;
+          last_updated_at: string | null;
+          next_action_date: string | null;
+          created_by: string | null;
+          created_at: string;
+          updated_at: string;
+          last_status_is_demo: boolean;
+        };
+        Insert: {
+          id?: string;
+          process_id: number;
+          receipt_number: string;
+          last_status?: string | null;
+          last_checked_at?: string | null;
+          last_updated_at?: string | null;
+          next_action_date?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+          last_status_is_demo?: boolean;
+        };
+        Update: {
+          id?: string;
+          process_id?: number;
+          receipt_number?: string;
+          last_status?: string | null;
+          last_checked_at?: string | null;
+          last_updated_at?: string | null;
+          next_action_date?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          updated_at?: string;
+          last_status_is_demo?: boolean;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'uscis_receipts_process_id_fkey';
+            columns: ['process_id'];
+            isOneToOne: false;
+            referencedRelation: 'processes';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      uscis_status_history: {
+        Row: {
+          id: string;
+          receipt_id: string;
+          status: string;
+          details: string | null;
+          updated_at: string;
+          is_demo: boolean;
+        };
+        Insert: {
+          id?: string;
+          receipt_id: string;
+          status: string;
+          details?: string | null;
+          updated_at?: string;
+          is_demo?: boolean;
+        };
+        Update: {
+          id?: string;
+          receipt_id?: string;
+          status?: string;
+          details?: string | null;
+          updated_at?: string;
+          is_demo?: boolean;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'uscis_status_history_receipt_id_fkey';
+            columns: ['receipt_id'];
+            isOneToOne: false;
+            referencedRelation: 'uscis_receipts';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      user_roles: {
+        Row: {
+          id: string;
+          user_id: string;
+          role: string;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          user_id: string;
+          role: string;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          user_id?: string;
+          role?: string;
+          created_at?: string;
+        };
+        Relationships: [];
+      };
+      visa_bulletin_months: {
+        Row: {
+          month: string;
+          uscis_chart_family: string;
+          uscis_chart_employment: string;
+          source: string;
+          source_url: string | null;
+          imported_at: string;
+          imported_by: string | null;
+        };
+        Insert: {
+          month: string;
+          uscis_chart_family?: string;
+          uscis_chart_employment?: string;
+          source?: string;
+          source_url?: string | null;
+          imported_at?: string;
+          imported_by?: string | null;
+        };
+        Update: {
+          month?: string;
+          uscis_chart_family?: string;
+          uscis_chart_employment?: string;
+          source?: string;
+          source_url?: string | null;
+          imported_at?: string;
+          imported_by?: string | null;
+        };
+        Relationships: [];
+      };
+      visa_bulletins: {
+        Row: {
+          id: number;
+          month: string;
+          chart: string;
+          category: string;
+          chargeability: string;
+          cutoff: string;
+          cutoff_date: string | null;
+        };
+        Insert: {
+          id?: number;
+          month: string;
+          chart: string;
+          category: string;
+          chargeability: string;
+          cutoff: string;
+          cutoff_date?: string | null;
+        };
+        Update: {
+          id?: number;
+          month?: string;
+          chart?: string;
+          category?: string;
+          chargeability?: string;
+          cutoff?: string;
+          cutoff_date?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'visa_bulletins_month_fkey';
+            columns: ['month'];
+            isOneToOne: false;
+            referencedRelation: 'visa_bulletin_months';
+            referencedColumns: ['month'];
+          },
+        ];
+      };
+    };
+    Views: {
+      client_document_requests: {
+        Row: {
+          id: string | null;
+          process_id: number | null;
+          client_id: string | null;
+          document_name: string | null;
+          document_description: string | null;
+          is_required: boolean | null;
+          status: string | null;
+          requested_at: string | null;
+          fulfilled_at: string | null;
+          kind: string | null;
+          stage: string | null;
+          needs_apostille: boolean | null;
+          needs_translation: boolean | null;
+          review_status: string | null;
+          rejection_reason: string | null;
+          reviewed_at: string | null;
+          position: number | null;
+        };
+        Relationships: [];
+      };
+      client_processes: {
+        Row: {
+          id: number | null;
+          client_id: string | null;
+          process_id: number | null;
+          type: string | null;
+          status: string | null;
+          stage: string | null;
+          description: string | null;
+          next_date: string | null;
+          created_at: string | null;
+          updated_at: string | null;
+        };
+        Insert: {
+          id?: number | null;
+          client_id?: string | null;
+          process_id?: number | null;
+          type?: string | null;
+          status?: string | null;
+          stage?: string | null;
+          description?: string | null;
+          next_date?: string | null;
+          created_at?: string | null;
+          updated_at?: string | null;
+        };
+        Update: {
+          id?: number | null;
+          client_id?: string | null;
+          process_id?: number | null;
+          type?: string | null;
+          status?: string | null;
+          stage?: string | null;
+          description?: string | null;
+          next_date?: string | null;
+          created_at?: string | null;
+          updated_at?: string | null;
+        };
+        Relationships: [];
+      };
+      financial_commission_statements: {
+        Row: {
+          staff_id: string | null;
+          staff_name: string | null;
+          period_month: string | null;
+          currency: string | null;
+          commission_count: number | null;
+          base_total: number | null;
+          amount_total: number | null;
+          paid_total: number | null;
+          pending_total: number | null;
+        };
+        Relationships: [];
+      };
+      financial_monthly_revenue: {
+        Row: {
+          month: string | null;
+          currency: string | null;
+          revenue: number | null;
+          revenue_brl: number | null;
+          payment_count: number | null;
+        };
+        Relationships: [];
+      };
+      financial_receivables_aging: {
+        Row: {
+          installment_id: string | null;
+          client_id: string | null;
+          client_name: string | null;
+          contract_id: string | null;
+          contract_number: string | null;
+          contract_title: string | null;
+          number: number | null;
+          due_date: string | null;
+          currency: string | null;
+          amount: number | null;
+          paid_amount: number | null;
+          open_amount: number | null;
+          days_late: number | null;
+          bucket: string | null;
+        };
+        Relationships: [];
+      };
+      financial_revenue_by_case_type: {
+        Row: {
+          case_type: string | null;
+          currency: string | null;
+          revenue: number | null;
+          revenue_brl: number | null;
+        };
+        Relationships: [];
+      };
+    };
+    Functions: {
+      active_process_count: {
+        Args: Record<PropertyKey, never>;
+        Returns: number;
+      };
+      alert_expiring_documents: {
+        Args: Record<PropertyKey, never>;
+        Returns: number;
+      };
+      appointment_conflicts: {
+        Args: {
+          p_staff_id: string;
+          p_starts_at: string;
+          p_duration: number;
+          p_exclude?: string;
+        };
+        Returns: Database['public']['Tables']['appointments']['Row'][];
+      };
+      appointment_request_problem: {
+        Args: {
+          p_client_id: string;
+          p_staff_id: string;
+          p_starts_at: string;
+          p_duration: number;
+        };
+        Returns: string;
+      };
+      bulletin_category: {
+        Args: {
+          p_category: string;
+        };
+        Returns: string;
+      };
+      bulletin_is_current: {
+        Args: {
+          p_priority: string;
+          p_cutoff: string;
+          p_cutoff_date: string;
+        };
+        Returns: boolean;
+      };
+      calendar_feed_active_owner: {
+        Args: {
+          p_token: string;
+        };
+        Returns: string;
+      };
+      calendar_feed_events: {
+        Args: {
+          p_token: string;
+        };
+        Returns: {
+          id: string;
+          title: string;
+          client_name: string;
+          starts_at: string;
+          duration_minutes: number;
+          kind: string;
+          location: string;
+          meeting_link: string;
+          status: string;
+          notes: string;
+          updated_at: string;
+          staff_name: string;
+        }[];
+      };
+      calendar_feed_owner: {
+        Args: {
+          p_token: string;
+        };
+        Returns: string;
+      };
+      can_manage_crm: {
+        Args: Record<PropertyKey, never>;
+        Returns: boolean;
+      };
+      case_standing: {
+        Args: {
+          p_process_id: number;
+        };
+        Returns: Json;
+      };
+      change_process_stage: {
+        Args: {
+          p_process_id: number;
+          p_stage: string;
+          p_message?: string;
+        };
+        Returns: Json;
+      };
+      client_may_read_object: {
+        Args: {
+          object_name: string;
+          object_owner_id: string;
+        };
+        Returns: boolean;
+      };
+      convert_lead: {
+        Args: {
+          p_lead_id: string;
+          p_password: string;
+          p_address?: string;
+        };
+        Returns: string;
+      };
+      create_client_user: {
+        Args: {
+          email: string;
+          password: string;
+          full_name: string;
+          phone?: string;
+          address?: string;
+        };
+        Returns: string;
+      };
+      create_contract_from_quote: {
+        Args: {
+          quote_id: string;
+          down_payment: number;
+          installments: number;
+          first_due_date: string;
+          interval?: string;
+        };
+        Returns: Database['public']['Tables']['financial_contracts']['Row'];
+      };
+      cron_check_eoir_cases: {
+        Args: Record<PropertyKey, never>;
+        Returns: number;
+      };
+      cron_check_uscis_form_editions: {
+        Args: Record<PropertyKey, never>;
+        Returns: number;
+      };
+      cron_check_uscis_receipts: {
+        Args: Record<PropertyKey, never>;
+        Returns: number;
+      };
+      cron_job_runs: {
+        Args: {
+          p_jobid?: number;
+          p_limit?: number;
+        };
+        Returns: {
+          runid: number;
+          jobid: number;
+          jobname: string;
+          status: string;
+          return_message: string;
+          start_time: string;
+          end_time: string;
+        }[];
+      };
+      cron_jobs: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          jobid: number;
+          jobname: string;
+          schedule: string;
+          command: string;
+          active: boolean;
+          last_runid: number;
+          last_status: string;
+          last_message: string;
+          last_start: string;
+          last_end: string;
+          failed_runs: number;
+        }[];
+      };
+      cron_run_now: {
+        Args: {
+          p_jobid: number;
+        };
+        Returns: number;
+      };
+      current_client_id: {
+        Args: Record<PropertyKey, never>;
+        Returns: string;
+      };
+      document_number: {
+        Args: {
+          p_prefix: string;
+          p_seq: string;
+          p_min_digits: number;
+        };
+        Returns: string;
+      };
+      document_request_stages: {
+        Args: {
+          p_apostille: boolean;
+          p_translation: boolean;
+        };
+        Returns: string[];
+      };
+      eoir_court_for_location: {
+        Args: {
+          p_location: string;
+        };
+        Returns: number;
+      };
+      eoir_court_time_zone: {
+        Args: {
+          p_location: string;
+        };
+        Returns: string;
+      };
+      exchange_rate_on: {
+        Args: {
+          p_on?: string;
+        };
+        Returns: Database['public']['Tables']['exchange_rates']['Row'];
+      };
+      expire_quotes: {
+        Args: Record<PropertyKey, never>;
+        Returns: number;
+      };
+      format_money: {
+        Args: {
+          p_amount: number;
+          p_currency: string;
+        };
+        Returns: string;
+      };
+      has_any_role: {
+        Args: {
+          role_names: string[];
+        };
+        Returns: boolean;
+      };
+      has_role: {
+        Args: {
+          role_name: string;
+        };
+        Returns: boolean;
+      };
+      import_visa_bulletin: {
+        Args: {
+          p_month: string;
+          p_rows: Json;
+          p_uscis_chart_family?: string;
+          p_uscis_chart_employment?: string;
+          p_source?: string;
+          p_source_url?: string;
+        };
+        Returns: Json;
+      };
+      is_admin: {
+        Args: Record<PropertyKey, never>;
+        Returns: boolean;
+      };
+      is_forms_manager: {
+        Args: Record<PropertyKey, never>;
+        Returns: boolean;
+      };
+      is_own_client_object: {
+        Args: {
+          object_name: string;
+        };
+        Returns: boolean;
+      };
+      is_own_client_path: {
+        Args: {
+          object_path: string;
+        };
+        Returns: boolean;
+      };
+      is_own_process: {
+        Args: {
+          p_process_id: number;
+        };
+        Returns: boolean;
+      };
+      is_phone_number: {
+        Args: {
+          value: string;
+        };
+        Returns: boolean;
+      };
+      is_staff: {
+        Args: Record<PropertyKey, never>;
+        Returns: boolean;
+      };
+      is_staff_user: {
+        Args: {
+          p_user_id: string;
+        };
+        Returns: boolean;
+      };
+      is_us_state_code: {
+        Args: {
+          code: string;
+        };
+        Returns: boolean;
+      };
+      mark_commissions_paid: {
+        Args: {
+          staff_id: string;
+          period_month: string;
+        };
+        Returns: number;
+      };
+      mark_messages_read: {
+        Args: {
+          p_client_id: string;
+        };
+        Returns: number;
+      };
+      notify: {
+        Args: {
+          p_user_id: string;
+          p_kind: string;
+          p_title: string;
+          p_body?: string;
+          p_link?: string;
+          p_payload?: Json;
+          p_idempotency_key?: string;
+        };
+        Returns: string;
+      };
+      notify_process_client: {
+        Args: {
+          p_process_id: number;
+          p_kind: string;
+          p_title: string;
+          p_body: string;
+          p_link: string;
+          p_payload: Json;
+          p_key: string;
+        };
+        Returns: string;
+      };
+      notify_process_staff: {
+        Args: {
+          p_process_id: number;
+          p_kind: string;
+          p_title: string;
+          p_body: string;
+          p_link: string;
+          p_payload: Json;
+          p_key: string;
+        };
+        Returns: undefined;
+      };
+      office_branding: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          office_name: string;
+          logo_path: string;
+          time_zone: string;
+        }[];
+      };
+      office_business_hours: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          business_hours: Json;
+          time_zone: string;
+        }[];
+      };
+      office_contact: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          office_name: string;
+          street: string;
+          suite: string;
+          city: string;
+          state: string;
+          zip: string;
+          phone: string;
+          email: string;
+          website: string;
+        }[];
+      };
+      office_staff_recipients: {
+        Args: Record<PropertyKey, never>;
+        Returns: string[];
+      };
+      own_process_ids: {
+        Args: Record<PropertyKey, never>;
+        Returns: number[];
+      };
+      own_rows_allowed: {
+        Args: Record<PropertyKey, never>;
+        Returns: boolean;
+      };
+      paid_revenue_by_month: {
+        Args: {
+          p_from: string;
+          p_to: string;
+        };
+        Returns: {
+          currency: string;
+          month: string;
+          total: number;
+        }[];
+      };
+      phone_e164: {
+        Args: {
+          p_phone: string;
+        };
+        Returns: string;
+      };
+      portal_process_timeline: {
+        Args: {
+          p_process_id: number;
+        };
+        Returns: {
+          at: string;
+          kind: string;
+          detail: string;
+          from_value: string;
+          client_id: string;
+          process_id: number;
+          ref_id: string;
+        }[];
+      };
+      process_owner: {
+        Args: {
+          p_process_id: number;
+          p_fallback: string;
+        };
+        Returns: string;
+      };
+      process_staff_recipients: {
+        Args: {
+          p_process_id: number;
+        };
+        Returns: string[];
+      };
+      record_payment: {
+        Args: {
+          installment_id: string;
+          amount: number;
+          payment_method: string;
+          payment_date?: string;
+          notes?: string;
+        };
+        Returns: Database['public']['Tables']['financial_payments']['Row'];
+      };
+      record_whatsapp_status: {
+        Args: {
+          p_message_id: string;
+          p_status: string;
+          p_idempotency_key?: string;
+          p_error?: string;
+          p_at?: string;
+        };
+        Returns: number;
+      };
+      remind_overdue_installments: {
+        Args: Record<PropertyKey, never>;
+        Returns: number;
+      };
+      report_clients_by_source: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          source: string;
+          total: number;
+        }[];
+      };
+      report_days_per_stage: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          stage: string;
+          average_days: number;
+          total: number;
+        }[];
+      };
+      report_processes_by_type_stage: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          type: string;
+          stage: string;
+          total: number;
+        }[];
+      };
+      request_exchange_rate_refresh: {
+        Args: Record<PropertyKey, never>;
+        Returns: undefined;
+      };
+      resend_delivery: {
+        Args: {
+          p_id: string;
+        };
+        Returns: Database['public']['Tables']['notification_deliveries']['Row'];
+      };
+      respond_to_quote: {
+        Args: {
+          quote_id: string;
+          accept: boolean;
+        };
+        Returns: Database['public']['Tables']['financial_quotes']['Row'];
+      };
+      rotate_calendar_feed_token: {
+        Args: Record<PropertyKey, never>;
+        Returns: string;
+      };
+      save_form_mapping: {
+        Args: {
+          p_edition_id: number;
+          p_fields: Json;
+        };
+        Returns: number;
+      };
+      search_fold: {
+        Args: {
+          p_text: string;
+        };
+        Returns: string;
+      };
+      search_workspace: {
+        Args: {
+          q: string;
+        };
+        Returns: {
+          kind: string;
+          id: string;
+          title: string;
+          subtitle: string;
+          client_id: string;
+          process_id: number;
+        }[];
+      };
+      sells_quote: {
+        Args: {
+          p_quote_id: string;
+        };
+        Returns: boolean;
+      };
+      send_appointment_reminders: {
+        Args: Record<PropertyKey, never>;
+        Returns: number;
+      };
+      send_task_reminders: {
+        Args: Record<PropertyKey, never>;
+        Returns: number;
+      };
+      set_channel_consent: {
+        Args: {
+          p_channel: string;
+          p_granted: boolean;
+          p_phone?: string;
+        };
+        Returns: Database['public']['Tables']['client_channel_consents']['Row'];
+      };
+      sold_quote_ids: {
+        Args: Record<PropertyKey, never>;
+        Returns: string[];
+      };
+      staff_directory: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          id: string;
+          full_name: string;
+          email: string;
+          roles: string[];
+        }[];
+      };
+      staff_mfa_required: {
+        Args: Record<PropertyKey, never>;
+        Returns: boolean;
+      };
+      staff_session_allowed: {
+        Args: Record<PropertyKey, never>;
+        Returns: boolean;
+      };
+      stage_change_key: {
+        Args: {
+          p_process_id: number;
+        };
+        Returns: string;
+      };
+      status_fold: {
+        Args: {
+          p_status: string;
+        };
+        Returns: string;
+      };
+      unread_message_counts: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          client_id: string;
+          unread: number;
+        }[];
+      };
+      uscis_forms_last_check: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          started_at: string;
+          finished_at: string;
+          status: string;
+          checked_at: string;
+        }[];
+      };
+      uscis_status_means: {
+        Args: {
+          p_status: string;
+        };
+        Returns: string;
+      };
+      workspace_timeline: {
+        Args: {
+          p_client_id?: string;
+          p_process_id?: number;
+          p_family?: boolean;
+        };
+        Returns: {
+          at: string;
+          kind: string;
+          detail: string;
+          from_value: string;
+          client_id: string;
+          process_id: number;
+          ref_id: string;
+        }[];
+      };
+    };
+    Enums: {
+      [_ in never]: never;
+    };
+    CompositeTypes: {
+      [_ in never]: never;
+    };
+  };
+};
+
+type DefaultSchema = Database['public'];
+
+export type Tables<T extends keyof (DefaultSchema['Tables'] & DefaultSchema['Views'])> = (DefaultSchema['Tables'] &
+  DefaultSchema['Views'])[T] extends { Row: infer R }
+  ? R
+  : never;
+
+export type TablesInsert<T extends keyof DefaultSchema['Tables']> = DefaultSchema['Tables'][T] extends {
+  Insert: infer I;
+}
+  ? I
+  : never;
+
+export type TablesUpdate<T extends keyof DefaultSchema['Tables']> = DefaultSchema['Tables'][T] extends {
+  Update: infer U;
+}
+  ? U
+  : never;
+
+export type Enums<T extends keyof DefaultSchema['Enums']> = DefaultSchema['Enums'][T];
