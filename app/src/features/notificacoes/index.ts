@@ -1,5 +1,4 @@
-/** What other features may use of Notificações: stage changes that notify, and the WhatsApp/deliveries cards. */
-export { stageOutcome, useChangeStage } from './api/stage';
+/** What other features may use of Notificações: the WhatsApp and deliveries cards. */
 export { useWhatsAppSetting } from './api/whatsapp-setting';
 export { DeliveriesLinkCard } from './components/deliveries-link-card';
 export { WhatsAppConfigDialog } from './components/whatsapp-config-dialog';

@@ -1,12 +1,5 @@
 /** Texts of the notifications area (pt-BR). */
 export const notificacoesStrings = {
-  queued: {
-    both: 'Notificação enfileirada por e-mail e WhatsApp',
-    email: 'Notificação enfileirada por e-mail',
-    whatsapp: 'Notificação enfileirada por WhatsApp',
-  },
-  noChannel: 'Cliente sem canal autorizado: avisado apenas no portal',
-  noPortal: 'Cliente sem acesso ao portal: nenhuma notificação enviada',
   // deliveries (administrators)
   deliveriesTitle: 'Envios de notificações',
   deliveriesDescription: 'E-mails e mensagens de WhatsApp enviados aos clientes, com tentativas e erros.',

@@ -6,4 +6,3 @@ export type { UscisForm } from './api/types';
 export { DocumentsPanel } from './components/documents-panel';
 export { ProcessStatusBadge, StageBadge } from './components/process-badges';
 export { ProcessFormDialog } from './components/process-form-dialog';
-export { invoke as invokeFunction } from './api/functions';
