@@ -14,14 +14,15 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { SearchInput } from '@/components/ui/search-input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { automacoesStrings, FormsLastCheck } from '@/features/automacoes';
-import { type UscisForm, useMarkFormDownloaded, useUscisForms } from '@/features/processos';
+import { useMarkFormDownloaded } from '../api/mutations';
+import type { UscisForm } from '../api/types';
 import { TableStateRows } from '@/components/table-state-rows';
 import { ALL_CATEGORIES, FORM_CATEGORIES, filterForms } from '@/lib/forms-filter';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { useRunFormsRobot } from '../api/forms-robot';
-import { useFormEditions } from '../api/queries';
+import { useFormEditions, useUscisForms } from '../api/queries';
 import { formsStrings as t } from '../strings';
 import { fill } from '@/lib/strings';
 import { FillDialog, SampleFillDialog, ViewPdfDialog } from './fill-dialogs';

@@ -8,7 +8,6 @@ export const processKeys = {
   timeline: (scope: string) => [...processKeys.all, 'timeline', scope] as const,
   stages: () => [...processKeys.all, 'stages'] as const,
   documents: (processId: number) => [...processKeys.all, 'documents', processId] as const,
-  forms: () => [...processKeys.all, 'forms'] as const,
   receipts: () => [...processKeys.all, 'receipts'] as const,
   receiptHistory: (receiptId: string) => [...processKeys.all, 'receipt-history', receiptId] as const,
   courtCases: () => [...processKeys.all, 'court-cases'] as const,

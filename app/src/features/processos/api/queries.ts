@@ -11,7 +11,6 @@ import type {
   DocumentRequest,
   ProcessRow,
   ProcessStage,
-  UscisForm,
   UscisReceipt,
   UscisStatusHistory,
 } from './types';
@@ -134,20 +133,6 @@ export function useDocumentRequests(processId: number | null) {
         .order('created_at', { ascending: false })
         .throwOnError();
       return (data ?? []) as DocumentRequest[];
-    },
-  });
-}
-
-export function useUscisForms() {
-  return useQuery({
-    queryKey: processKeys.forms(),
-    queryFn: async () => {
-      const { data } = await supabase
-        .from('uscis_forms')
-        .select('*')
-        .order('number', { ascending: true })
-        .throwOnError();
-      return (data ?? []) as UscisForm[];
     },
   });
 }
