@@ -53,7 +53,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth roles={STAFF_ROLES} secondFactor />,
         children: [
           {
-            ...layout(() => import('@/components/layouts/staff-layout'), 'StaffLayout'),
+            ...layout(() => import('./staff-layout'), 'StaffLayout'),
             children: [
               { index: true, ...page(() => import('@/features/dashboard/routes/dashboard-page')) },
               { path: 'clientes', ...page(() => import('@/features/clientes/routes/clientes-page')) },

@@ -60,4 +60,10 @@ export const integracoesStrings = {
     'As próximas consultas (inclusive as automáticas) usarão os provedores escolhidos. Status de provedores de demonstração não são enviados aos clientes.',
   providersConfirm: 'Salvar',
   demo: 'Demonstração',
+  // WhatsApp settings
+  whatsappTitle: 'Configurar WhatsApp Business',
+  whatsappDescription:
+    'Dados do WhatsApp Cloud API (Meta). O token e o segredo do app são guardados criptografados. Mensagens iniciadas pelo escritório usam um modelo aprovado.',
+  whatsappSaved: 'Configuração do WhatsApp salva',
+  whatsappSaveFailed: 'Não foi possível salvar a configuração',
 } as const;

@@ -1,4 +1,2 @@
-/** What other features may use of Notificações: the WhatsApp and deliveries cards. */
-export { useWhatsAppSetting } from './api/whatsapp-setting';
+/** What other features may use of Notificações: the link to the deliveries. */
 export { DeliveriesLinkCard } from './components/deliveries-link-card';
-export { WhatsAppConfigDialog } from './components/whatsapp-config-dialog';

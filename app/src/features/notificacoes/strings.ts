@@ -31,12 +31,6 @@ export const notificacoesStrings = {
   consentRevoked: 'Autorização retirada em {date}',
   consentSaved: 'Preferência salva',
   consentError: 'Não foi possível salvar: {message}',
-  // WhatsApp settings
-  whatsappTitle: 'Configurar WhatsApp Business',
-  whatsappDescription:
-    'Dados do WhatsApp Cloud API (Meta). O token e o segredo do app são guardados criptografados. Mensagens iniciadas pelo escritório usam um modelo aprovado.',
-  whatsappSaved: 'Configuração do WhatsApp salva',
-  whatsappSaveFailed: 'Não foi possível salvar a configuração',
   deliveriesLink: 'Ver envios de notificações',
 } as const;
 

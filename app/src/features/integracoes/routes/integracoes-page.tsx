@@ -8,14 +8,15 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ScheduledJobsLinkCard } from '@/features/automacoes';
-import { DeliveriesLinkCard, useWhatsAppSetting, WhatsAppConfigDialog } from '@/features/notificacoes';
 import { useAuth } from '@/lib/auth-context';
 import { useS3Setting } from '../api/queries';
+import { useWhatsAppSetting } from '../api/whatsapp-setting';
 import { INTEGRATIONS, type Integration } from '../catalog';
 import { MailDeliveryCard } from '../components/mail-delivery-card';
 import { OpenApiCard } from '../components/open-api-card';
 import { ProvidersCard } from '../components/providers-card';
 import { S3ConfigDialog } from '../components/s3-config-dialog';
+import { WhatsAppConfigDialog } from '../components/whatsapp-config-dialog';
 import { integracoesStrings as t } from '../strings';
 
 function IntegrationsSkeleton() {
