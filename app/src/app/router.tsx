@@ -66,12 +66,12 @@ export const routes: RouteObject[] = [
                 path: 'clientes/:clientId/questionario',
                 ...page(() => import('@/features/formularios/routes/questionario-cliente-page')),
               },
-              { path: 'processos', ...page(() => import('@/features/processos/routes/processos-page')) },
-              { path: 'processos/:processId', ...page(() => import('@/features/processos/routes/processo-page')) },
+              { path: 'processos', ...page(() => import('./routes/processos')) },
+              { path: 'processos/:processId', ...page(() => import('./routes/processo')) },
               {
                 path: 'processos/avancado',
                 element: <RequireAuth roles={ADVANCED_PROCESS_ROLES} />,
-                children: [{ index: true, ...page(() => import('@/features/processos/routes/processos-page')) }],
+                children: [{ index: true, ...page(() => import('./routes/processos')) }],
               },
               { path: 'atendimento', ...page(() => import('@/features/atendimento/routes/atendimento-page')) },
               { path: 'perfil', ...page(() => import('@/features/perfil/routes/perfil-page')) },
@@ -79,7 +79,7 @@ export const routes: RouteObject[] = [
               { path: 'tarefas', ...page(() => import('@/features/tarefas/routes/tarefas-page')) },
               { path: 'crm', ...page(() => import('@/features/crm/routes/crm-page')) },
               { path: 'relatorios', ...page(() => import('@/features/relatorios/routes/relatorios-page')) },
-              { path: 'configuracoes', ...page(() => import('@/features/configuracoes/routes/configuracoes-page')) },
+              { path: 'configuracoes', ...page(() => import('./routes/configuracoes')) },
               {
                 path: 'financeiro',
                 children: [
@@ -106,7 +106,7 @@ export const routes: RouteObject[] = [
                   />
                 ),
                 children: [
-                  { index: true, ...page(() => import('@/features/integracoes/routes/integracoes-page')) },
+                  { index: true, ...page(() => import('./routes/integracoes')) },
                   {
                     path: 'tarefas-agendadas',
                     ...page(() => import('@/features/automacoes/routes/tarefas-agendadas-page')),

@@ -13,7 +13,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { SearchInput } from '@/components/ui/search-input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { automacoesStrings, FormsLastCheck } from '@/features/automacoes';
+import { paths } from '@/config/paths';
 import { useMarkFormDownloaded } from '../api/mutations';
 import type { UscisForm } from '../api/types';
 import { TableStateRows } from '@/components/table-state-rows';
@@ -22,6 +22,7 @@ import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { useRunFormsRobot } from '../api/forms-robot';
+import { FormsLastCheck } from './forms-last-check';
 import { useFormEditions, useUscisForms } from '../api/queries';
 import { formsStrings as t } from '../strings';
 import { fill } from '@/lib/strings';
@@ -265,7 +266,7 @@ export function FormsTab() {
                   Executar agora
                 </Button>
                 <Button size="sm" variant="outline" asChild>
-                  <Link to={automacoesStrings.path}>
+                  <Link to={paths.tarefasAgendadas}>
                     <Settings aria-hidden="true" />
                     Configurar
                   </Link>

@@ -1,13 +1,12 @@
 /** /integracoes (administrator): integration cards, the S3 configuration and the Open API box. */
 import { CheckCircle2, Link2, Settings2 } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ScheduledJobsLinkCard } from '@/features/automacoes';
 import { useAuth } from '@/lib/auth-context';
 import { useS3Setting } from '../api/queries';
 import { useWhatsAppSetting } from '../api/whatsapp-setting';
@@ -83,7 +82,8 @@ function IntegrationCard({
   );
 }
 
-export default function IntegracoesPage() {
+/** `children`: the cards linking to other areas' settings (the route composes them), after the mail card. */
+export default function IntegracoesPage({ children }: { children?: ReactNode }) {
   const { hasRole } = useAuth();
   const isAdmin = hasRole('administrator');
   const { data: s3, isPending } = useS3Setting(isAdmin);
@@ -132,8 +132,7 @@ export default function IntegracoesPage() {
       <div className="mt-6 grid gap-4 lg:grid-cols-2">
         <OpenApiCard />
         {isAdmin && <MailDeliveryCard />}
-        {isAdmin && <ScheduledJobsLinkCard />}
-        {isAdmin && <DeliveriesLinkCard />}
+        {children}
       </div>
       <S3ConfigDialog open={s3Open} onOpenChange={setS3Open} current={s3} />
       <WhatsAppConfigDialog open={whatsappOpen} onOpenChange={setWhatsappOpen} current={whatsapp} />
