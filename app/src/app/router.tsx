@@ -57,7 +57,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, ...page(() => import('@/features/dashboard/routes/dashboard-page')) },
               { path: 'clientes', ...page(() => import('@/features/clientes/routes/clientes-page')) },
-              { path: 'clientes/:clientId', ...page(() => import('@/features/clientes/routes/cliente-page')) },
+              { path: 'clientes/:clientId', ...page(() => import('./routes/cliente')) },
               {
                 path: 'clientes/:clientId/mensagens',
                 ...page(() => import('@/features/mensagens/routes/mensagens-page')),

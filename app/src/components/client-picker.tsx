@@ -14,14 +14,23 @@ export type ClientPickerProps = Omit<ComponentProps<'select'>, 'onChange' | 'val
   onValueChange: (id: string) => void;
   /** The first option's text ('Nenhum cliente', 'Selecione...'). */
   emptyLabel: string;
+  /** Clients never offered (a client's own family when linking a dependant). */
+  exclude?: readonly string[];
 };
 
-export function ClientPicker({ value, onValueChange, emptyLabel, disabled, ...selectProps }: ClientPickerProps) {
+export function ClientPicker({
+  value,
+  onValueChange,
+  emptyLabel,
+  exclude,
+  disabled,
+  ...selectProps
+}: ClientPickerProps) {
   const [search, setSearch] = useState('');
   const term = useDebouncedValue(search.trim());
   const found = useClientSearch(term);
   const chosen = useClientName(value);
-  const options = found.data?.options ?? [];
+  const options = (found.data?.options ?? []).filter((option) => !exclude?.includes(option.id));
   const chosenMissing = chosen.data && !options.some((option) => option.id === chosen.data!.id);
   return (
     <div className="grid gap-1.5">

@@ -5,7 +5,6 @@ export const processKeys = {
   detail: (id: number) => [...processKeys.all, 'detail', id] as const,
   caseTypes: () => [...processKeys.all, 'case-types'] as const,
   staff: () => [...processKeys.all, 'staff'] as const,
-  timeline: (scope: string) => [...processKeys.all, 'timeline', scope] as const,
   stages: () => [...processKeys.all, 'stages'] as const,
   documents: (processId: number) => [...processKeys.all, 'documents', processId] as const,
   receipts: () => [...processKeys.all, 'receipts'] as const,
