@@ -5,6 +5,7 @@
  */
 import { useState, type ComponentProps } from 'react';
 import { NativeSelect } from '@/components/ui/native-select';
+import { useFormFieldControl } from '@/components/ui/form-field';
 import { SearchInput } from '@/components/ui/search-input';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { CLIENT_PICKER_LIMIT, useClientName, useClientSearch } from '@/lib/client-search';
@@ -26,6 +27,8 @@ export function ClientPicker({
   disabled,
   ...selectProps
 }: ClientPickerProps) {
+  // inside a Controller the FormField's wiring (id, error, invalid state) comes from its context
+  const field = useFormFieldControl();
   const [search, setSearch] = useState('');
   const term = useDebouncedValue(search.trim());
   const found = useClientSearch(term);
@@ -43,6 +46,9 @@ export function ClientPicker({
         onChange={(event) => setSearch(event.target.value)}
       />
       <NativeSelect
+        id={field?.id}
+        aria-describedby={field?.['aria-describedby']}
+        aria-invalid={field?.['aria-invalid']}
         {...selectProps}
         disabled={disabled}
         value={value}
