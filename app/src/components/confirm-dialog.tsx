@@ -30,6 +30,8 @@ export function ConfirmDialog({
   destructive = true,
   confirmLabel = confirmStrings.confirm,
   cancelLabel = confirmStrings.cancel,
+  confirmDisabled = false,
+  closeOnConfirm = true,
   children,
 }: {
   open: boolean;
@@ -43,6 +45,10 @@ export function ConfirmDialog({
   destructive?: boolean;
   confirmLabel?: ReactNode;
   cancelLabel?: ReactNode;
+  /** Confirmar stays disabled (e.g. until a reason asked for in children is typed). */
+  confirmDisabled?: boolean;
+  /** false: the caller closes the dialog on success, so a failure keeps what was typed in children. */
+  closeOnConfirm?: boolean;
   /** Shown between the description and the buttons (e.g. the list of what clashes). */
   children?: ReactNode;
 }) {
@@ -58,13 +64,13 @@ export function ConfirmDialog({
           <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
           <AlertDialogAction
             className={destructive ? buttonVariants({ variant: 'destructive' }) : undefined}
-            disabled={pending}
+            disabled={pending || confirmDisabled}
             onClick={async (event) => {
               event.preventDefault();
               try {
                 await onConfirm();
               } finally {
-                onOpenChange(false);
+                if (closeOnConfirm) onOpenChange(false);
               }
             }}
           >

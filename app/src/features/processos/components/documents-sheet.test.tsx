@@ -56,6 +56,26 @@ describe('DocumentsSheet (requested documents)', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('Recusar asks in the confirmation dialog: Recusar documento waits for a reason, a failure keeps it typed', async () => {
+    db.seed('document_requests', [{ ...passport, status: 'fulfilled', fulfilled_at: '2025-01-12T12:00:00Z' }]);
+    renderWithProviders(<DocumentsSheet process={process} onOpenChange={() => {}} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Recusar' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Recusar documento?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Recusar documento' });
+    expect(confirm).toBeDisabled();
+    fireEvent.change(within(dialog).getByLabelText('Motivo (o cliente verá)'), { target: { value: 'Foto ilegível' } });
+    expect(confirm).toBeEnabled();
+    // the request vanished meanwhile: the dialog stays open with the reason
+    db.seed('document_requests', []);
+    fireEvent.click(confirm);
+    expect(await screen.findByText('Documento não encontrado')).toBeInTheDocument();
+    expect(screen.getByRole('alertdialog', { name: 'Recusar documento?' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Motivo (o cliente verá)')).toHaveValue('Foto ilegível');
+    // Cancelar closes it without a write that reached a row
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+  });
+
   it('toasts Documento não encontrado when the request no longer exists', async () => {
     renderWithProviders(<DocumentsSheet process={process} onOpenChange={() => {}} />);
     await screen.findByText('Passaporte');
