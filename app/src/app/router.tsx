@@ -131,13 +131,13 @@ export const routes: RouteObject[] = [
           {
             ...layout(() => import('@/components/layouts/portal-layout'), 'PortalLayout'),
             children: [
-              { index: true, ...page(() => import('@/features/portal/routes/portal-home-page')) },
+              { index: true, ...page(() => import('./routes/portal-home')) },
               { path: 'processos', ...page(() => import('@/features/portal/routes/portal-processos-page')) },
-              { path: 'processos/:processId', ...page(() => import('@/features/portal/routes/portal-processo-page')) },
-              { path: 'financeiro', ...page(() => import('@/features/portal/routes/portal-financeiro-page')) },
-              { path: 'mensagens', ...page(() => import('@/features/portal/routes/portal-mensagens-page')) },
+              { path: 'processos/:processId', ...page(() => import('./routes/portal-processo')) },
+              { path: 'financeiro', ...page(() => import('@/features/financeiro/routes/portal-financeiro-page')) },
+              { path: 'mensagens', ...page(() => import('@/features/mensagens/routes/portal-mensagens-page')) },
               { path: 'documentos', ...page(() => import('@/features/portal/routes/portal-documentos-page')) },
-              { path: 'questionario', ...page(() => import('@/features/portal/routes/portal-questionario-page')) },
+              { path: 'questionario', ...page(() => import('@/features/formularios/routes/portal-questionario-page')) },
               { path: 'agendamentos', ...page(() => import('@/features/agenda/routes/portal-agendamentos-page')) },
               { path: 'perfil', ...page(() => import('@/features/notificacoes/routes/canais-page')) },
             ],

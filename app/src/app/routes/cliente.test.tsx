@@ -212,11 +212,11 @@ describe('ClienteRoute (/clientes/:id)', () => {
     // the picker searches the clients on the server and offers those outside the family, by name
     const picker = screen.getByRole('combobox', { name: 'Dependente' });
     await waitFor(() =>
-      expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual([
-        'Selecione o cliente',
-        'Ana Costa',
-        'João Souza',
-      ]),
+      expect(
+        within(picker)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Selecione o cliente', 'Ana Costa', 'João Souza']),
     );
     await userEvent.selectOptions(picker, 'Ana Costa');
     await userEvent.click(screen.getByRole('combobox', { name: 'Parentesco' }));

@@ -3,7 +3,5 @@ import { StandingPanel } from '@/features/fila';
 import ProcessoPage from '@/features/processos/routes/processo-page';
 
 export default function ProcessoRoute() {
-  return (
-    <ProcessoPage standing={(process) => <StandingPanel processId={process.id} clientId={process.client_id} />} />
-  );
+  return <ProcessoPage standing={(process) => <StandingPanel processId={process.id} clientId={process.client_id} />} />;
 }

@@ -102,10 +102,11 @@ describe('AtendimentoPage', { timeout: 20_000 }, () => {
     );
     await userEvent.type(within(dialog).getByLabelText('Filtrar a lista por nome ou e-mail'), 'joao');
     await waitFor(() =>
-      expect(within(client).getAllByRole('option').map((o) => o.textContent)).toEqual([
-        'Selecione um cliente',
-        'João Souza',
-      ]),
+      expect(
+        within(client)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Selecione um cliente', 'João Souza']),
     );
     // the search ran in the query (name or e-mail), not over a list of every client
     const searched = db.requests('/rest/v1/clients', 'GET').map((r) => r.params.get('or') ?? '');

@@ -375,9 +375,7 @@ export default function ClientePage({ documents, taskDialog, processDialog }: Cl
           </TabsContent>
           <TabsContent value="documentos">
             <Card>
-              <CardContent>
-                {documents(client.id)}
-              </CardContent>
+              <CardContent>{documents(client.id)}</CardContent>
             </Card>
           </TabsContent>
           {seesFinance && (

@@ -9,7 +9,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { formatDate, todayISO } from '@/lib/format';
 import { FinancePageHeader } from '../components/finance-page-header';
 import { RecordPaymentDialog } from '../components/record-payment-dialog';
-import { useHasManagerRole } from '../money/roles';
+import { useHasManagerRole } from '../lib/money-roles';
 import {
   downloadFinanceDocument,
   useContractPayments,
@@ -17,9 +17,9 @@ import {
   useInstallments,
   type Contract,
   type Installment,
-} from '../money/api';
-import { formatMoney, installmentDisplayStatus, paymentMethodLabel } from '../money/format';
-import { MoneyStatusBadge } from '../money/status-badge';
+} from '../api/money';
+import { formatMoney, installmentDisplayStatus, paymentMethodLabel } from '../lib/money';
+import { MoneyStatusBadge } from '../components/money-status-badge';
 
 function download(kind: 'contract' | 'receipt', id: string, name: string) {
   downloadFinanceDocument(kind, id, name).catch((e: Error) => toast.error(`Erro ao gerar PDF: ${e.message}`));

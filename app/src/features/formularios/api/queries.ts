@@ -21,7 +21,11 @@ export function useUscisForms() {
   return useQuery({
     queryKey: formsKeys.forms(),
     queryFn: async () => {
-      const { data } = await supabase.from('uscis_forms').select('*').order('number', { ascending: true }).throwOnError();
+      const { data } = await supabase
+        .from('uscis_forms')
+        .select('*')
+        .order('number', { ascending: true })
+        .throwOnError();
       return (data ?? []) as UscisForm[];
     },
   });
