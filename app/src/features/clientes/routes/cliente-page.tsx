@@ -24,6 +24,7 @@ import { Timeline } from '@/components/timeline';
 import { errorMessage } from '@/lib/errors';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import {
+  FINANCE_KIND_LABELS,
   financeStatusLabel,
   interactionStatusLabel,
   interactionTypeLabel,
@@ -45,8 +46,6 @@ import { ClientRecordDialog } from '../components/client-record-dialog';
 import { ClientRecordHistory } from '../components/client-record-history';
 import { clientMessagesPath } from '../components/client-views';
 import { clientesStrings } from '../strings';
-
-const FINANCE_KIND = { contract: 'Contrato', payment: 'Pagamento', quote: 'Orçamento' } as const;
 
 function LinkDependant({ client, family }: { client: ClientDetail; family: FamilyMember[] }) {
   const setPrincipal = useSetPrincipal();
@@ -401,9 +400,9 @@ export default function ClientePage({ documents, taskDialog, processDialog }: Cl
                     )}
                     {finance.map((f) => (
                       <TableRow key={`${f.kind}-${f.id}`}>
-                        <TableCell>{FINANCE_KIND[f.kind]}</TableCell>
+                        <TableCell>{FINANCE_KIND_LABELS[f.kind]}</TableCell>
                         <TableCell>{f.title}</TableCell>
-                        <TableCell>{financeStatusLabel(f.status)}</TableCell>
+                        <TableCell>{financeStatusLabel(f.status, f.kind)}</TableCell>
                         <TableCell className="whitespace-nowrap">{formatMoney(f.amount, f.currency)}</TableCell>
                         <TableCell>{formatDate(f.date)}</TableCell>
                       </TableRow>

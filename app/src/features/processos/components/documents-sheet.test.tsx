@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { db } from '@/testing/supabase-server';
+import { http } from 'msw';
+import { db, postgrestError, restUrl, server } from '@/testing/supabase-server';
 import { renderWithProviders } from '@/testing/test-utils';
 import type { ProcessRow } from '../api/types';
 import { DocumentsSheet } from './documents-sheet';
@@ -65,10 +66,10 @@ describe('DocumentsSheet (requested documents)', { timeout: 20_000 }, () => {
     expect(confirm).toBeDisabled();
     fireEvent.change(within(dialog).getByLabelText('Motivo (o cliente verá)'), { target: { value: 'Foto ilegível' } });
     expect(confirm).toBeEnabled();
-    // the request vanished meanwhile: the dialog stays open with the reason
-    db.seed('document_requests', []);
+    // the database refuses the write: the dialog stays open with the reason
+    server.use(http.patch(restUrl('document_requests'), () => postgrestError(403, '42501', 'permission denied')));
     fireEvent.click(confirm);
-    expect(await screen.findByText('Documento não encontrado')).toBeInTheDocument();
+    expect(await screen.findByText(/Erro ao atualizar status/)).toBeInTheDocument();
     expect(screen.getByRole('alertdialog', { name: 'Recusar documento?' })).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Motivo (o cliente verá)')).toHaveValue('Foto ilegível');
     // Cancelar closes it without a write that reached a row
