@@ -360,7 +360,11 @@ test.describe('atendimento', () => {
     const dialog = page.getByRole('dialog', { name: 'Nova Interação' });
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await expect(dialog.getByText('Por favor selecione um cliente')).toBeVisible();
-    await pick(page, dialog.getByRole('combobox', { name: 'Cliente' }), /^Maria Silva/);
+    // the client picker searches on the server: type, then choose among the matches
+    await dialog.getByLabel('Filtrar a lista por nome ou e-mail').fill('Maria Silva');
+    const client = dialog.getByRole('combobox', { name: 'Cliente', exact: true });
+    await expect(client.getByRole('option', { name: /^Maria Silva/ }).first()).toBeAttached();
+    await client.selectOption({ label: 'Maria Silva' });
     await pick(page, dialog.getByRole('combobox', { name: 'Tipo de interação' }), 'Reunião');
     await expect(dialog.getByLabel('Duração (minutos)')).toBeVisible();
     await dialog.getByLabel('Duração (minutos)').fill('45');

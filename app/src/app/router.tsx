@@ -49,17 +49,20 @@ export const routes: RouteObject[] = [
       { path: '/auth', ...page(() => import('@/features/auth/routes/auth-page')) },
       { path: '/definir-senha', ...page(() => import('@/features/auth/routes/definir-senha-page')) },
       // public: anyone checks whether a PDF is a contract signed through the portal
-      { path: '/verificar-contrato', ...page(() => import('@/features/contratos/routes/verificar-contrato-page')) },
+      {
+        path: '/verificar-contrato',
+        ...page(() => import('@/features/financeiro/signing/routes/verificar-contrato-page')),
+      },
       {
         // Staff area: every staff role (clients are sent to /cliente), past the office's second-factor rule.
         element: <RequireAuth roles={STAFF_ROLES} secondFactor />,
         children: [
           {
-            ...layout(() => import('@/components/layouts/staff-layout'), 'StaffLayout'),
+            ...layout(() => import('./staff-layout'), 'StaffLayout'),
             children: [
               { index: true, ...page(() => import('@/features/dashboard/routes/dashboard-page')) },
               { path: 'clientes', ...page(() => import('@/features/clientes/routes/clientes-page')) },
-              { path: 'clientes/:clientId', ...page(() => import('@/features/clientes/routes/cliente-page')) },
+              { path: 'clientes/:clientId', ...page(() => import('./routes/cliente')) },
               {
                 path: 'clientes/:clientId/mensagens',
                 ...page(() => import('@/features/mensagens/routes/mensagens-page')),
@@ -68,12 +71,12 @@ export const routes: RouteObject[] = [
                 path: 'clientes/:clientId/questionario',
                 ...page(() => import('@/features/formularios/routes/questionario-cliente-page')),
               },
-              { path: 'processos', ...page(() => import('@/features/processos/routes/processos-page')) },
-              { path: 'processos/:processId', ...page(() => import('@/features/processos/routes/processo-page')) },
+              { path: 'processos', ...page(() => import('./routes/processos')) },
+              { path: 'processos/:processId', ...page(() => import('./routes/processo')) },
               {
                 path: 'processos/avancado',
                 element: <RequireAuth roles={ADVANCED_PROCESS_ROLES} />,
-                children: [{ index: true, ...page(() => import('@/features/processos/routes/processos-page')) }],
+                children: [{ index: true, ...page(() => import('./routes/processos')) }],
               },
               { path: 'atendimento', ...page(() => import('@/features/atendimento/routes/atendimento-page')) },
               { path: 'perfil', ...page(() => import('@/features/perfil/routes/perfil-page')) },
@@ -81,7 +84,7 @@ export const routes: RouteObject[] = [
               { path: 'tarefas', ...page(() => import('@/features/tarefas/routes/tarefas-page')) },
               { path: 'crm', ...page(() => import('@/features/crm/routes/crm-page')) },
               { path: 'relatorios', ...page(() => import('@/features/relatorios/routes/relatorios-page')) },
-              { path: 'configuracoes', ...page(() => import('@/features/configuracoes/routes/configuracoes-page')) },
+              { path: 'configuracoes', ...page(() => import('./routes/configuracoes')) },
               {
                 path: 'financeiro',
                 children: [
@@ -108,7 +111,7 @@ export const routes: RouteObject[] = [
                   />
                 ),
                 children: [
-                  { index: true, ...page(() => import('@/features/integracoes/routes/integracoes-page')) },
+                  { index: true, ...page(() => import('./routes/integracoes')) },
                   {
                     path: 'tarefas-agendadas',
                     ...page(() => import('@/features/automacoes/routes/tarefas-agendadas-page')),
@@ -153,17 +156,17 @@ export const routes: RouteObject[] = [
           {
             ...layout(() => import('@/components/layouts/portal-layout'), 'PortalLayout'),
             children: [
-              { index: true, ...page(() => import('@/features/portal/routes/portal-home-page')) },
+              { index: true, ...page(() => import('./routes/portal-home')) },
               { path: 'processos', ...page(() => import('@/features/portal/routes/portal-processos-page')) },
-              { path: 'processos/:processId', ...page(() => import('@/features/portal/routes/portal-processo-page')) },
-              { path: 'financeiro', ...page(() => import('@/features/portal/routes/portal-financeiro-page')) },
+              { path: 'processos/:processId', ...page(() => import('./routes/portal-processo')) },
+              { path: 'financeiro', ...page(() => import('@/features/financeiro/routes/portal-financeiro-page')) },
               {
                 path: 'contratos/:contractId',
-                ...page(() => import('@/features/contratos/routes/portal-contrato-page')),
+                ...page(() => import('@/features/financeiro/signing/routes/portal-contrato-page')),
               },
-              { path: 'mensagens', ...page(() => import('@/features/portal/routes/portal-mensagens-page')) },
+              { path: 'mensagens', ...page(() => import('@/features/mensagens/routes/portal-mensagens-page')) },
               { path: 'documentos', ...page(() => import('@/features/portal/routes/portal-documentos-page')) },
-              { path: 'questionario', ...page(() => import('@/features/portal/routes/portal-questionario-page')) },
+              { path: 'questionario', ...page(() => import('@/features/formularios/routes/portal-questionario-page')) },
               { path: 'agendamentos', ...page(() => import('@/features/agenda/routes/portal-agendamentos-page')) },
               { path: 'perfil', ...page(() => import('@/features/notificacoes/routes/canais-page')) },
               { path: 'meus-dados', ...page(() => import('@/features/privacidade/routes/meus-dados-page')) },

@@ -5,6 +5,7 @@
  */
 import { useState, type ComponentProps } from 'react';
 import { NativeSelect } from '@/components/ui/native-select';
+import { useFormFieldControl } from '@/components/ui/form-field';
 import { SearchInput } from '@/components/ui/search-input';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { CLIENT_PICKER_LIMIT, useClientName, useClientSearch } from '@/lib/client-search';
@@ -14,14 +15,25 @@ export type ClientPickerProps = Omit<ComponentProps<'select'>, 'onChange' | 'val
   onValueChange: (id: string) => void;
   /** The first option's text ('Nenhum cliente', 'Selecione...'). */
   emptyLabel: string;
+  /** Clients never offered (a client's own family when linking a dependant). */
+  exclude?: readonly string[];
 };
 
-export function ClientPicker({ value, onValueChange, emptyLabel, disabled, ...selectProps }: ClientPickerProps) {
+export function ClientPicker({
+  value,
+  onValueChange,
+  emptyLabel,
+  exclude,
+  disabled,
+  ...selectProps
+}: ClientPickerProps) {
+  // inside a Controller the FormField's wiring (id, error, invalid state) comes from its context
+  const field = useFormFieldControl();
   const [search, setSearch] = useState('');
   const term = useDebouncedValue(search.trim());
   const found = useClientSearch(term);
   const chosen = useClientName(value);
-  const options = found.data?.options ?? [];
+  const options = (found.data?.options ?? []).filter((option) => !exclude?.includes(option.id));
   const chosenMissing = chosen.data && !options.some((option) => option.id === chosen.data!.id);
   return (
     <div className="grid gap-1.5">
@@ -34,6 +46,9 @@ export function ClientPicker({ value, onValueChange, emptyLabel, disabled, ...se
         onChange={(event) => setSearch(event.target.value)}
       />
       <NativeSelect
+        id={field?.id}
+        aria-describedby={field?.['aria-describedby']}
+        aria-invalid={field?.['aria-invalid']}
         {...selectProps}
         disabled={disabled}
         value={value}

@@ -31,6 +31,7 @@ export function ConfirmDialog({
   confirmLabel = confirmStrings.confirm,
   cancelLabel = confirmStrings.cancel,
   confirmDisabled = false,
+  closeOnConfirm = true,
   children,
 }: {
   open: boolean;
@@ -44,8 +45,10 @@ export function ConfirmDialog({
   destructive?: boolean;
   confirmLabel?: ReactNode;
   cancelLabel?: ReactNode;
-  /** Confirmar greyed out (nothing chosen yet), Cancelar still works. */
+  /** Confirmar stays disabled (e.g. until a reason asked for in children is typed). */
   confirmDisabled?: boolean;
+  /** false: the caller closes the dialog on success, so a failure keeps what was typed in children. */
+  closeOnConfirm?: boolean;
   /** Shown between the description and the buttons (e.g. the list of what clashes). */
   children?: ReactNode;
 }) {
@@ -67,7 +70,7 @@ export function ConfirmDialog({
               try {
                 await onConfirm();
               } finally {
-                onOpenChange(false);
+                if (closeOnConfirm) onOpenChange(false);
               }
             }}
           >

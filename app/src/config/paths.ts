@@ -15,6 +15,7 @@ export const paths = {
   relatorios: '/relatorios',
   configuracoes: '/configuracoes',
   integracoes: '/integracoes',
+  tarefasAgendadas: '/integracoes/tarefas-agendadas',
   usuarios: '/usuarios',
   verificarContrato: '/verificar-contrato',
   historico: '/historico',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { financeStatusLabel } from './glossary';
+import { EXPENSE_STATUS_LABELS, financeStatusLabel } from './glossary';
 
 describe('financeStatusLabel', () => {
   it('says every stored finance code in pt-BR', () => {
@@ -21,5 +21,13 @@ describe('financeStatusLabel', () => {
     expect(financeStatusLabel('Pago')).toBe('Pago');
     expect(financeStatusLabel('em revisão')).toBe('em revisão');
     expect(financeStatusLabel(null)).toBe('-');
+  });
+
+  it('expenses use the same words as the rest of finance', () => {
+    expect(Object.entries(EXPENSE_STATUS_LABELS).map(([code, word]) => [financeStatusLabel(code), word])).toEqual([
+      ['Pago', 'Pago'],
+      ['Atrasado', 'Atrasado'],
+      ['Pendente', 'Pendente'],
+    ]);
   });
 });

@@ -95,6 +95,17 @@ const financeStatus: Record<string, string> = {
 
 export type FinanceKind = 'quote' | 'contract' | 'installment' | 'payment';
 
+/** The finance records by kind, as the screens name them (a client's finance table, the portal's details). */
+export const FINANCE_KIND_LABELS: Readonly<Record<FinanceKind, string>> = {
+  quote: 'Orçamento',
+  contract: 'Contrato',
+  installment: 'Parcela',
+  payment: 'Pagamento',
+};
+
+/** Expenses (financial_expenses): paid, or open and past its due date, or open. */
+export const EXPENSE_STATUS_LABELS = { paid: 'Pago', overdue: 'Atrasado', pending: 'Pendente' } as const;
+
 const financeByKind: Record<FinanceKind, Readonly<Record<string, string>>> = {
   quote: QUOTE_STATUS_LABELS,
   contract: CONTRACT_STATUS_LABELS,

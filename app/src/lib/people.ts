@@ -21,22 +21,8 @@ export async function fetchStaff(): Promise<PersonOption[]> {
   return ((data ?? []) as { id: string; full_name: string }[]).map((row) => ({ id: row.id, name: row.full_name }));
 }
 
-export async function fetchClientOptions(): Promise<PersonOption[]> {
-  const { data } = await supabase.from('clients').select('id, full_name').order('full_name').throwOnError();
-  return ((data ?? []) as { id: string; full_name: string }[]).map((row) => ({ id: row.id, name: row.full_name }));
-}
-
 export function useStaffOptions() {
   return useQuery({ queryKey: peopleKeys.staff, queryFn: fetchStaff, staleTime: 5 * 60_000, meta: { silent: true } });
-}
-
-export function useClientOptions() {
-  return useQuery({
-    queryKey: peopleKeys.clients,
-    queryFn: fetchClientOptions,
-    staleTime: 60_000,
-    meta: { silent: true },
-  });
 }
 
 /** The name of an id among options, or the fallback. */

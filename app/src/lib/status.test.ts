@@ -6,6 +6,7 @@ import {
   isPaidStatus,
   processGroup,
   processStatusColor,
+  stageColor,
   TASK_PRIORITY_COLORS,
 } from './status';
 
@@ -150,5 +151,24 @@ describe('rules the screens had each their own copy of', () => {
 
   it('gives high priority tasks red and low green', () => {
     expect(TASK_PRIORITY_COLORS).toEqual({ alta: 'red', media: 'yellow', baixa: 'green' });
+  });
+});
+
+describe('stageColor', () => {
+  it.each([
+    ['Aprovado', 'green'],
+    ['Aprovação final', 'green'],
+    ['Negado', 'red'],
+    ['RFE', 'orange'],
+    ['Resposta ao NOID', 'orange'],
+    ['Aguardando entrevista', 'yellow'],
+    ['Cartão Entregue', 'emerald'],
+    ['Em processamento', 'blue'],
+    ['Apelação', 'purple'],
+    ['Biometria', 'gray'],
+    ['', 'gray'],
+    [null, 'gray'],
+  ] as const)('%s -> %s', (stage, color) => {
+    expect(stageColor(stage)).toBe(color);
   });
 });

@@ -100,3 +100,20 @@ export const TASK_PRIORITY_COLORS: Readonly<Record<TaskPriority, BadgeColor>> = 
   media: 'yellow',
   baixa: 'green',
 };
+
+/**
+ * Stage colouring by text: Aprova green, Negado red, RFE or NOID orange, Aguardando yellow,
+ * Entregue emerald, processamento blue, apelação purple, otherwise gray.
+ */
+export function stageColor(stage: string | null | undefined): BadgeColor {
+  const text = normalizeText(stage);
+  if (!text) return 'gray';
+  if (text.includes('aprova')) return 'green';
+  if (text.includes('negado')) return 'red';
+  if (/\b(rfe|noid)\b/.test(text)) return 'orange';
+  if (text.includes('aguardando')) return 'yellow';
+  if (text.includes('entregue')) return 'emerald';
+  if (text.includes('processamento')) return 'blue';
+  if (text.includes('apelacao')) return 'purple';
+  return 'gray';
+}

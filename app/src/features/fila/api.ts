@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { invalidateTables, readsTables } from '@/lib/data-keys';
-import { invokeFunction as invoke } from '@/features/processos';
+import { invokeFunction as invoke } from '@/lib/functions';
 import type { CaseStanding, Chart } from './rules';
 
 export const filaKeys = {

@@ -1,5 +1,4 @@
-/** What other features may use of Financeiro: the client's quotes, installments and their documents (portal). */
-export { downloadFinanceDocument, useRespondToQuote, type DocumentKind, type Installment } from './money/api';
-export { formatMoney, installmentDisplayStatus, paymentMethodLabel } from './money/format';
-export { discountLabel } from './lib/discount';
-export { MoneyStatusBadge } from './money/status-badge';
+/** What the routes may compose of Financeiro: the client's own finance (the portal's home overview). */
+export { useClientFinance } from './api/client-finance';
+// the contract templates card, which the Configurações route shows
+export { ContractTemplatesCard } from './signing/components/contract-templates-card';

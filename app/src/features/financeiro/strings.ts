@@ -54,3 +54,37 @@ export const financeStrings = {
 export function withMessage(template: string, message: string): string {
   return fill(template, { message });
 }
+
+/** Texts of the client's Financeiro in the portal (/cliente/financeiro). */
+export const portalFinanceStrings = {
+  financeTitle: 'Financeiro',
+  financeDescription: 'Seus contratos, pagamentos e orçamentos.',
+  contracts: 'Contratos',
+  payments: 'Pagamentos',
+  quotes: 'Orçamentos',
+  financeLoadError: 'Erro ao carregar dados financeiros',
+  viewDetails: 'Ver Detalhes',
+  contractNumber: 'Número',
+  quoteNumber: 'Número',
+  status: 'Status',
+  totalValue: 'Valor total',
+  subtotal: 'Subtotal',
+  validity: 'Vigência',
+  value: 'Valor',
+  date: 'Data',
+  method: 'Forma de pagamento',
+  expiry: 'Validade',
+  paymentTerms: 'Condições de pagamento',
+  startDate: 'Data de início',
+  endDate: 'Data de término',
+  notes: 'Observações',
+  relatedContract: 'Contrato relacionado',
+  paymentTitle: 'Pagamento',
+  contractDetails: 'Detalhes do contrato',
+  paymentDetails: 'Detalhes do pagamento',
+  quoteDetails: 'Detalhes do orçamento',
+  emptyContracts: 'Nenhum contrato encontrado.',
+  emptyPayments: 'Nenhum pagamento encontrado.',
+  emptyQuotes: 'Nenhum orçamento encontrado.',
+  notInformed: 'Não informado',
+} as const;

@@ -1,4 +1,2 @@
-/** What other features may use of Formulários: the USCIS forms tab (Processos) and the questionnaire (portal). */
-export { FORM_DOWNLOAD_MS, FORMS_REFRESH_MS, FormsTab } from './components/forms-tab';
-export { QuestionnaireScreen } from './components/questionnaire-screen';
-export { questionnaireStrings } from './strings';
+/** What the routes may compose of Formulários: the USCIS forms library (a tab of Processos). */
+export { FormsTab } from './components/forms-tab';

@@ -73,4 +73,10 @@ export const integracoesStrings = {
   simulatorSending: 'Enviando...',
   simulatorSent: 'Mensagem simulada recebida',
   simulatorError: 'Erro ao simular mensagem',
+  // WhatsApp settings
+  whatsappTitle: 'Configurar WhatsApp Business',
+  whatsappDescription:
+    'Dados do WhatsApp Cloud API (Meta). O token e o segredo do app são guardados criptografados. Mensagens iniciadas pelo escritório usam um modelo aprovado.',
+  whatsappSaved: 'Configuração do WhatsApp salva',
+  whatsappSaveFailed: 'Não foi possível salvar a configuração',
 } as const;

@@ -1,4 +1,2 @@
-/** What other features may use of Mensagens: the thread and its texts (the portal shows the same conversation). */
+/** What the routes may compose of Mensagens: the client's thread and its office-message count (the portal's home). */
 export { useMessages, useOfficeMessageCount } from './api/queries';
-export { MessageThread } from './components/message-thread';
-export { mensagensStrings } from './strings';

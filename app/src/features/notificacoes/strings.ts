@@ -1,12 +1,5 @@
 /** Texts of the notifications area (pt-BR). */
 export const notificacoesStrings = {
-  queued: {
-    both: 'Notificação enfileirada por e-mail e WhatsApp',
-    email: 'Notificação enfileirada por e-mail',
-    whatsapp: 'Notificação enfileirada por WhatsApp',
-  },
-  noChannel: 'Cliente sem canal autorizado: avisado apenas no portal',
-  noPortal: 'Cliente sem acesso ao portal: nenhuma notificação enviada',
   // deliveries (administrators)
   deliveriesTitle: 'Envios de notificações',
   deliveriesDescription: 'E-mails e mensagens de WhatsApp enviados aos clientes, com tentativas e erros.',
@@ -38,12 +31,6 @@ export const notificacoesStrings = {
   consentRevoked: 'Autorização retirada em {date}',
   consentSaved: 'Preferência salva',
   consentError: 'Não foi possível salvar: {message}',
-  // WhatsApp settings
-  whatsappTitle: 'Configurar WhatsApp Business',
-  whatsappDescription:
-    'Dados do WhatsApp Cloud API (Meta). O token e o segredo do app são guardados criptografados. Mensagens iniciadas pelo escritório usam um modelo aprovado.',
-  whatsappSaved: 'Configuração do WhatsApp salva',
-  whatsappSaveFailed: 'Não foi possível salvar a configuração',
   deliveriesLink: 'Ver envios de notificações',
 } as const;
 

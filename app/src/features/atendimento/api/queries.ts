@@ -67,25 +67,6 @@ export function useInteractionsPage(params: InteractionListQuery) {
   });
 }
 
-export interface ClientOption {
-  id: string;
-  full_name: string;
-  email: string | null;
-}
-
-/** Clients for the interaction form: id, full_name, email ordered by full_name. */
-export function useClientOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: atendimentoKeys.clients(),
-    enabled,
-    queryFn: async () => {
-      const { data } = await supabase.from('clients').select('id, full_name, email').order('full_name').throwOnError();
-      return (data ?? []) as ClientOption[];
-    },
-    meta: { errorMessage: 'Erro ao carregar clientes' },
-  });
-}
-
 export interface ProcessOption {
   id: number;
   type: string;

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { ClientPicker } from '@/components/client-picker';
 import { FormDialog } from '@/components/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { useClientOptions, useProcessOptions } from '../api/queries';
+import { useProcessOptions } from '../api/queries';
 import { toDateTimeLocal, type InteractionRow } from '../lib/interactions';
 import {
   asksDuration,
@@ -59,7 +60,6 @@ export function InteractionFormDialog({
   pending: boolean;
   onSubmit: (input: InteractionInput) => Promise<boolean>;
 }) {
-  const { data: clients = [], isLoading: loadingClients } = useClientOptions(open);
   const { data: processes = [] } = useProcessOptions(open);
   const {
     control,
@@ -100,25 +100,14 @@ export function InteractionFormDialog({
           control={control}
           name="clientId"
           render={({ field }) => (
-            <Select
+            <ClientPicker
+              emptyLabel="Selecione um cliente"
               value={field.value}
               onValueChange={(value) => {
                 field.onChange(value);
                 setValue('processId', '');
               }}
-            >
-              <SelectTrigger>
-                <SelectValue placeholder={loadingClients ? 'Carregando...' : 'Selecione um cliente'} />
-              </SelectTrigger>
-              <SelectContent>
-                {clients.map((client) => (
-                  <SelectItem key={client.id} value={client.id}>
-                    {client.full_name}
-                    {client.email ? ` (${client.email})` : ''}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            />
           )}
         />
       </FormField>

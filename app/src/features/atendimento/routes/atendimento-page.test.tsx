@@ -85,4 +85,33 @@ describe('AtendimentoPage', { timeout: 20_000 }, () => {
     expect(screen.getByText('A descrição deve ter pelo menos 10 caracteres')).toBeInTheDocument();
     expect(db.requests('/rest/v1/interactions', 'POST')).toEqual([]);
   });
+
+  it("Nova Interação's client is searched on the server, named by its label and marked invalid with its error", async () => {
+    db.seed('clients', [
+      { id: 'c1', full_name: 'Maria Silva', email: 'maria@cliente.test' },
+      { id: 'c2', full_name: 'João Souza', email: 'joao@cliente.test' },
+    ]);
+    renderWithProviders(<AtendimentoPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Nova Interação' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nova Interação' });
+    const client = within(dialog).getByRole('combobox', { name: 'Cliente' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(client).toHaveAttribute('aria-invalid', 'true'));
+    expect(document.getElementById(client.getAttribute('aria-describedby')!)).toHaveTextContent(
+      'Por favor selecione um cliente',
+    );
+    await userEvent.type(within(dialog).getByLabelText('Filtrar a lista por nome ou e-mail'), 'joao');
+    await waitFor(() =>
+      expect(
+        within(client)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Selecione um cliente', 'João Souza']),
+    );
+    // the search ran in the query (name or e-mail), not over a list of every client
+    const searched = db.requests('/rest/v1/clients', 'GET').map((r) => r.params.get('or') ?? '');
+    expect(searched.some((or) => or.includes('joao'))).toBe(true);
+    await userEvent.selectOptions(client, 'João Souza');
+    expect(client).toHaveValue('c2');
+  });
 });

@@ -1,7 +1,7 @@
 /** /clientes/:clientId: one client — summary, family, processes, documents, messages, finance, interactions, timeline. */
 import { ArrowLeft, CheckSquare, Link2, MessageSquare, Pencil, Plus, Unlink } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { type ReactNode, useId, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
@@ -16,19 +16,15 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth-context';
 import { hasAnyRole } from '@/lib/roles';
-import {
-  DocumentsPanel,
-  ProcessFormDialog,
-  ProcessStatusBadge,
-  StageBadge,
-  useClientOptions,
-  useStaffDirectory,
-  useTimeline,
-} from '@/features/processos';
+import { ClientPicker } from '@/components/client-picker';
+import { ProcessStatusBadge, StageBadge } from '@/components/process-badges';
+import { useStaffOptions } from '@/lib/people';
+import { useTimeline } from '@/lib/timeline';
 import { Timeline } from '@/components/timeline';
 import { errorMessage } from '@/lib/errors';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import {
+  FINANCE_KIND_LABELS,
   financeStatusLabel,
   interactionStatusLabel,
   interactionTypeLabel,
@@ -50,19 +46,14 @@ import { ClientRecordDialog } from '../components/client-record-dialog';
 import { ClientRecordHistory } from '../components/client-record-history';
 import { clientMessagesPath } from '../components/client-views';
 import { clientesStrings } from '../strings';
-import { TaskDialog } from '@/features/tarefas';
-
-const FINANCE_KIND = { contract: 'Contrato', payment: 'Pagamento', quote: 'Orçamento' } as const;
 
 function LinkDependant({ client, family }: { client: ClientDetail; family: FamilyMember[] }) {
-  const { data: clients = [] } = useClientOptions();
   const setPrincipal = useSetPrincipal();
   const [dependantId, setDependantId] = useState('');
   const [relationship, setRelationship] = useState('');
   const clientField = useId();
   const relationField = useId();
-  const inFamily = new Set(family.map((m) => m.id));
-  const candidates = clients.filter((c) => !inFamily.has(c.id));
+  const inFamily = useMemo(() => [client.id, ...family.map((m) => m.id)], [client.id, family]);
 
   const link = () =>
     setPrincipal.mutate(
@@ -84,18 +75,13 @@ function LinkDependant({ client, family }: { client: ClientDetail; family: Famil
       <div className="grid gap-3 rounded-md border p-3 @md:grid-cols-[minmax(0,1fr)_10rem_auto] @md:items-end">
         <div className="grid min-w-0 gap-2">
           <Label htmlFor={clientField}>Dependente</Label>
-          <Select value={dependantId} onValueChange={setDependantId}>
-            <SelectTrigger id={clientField} className="w-full min-w-0">
-              <SelectValue placeholder="Selecione o cliente" />
-            </SelectTrigger>
-            <SelectContent>
-              {candidates.map((c) => (
-                <SelectItem key={c.id} value={c.id}>
-                  {c.full_name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <ClientPicker
+            id={clientField}
+            emptyLabel="Selecione o cliente"
+            value={dependantId}
+            onValueChange={setDependantId}
+            exclude={inFamily}
+          />
         </div>
         <div className="grid gap-2">
           <Label htmlFor={relationField}>Parentesco</Label>
@@ -187,9 +173,24 @@ function FamilyCard({ client, family }: { client: ClientDetail; family: FamilyMe
   );
 }
 
-export default function ClientePage() {
+/** What the route composing this page gives it from other features (Processos, Tarefas). */
+export interface ClientePageParts {
+  /** the client's documents and requests */
+  documents: (clientId: string) => ReactNode;
+  /** Nova Tarefa for this client */
+  taskDialog: (props: DialogPart) => ReactNode;
+  /** Novo Processo for this client */
+  processDialog: (props: DialogPart) => ReactNode;
+}
+
+export interface DialogPart {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  clientId: string;
+}
+
+export default function ClientePage({ documents, taskDialog, processDialog }: ClientePageParts) {
   const clientId = useParams<{ clientId: string }>().clientId ?? '';
-  const navigate = useNavigate();
   const { data: client, isPending } = useClientDetail(clientId);
   const { data: family = [] } = useFamily(client);
   const familyIds = useMemo(
@@ -198,18 +199,18 @@ export default function ClientePage() {
   );
   const { data: processes = [] } = useClientProcessList(familyIds);
   // the client's finance is for administrators and legal assistants (the database shows others nothing)
-  const { roles, user } = useAuth();
+  const { roles } = useAuth();
   const seesFinance = hasAnyRole(roles, ['administrator', 'legal_assistant']);
   const { data: finance = [] } = useClientFinanceRows(clientId, seesFinance);
   const { data: interactions = [] } = useClientInteractions(clientId);
   const { data: unread = {} } = useUnreadCounts(clientId ? [clientId] : []);
-  const { data: staff = [] } = useStaffDirectory();
+  const { data: staff = [] } = useStaffOptions();
   const [wholeFamily, setWholeFamily] = useState(false);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState(false);
   const [taskOpen, setTaskOpen] = useState(false);
   const timeline = useTimeline({ clientId, family: wholeFamily }, Boolean(clientId));
-  const names = useMemo(() => Object.fromEntries(staff.map((s) => [s.id, s.full_name])), [staff]);
+  const names = useMemo(() => Object.fromEntries(staff.map((s) => [s.id, s.name])), [staff]);
   const clientNames = useMemo(() => Object.fromEntries(family.map((m) => [m.id, m.full_name])), [family]);
   const familyToggle = useId();
 
@@ -373,9 +374,7 @@ export default function ClientePage() {
           </TabsContent>
           <TabsContent value="documentos">
             <Card>
-              <CardContent>
-                <DocumentsPanel clientId={client.id} />
-              </CardContent>
+              <CardContent>{documents(client.id)}</CardContent>
             </Card>
           </TabsContent>
           {seesFinance && (
@@ -401,9 +400,9 @@ export default function ClientePage() {
                     )}
                     {finance.map((f) => (
                       <TableRow key={`${f.kind}-${f.id}`}>
-                        <TableCell>{FINANCE_KIND[f.kind]}</TableCell>
+                        <TableCell>{FINANCE_KIND_LABELS[f.kind]}</TableCell>
                         <TableCell>{f.title}</TableCell>
-                        <TableCell>{financeStatusLabel(f.status)}</TableCell>
+                        <TableCell>{financeStatusLabel(f.status, f.kind)}</TableCell>
                         <TableCell className="whitespace-nowrap">{formatMoney(f.amount, f.currency)}</TableCell>
                         <TableCell>{formatDate(f.date)}</TableCell>
                       </TableRow>
@@ -470,19 +469,8 @@ export default function ClientePage() {
         </Tabs>
       </div>
       <ClientRecordDialog client={client} open={editing} onOpenChange={setEditing} />
-      <TaskDialog
-        open={taskOpen}
-        onOpenChange={setTaskOpen}
-        task={null}
-        defaultAssignee={user?.id ?? ''}
-        defaultClient={client.id}
-      />
-      <ProcessFormDialog
-        open={creating}
-        onOpenChange={setCreating}
-        clientId={client.id}
-        onSaved={(id) => navigate(paths.processo(id))}
-      />
+      {taskDialog({ open: taskOpen, onOpenChange: setTaskOpen, clientId: client.id })}
+      {processDialog({ open: creating, onOpenChange: setCreating, clientId: client.id })}
     </>
   );
 }

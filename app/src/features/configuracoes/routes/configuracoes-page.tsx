@@ -1,5 +1,6 @@
 /** /configuracoes: the office settings (administrators edit, other staff read) and links to the other settings. */
 import { ChevronRight, Image, Plug, UserCog } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '@/components/page-header';
 import { Card } from '@/components/ui/card';
@@ -10,11 +11,10 @@ import { ChecklistsCard } from '../components/checklists-card';
 import { OfficeProfileCard } from '../components/office-profile-card';
 import { OfficeSettingsForm } from '../components/office-settings-form';
 import { StaffMfaCard } from '../components/staff-mfa-card';
-import { ContractTemplatesCard } from '@/features/contratos';
-import { BulletinImportCard, ProcessingTimesCard } from '@/features/fila';
 import { configuracoesStrings as t } from '../strings';
 
-export default function ConfiguracoesPage() {
+/** `children`: the settings cards of other areas (the route composes them), shown after the office's own. */
+export default function ConfiguracoesPage({ children }: { children?: ReactNode }) {
   const { hasRole } = useAuth();
   const isAdmin = hasRole('administrator');
   const links = [
@@ -58,9 +58,7 @@ export default function ConfiguracoesPage() {
       <CaseTypesCard canEdit={isAdmin} />
       <ChecklistsCard canEdit={isAdmin} />
       <StaffMfaCard canEdit={isAdmin} />
-      <ContractTemplatesCard canEdit={isAdmin} />
-      <BulletinImportCard canImport={isAdmin} />
-      <ProcessingTimesCard canEdit={isAdmin || hasRole('legal_assistant')} />
+      {children}
     </div>
   );
 }

@@ -14,8 +14,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { todayISO, parseDecimal } from '@/lib/format';
-import { useCreateContract, type Quote } from '../money/api';
-import { formatMoney } from '../money/format';
+import { useCreateContract, type Quote } from '../api/money';
+import { formatMoney } from '../lib/money';
 import { financeStrings } from '../strings';
 import { errorMessage } from '@/lib/errors';
 

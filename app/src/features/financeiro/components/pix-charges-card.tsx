@@ -11,8 +11,8 @@ import { errorMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { supabase } from '@/lib/supabase';
 import { toast } from '@/lib/toast';
-import { moneyKeys } from '../money/api';
-import { formatMoney } from '../money/format';
+import { moneyKeys } from '../api/keys';
+import { formatMoney } from '@/lib/format';
 
 interface OpenPixCharge {
   id: string;

@@ -22,10 +22,10 @@ import {
   useUpdateQuote,
   type ItemChanges,
   type Quote,
-} from '../money/api';
-import { formatMoney } from '../money/format';
-import { useHasManagerRole, useWritesQuote } from '../money/roles';
-import { MoneyStatusBadge } from '../money/status-badge';
+} from '../api/money';
+import { formatMoney } from '../lib/money';
+import { useHasManagerRole, useWritesQuote } from '../lib/money-roles';
+import { MoneyStatusBadge } from '../components/money-status-badge';
 import { financeStrings } from '../strings';
 import { discountLabel, readDiscount, storedUnit, typedPercent, type DiscountUnit } from '../lib/discount';
 import { ContractFromQuoteDialog } from './contract-from-quote-dialog';

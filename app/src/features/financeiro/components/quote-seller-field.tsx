@@ -5,7 +5,7 @@
 import { toast } from '@/lib/toast';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { useSalesStaff, useStaffNames, useUpdateQuote, type Quote } from '../money/api';
+import { useSalesStaff, useStaffNames, useUpdateQuote, type Quote } from '../api/money';
 import { errorMessage } from '@/lib/errors';
 
 export function QuoteSellerField({ quote, editable }: { quote: Quote; editable: boolean }) {

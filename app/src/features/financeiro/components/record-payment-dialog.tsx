@@ -14,8 +14,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { formatDate, todayISO, parseDecimal } from '@/lib/format';
-import { useRecordPayment, type Installment } from '../money/api';
-import { formatMoney, paymentMethods } from '../money/format';
+import { useRecordPayment, type Installment } from '../api/money';
+import { formatMoney, paymentMethods } from '../lib/money';
 import { financeStrings } from '../strings';
 import { errorMessage } from '@/lib/errors';
 

@@ -9,10 +9,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { parseDate } from '@/lib/format';
 import { FinancePageHeader } from '../components/finance-page-header';
-import { useMarkCommissionsPaid, useStatements } from '../money/api';
-import { formatMoney } from '../money/format';
-import { useIsAdministrator } from '../money/roles';
-import { MoneyStatusBadge } from '../money/status-badge';
+import { useMarkCommissionsPaid, useStatements } from '../api/money';
+import { formatMoney } from '../lib/money';
+import { useIsAdministrator } from '../lib/money-roles';
+import { MoneyStatusBadge } from '../components/money-status-badge';
 
 export function monthLabel(isoDate: string): string {
   const d = parseDate(isoDate);

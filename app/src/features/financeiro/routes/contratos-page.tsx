@@ -7,11 +7,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDate, todayISO } from '@/lib/format';
-import { StaffSigningActions } from '@/features/contratos';
+import { StaffSigningActions } from '../signing';
 import { FinancePageHeader } from '../components/finance-page-header';
 import { PixChargesCard } from '../components/pix-charges-card';
 import { RecordPaymentDialog } from '../components/record-payment-dialog';
-import { useHasManagerRole } from '../money/roles';
+import { useHasManagerRole } from '../lib/money-roles';
 import {
   downloadFinanceDocument,
   useContractPayments,
@@ -19,9 +19,9 @@ import {
   useInstallments,
   type Contract,
   type Installment,
-} from '../money/api';
-import { formatMoney, installmentDisplayStatus, paymentMethodLabel } from '../money/format';
-import { MoneyStatusBadge } from '../money/status-badge';
+} from '../api/money';
+import { formatMoney, installmentDisplayStatus, paymentMethodLabel } from '../lib/money';
+import { MoneyStatusBadge } from '../components/money-status-badge';
 
 function download(kind: 'contract' | 'receipt', id: string, name: string) {
   downloadFinanceDocument(kind, id, name).catch((e: Error) => toast.error(`Erro ao gerar PDF: ${e.message}`));

@@ -9,9 +9,9 @@ import { formatDate } from '@/lib/format';
 import { FinancePageHeader } from '../components/finance-page-header';
 import { NewQuoteDialog } from '../components/new-quote-dialog';
 import { QuoteEditorDialog } from '../components/quote-editor-dialog';
-import { useQuotes } from '../money/api';
-import { formatMoney } from '../money/format';
-import { MoneyStatusBadge } from '../money/status-badge';
+import { useQuotes } from '../api/money';
+import { formatMoney } from '../lib/money';
+import { MoneyStatusBadge } from '../components/money-status-badge';
 
 export default function OrcamentosPage() {
   const quotes = useQuotes();

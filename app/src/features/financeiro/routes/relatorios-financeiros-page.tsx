@@ -8,10 +8,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDate, todayISO } from '@/lib/format';
 import { FinancePageHeader } from '../components/finance-page-header';
-import { useAging, useReports, useStatements } from '../money/api';
+import { useAging, useReports, useStatements } from '../api/money';
 import { saveBlob } from '@/lib/storage';
-import { formatMoney, toCsv } from '../money/format';
-import { agingTotals, commissionsByMonth, revenueAndExpensesByMonth, revenueByCaseType } from '../money/reports';
+import { formatMoney, toCsv } from '../lib/money';
+import { agingTotals, commissionsByMonth, revenueAndExpensesByMonth, revenueByCaseType } from '../lib/reports';
 
 export const REPORT_CARDS = [
   'Receitas e despesas por mês',

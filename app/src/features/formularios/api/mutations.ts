@@ -5,7 +5,7 @@ import { errorMessage } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { formsKeys } from './keys';
 import { FORMS_BUCKET } from './queries';
-import type { FieldMapping, FillResult, ImportCoverage, Questionnaire, QuestionnaireStatus } from './types';
+import type { FieldMapping, FillResult, ImportCoverage, Questionnaire, QuestionnaireStatus, UscisForm } from './types';
 
 /** The `error` text of a failed function call (its JSON body), else the error's message. */
 async function invokeFunction<T>(name: string, body: Record<string, unknown>): Promise<T> {
@@ -91,5 +91,15 @@ export function useSaveQuestionnaire(clientId: string) {
       queryClient.setQueryData(formsKeys.questionnaire(clientId), row);
       return invalidateTables(queryClient, ['client_questionnaires']);
     },
+  });
+}
+
+export function useMarkFormDownloaded() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (form: UscisForm) => {
+      await supabase.from('uscis_forms').update({ downloaded: true }).eq('id', form.id).throwOnError();
+    },
+    onSettled: () => invalidateTables(queryClient, ['uscis_forms']),
   });
 }

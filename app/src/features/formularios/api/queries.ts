@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { formsKeys } from './keys';
-import type { FormEdition, MappingRow, Questionnaire } from './types';
+import type { FillableProcess, FormEdition, MappingRow, Questionnaire, UscisForm } from './types';
 
 export const FORMS_BUCKET = 'uscis_forms';
 
@@ -15,6 +15,38 @@ export function latestEditions(editions: FormEdition[]): Map<number, FormEdition
     if (!current || current.edition_date < edition.edition_date) latest.set(edition.form_id, edition);
   }
   return latest;
+}
+
+export function useUscisForms() {
+  return useQuery({
+    queryKey: formsKeys.forms(),
+    queryFn: async () => {
+      const { data } = await supabase
+        .from('uscis_forms')
+        .select('*')
+        .order('number', { ascending: true })
+        .throwOnError();
+      return (data ?? []) as UscisForm[];
+    },
+  });
+}
+
+/** The processes a form can be filled for: those with a client, the latest first. */
+export function useFillableProcesses() {
+  return useQuery({
+    queryKey: formsKeys.processes(),
+    queryFn: async () => {
+      const { data } = await supabase
+        .from('processes')
+        .select('id, type, client_id, client_name, client:clients(full_name)')
+        .not('client_id', 'is', null)
+        .order('last_update', { ascending: false })
+        .order('id', { ascending: false })
+        .throwOnError();
+      return (data ?? []) as unknown as FillableProcess[];
+    },
+    meta: { errorMessage: 'Erro ao carregar processos: {message}' },
+  });
 }
 
 export function useFormEditions() {

@@ -90,3 +90,25 @@ export interface Questionnaire {
   reviewed_at: string | null;
   updated_at: string;
 }
+
+/** A USCIS form of the library (uscis_forms): its edition check and whether the office downloaded it. */
+export interface UscisForm {
+  id: number;
+  number: string;
+  name: string;
+  category: string;
+  updated_at: string | null;
+  /** who gave the edition date at the last check: the official page (http) or the demo list */
+  edition_source?: 'demo' | 'http' | null;
+  url: string | null;
+  downloaded: boolean;
+}
+
+/** A process the office can fill a form for (it has a client). */
+export interface FillableProcess {
+  id: number;
+  type: string;
+  client_id: string;
+  client_name: string | null;
+  client: { full_name: string } | null;
+}

@@ -13,12 +13,11 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
-import { type UscisForm, useProcesses } from '@/features/processos';
 import { errorMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { fillForm } from '../api/mutations';
-import { FORMS_BUCKET, signedPdfUrl, useQuestionnaire } from '../api/queries';
-import type { FillResult, FormEdition } from '../api/types';
+import { FORMS_BUCKET, signedPdfUrl, useFillableProcesses, useQuestionnaire } from '../api/queries';
+import type { FillResult, FormEdition, UscisForm } from '../api/types';
 import { formsStrings as t, questionnaireStrings } from '../strings';
 import { fill } from '@/lib/strings';
 import { FillReport, PdfFrame, pdfObjectUrl } from './fill-report';
@@ -118,11 +117,10 @@ export function FillDialog({
   form,
   imported,
 }: DialogProps & { form: UscisForm; imported: boolean }) {
-  const { data: processes = [] } = useProcesses();
+  const { data: withClient = [] } = useFillableProcesses();
   const [processId, setProcessId] = useState<number | null>(null);
   const [result, setResult] = useState<FillResult | null>(null);
   const [busy, setBusy] = useState(false);
-  const withClient = processes.filter((process) => process.client_id);
   const chosen = withClient.find((process) => process.id === processId);
 
   const run = async () => {

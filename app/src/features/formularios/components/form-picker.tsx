@@ -1,6 +1,6 @@
 /** Choice among the forms that have an imported PDF (the only ones that can be mapped or filled). */
 import { FormField } from '@/components/ui/form-field';
-import type { UscisForm } from '@/features/processos';
+import type { UscisForm } from '../api/types';
 import { formatDate } from '@/lib/format';
 import type { FormEdition } from '../api/types';
 import { formsStrings as t } from '../strings';

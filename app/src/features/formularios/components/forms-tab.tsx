@@ -13,15 +13,17 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { SearchInput } from '@/components/ui/search-input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { automacoesStrings, FormsLastCheck } from '@/features/automacoes';
-import { type UscisForm, useMarkFormDownloaded, useUscisForms } from '@/features/processos';
+import { paths } from '@/config/paths';
+import { useMarkFormDownloaded } from '../api/mutations';
+import type { UscisForm } from '../api/types';
 import { TableStateRows } from '@/components/table-state-rows';
 import { ALL_CATEGORIES, FORM_CATEGORIES, filterForms } from '@/lib/forms-filter';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { useRunFormsRobot } from '../api/forms-robot';
-import { useFormEditions } from '../api/queries';
+import { FormsLastCheck } from './forms-last-check';
+import { useFormEditions, useUscisForms } from '../api/queries';
 import { formsStrings as t } from '../strings';
 import { fill } from '@/lib/strings';
 import { FillDialog, SampleFillDialog, ViewPdfDialog } from './fill-dialogs';
@@ -264,7 +266,7 @@ export function FormsTab() {
                   Executar agora
                 </Button>
                 <Button size="sm" variant="outline" asChild>
-                  <Link to={automacoesStrings.path}>
+                  <Link to={paths.tarefasAgendadas}>
                     <Settings aria-hidden="true" />
                     Configurar
                   </Link>

@@ -15,7 +15,7 @@ import {
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import type { UscisForm } from '@/features/processos';
+import type { UscisForm } from '../api/types';
 import { FORM_CATEGORIES } from '@/lib/forms-filter';
 import { errorMessage } from '@/lib/errors';
 import { useImportForm } from '../api/mutations';

@@ -12,7 +12,7 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import type { UscisForm } from '@/features/processos';
+import type { UscisForm } from '../api/types';
 import { errorMessage } from '@/lib/errors';
 import { useDialogForm } from '@/hooks/use-dialog-form';
 import { useSaveMapping } from '../api/mutations';

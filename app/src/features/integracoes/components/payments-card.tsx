@@ -13,7 +13,7 @@ import { invalidateTables } from '@/lib/data-keys';
 import { errorMessage } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { toast } from '@/lib/toast';
-import { formatMoney } from '@/features/financeiro';
+import { formatMoney } from '@/lib/format';
 import { integrationKeys } from '../api/keys';
 import { fetchSetting, saveSetting } from '../api/system-settings';
 

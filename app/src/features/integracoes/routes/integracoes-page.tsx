@@ -1,23 +1,23 @@
 /** /integracoes (administrator): integration cards, the S3 configuration and the Open API box. */
 import { CheckCircle2, Link2, Settings2 } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ScheduledJobsLinkCard } from '@/features/automacoes';
-import { WhatsAppSimulatorCard } from '../components/whatsapp-simulator-card';
-import { DeliveriesLinkCard, useWhatsAppSetting, WhatsAppConfigDialog } from '@/features/notificacoes';
 import { useAuth } from '@/lib/auth-context';
 import { useS3Setting } from '../api/queries';
+import { useWhatsAppSetting } from '../api/whatsapp-setting';
 import { INTEGRATIONS, type Integration } from '../catalog';
 import { MailDeliveryCard } from '../components/mail-delivery-card';
 import { OpenApiCard } from '../components/open-api-card';
 import { PaymentsCard } from '../components/payments-card';
 import { ProvidersCard } from '../components/providers-card';
 import { S3ConfigDialog } from '../components/s3-config-dialog';
+import { WhatsAppConfigDialog } from '../components/whatsapp-config-dialog';
+import { WhatsAppSimulatorCard } from '../components/whatsapp-simulator-card';
 import { integracoesStrings as t } from '../strings';
 
 function IntegrationsSkeleton() {
@@ -84,7 +84,8 @@ function IntegrationCard({
   );
 }
 
-export default function IntegracoesPage() {
+/** `children`: the cards linking to other areas' settings (the route composes them), after the mail card. */
+export default function IntegracoesPage({ children }: { children?: ReactNode }) {
   const { hasRole } = useAuth();
   const isAdmin = hasRole('administrator');
   const { data: s3, isPending } = useS3Setting(isAdmin);
@@ -138,9 +139,8 @@ export default function IntegracoesPage() {
       <div className="mt-6 grid gap-4 lg:grid-cols-2">
         <OpenApiCard />
         {isAdmin && <MailDeliveryCard />}
-        {isAdmin && <ScheduledJobsLinkCard />}
-        {isAdmin && <DeliveriesLinkCard />}
         {isAdmin && <WhatsAppSimulatorCard />}
+        {children}
       </div>
       <S3ConfigDialog open={s3Open} onOpenChange={setS3Open} current={s3} />
       <WhatsAppConfigDialog open={whatsappOpen} onOpenChange={setWhatsappOpen} current={whatsapp} />

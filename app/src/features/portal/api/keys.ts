@@ -3,7 +3,6 @@ import { readsTables } from '@/lib/data-keys';
 export const portalKeys = {
   all: ['portal'] as const,
   processes: (clientId: string) => [...portalKeys.all, clientId, 'processes'] as const,
-  finance: (clientId: string) => [...portalKeys.all, clientId, 'finance'] as const,
   documents: (clientId: string) => [...portalKeys.all, clientId, 'documents'] as const,
   processOptions: (clientId: string) => [...portalKeys.all, clientId, 'process-options'] as const,
   requests: (clientId: string) => [...portalKeys.all, clientId, 'requests'] as const,
@@ -20,10 +19,6 @@ readsTables(portalKeys.all, [
   'process_events',
   'processes',
   'process_stages',
-  'financial_contracts',
-  'financial_installments',
-  'financial_payments',
-  'financial_quotes',
   'client_documents',
   'document_requests',
 ]);

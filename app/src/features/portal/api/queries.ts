@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth-context';
 import { supabase } from '@/lib/supabase';
-import { portalStrings as t } from '../strings';
-import type { ClientDocument, ClientFinance, ClientProcess, PortalDocumentRequest, ProcessOption } from '../types';
+import type { ClientDocument, ClientProcess, PortalDocumentRequest, ProcessOption } from '../types';
 import type { TimelineEntry } from '@/types/timeline';
 import { portalKeys } from './keys';
 
@@ -37,44 +36,6 @@ export function useClientProcesses(clientId: string) {
     enabled: Boolean(clientId),
     retry: false,
     meta: { silent: true },
-  });
-}
-
-/** financial_contracts and financial_quotes newest first, financial_payments by payment_date newest first. */
-export async function fetchClientFinance(clientId: string): Promise<ClientFinance> {
-  const [contracts, payments, quotes] = await Promise.all([
-    supabase
-      .from('financial_contracts')
-      .select('*')
-      .eq('client_id', clientId)
-      .order('created_at', { ascending: false })
-      .throwOnError(),
-    supabase
-      .from('financial_payments')
-      .select('*')
-      .eq('client_id', clientId)
-      .order('payment_date', { ascending: false })
-      .throwOnError(),
-    supabase
-      .from('financial_quotes')
-      .select('*')
-      .eq('client_id', clientId)
-      .order('created_at', { ascending: false })
-      .throwOnError(),
-  ]);
-  return {
-    contracts: (contracts.data ?? []) as ClientFinance['contracts'],
-    payments: (payments.data ?? []) as ClientFinance['payments'],
-    quotes: (quotes.data ?? []) as ClientFinance['quotes'],
-  };
-}
-
-export function useClientFinance(clientId: string) {
-  return useQuery({
-    queryKey: portalKeys.finance(clientId),
-    queryFn: () => fetchClientFinance(clientId),
-    enabled: Boolean(clientId),
-    meta: { errorMessage: t.financeLoadError },
   });
 }
 

@@ -9,7 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { downloadStoredFile } from '@/lib/storage';
 import { formatDate } from '@/lib/format';
 import { useClientDocuments, useClientId } from '../api/queries';
-import { CardSkeletons, EmptyState } from '../components/common';
+import { CardSkeletons, EmptyState } from '@/components/portal-cards';
 import { UploadDocumentDialog } from '../components/upload-document-dialog';
 import { documentTypeLabel, downloadName, filterDocuments, uploaderLabel, type DocumentTab } from '../rules/documents';
 import { portalStrings as t } from '../strings';

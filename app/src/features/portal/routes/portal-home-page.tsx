@@ -5,19 +5,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
-import { useMessages, useOfficeMessageCount } from '@/features/mensagens';
 import { useAuth } from '@/lib/auth-context';
 import { formatDate } from '@/lib/format';
 import { displayName } from '@/lib/roles';
-import {
-  useClientDocuments,
-  useClientFinance,
-  useClientId,
-  useClientProcesses,
-  useDocumentRequests,
-} from '../api/queries';
+import type { ClientFinance } from '@/types/finance';
+import { useClientDocuments, useClientId, useClientProcesses, useDocumentRequests } from '../api/queries';
 import { OfficeContactCard } from '../components/office-contact-card';
-import { firstName, overviewCounts, recentActivity, type ActivityKind } from '../rules/overview';
+import { firstName, overviewCounts, recentActivity, type ActivityKind, type MessageLike } from '../rules/overview';
 import { portalStrings as t } from '../strings';
 
 const ACTIVITY_ICONS: Record<ActivityKind, LucideIcon> = {
@@ -71,14 +65,18 @@ function OverviewCard({
   );
 }
 
-export default function PortalHomePage() {
+/** What the route composing the home gives it from other features: the client's finance (Financeiro) and thread
+ * (Mensagens; its latest page is enough for the activity list, the office's count comes from the database). */
+export interface PortalHomeParts {
+  finance: { data?: ClientFinance | null; isLoading: boolean };
+  messages: { data?: readonly MessageLike[]; isLoading: boolean };
+  officeMessages: { data?: number };
+}
+
+export default function PortalHomePage({ finance, messages, officeMessages }: PortalHomeParts) {
   const { clientData, profile, user } = useAuth();
   const clientId = useClientId();
   const processes = useClientProcesses(clientId);
-  const finance = useClientFinance(clientId);
-  const messages = useMessages(clientId);
-  // the thread's latest page is enough for the activity list; the count comes from the database
-  const officeMessages = useOfficeMessageCount(clientId);
   const documents = useClientDocuments(clientId);
   const requests = useDocumentRequests(clientId);
   // Next steps are what the client has to do: the documents the office asked for and not yet received.

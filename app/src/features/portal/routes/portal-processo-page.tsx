@@ -1,6 +1,6 @@
 /** /cliente/processos/:processId: one process of the client — summary, the documents asked for, timeline. */
 import { ArrowLeft, FileUp } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
@@ -10,7 +10,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { Timeline } from '@/components/timeline';
 import { documentStageLabel } from '@/lib/documents';
-import { QueueCard } from '@/features/fila';
 import { formatDate } from '@/lib/format';
 import { documentRequestStatusLabel, processStatusLabel } from '@/lib/glossary';
 import { useClientId, useClientProcesses, useDocumentRequests, usePortalProcessTimeline } from '../api/queries';
@@ -18,7 +17,8 @@ import { DocumentProgress } from '../components/document-progress';
 import { UploadDocumentDialog, type UploadRequest } from '../components/upload-document-dialog';
 import { portalStrings as t } from '../strings';
 
-export default function PortalProcessoPage() {
+/** `standing`: where the case stands in the queue (Fila), given by the route that composes the two features. */
+export default function PortalProcessoPage({ standing }: { standing?: (processId: number) => ReactNode }) {
   const id = Number.parseInt(useParams<{ processId: string }>().processId ?? '', 10);
   const clientId = useClientId();
   const { data: processes = [], isLoading } = useClientProcesses(clientId);
@@ -58,9 +58,7 @@ export default function PortalProcessoPage() {
         description={`${t.processNumber(process.id)} · ${processStatusLabel(process.status)}`}
         actions={back}
       />
-      <div className="mb-4">
-        <QueueCard processId={process.id} />
-      </div>
+      {standing && <div className="mb-4">{standing(process.id)}</div>}
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
           <CardHeader>

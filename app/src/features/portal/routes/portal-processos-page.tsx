@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { processStatusLabel } from '@/lib/glossary';
 import { useClientId, useClientProcesses, useDocumentRequests } from '../api/queries';
-import { CardSkeletons, EmptyState } from '../components/common';
+import { CardSkeletons, EmptyState } from '@/components/portal-cards';
 import { DocumentProgress } from '../components/document-progress';
 import { processStatusColor } from '@/lib/status';
 import { filterProcesses, type ProcessTab } from '../rules/process-status';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ClientFinance, ClientProcess } from '../types';
+import type { ClientFinance } from '@/types/finance';
+import type { ClientProcess } from '../types';
 import { firstName, overviewCounts, recentActivity } from './overview';
 
 const now = new Date(2025, 5, 15, 12, 0, 0); // 15/06/2025 12:00 local

@@ -1,10 +1,11 @@
 /** The portal home: counts of the overview cards and the merged recent-activity list, from the client's own data. */
 import { formatMoney, parseDate } from '@/lib/format';
-import type { ClientDocument, ClientFinance, ClientProcess } from '../types';
+import type { ClientFinance } from '@/types/finance';
+import type { ClientDocument, ClientProcess } from '../types';
 import { financeStatusLabel } from '@/lib/glossary';
 import { isOpenPayment, processGroup } from '@/lib/status';
 
-interface MessageLike {
+export interface MessageLike {
   id: string;
   sender_type: string;
   content: string | null;

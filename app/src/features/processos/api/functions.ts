@@ -1,42 +1,8 @@
 /** Calls to the status-check server functions with the signed-in user's access token. */
-import { supabase } from '@/lib/supabase';
-import { errorMessage } from '@/lib/errors';
+import { invokeFunction as invoke } from '@/lib/functions';
 import type { CourtCase } from './types';
 
-/** Thrown when there is no session (the screen shows the spec's "Authentication required..." toast). */
-export class AuthRequiredError extends Error {
-  constructor() {
-    super('Authentication required');
-    this.name = 'AuthRequiredError';
-  }
-}
-
-/** The `error` field of a failed function's JSON body, else the error's own message. */
-async function functionErrorText(error: unknown): Promise<string> {
-  const context = (error as { context?: unknown } | null)?.context;
-  if (context instanceof Response) {
-    try {
-      const body = (await context.clone().json()) as { error?: unknown; message?: unknown };
-      if (typeof body.error === 'string' && body.error) return body.error;
-      if (typeof body.message === 'string' && body.message) return body.message;
-    } catch {
-      // not JSON: fall back to the error's message
-    }
-  }
-  return errorMessage(error);
-}
-
-export async function invoke<T>(name: string, body: Record<string, unknown>): Promise<T> {
-  const { data: sessionData } = await supabase.auth.getSession();
-  const token = sessionData.session?.access_token;
-  if (!token) throw new AuthRequiredError();
-  const { data, error } = await supabase.functions.invoke<T>(name, {
-    body,
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  if (error) throw new Error(await functionErrorText(error));
-  return data as T;
-}
+export { AuthRequiredError } from '@/lib/functions';
 
 export interface PacketForm {
   formNumber: string;

@@ -4,7 +4,7 @@ import { invalidateTables } from '@/lib/data-keys';
 import { todayISO } from '@/lib/format';
 import { saveBlob } from '@/lib/storage';
 import { fill, processStrings as t } from '../strings';
-import type { DocumentRequest, ProcessRow, UscisForm } from './types';
+import type { DocumentRequest, ProcessRow } from './types';
 
 /** Who a notification goes to: the client's e-mail (or phone for WhatsApp), else the client's name. */
 export function notificationRecipient(process: ProcessRow, channel: 'email' | 'whatsapp'): string | null {
@@ -147,16 +147,6 @@ export async function downloadTranslationCertificate(request: DocumentRequest, t
 }
 
 /** Marks a USCIS form as downloaded (status Disponível). */
-export function useMarkFormDownloaded() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (form: UscisForm) => {
-      await supabase.from('uscis_forms').update({ downloaded: true }).eq('id', form.id).throwOnError();
-    },
-    onSettled: () => invalidateTables(queryClient, ['uscis_forms']),
-  });
-}
-
 export type AddReceiptResult = 'added' | 'tracked';
 
 /** Checks the receipt is not tracked yet, then inserts process_id + receipt_number. */

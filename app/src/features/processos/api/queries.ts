@@ -5,13 +5,11 @@ import { processKeys } from './keys';
 import type {
   CaseType,
   StaffMember,
-  TimelineEntry,
   CourtCase,
   CourtHistory,
   DocumentRequest,
   ProcessRow,
   ProcessStage,
-  UscisForm,
   UscisReceipt,
   UscisStatusHistory,
 } from './types';
@@ -138,20 +136,6 @@ export function useDocumentRequests(processId: number | null) {
   });
 }
 
-export function useUscisForms() {
-  return useQuery({
-    queryKey: processKeys.forms(),
-    queryFn: async () => {
-      const { data } = await supabase
-        .from('uscis_forms')
-        .select('*')
-        .order('number', { ascending: true })
-        .throwOnError();
-      return (data ?? []) as UscisForm[];
-    },
-  });
-}
-
 export function useReceipts() {
   return useQuery({
     queryKey: processKeys.receipts(),
@@ -255,43 +239,6 @@ export function useStaffDirectory() {
     queryFn: async () => {
       const { data } = await supabase.rpc('staff_directory').throwOnError();
       return (data ?? []) as StaffMember[];
-    },
-  });
-}
-
-export interface TimelineScope {
-  clientId?: string | null;
-  processId?: number | null;
-  family?: boolean;
-}
-
-/** workspace_timeline(): everything that happened to a client (or its family) or a process, newest first. */
-export function useTimeline({ clientId = null, processId = null, family = false }: TimelineScope, enabled = true) {
-  return useQuery({
-    queryKey: processKeys.timeline(`${clientId ?? ''}|${processId ?? ''}|${family}`),
-    enabled,
-    queryFn: async () => {
-      const { data } = await supabase
-        .rpc('workspace_timeline', { p_client_id: clientId, p_process_id: processId, p_family: family })
-        .throwOnError();
-      return (data ?? []) as TimelineEntry[];
-    },
-  });
-}
-
-export interface ClientOption {
-  id: string;
-  full_name: string;
-}
-
-/** Clients for the process form's client picker. */
-export function useClientOptions(enabled = true) {
-  return useQuery({
-    queryKey: [...processKeys.all, 'client-options'] as const,
-    enabled,
-    queryFn: async () => {
-      const { data } = await supabase.from('clients').select('id, full_name').order('full_name').throwOnError();
-      return (data ?? []) as ClientOption[];
     },
   });
 }

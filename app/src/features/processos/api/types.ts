@@ -64,18 +64,6 @@ export interface DocumentRequest {
   reviewed_at?: string | null;
 }
 
-export interface UscisForm {
-  id: number;
-  number: string;
-  name: string;
-  category: string;
-  updated_at: string | null;
-  /** who gave the edition date at the last check: the official page (http) or the demo list */
-  edition_source?: 'demo' | 'http' | null;
-  url: string | null;
-  downloaded: boolean;
-}
-
 export interface UscisReceipt {
   id: string;
   process_id: number;

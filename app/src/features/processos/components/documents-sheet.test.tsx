@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { db } from '@/testing/supabase-server';
+import { http } from 'msw';
+import { db, postgrestError, restUrl, server } from '@/testing/supabase-server';
 import { renderWithProviders } from '@/testing/test-utils';
 import type { ProcessRow } from '../api/types';
 import { DocumentsSheet } from './documents-sheet';
@@ -54,6 +55,26 @@ describe('DocumentsSheet (requested documents)', { timeout: 20_000 }, () => {
       ['d1', 'fulfilled'],
       ['d9', 'pending'],
     ]);
+  });
+
+  it('Recusar asks in the confirmation dialog: Recusar documento waits for a reason, a failure keeps it typed', async () => {
+    db.seed('document_requests', [{ ...passport, status: 'fulfilled', fulfilled_at: '2025-01-12T12:00:00Z' }]);
+    renderWithProviders(<DocumentsSheet process={process} onOpenChange={() => {}} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Recusar' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Recusar documento?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Recusar documento' });
+    expect(confirm).toBeDisabled();
+    fireEvent.change(within(dialog).getByLabelText('Motivo (o cliente verá)'), { target: { value: 'Foto ilegível' } });
+    expect(confirm).toBeEnabled();
+    // the database refuses the write: the dialog stays open with the reason
+    server.use(http.patch(restUrl('document_requests'), () => postgrestError(403, '42501', 'permission denied')));
+    fireEvent.click(confirm);
+    expect(await screen.findByText(/Erro ao atualizar status/)).toBeInTheDocument();
+    expect(screen.getByRole('alertdialog', { name: 'Recusar documento?' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Motivo (o cliente verá)')).toHaveValue('Foto ilegível');
+    // Cancelar closes it without a write that reached a row
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   });
 
   it('toasts Documento não encontrado when the request no longer exists', async () => {

@@ -3,18 +3,9 @@ import { Check, ChevronRight, FileSignature, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -206,64 +197,44 @@ function RequestItem({ request }: { request: DocumentRequest }) {
           </Button>
         </div>
       )}
-      <AlertDialog open={certifying} onOpenChange={(open) => !open && setCertifying(false)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Certificação de tradução</AlertDialogTitle>
-            <AlertDialogDescription>
-              {`O PDF da certificação de "${request.document_name}" sai do modelo do escritório, com o nome do tradutor.`}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={translatorId}>Nome do tradutor</Label>
-            <Input
-              id={translatorId}
-              value={translator}
-              onChange={(e) => setTranslator(e.target.value)}
-              autoComplete="off"
-            />
-          </div>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancelar</AlertDialogCancel>
-            <AlertDialogAction
-              disabled={translator.trim().length < 3 || generating}
-              onClick={(event) => {
-                event.preventDefault();
-                void certify();
-              }}
-            >
-              Gerar PDF
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
-      <AlertDialog open={rejecting} onOpenChange={(open) => !open && setRejecting(false)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Recusar documento?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {`"${request.document_name}" volta a ficar pendente e o cliente recebe o motivo para enviar de novo.`}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={reasonId}>Motivo (o cliente verá)</Label>
-            <Textarea id={reasonId} rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
-          </div>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancelar</AlertDialogCancel>
-            <AlertDialogAction
-              className={buttonVariants({ variant: 'destructive' })}
-              disabled={reason.trim().length < 3 || review.isPending}
-              onClick={(event) => {
-                event.preventDefault();
-                reject();
-              }}
-            >
-              Recusar documento
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={certifying}
+        onOpenChange={setCertifying}
+        title="Certificação de tradução"
+        description={`O PDF da certificação de "${request.document_name}" sai do modelo do escritório, com o nome do tradutor.`}
+        destructive={false}
+        confirmLabel="Gerar PDF"
+        confirmDisabled={translator.trim().length < 3}
+        closeOnConfirm={false}
+        pending={generating}
+        onConfirm={certify}
+      >
+        <div className="grid gap-2">
+          <Label htmlFor={translatorId}>Nome do tradutor</Label>
+          <Input
+            id={translatorId}
+            value={translator}
+            onChange={(e) => setTranslator(e.target.value)}
+            autoComplete="off"
+          />
+        </div>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={rejecting}
+        onOpenChange={setRejecting}
+        title="Recusar documento?"
+        description={`"${request.document_name}" volta a ficar pendente e o cliente recebe o motivo para enviar de novo.`}
+        confirmLabel="Recusar documento"
+        confirmDisabled={reason.trim().length < 3}
+        closeOnConfirm={false}
+        pending={review.isPending}
+        onConfirm={reject}
+      >
+        <div className="grid gap-2">
+          <Label htmlFor={reasonId}>Motivo (o cliente verá)</Label>
+          <Textarea id={reasonId} rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
+        </div>
+      </ConfirmDialog>
     </li>
   );
 }

@@ -1,18 +1,9 @@
-import { Badge, badgeColorClass, type BadgeVariant, ColorBadge } from '@/components/ui/badge';
+import { Badge, badgeColorClass, type BadgeVariant } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
-import { courtStatusLabel, processStatusLabel, uscisStatusLabel } from '@/lib/glossary';
-import { processStatusColor } from '@/lib/status';
-import { courtBadge, receiptBadge, stageColor } from '../lib/status-styles';
+import { courtStatusLabel, uscisStatusLabel } from '@/lib/glossary';
+import { courtBadge, receiptBadge } from '../lib/status-styles';
 
-export function StageBadge({ stage }: { stage: string | null | undefined }) {
-  if (!stage) return <span className="text-muted-foreground">-</span>;
-  return <ColorBadge color={stageColor(stage)}>{stage}</ColorBadge>;
-}
-
-export function ProcessStatusBadge({ status }: { status: string | null | undefined }) {
-  if (!status) return <span className="text-muted-foreground">-</span>;
-  return <ColorBadge color={processStatusColor(status)}>{processStatusLabel(status)}</ColorBadge>;
-}
+export { ProcessStatusBadge, StageBadge } from '@/components/process-badges';
 
 export function ReceiptStatusBadge({ status }: { status: string | null | undefined }) {
   const badge = receiptBadge(status);

@@ -16,7 +16,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/errors';
-import { stageOutcome, useChangeStage } from '@/features/notificacoes';
+import { stageOutcome, useChangeStage } from '../api/stage';
 import { useStages } from '../api/queries';
 import type { ProcessRow } from '../api/types';
 import { stageUpdateSchema, type StageUpdateInput } from '../schemas';

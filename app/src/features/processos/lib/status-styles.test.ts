@@ -1,24 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { courtBadge, receiptBadge, stageColor } from './status-styles';
-
-describe('stageColor', () => {
-  it.each([
-    ['Aprovado', 'green'],
-    ['Aprovação final', 'green'],
-    ['Negado', 'red'],
-    ['RFE', 'orange'],
-    ['Resposta ao NOID', 'orange'],
-    ['Aguardando entrevista', 'yellow'],
-    ['Cartão Entregue', 'emerald'],
-    ['Em processamento', 'blue'],
-    ['Apelação', 'purple'],
-    ['Biometria', 'gray'],
-    ['', 'gray'],
-    [null, 'gray'],
-  ] as const)('%s -> %s', (stage, color) => {
-    expect(stageColor(stage)).toBe(color);
-  });
-});
+import { courtBadge, receiptBadge } from './status-styles';
 
 describe('receiptBadge', () => {
   it.each([

@@ -1,26 +1,9 @@
-/** Colour and badge rules for stages, USCIS receipts and EOIR court cases (spec section 4; process statuses: lib/status). */
-import type { BadgeColor, BadgeVariant } from '@/components/ui/badge';
+/** Badge rules for USCIS receipts and EOIR court cases (spec section 4; stages and process statuses: lib/status). */
+import type { BadgeVariant } from '@/components/ui/badge';
 import { normalizeText } from '@/lib/text';
 
 function containsAny(text: string, needles: readonly string[]): boolean {
   return needles.some((needle) => text.includes(normalizeText(needle)));
-}
-
-/**
- * Stage colouring by text: Aprova green, Negado red, RFE or NOID orange, Aguardando yellow,
- * Entregue emerald, processamento blue, apelação purple, otherwise gray.
- */
-export function stageColor(stage: string | null | undefined): BadgeColor {
-  const text = normalizeText(stage);
-  if (!text) return 'gray';
-  if (text.includes('aprova')) return 'green';
-  if (text.includes('negado')) return 'red';
-  if (/\b(rfe|noid)\b/.test(text)) return 'orange';
-  if (text.includes('aguardando')) return 'yellow';
-  if (text.includes('entregue')) return 'emerald';
-  if (text.includes('processamento')) return 'blue';
-  if (text.includes('apelacao')) return 'purple';
-  return 'gray';
 }
 
 export interface StatusBadge {

@@ -1,6 +1,6 @@
 /** /processos/:id: one process — summary, timeline, documents, document requests, stage, edit, close/reopen. */
 import { ArrowLeft, FileStack, ListChecks, Lock, LockOpen, Pencil, RefreshCw } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -15,7 +15,8 @@ import { formatDate } from '@/lib/format';
 import { categoryLabel } from '@/lib/glossary';
 import { isClosedProcessStatus } from '@/lib/status';
 import { useSetProcessStatus } from '../api/mutations';
-import { useProcess, useStaffDirectory, useTimeline } from '../api/queries';
+import { useTimeline } from '@/lib/timeline';
+import { useProcess, useStaffDirectory } from '../api/queries';
 import { DocumentsPanel } from '../components/documents-panel';
 import { DocumentsSheet } from '../components/documents-sheet';
 import { ProcessStatusBadge, StageBadge } from '../components/process-badges';
@@ -23,7 +24,6 @@ import { PacketDialog } from '../components/packet-dialog';
 import { ProcessFormDialog } from '../components/process-form-dialog';
 import { StageDialog } from '../components/stage-dialog';
 import { Timeline } from '@/components/timeline';
-import { StandingPanel } from '@/features/fila';
 import { fill, processStrings as t } from '../strings';
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
@@ -35,7 +35,12 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
   );
 }
 
-export default function ProcessoPage() {
+/** `standing`: where the case stands (its queue panel), given by the route that composes the two features. */
+export default function ProcessoPage({
+  standing,
+}: {
+  standing?: (process: { id: number; client_id: string | null }) => ReactNode;
+}) {
   const id = Number.parseInt(useParams<{ processId: string }>().processId ?? '', 10);
   const { data: process, isPending } = useProcess(id);
   const { data: staff = [] } = useStaffDirectory();
@@ -182,9 +187,7 @@ export default function ProcessoPage() {
           </TabsContent>
         </Tabs>
       </div>
-      <div className="mt-4">
-        <StandingPanel processId={process.id} clientId={process.client_id} />
-      </div>
+      {standing && <div className="mt-4">{standing(process)}</div>}
       <ProcessFormDialog open={editing} onOpenChange={setEditing} process={process} />
       <StageDialog process={stageOpen ? process : null} onOpenChange={(open) => !open && setStageOpen(false)} />
       <DocumentsSheet

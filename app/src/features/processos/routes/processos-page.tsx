@@ -1,19 +1,19 @@
 /** /processos and /processos/avancado: processes, USCIS forms library, USCIS receipts, EOIR court cases. */
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { CourtsTab } from '../components/courts-tab';
-import { FormsTab } from '@/features/formularios';
 import { ProcessFormDialog } from '../components/process-form-dialog';
 import { ProcessesTab } from '../components/processes-tab';
 import { ReceiptsTab } from '../components/receipts-tab';
 import { processStrings as t } from '../strings';
 
-export default function ProcessosPage() {
+/** `formsTab`: the USCIS forms library (Formulários), given by the route that composes the two features. */
+export default function ProcessosPage({ formsTab }: { formsTab?: ReactNode }) {
   const [creating, setCreating] = useState(false);
   const navigate = useNavigate();
   return (
@@ -31,16 +31,14 @@ export default function ProcessosPage() {
       <Tabs defaultValue="processos">
         <TabsList>
           <TabsTrigger value="processos">{t.tabs.processos}</TabsTrigger>
-          <TabsTrigger value="formularios">{t.tabs.formularios}</TabsTrigger>
+          {formsTab && <TabsTrigger value="formularios">{t.tabs.formularios}</TabsTrigger>}
           <TabsTrigger value="recibos">{t.tabs.recibos}</TabsTrigger>
           <TabsTrigger value="courts">{t.tabs.courts}</TabsTrigger>
         </TabsList>
         <TabsContent value="processos">
           <ProcessesTab />
         </TabsContent>
-        <TabsContent value="formularios">
-          <FormsTab />
-        </TabsContent>
+        {formsTab && <TabsContent value="formularios">{formsTab}</TabsContent>}
         <TabsContent value="recibos">
           <ReceiptsTab />
         </TabsContent>

@@ -1,6 +1,6 @@
 /** Calls the invite-staff server function; the error text it answers (pt-BR) or null on success. */
-import { bodyError } from '@/features/auth';
 import { errorMessage } from '@/lib/errors';
+import { functionBodyError } from '@/lib/functions';
 import { supabase } from '@/lib/supabase';
 
 export interface InviteInput {
@@ -18,6 +18,6 @@ export async function inviteStaff({ email, fullName, role }: InviteInput): Promi
       redirect_to: `${window.location.origin}/definir-senha`,
     },
   });
-  if (error) return (await bodyError(error)) ?? errorMessage(error);
+  if (error) return (await functionBodyError(error)) ?? errorMessage(error);
   return null;
 }

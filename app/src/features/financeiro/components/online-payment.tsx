@@ -7,7 +7,8 @@ import { errorMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { supabase } from '@/lib/supabase';
 import { toast } from '@/lib/toast';
-import { formatMoney, type Installment } from '@/features/financeiro';
+import type { Installment } from '../api/money';
+import { formatMoney } from '../lib/money';
 
 interface CheckoutAnswer {
   url: string;

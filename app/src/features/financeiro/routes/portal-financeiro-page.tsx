@@ -8,25 +8,23 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatDate } from '@/lib/format';
-import { discountLabel, formatMoney, MoneyStatusBadge, paymentMethodLabel } from '@/features/financeiro';
-import { SignatureStatusBadge, type SignatureStatus } from '@/features/contratos';
-import { paths } from '@/config/paths';
-import { useClientFinance, useClientId } from '../api/queries';
-import { CardSkeletons, EmptyState, Field } from '../components/common';
-import {
-  DownloadButton,
-  InstallmentsTable,
-  QuoteAnswerButtons,
-  useClientInstallments,
-} from '../components/portal-finance-money';
+import { CardSkeletons, EmptyState, Field } from '@/components/portal-cards';
+import { useAuth } from '@/lib/auth-context';
+import { useClientFinance, useClientInstallments } from '../api/client-finance';
+import { discountLabel } from '../lib/discount';
+import { formatMoney, paymentMethodLabel } from '../lib/money';
+import { MoneyStatusBadge } from '../components/money-status-badge';
+import { DownloadButton, InstallmentsTable, QuoteAnswerButtons } from '../components/portal-finance-money';
 import { PayInstallmentActions } from '../components/online-payment';
+import { SignatureStatusBadge, type SignatureStatus } from '../signing';
+import { paths } from '@/config/paths';
 import type { FinanceKind } from '@/lib/glossary';
-import { portalStrings as t } from '../strings';
+import { portalFinanceStrings as t } from '../strings';
 import type {
   FinancialContract as ContractRow,
   FinancialPayment as PaymentRow,
   FinancialQuote as QuoteRow,
-} from '../types';
+} from '@/types/finance';
 
 /** The finance rows with the money columns of the finance module (currency, receipt number). */
 type Money = { currency: string };
@@ -203,7 +201,7 @@ function CountCard({
 }
 
 export default function PortalFinanceiroPage() {
-  const clientId = useClientId();
+  const clientId = useAuth().clientData?.id ?? '';
   const { data, isLoading } = useClientFinance(clientId);
   const [detail, setDetail] = useState<Detail | null>(null);
   const contracts: FinancialContract[] = data?.contracts ?? [];

@@ -2,7 +2,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateTables } from '@/lib/data-keys';
 import { supabase } from '@/lib/supabase';
-import { notificacoesStrings as t } from '../strings';
+
+/** What the toast says after a stage change, from what the database queued. */
+const t = {
+  queued: {
+    both: 'Notificação enfileirada por e-mail e WhatsApp',
+    email: 'Notificação enfileirada por e-mail',
+    whatsapp: 'Notificação enfileirada por WhatsApp',
+  },
+  noChannel: 'Cliente sem canal autorizado: avisado apenas no portal',
+  noPortal: 'Cliente sem acesso ao portal: nenhuma notificação enviada',
+};
 
 export interface StageChangeResult {
   client_notified: boolean;

@@ -16,7 +16,7 @@ import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/errors';
 import { useDialogForm } from '@/hooks/use-dialog-form';
 import { useSaveWhatsAppSetting, type WhatsAppSetting } from '../api/whatsapp-setting';
-import { notificacoesStrings as t } from '../strings';
+import { integracoesStrings as t } from '../strings';
 
 const EMPTY: WhatsAppSetting = {
   phoneNumberId: '',

@@ -1,6 +1,6 @@
 /** Report series from the finance views, each currency apart: per month (revenue, expenses), aging, case types. */
-import type { AgingRow, Reports, Statement } from './api';
-import { agingBuckets } from './format';
+import type { AgingRow, Reports, Statement } from '../api/money';
+import { agingBuckets } from './money';
 
 export interface MonthPoint {
   month: string; // yyyy-MM

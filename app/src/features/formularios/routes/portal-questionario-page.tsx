@@ -1,10 +1,11 @@
 /** /cliente/questionario: the client's intake questionnaire, in Portuguese, saved as they type. */
 import { PageHeader } from '@/components/page-header';
-import { QuestionnaireScreen, questionnaireStrings as t } from '@/features/formularios';
-import { useClientId } from '../api/queries';
+import { useAuth } from '@/lib/auth-context';
+import { QuestionnaireScreen } from '../components/questionnaire-screen';
+import { questionnaireStrings as t } from '../strings';
 
 export default function PortalQuestionarioPage() {
-  const clientId = useClientId();
+  const clientId = useAuth().clientData?.id ?? '';
   return (
     <>
       <PageHeader title={t.title} description={t.description} />

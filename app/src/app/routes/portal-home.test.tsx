@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { db, rpc, server } from '@/testing/supabase-server';
 import { renderWithProviders } from '@/testing/test-utils';
 import type { ClientRecord } from '@/types/auth';
-import PortalHomePage from './portal-home-page';
+import PortalHomeRoute from './portal-home';
 
 const clientData: ClientRecord = {
   id: 'c1',
@@ -17,7 +17,7 @@ const clientData: ClientRecord = {
 };
 
 function renderPage() {
-  return renderWithProviders(<PortalHomePage />, { auth: { roles: ['client'], clientData }, route: '/cliente' });
+  return renderWithProviders(<PortalHomeRoute />, { auth: { roles: ['client'], clientData }, route: '/cliente' });
 }
 
 beforeEach(() => {

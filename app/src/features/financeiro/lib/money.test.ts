@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, installmentDisplayStatus, sumMoney, toCsv } from './format';
+import { formatMoney, installmentDisplayStatus, sumMoney, toCsv } from './money';
 import { agingTotals, revenueAndExpensesByMonth, revenueByCaseType } from './reports';
-import type { AgingRow } from './api';
+import type { AgingRow } from '../api/money';
 
 describe('finance money helpers', () => {
   it('formats by currency and sums in cents', () => {

@@ -1,4 +1,5 @@
-/** StaffLayout: sidebar (collapsible; a sheet on phones), top bar with search, bell and user menu; <Outlet/> for the page. */
+/** StaffLayout, the staff shell: sidebar (collapsible; a sheet on phones), top bar with search, bell and user menu;
+ * <Outlet/> for the page. It composes two features (the search palette and the bell), so it lives with the app. */
 import { Menu, PanelLeftClose, PanelLeftOpen, Search } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router-dom';
@@ -7,12 +8,12 @@ import { SearchPalette, useSearchShortcut } from '@/features/busca';
 import { NotificationBell } from '@/features/sino';
 import { DESKTOP, useMediaQuery } from '@/hooks/use-media-query';
 import { cn } from '@/lib/utils';
-import { Brand, SidebarBody } from './staff-sidebar';
-import { UserMenu } from './user-menu';
+import { Brand, SidebarBody } from '@/components/layouts/staff-sidebar';
+import { UserMenu } from '@/components/layouts/user-menu';
 
 // The phone menu (Radix Dialog as a sheet) loads when first opened; the search palette and the menus of the bell
 // and the user do the same inside their modules, so the first screen neither downloads nor mounts them.
-const StaffMenuSheet = lazy(() => import('./staff-menu-sheet'));
+const StaffMenuSheet = lazy(() => import('@/components/layouts/staff-menu-sheet'));
 
 export function StaffLayout() {
   const [collapsed, setCollapsed] = useState(false);

@@ -1,3 +1,5 @@
+/** The cards the client portal's screens share (empty state, loading skeletons, a labelled field), whichever
+ * area owns the screen. */
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';

@@ -1,10 +1,11 @@
 import { PageHeader } from '@/components/page-header';
-import { mensagensStrings, MessageThread } from '@/features/mensagens';
-import { useClientId } from '../api/queries';
+import { useAuth } from '@/lib/auth-context';
+import { MessageThread } from '../components/message-thread';
+import { mensagensStrings } from '../strings';
 
-/** The client's thread with the office: own messages on the right, the office's on the left. */
+/** /cliente/mensagens: the client's thread with the office: own messages on the right, the office's on the left. */
 export default function PortalMensagensPage() {
-  const clientId = useClientId();
+  const clientId = useAuth().clientData?.id ?? '';
   return (
     <>
       <PageHeader title={mensagensStrings.portalTitle} description={mensagensStrings.portalDescription} />

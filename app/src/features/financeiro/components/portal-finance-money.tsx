@@ -1,41 +1,17 @@
 /** The client's installments, its answer to a sent quote and its finance PDFs (quote, contract, receipt). */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { FileDown } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { supabase } from '@/lib/supabase';
 import { formatDate, todayISO } from '@/lib/format';
-import {
-  type DocumentKind,
-  downloadFinanceDocument,
-  formatMoney,
-  type Installment,
-  installmentDisplayStatus,
-  MoneyStatusBadge,
-  useRespondToQuote,
-} from '@/features/financeiro';
-import { portalKeys } from '../api/keys';
+import { clientFinanceKeys } from '../api/keys';
+import { type DocumentKind, downloadFinanceDocument, type Installment, useRespondToQuote } from '../api/money';
+import { formatMoney, installmentDisplayStatus } from '../lib/money';
+import { MoneyStatusBadge } from '../components/money-status-badge';
 import { errorMessage } from '@/lib/errors';
-
-export function useClientInstallments(clientId: string) {
-  return useQuery({
-    queryKey: [...portalKeys.finance(clientId), 'installments'],
-    enabled: Boolean(clientId),
-    queryFn: async () => {
-      const { data, error } = await supabase
-        .from('financial_installments')
-        .select('*')
-        .eq('client_id', clientId)
-        .order('due_date', { ascending: true });
-      if (error) throw error;
-      return (data ?? []) as Installment[];
-    },
-    meta: { silent: true },
-  });
-}
 
 export function DownloadButton({
   kind,
@@ -73,7 +49,9 @@ export function QuoteAnswerButtons({
 }) {
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState<'accept' | 'decline' | null>(null);
-  const respond = useRespondToQuote(() => queryClient.invalidateQueries({ queryKey: portalKeys.finance(clientId) }));
+  const respond = useRespondToQuote(() =>
+    queryClient.invalidateQueries({ queryKey: clientFinanceKeys.client(clientId) }),
+  );
   const answer = (accept: boolean) =>
     respond
       .mutateAsync({ quote_id: quoteId, accept })

@@ -3,23 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { invalidateTables, readsTables } from '@/lib/data-keys';
 import { supabase } from '@/lib/supabase';
 import { saveBlob } from '@/lib/storage';
-import type { Currency } from './format';
-
-export const moneyKeys = {
-  all: ['financeiro', 'money'] as const,
-  quotes: () => [...moneyKeys.all, 'quotes'] as const,
-  quoteItems: (id: string) => [...moneyKeys.all, 'quote-items', id] as const,
-  contracts: () => [...moneyKeys.all, 'contracts'] as const,
-  installments: (contractId: string) => [...moneyKeys.all, 'installments', contractId] as const,
-  payments: (contractId: string) => [...moneyKeys.all, 'payments', contractId] as const,
-  clients: () => [...moneyKeys.all, 'clients'] as const,
-  staff: () => [...moneyKeys.all, 'staff'] as const,
-  rate: () => [...moneyKeys.all, 'rate'] as const,
-  statements: () => [...moneyKeys.all, 'statements'] as const,
-  rules: () => [...moneyKeys.all, 'rules'] as const,
-  aging: () => [...moneyKeys.all, 'aging'] as const,
-  reports: () => [...moneyKeys.all, 'reports'] as const,
-};
+import type { Currency } from '../lib/money';
+import { moneyKeys } from './keys';
 
 export interface Quote {
   id: string;

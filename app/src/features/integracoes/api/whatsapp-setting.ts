@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { invalidateTables, readsTables } from '@/lib/data-keys';
 import { env } from '@/config/env';
 import { supabase } from '@/lib/supabase';
-import { notificacoesStrings as t } from '../strings';
+import { integracoesStrings as t } from '../strings';
 
 export interface WhatsAppSetting {
   phoneNumberId: string;
