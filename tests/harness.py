@@ -1,5 +1,8 @@
 """Test harness: one embedded PostgreSQL per test session, and stack processes on free ports.
 
+Under pytest-xdist (`-n 2`) every worker is a session of its own: its own cluster (folder, port), its own
+templates, and ports from a slice of the range no other worker picks from.
+
 `StackProcess(workdir, cluster)` gets a fresh database in the session's cluster with the project's
 migrations (and seed) applied, and runs `supastack serve` against it in a subprocess. Every test suite
 gets its own ports, data folder and database, so suites never collide.
@@ -51,9 +54,10 @@ def free_port() -> int:
     then fails with 'Address already in use'. Checked on every address, as a stack on 0.0.0.0 binds."""
     low, _ = (int(n) for n in Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()) \
         if Path("/proc/sys/net/ipv4/ip_local_port_range").exists() else (32768, 60999)
+    start, end = _worker_slice(max(1024, low - 12000), low)
     rng = random.Random()
     for _ in range(200):
-        port = rng.randrange(max(1024, low - 12000), low)
+        port = rng.randrange(start, end)
         if port in _handed_out:
             continue
         with socket.socket() as s:
@@ -64,6 +68,22 @@ def free_port() -> int:
         _handed_out.add(port)
         return port
     raise RuntimeError("no free port below the ephemeral range")
+
+
+def worker_id() -> str:
+    """The pytest-xdist worker this process is ("gw0", "gw1", ...), or "" in a run without workers."""
+    return os.environ.get("PYTEST_XDIST_WORKER", "")
+
+
+def _worker_slice(start: int, end: int) -> tuple[int, int]:
+    """The part of [start, end) this process picks ports from: under pytest-xdist each worker has a slice of
+    its own, so two workers never hand out the same port (each checks only its own `_handed_out`)."""
+    worker, count = worker_id(), int(os.environ.get("PYTEST_XDIST_WORKER_COUNT") or 1)
+    if not worker.startswith("gw") or count <= 1:
+        return start, end
+    size = (end - start) // count
+    index = int(worker[2:]) % count
+    return start + index * size, start + (index + 1) * size
 
 
 TEST_DIR_PREFIX = "supastack-test-"
@@ -143,7 +163,8 @@ class Cluster:
         key = _content_key(migrations_dir, seed_file)
         template = self._templates.get(key)
         if template is None:
-            url = self.create_database(f"template_{key[:12]}")
+            # named per worker too: workers sharing one server (TEST_DATABASE_URL) each build their own
+            url = self.create_database(f"template_{key[:12]}{worker_id()}")
             template = url.rsplit("/", 1)[1]
             migrate(url, migrations_dir, seed_file, log=lambda *_: None)
             with psycopg.connect(self.base_url, autocommit=True) as conn:
