@@ -100,18 +100,54 @@ def _process_alive(pid: int) -> bool:
     return True
 
 
+def _started(pid: int) -> str:
+    """When the process started (clock ticks since boot, /proc/PID/stat's 22nd field), "" when unknown: with
+    the pid it names one process, never a later one the kernel gave the same pid."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19]
+    except (OSError, IndexError):
+        return ""
+
+
+def owner_mark(pid: int | None = None) -> str:
+    """What a session writes in its folder's owner file: its pid and when it started ("PID START")."""
+    pid = pid or os.getpid()
+    return f"{pid} {_started(pid)}".strip()
+
+
+def _owner_alive(mark: str) -> bool:
+    pid, _, started = mark.partition(" ")
+    if not _process_alive(int(pid)):
+        return False
+    return not started or _started(int(pid)) in ("", started)
+
+
+def _server_answers(folder: Path) -> bool:
+    """Whether the folder's PostgreSQL still accepts connections (its postmaster.pid names the port): a
+    session whose pid this process cannot see (another PID namespace) still owns a folder whose server runs."""
+    try:
+        port = int((folder / "pg" / "postmaster.pid").read_text().splitlines()[3])
+    except (OSError, ValueError, IndexError):
+        return False
+    with socket.socket() as s:
+        s.settimeout(0.5)
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
 def sweep_abandoned_test_dirs(root: Path | None = None) -> list[Path]:
     """Removes the folders of test sessions whose process is gone (killed before it could clean up):
     a full test run leaves over a gigabyte of cluster data, and a machine that runs the tests all day
     must not fill its disk with them. A folder without an owner file is left alone (another tool's, or
-    one being created right now)."""
+    one being created right now), and so is one whose server still answers. The owner file holds the pid
+    and its start time ("PID START"; a bare pid from older sessions is read too)."""
     removed = []
     for folder in Path(root or tempfile.gettempdir()).glob(TEST_DIR_PREFIX + "*"):
         try:
-            owner = int((folder / OWNER_FILE).read_text().strip())
+            mark = (folder / OWNER_FILE).read_text().strip()
+            owner = int(mark.partition(" ")[0])
         except (OSError, ValueError):
             continue
-        if owner != os.getpid() and not _process_alive(owner):
+        if owner != os.getpid() and not _owner_alive(mark) and not _server_answers(folder):
             shutil.rmtree(folder, ignore_errors=True)
             removed.append(folder)
     return removed
@@ -130,7 +166,7 @@ class Cluster:
         sweep_abandoned_test_dirs()
         self.tmp = Path(tempfile.mkdtemp(prefix=TEST_DIR_PREFIX))
         os.chmod(self.tmp, 0o755)
-        (self.tmp / OWNER_FILE).write_text(str(os.getpid()))
+        (self.tmp / OWNER_FILE).write_text(owner_mark())
         external = os.environ.get("TEST_DATABASE_URL")
         self.pg: EmbeddedPostgres | None = None
         if external:
