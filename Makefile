@@ -58,14 +58,14 @@ db-password: install-py
 	@if [ -t 0 ]; then $(STACK) db-password; else $(STACK) db-password --stdin; fi
 
 # supabase/schema.sql and docs/database.md regenerated from a throwaway database with every migration (no seed);
-# tests/platform/test_schema_docs.py fails until they are current. The preamble of docs/database.md is
+# tests/engine/platform/test_schema_docs.py fails until they are current. The preamble of docs/database.md is
 # supabase/database_preamble.md.
 schema: install-py
 	$(PY) -m supastack.db.schemadoc
 
 # docs/deploy.md rehearsed: a production installation as an unprivileged user with the guide's own files.
 deploy-rehearsal: install build
-	$(PY) -m pytest tests/deploy -q
+	$(PY) -m pytest tests/engine/deploy -q
 
 install: install-py install-js haproxy
 
@@ -91,7 +91,7 @@ browser:
 	@command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || { \
 		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 		else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi; }
-	@# Debian's Caddy for the deployment rehearsal (tests/deploy); without it that rehearsal's HTTPS step is skipped
+	@# Debian's Caddy for the deployment rehearsal (tests/engine/deploy); without it that rehearsal's HTTPS step is skipped
 	@command -v caddy >/dev/null 2>&1 || [ "$$(id -u)" != 0 ] || { apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq caddy >/dev/null; } || echo "caddy not installed"
 
@@ -105,7 +105,7 @@ ocr:
 		else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
 			tesseract-ocr tesseract-ocr-por fonts-ocr-b >/dev/null; fi; }
 
-# Debian's HAProxy for the scale-out tests and figures (tests/scaleout, bench/bench_scaleout.py): several API
+# Debian's HAProxy for the scale-out tests and figures (tests/engine/scaleout, bench/bench_scaleout.py): several API
 # nodes behind a balancer. Installed when missing and running as root; otherwise those tests say why they skip.
 haproxy:
 	@command -v haproxy >/dev/null 2>&1 || [ -x /usr/sbin/haproxy ] || [ "$$(id -u)" != 0 ] || { apt-get update -qq && \

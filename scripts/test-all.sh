@@ -16,23 +16,27 @@ step() { printf '\n==== %s\n' "$*"; }
 step "Lint: ruff, mypy, import contracts, eslint, prettier, tsc (scripts/lint.sh, as make lint)"
 bash scripts/lint.sh || failures+=("lint")
 
-step "Python tests (stack, functions, data)"
-$PY -m pytest tests || failures+=("python")
+# two workers (pytest-xdist), each with its own PostgreSQL cluster and ports (tests/harness.py); a file's tests
+# stay together on one worker, so a module's stack is started once. PYTEST_WORKERS=0 runs them in one process.
+step "Python tests: the engine's (tests/engine) and the product's (tests/product), on ${PYTEST_WORKERS:-2} workers"
+$PY -m pytest -n "${PYTEST_WORKERS:-2}" --dist loadfile tests || failures+=("python")
 
-step "App unit tests (Vitest)"
-npm run test -w app || failures+=("app-unit")
-
-step "Live test stack on :$API_PORT"
+# the live stack boots (migrations, seed) while Vitest runs: neither needs the other
+step "Live test stack on :$API_PORT (starting) and the app unit tests (Vitest)"
 $PY -m supastack stop >/dev/null 2>&1
 rm -rf "$SUPASTACK_DATA_DIR"
-if $PY -m supastack start > .test-stack.log 2>&1; then
-  trap '$PY -m supastack stop >/dev/null 2>&1' EXIT
+$PY -m supastack start > .test-stack.log 2>&1 &
+stack_pid=$!
+trap '$PY -m supastack stop >/dev/null 2>&1' EXIT
+npm run test -w app || failures+=("app-unit")
+
+if wait "$stack_pid"; then
   eval "$($PY -m supastack status)"
   export SUPABASE_URL="$API_URL" SUPABASE_ANON_KEY="$ANON_KEY" SUPABASE_SERVICE_ROLE_KEY="$SERVICE_ROLE_KEY"
   export SUPABASE_PUBLISHABLE_KEY="$PUBLISHABLE_KEY" SUPABASE_SECRET_KEY="$SECRET_KEY" APP_URL INBUCKET_URL
   step "supabase-js against the live stack (node --test)"
-  if ls tests/contract/js/*.test.mjs >/dev/null 2>&1; then
-    node --test --test-concurrency=1 tests/contract/js/ || failures+=("js-contract")
+  if ls tests/product/contract/js/*.test.mjs >/dev/null 2>&1; then
+    node --test --test-concurrency=1 tests/product/contract/js/ || failures+=("js-contract")
   fi
   # the journeys that may share the stack run two at a time, then the others alone (app/playwright.config.ts);
   # two calls, so that a failure among the first never skips the second

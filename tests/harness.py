@@ -1,5 +1,8 @@
 """Test harness: one embedded PostgreSQL per test session, and stack processes on free ports.
 
+Under pytest-xdist (`-n 2`) every worker is a session of its own: its own cluster (folder, port), its own
+templates, and ports from a slice of the range no other worker picks from.
+
 `StackProcess(workdir, cluster)` gets a fresh database in the session's cluster with the project's
 migrations (and seed) applied, and runs `supastack serve` against it in a subprocess. Every test suite
 gets its own ports, data folder and database, so suites never collide.
@@ -63,9 +66,10 @@ def free_port() -> int:
     then fails with 'Address already in use'. Checked on every address, as a stack on 0.0.0.0 binds."""
     low, _ = (int(n) for n in Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()) \
         if Path("/proc/sys/net/ipv4/ip_local_port_range").exists() else (32768, 60999)
+    start, end = _worker_slice(max(1024, low - 12000), low)
     rng = random.Random()
     for _ in range(200):
-        port = rng.randrange(max(1024, low - 12000), low)
+        port = rng.randrange(start, end)
         if port in _handed_out:
             continue
         with socket.socket() as s:
@@ -76,6 +80,22 @@ def free_port() -> int:
         _handed_out.add(port)
         return port
     raise RuntimeError("no free port below the ephemeral range")
+
+
+def worker_id() -> str:
+    """The pytest-xdist worker this process is ("gw0", "gw1", ...), or "" in a run without workers."""
+    return os.environ.get("PYTEST_XDIST_WORKER", "")
+
+
+def _worker_slice(start: int, end: int) -> tuple[int, int]:
+    """The part of [start, end) this process picks ports from: under pytest-xdist each worker has a slice of
+    its own, so two workers never hand out the same port (each checks only its own `_handed_out`)."""
+    worker, count = worker_id(), int(os.environ.get("PYTEST_XDIST_WORKER_COUNT") or 1)
+    if not worker.startswith("gw") or count <= 1:
+        return start, end
+    size = (end - start) // count
+    index = int(worker[2:]) % count
+    return start + index * size, start + (index + 1) * size
 
 
 TEST_DIR_PREFIX = "supastack-test-"
@@ -92,18 +112,54 @@ def _process_alive(pid: int) -> bool:
     return True
 
 
+def _started(pid: int) -> str:
+    """When the process started (clock ticks since boot, /proc/PID/stat's 22nd field), "" when unknown: with
+    the pid it names one process, never a later one the kernel gave the same pid."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19]
+    except (OSError, IndexError):
+        return ""
+
+
+def owner_mark(pid: int | None = None) -> str:
+    """What a session writes in its folder's owner file: its pid and when it started ("PID START")."""
+    pid = pid or os.getpid()
+    return f"{pid} {_started(pid)}".strip()
+
+
+def _owner_alive(mark: str) -> bool:
+    pid, _, started = mark.partition(" ")
+    if not _process_alive(int(pid)):
+        return False
+    return not started or _started(int(pid)) in ("", started)
+
+
+def _server_answers(folder: Path) -> bool:
+    """Whether the folder's PostgreSQL still accepts connections (its postmaster.pid names the port): a
+    session whose pid this process cannot see (another PID namespace) still owns a folder whose server runs."""
+    try:
+        port = int((folder / "pg" / "postmaster.pid").read_text().splitlines()[3])
+    except (OSError, ValueError, IndexError):
+        return False
+    with socket.socket() as s:
+        s.settimeout(0.5)
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
 def sweep_abandoned_test_dirs(root: Path | None = None) -> list[Path]:
     """Removes the folders of test sessions whose process is gone (killed before it could clean up):
     a full test run leaves over a gigabyte of cluster data, and a machine that runs the tests all day
     must not fill its disk with them. A folder without an owner file is left alone (another tool's, or
-    one being created right now)."""
+    one being created right now), and so is one whose server still answers. The owner file holds the pid
+    and its start time ("PID START"; a bare pid from older sessions is read too)."""
     removed = []
     for folder in Path(root or tempfile.gettempdir()).glob(TEST_DIR_PREFIX + "*"):
         try:
-            owner = int((folder / OWNER_FILE).read_text().strip())
+            mark = (folder / OWNER_FILE).read_text().strip()
+            owner = int(mark.partition(" ")[0])
         except (OSError, ValueError):
             continue
-        if owner != os.getpid() and not _process_alive(owner):
+        if owner != os.getpid() and not _owner_alive(mark) and not _server_answers(folder):
             shutil.rmtree(folder, ignore_errors=True)
             removed.append(folder)
     return removed
@@ -122,7 +178,7 @@ class Cluster:
         sweep_abandoned_test_dirs()
         self.tmp = Path(tempfile.mkdtemp(prefix=TEST_DIR_PREFIX))
         os.chmod(self.tmp, 0o755)
-        (self.tmp / OWNER_FILE).write_text(str(os.getpid()))
+        (self.tmp / OWNER_FILE).write_text(owner_mark())
         external = os.environ.get("TEST_DATABASE_URL")
         self.pg: EmbeddedPostgres | None = None
         if external:
@@ -157,7 +213,8 @@ class Cluster:
         key = _content_key(migrations_dir, seed_file)
         template = self._templates.get(key)
         if template is None:
-            url = self.create_database(f"template_{key[:12]}")
+            # named per worker too: workers sharing one server (TEST_DATABASE_URL) each build their own
+            url = self.create_database(f"template_{key[:12]}{worker_id()}")
             template = _database_name(url)
             migrate(url, migrations_dir, seed_file, log=lambda *_: None)
             with psycopg.connect(self.base_url, autocommit=True) as conn:

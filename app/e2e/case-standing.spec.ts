@@ -17,7 +17,7 @@ const MARIA_CLIENT = 'c0000000-0000-4000-8000-000000000001';
 const INBUCKET_URL = (process.env.INBUCKET_URL ?? 'http://127.0.0.1:54324').replace(/\/$/, '');
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 // the saved page the parser's tests check cell by cell
-const BULLETIN = '../tests/bulletin/fixtures/visa-bulletin-2026-01.html';
+const BULLETIN = '../tests/product/bulletin/fixtures/visa-bulletin-2026-01.html';
 
 /** axe's WCAG 2 AA violations inside one element of the page. */
 async function axeViolations(page: Page, selector: string): Promise<string[]> {

@@ -8,7 +8,7 @@ import { signInAs } from './support/sign-in';
 
 // Engagement contract journey: staff send a quote's contract for signature, Maria reads it on a phone, consents,
 // types her name, draws her signature, enters the code e-mailed to her (read from the local mail sink) and signs;
-// staff countersign and download the sealed PDF, which pyHanko's validator accepts (tests/contracts/signed_pdf.py);
+// staff countersign and download the sealed PDF, which pyHanko's validator accepts (tests/product/engagement_contracts/signed_pdf.py);
 // the public verification page recognises the file. Every row is the journey's own (a unique quote title).
 const ADMIN = 'admin@escritorio.test';
 const MARIA = 'maria.silva@cliente.test';

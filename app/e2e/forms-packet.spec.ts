@@ -6,7 +6,7 @@ import { signInAs } from './support/sign-in';
 // import; the administrator sets a case type's packet in Configurações and fills the packet of Maria Silva's
 // demo process 1, then downloads it. The process, the case type, the checklist's requests and the documents are
 // restored afterwards.
-const OFFICIAL_G28 = '../tests/forms/official/g-28_edition-2016-05-05.pdf';
+const OFFICIAL_G28 = '../tests/product/forms/official/g-28_edition-2016-05-05.pdf';
 const ADMIN = 'admin@escritorio.test';
 const MARRIAGE = 'ajuste_casamento';
 

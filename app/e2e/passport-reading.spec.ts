@@ -16,7 +16,7 @@ const ADMIN = 'admin@escritorio.test';
 function passportPhoto(surname: string, given: string, number: string, birth: string, expiry: string): Buffer {
   const out = join(mkdtempSync(join(tmpdir(), 'passport-')), 'passaporte.jpg');
   execFileSync('../.venv/bin/python', [
-    '../tests/documents/passport_images.py',
+    '../tests/product/documents/passport_images.py',
     out,
     surname,
     given,

@@ -6,7 +6,7 @@ project's migrations create, with the policies and triggers they put on the plat
     python -m supastack.db.schemadoc            # a throwaway cluster, migrated, both files rewritten
     python -m supastack.db.schemadoc --db URL   # an existing freshly migrated database instead
 
-`make schema` runs the first; tests/platform/test_schema_docs.py fails when the committed files are stale.
+`make schema` runs the first; tests/engine/platform/test_schema_docs.py fails when the committed files are stale.
 """
 from __future__ import annotations
 

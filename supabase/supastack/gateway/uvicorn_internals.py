@@ -5,7 +5,7 @@ Everything of them the gateway touches is imported or named here, and nowhere el
 pyproject.toml at PINNED.
 
 `problems()` lists what no longer matches (the version, a name that moved, an attribute gone);
-tests/platform/test_uvicorn_internals.py fails on any of them, so an upgrade of uvicorn stops at that test
+tests/engine/platform/test_uvicorn_internals.py fails on any of them, so an upgrade of uvicorn stops at that test
 instead of at a request. The upgrade path is in supabase/DECISIONS.md ("uvicorn's internals")."""
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ import pytest
 from supastack.gateway.compression import accepted_codings, precompressed_variant
 
 # APP_DIST: a build elsewhere (the stack fixture serves it too, as the server reads the same variable).
-DIST = Path(os.environ.get("APP_DIST") or Path(__file__).resolve().parents[2] / "app" / "dist")
+DIST = Path(os.environ.get("APP_DIST") or Path(__file__).resolve().parents[3] / "app" / "dist")
 IMMUTABLE = "public, max-age=31536000, immutable"
 # What /auth makes a phone download before the login form shows (index.html's scripts, preloads, styles and
 # the lazy login screen with its imports), brotli-compressed: 194 kB (201 kB with zod; 943 kB uncompressed before).

@@ -200,7 +200,7 @@ def test_a_database_outage_fails_fast_and_recovers_at_once(cli):
     with httpx.Client(base_url=cli.url, headers=headers, timeout=30) as http:
         assert http.get("/rest/v1/clients?select=id&limit=1").status_code == 200
         cli.crash_postgres()
-        # the stack starts its PostgreSQL again by itself (tests/deploy): until then, a fast 503, never a hang
+        # the stack starts its PostgreSQL again by itself (tests/engine/deploy): until then, a fast 503, never a hang
         for path in ("/rest/v1/clients?select=id&limit=1", "/auth/v1/admin/users"):
             start = time.monotonic()
             r = http.get(path)

@@ -1,6 +1,6 @@
 """supabase-js (postgrest-js) against the fixture stack on RPC counts, overloads, schemas, computed
 fields and relationships, stripped nulls, missing defaults, logic-tree literals and embed disambiguation
-(the script is tests/rest/js/postgrest_features.mjs)."""
+(the script is tests/engine/rest/js/postgrest_features.mjs)."""
 from __future__ import annotations
 
 import json
@@ -8,7 +8,7 @@ import os
 import subprocess
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 JS_SCRIPT = Path(__file__).parent / "js" / "postgrest_features.mjs"
 
 

@@ -13,7 +13,7 @@ from postgrest.exceptions import APIError
 from conftest import ANA, user_token
 from supabase import create_client
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 JS_SCRIPT = Path(__file__).parent / "js" / "postgrest_client.mjs"
 
 

@@ -1,5 +1,5 @@
 """supabase-js getClaims() against a stack signing with an ES256 key (the JS contract suite's live stack signs HS256):
-starts such a stack and runs tests/auth/js/get-claims-es256.test.mjs with `node --test` against it."""
+starts such a stack and runs tests/engine/auth/js/get-claims-es256.test.mjs with `node --test` against it."""
 from __future__ import annotations
 
 import os
@@ -12,7 +12,7 @@ import pytest
 from conftest import WORKDIR
 from harness import REPO_ROOT, StackProcess
 
-JS_TEST = REPO_ROOT / "tests" / "auth" / "js" / "get-claims-es256.test.mjs"
+JS_TEST = REPO_ROOT / "tests" / "engine" / "auth" / "js" / "get-claims-es256.test.mjs"
 JS_TESTS = 5  # the file's test() count: a file that silently ran fewer would otherwise pass
 
 

@@ -1,6 +1,6 @@
 // supabase-js auth.getClaims() against a stack that signs access tokens with an ES256 signing key: the claims are
 // verified in the client through the published JWKS (no /user round trip), and a tampered or forged token is refused.
-// Needs a live ES256 stack (SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY); tests/auth/test_js_get_claims_es256.py
+// Needs a live ES256 stack (SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY); tests/engine/auth/test_js_get_claims_es256.py
 // starts one and runs this file with `node --test`.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

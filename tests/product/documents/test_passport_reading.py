@@ -17,7 +17,7 @@ from passport_images import check_digit, passport_page, zone
 from PIL import Image
 from supabase_functions.errors import FunctionsHttpError
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "functions" / "read-passport"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "functions" / "read-passport"))
 from mrz import read_zone, read_zones, with_printed_spelling  # noqa: E402
 
 ADMIN = "admin@escritorio.test"

@@ -1,7 +1,7 @@
 // supabase-js (postgrest-js) on the PostgREST features beyond the basics, against the REST fixture stack:
 // RPC counts, overloads, schemas, computed fields and relationships, stripped nulls, missing defaults,
 // literals in logic trees, self-references and empty embeds. Prints {name: {ok, got, expected}} as JSON.
-// Run by tests/rest/test_js_features.py with SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY.
+// Run by tests/engine/rest/test_js_features.py with SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY.
 import { anon, check, ids, results, service } from './checks.mjs'
 
 await check('rpc count exact with range', async () => {

@@ -9,7 +9,7 @@ from office_outbox.config import email_intros
 from supastack.core.config import load_settings
 from supastack.mail.settings import SmtpConfig, smtp_config
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 ENGINE = ROOT / "supabase" / "supastack"
 # an office's name, its people, its demo accounts and addresses; the engine's own pt-BR UI words are not these
 OFFICE = re.compile(r"escrit[oó]rio\.|admin@|@escritorio|maria|jo[aã]o|imigra[cç][aã]o|uscis|eoir", re.IGNORECASE)

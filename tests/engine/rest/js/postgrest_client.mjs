@@ -1,5 +1,5 @@
 // supabase-js (postgrest-js) against the REST fixture stack. Prints {name: {ok, got, expected}} as JSON.
-// Run by tests/rest/test_clients.py with SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, USER_TOKEN.
+// Run by tests/engine/rest/test_clients.py with SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, USER_TOKEN.
 import { createClient } from '@supabase/supabase-js'
 
 import { anon, check, ids, opts, results, service, url } from './checks.mjs'

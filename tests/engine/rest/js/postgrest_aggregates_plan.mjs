@@ -1,6 +1,6 @@
 // supabase-js (postgrest-js) on aggregates, spread embeds and explain() against the REST fixture stack
 // (aggregates and plan output enabled there). Prints {name: {ok, got, expected}} as JSON.
-// Run by tests/rest/test_plan.py with SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY.
+// Run by tests/engine/rest/test_plan.py with SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY.
 import { anon, check, results, service } from './checks.mjs'
 
 await check('to-one spread', async () => {

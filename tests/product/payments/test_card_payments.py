@@ -256,7 +256,7 @@ def test_the_fake_is_not_served_in_production(monkeypatch):
 
     from fastapi.testclient import TestClient
 
-    path = Path(__file__).resolve().parents[2] / "functions" / "stripe-fake" / "main.py"
+    path = Path(__file__).resolve().parents[3] / "functions" / "stripe-fake" / "main.py"
     spec = importlib.util.spec_from_file_location("stripe_fake_main", path)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)

@@ -13,7 +13,7 @@ import tomllib
 from collections.abc import Iterable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
 
 # declared, used, never imported
@@ -24,6 +24,7 @@ RUNTIME_WITHOUT_IMPORT = {
 }
 TEST_WITHOUT_IMPORT = {
     "pytest-asyncio": "a pytest plugin (asyncio_mode = auto)",
+    "pytest-xdist": "a pytest plugin (-n 2 in scripts/test-all.sh: the suite on two workers)",
     "moto": "the local S3 server the storage and backup tests start as a command",
     "ruff": "the linter make lint runs",
     "mypy": "the type checker make lint runs",

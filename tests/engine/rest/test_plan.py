@@ -18,7 +18,7 @@ from conftest import ANA, user_token
 from supastack.rest.headers import parse_accept
 from supastack.rest.options import as_bool, switches
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 JS_SCRIPT = Path(__file__).parent / "js" / "postgrest_aggregates_plan.mjs"
 PLAN_JSON = "application/vnd.pgrst.plan+json"
 

@@ -1,5 +1,5 @@
 // supabase-js postgrest against a live stack, touching no product data: health, error shapes, keys.
-// The full REST feature coverage runs in tests/rest/ against a fixture project.
+// The full REST feature coverage runs in tests/engine/rest/ against a fixture project.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createClient } from '@supabase/supabase-js';
