@@ -7,6 +7,18 @@
 --
 
 --
+-- Name: audit; Type: SCHEMA; Schema: -; Owner: -
+--
+
+CREATE SCHEMA audit;
+
+--
+-- Name: SCHEMA audit; Type: COMMENT; Schema: -; Owner: -
+--
+
+COMMENT ON SCHEMA audit IS 'Append-only audit trail of the business tables (read by administrators through public.audit_log).';
+
+--
 -- Name: cron; Type: SCHEMA; Schema: -; Owner: -
 --
 
@@ -54,6 +66,396 @@ CREATE SCHEMA supastack;
 
 CREATE DOMAIN net.http_method AS text
 	CONSTRAINT http_method_check CHECK (((VALUE ~~* 'get'::text) OR (VALUE ~~* 'post'::text) OR (VALUE ~~* 'delete'::text)));
+
+--
+-- Name: capture(); Type: FUNCTION; Schema: audit; Owner: -
+--
+
+CREATE FUNCTION audit.capture() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  v_row jsonb;
+  v_old jsonb;
+  v_new jsonb;
+  v_claims text := current_setting('request.jwt.claims', true);
+  v_headers text;
+  v_client uuid;
+  v_process bigint;
+  v_row_id text;
+begin
+  if tg_op = 'DELETE' then
+    v_row := to_jsonb(old);
+    v_old := v_row;
+  elsif tg_op = 'INSERT' then
+    v_row := to_jsonb(new);
+    v_new := v_row;
+  else
+    v_row := to_jsonb(new);
+    select jsonb_object_agg(o.key, o.value), jsonb_object_agg(o.key, v_row -> o.key)
+      into v_old, v_new
+      from jsonb_each(to_jsonb(old)) o
+     where o.value is distinct from v_row -> o.key;
+    if v_old is null then
+      return null;  -- nothing changed
+    end if;
+  end if;
+  if tg_argv[3] <> '' then
+    v_old := v_old - string_to_array(tg_argv[3], ',');
+    v_new := v_new - string_to_array(tg_argv[3], ',');
+    if tg_op = 'UPDATE' and v_old = '{}'::jsonb then
+      return null;  -- only a secret changed: its change is not recorded either
+    end if;
+  end if;
+  if strpos(tg_argv[0], ',') = 0 then
+    v_row_id := v_row ->> tg_argv[0];
+  else
+    select string_agg(v_row ->> k, ',') into v_row_id from unnest(string_to_array(tg_argv[0], ',')) k;
+  end if;
+  if tg_argv[1] <> '' then
+    v_client := (v_row ->> tg_argv[1])::uuid;
+  end if;
+  if tg_argv[2] <> '' then
+    v_process := (v_row ->> tg_argv[2])::bigint;
+    if v_client is null and v_process is not null then
+      select p.client_id into v_client from public.processes p where p.id = v_process;
+    end if;
+  end if;
+  if v_claims is not null and v_claims <> '' then
+    v_headers := current_setting('request.headers', true);
+    insert into audit.record_changes (table_name, row_id, action, old_values, new_values, actor_id, actor_role,
+                                      request_id, client_id, process_id)
+    values (tg_table_name, coalesce(v_row_id, ''), tg_op, v_old, v_new,
+            case when v_claims::jsonb ->> 'sub' ~ '^[0-9a-fA-F-]{36}$' then (v_claims::jsonb ->> 'sub')::uuid end,
+            coalesce(v_claims::jsonb ->> 'role', current_user),
+            case when v_headers is not null and v_headers <> '' then left(v_headers::jsonb ->> 'x-request-id', 200) end,
+            v_client, v_process);
+  else
+    insert into audit.record_changes (table_name, row_id, action, old_values, new_values, actor_role, client_id,
+                                      process_id)
+    values (tg_table_name, coalesce(v_row_id, ''), tg_op, v_old, v_new, session_user, v_client, v_process);
+  end if;
+  return null;
+end
+$_$;
+
+--
+-- Name: FUNCTION capture(); Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON FUNCTION audit.capture() IS 'Trigger: appends the change of a business row to audit.record_changes (changed columns only, secrets left out).';
+
+--
+-- Name: create_partitions(integer); Type: FUNCTION; Schema: audit; Owner: -
+--
+
+CREATE FUNCTION audit.create_partitions(p_months_ahead integer DEFAULT 3) RETURNS integer
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_month date := date_trunc('month', now())::date;
+  v_name text;
+  v_created integer := 0;
+begin
+  for i in 0 .. greatest(p_months_ahead, 0) loop
+    v_name := 'record_changes_' || to_char(v_month + make_interval(months => i), 'YYYY_MM');
+    if to_regclass('audit.' || v_name) is null then
+      execute format('create table audit.%I partition of audit.record_changes for values from (%L) to (%L)',
+                     v_name, (v_month + make_interval(months => i))::date,
+                     (v_month + make_interval(months => i + 1))::date);
+      execute format('create trigger record_changes_no_truncate before truncate on audit.%I'
+                     ' for each statement execute function audit.refuse_change()', v_name);
+      execute format('revoke all on audit.%I from public, anon, authenticated, service_role', v_name);
+      v_created := v_created + 1;
+    end if;
+  end loop;
+  return v_created;
+end
+$$;
+
+--
+-- Name: FUNCTION create_partitions(p_months_ahead integer); Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON FUNCTION audit.create_partitions(p_months_ahead integer) IS 'Creates the monthly partitions of audit.record_changes from this month to p_months_ahead months ahead.';
+
+--
+-- Name: enable(regclass); Type: FUNCTION; Schema: audit; Owner: -
+--
+
+CREATE FUNCTION audit.enable(p_table regclass) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_name text;
+  v_keys text;
+  v_client text := '';
+  v_process text := '';
+  v_secret text;
+begin
+  select c.relname into v_name from pg_catalog.pg_class c where c.oid = p_table;
+  select string_agg(a.attname, ',' order by array_position(i.indkey::int2[], a.attnum))
+    into v_keys
+    from pg_catalog.pg_index i
+    join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any (i.indkey)
+   where i.indrelid = p_table and i.indisprimary;
+  if v_keys is null then
+    raise exception 'Table % has no primary key to audit', p_table;
+  end if;
+  if v_name = 'clients' then
+    v_client := 'id';
+  elsif exists (select 1 from pg_catalog.pg_attribute a where a.attrelid = p_table and a.attname = 'client_id'
+                   and not a.attisdropped and a.atttypid = 'uuid'::regtype) then
+    v_client := 'client_id';
+  end if;
+  if v_name = 'processes' then
+    v_process := 'id';
+  elsif exists (select 1 from pg_catalog.pg_attribute a where a.attrelid = p_table and a.attname = 'process_id'
+                   and not a.attisdropped and a.atttypid = 'bigint'::regtype) then
+    v_process := 'process_id';
+  end if;
+  select coalesce(string_agg(a.attname, ','), '') into v_secret
+    from pg_catalog.pg_attribute a
+   where a.attrelid = p_table and a.attnum > 0 and not a.attisdropped
+     and a.attname ~* '(token|secret|password|passphrase|api_key|private_key|sealed)';
+  execute format('drop trigger if exists audit_record_changes on %s', p_table);
+  execute format('create trigger audit_record_changes after insert or update or delete on %s'
+                 ' for each row execute function audit.capture(%L, %L, %L, %L)',
+                 p_table, v_keys, v_client, v_process, v_secret);
+end
+$$;
+
+--
+-- Name: FUNCTION enable(p_table regclass); Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON FUNCTION audit.enable(p_table regclass) IS 'Attaches the audit trigger to a table (key, client and process columns and secret columns from the catalog).';
+
+--
+-- Name: enable_business_tables(); Type: FUNCTION; Schema: audit; Owner: -
+--
+
+CREATE FUNCTION audit.enable_business_tables() RETURNS integer
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_table regclass;
+  v_count integer := 0;
+begin
+  for v_table in
+    select c.oid::regclass from pg_catalog.pg_class c
+     where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p')
+       and c.relname <> all (audit.excluded_tables())
+       and not exists (select 1 from pg_catalog.pg_inherits h where h.inhrelid = c.oid)
+     order by c.relname
+  loop
+    perform audit.enable(v_table);
+    v_count := v_count + 1;
+  end loop;
+  return v_count;
+end
+$$;
+
+--
+-- Name: FUNCTION enable_business_tables(); Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON FUNCTION audit.enable_business_tables() IS 'Attaches the audit trigger to every business table of public.';
+
+--
+-- Name: record_changes; Type: TABLE; Schema: audit; Owner: -
+--
+
+CREATE TABLE audit.record_changes (
+    id bigint NOT NULL,
+    changed_at timestamp with time zone DEFAULT now() NOT NULL,
+    txid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    table_name text NOT NULL,
+    row_id text NOT NULL,
+    action text NOT NULL,
+    old_values jsonb,
+    new_values jsonb,
+    actor_id uuid,
+    actor_role text NOT NULL,
+    request_id text,
+    client_id uuid,
+    process_id bigint,
+    CONSTRAINT record_changes_action_check CHECK ((action = ANY (ARRAY['INSERT'::text, 'UPDATE'::text, 'DELETE'::text])))
+)
+PARTITION BY RANGE (changed_at);
+
+--
+-- Name: TABLE record_changes; Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON TABLE audit.record_changes IS 'One row per changed row of a business table: action, changed columns (old and new), actor and time. Append-only.';
+
+--
+-- Name: COLUMN record_changes.txid; Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON COLUMN audit.record_changes.txid IS 'The writing transaction (seal() chains only entries of finished transactions).';
+
+--
+-- Name: COLUMN record_changes.actor_role; Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON COLUMN audit.record_changes.actor_role IS 'The JWT role of the caller (authenticated, service_role), or the database user outside the API.';
+
+--
+-- Name: COLUMN record_changes.client_id; Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON COLUMN audit.record_changes.client_id IS 'The client the row belongs to (directly or through its process), for the client''s history.';
+
+--
+-- Name: entry_text(audit.record_changes); Type: FUNCTION; Schema: audit; Owner: -
+--
+
+CREATE FUNCTION audit.entry_text(r audit.record_changes) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select concat_ws('|', r.id, extract(epoch from r.changed_at), r.table_name, r.row_id, r.action,
+                   coalesce(r.old_values::text, ''), coalesce(r.new_values::text, ''), coalesce(r.actor_id::text, ''),
+                   r.actor_role, coalesce(r.request_id, ''), coalesce(r.client_id::text, ''),
+                   coalesce(r.process_id::text, ''))
+$$;
+
+--
+-- Name: FUNCTION entry_text(r audit.record_changes); Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON FUNCTION audit.entry_text(r audit.record_changes) IS 'The text of an entry that its chain hash covers.';
+
+--
+-- Name: excluded_tables(); Type: FUNCTION; Schema: audit; Owner: -
+--
+
+CREATE FUNCTION audit.excluded_tables() RETURNS text[]
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select array['system_settings', 'calendar_feeds', 'notification_deliveries', 'notifications', 'exchange_rates',
+               'uscis_forms', 'uscis_form_editions', 'uscis_form_mappings', 'uscis_processing_times',
+               'visa_bulletins', 'visa_bulletin_months', 'eoir_courts', 'client_record_changes']
+$$;
+
+--
+-- Name: refuse_change(); Type: FUNCTION; Schema: audit; Owner: -
+--
+
+CREATE FUNCTION audit.refuse_change() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  raise exception 'O histórico de alterações não pode ser alterado nem apagado'
+    using errcode = 'insufficient_privilege';
+end
+$$;
+
+--
+-- Name: seal(); Type: FUNCTION; Schema: audit; Owner: -
+--
+
+CREATE FUNCTION audit.seal() RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_last audit.chain;
+  v_horizon xid8;
+  v_position bigint;
+  v_hash bytea;
+  v_count integer := 0;
+  r audit.record_changes;
+begin
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('audit.seal'));
+  v_horizon := pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot());
+  select * into v_last from audit.chain order by position desc limit 1;
+  v_position := coalesce(v_last.position, 0);
+  v_hash := coalesce(v_last.hash, '\x'::bytea);
+  for r in
+    select * from audit.record_changes e
+     where e.txid >= coalesce(v_last.horizon, '0'::xid8) and e.txid < v_horizon
+     order by e.id
+  loop
+    v_position := v_position + 1;
+    insert into audit.chain (position, entry_id, entry_at, prev_hash, hash, horizon)
+    values (v_position, r.id, r.changed_at, v_hash,
+            pg_catalog.sha256(v_hash || pg_catalog.convert_to(audit.entry_text(r), 'UTF8')), v_horizon)
+    returning hash into v_hash;
+    v_count := v_count + 1;
+  end loop;
+  return v_count;
+end
+$$;
+
+--
+-- Name: FUNCTION seal(); Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON FUNCTION audit.seal() IS 'Chains the entries of finished transactions (one sealer at a time); returns how many were sealed.';
+
+--
+-- Name: verify(); Type: FUNCTION; Schema: audit; Owner: -
+--
+
+CREATE FUNCTION audit.verify() RETURNS TABLE(entry_id bigint, chain_position bigint, problem text)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  c record;
+  v_prev bytea := '\x'::bytea;
+  v_expected bigint := 1;
+begin
+  perform audit.seal();
+  for c in
+    select ch.position, ch.entry_id, ch.prev_hash, ch.hash, e as entry
+      from audit.chain ch
+      left join audit.record_changes e on e.id = ch.entry_id and e.changed_at = ch.entry_at
+     order by ch.position
+  loop
+    if c.position <> v_expected then
+      return query select c.entry_id, c.position, 'elo da cadeia ausente'::text;
+      return;
+    end if;
+    if (c.entry).id is null then
+      return query select c.entry_id, c.position, 'registro apagado'::text;
+      return;
+    end if;
+    if c.prev_hash <> v_prev then
+      return query select c.entry_id, c.position, 'elo da cadeia alterado'::text;
+      return;
+    end if;
+    if pg_catalog.sha256(v_prev || pg_catalog.convert_to(audit.entry_text(c.entry), 'UTF8')) <> c.hash then
+      return query select c.entry_id, c.position, 'registro alterado'::text;
+      return;
+    end if;
+    v_prev := c.hash;
+    v_expected := v_expected + 1;
+  end loop;
+  return query
+    select e.id, null::bigint, 'registro fora da cadeia'::text
+      from audit.record_changes e
+     where e.txid < (select coalesce(max(ch.horizon), '0'::xid8) from audit.chain ch)
+       and not exists (select 1 from audit.chain ch where ch.entry_id = e.id)
+     order by e.id
+     limit 1;
+end
+$$;
+
+--
+-- Name: FUNCTION verify(); Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON FUNCTION audit.verify() IS 'Checks the hash chain of the audit trail; returns the first broken entry, or nothing when intact.';
 
 --
 -- Name: alter_job(bigint, text, text, text, text, boolean); Type: FUNCTION; Schema: cron; Owner: -
@@ -621,6 +1023,93 @@ $$;
 COMMENT ON FUNCTION public.appointment_request_problem(p_client_id uuid, p_staff_id uuid, p_starts_at timestamp with time zone, p_duration integer) IS 'Why a client''s appointment request for this slot is refused (past, outside business hours, overlapping), or null.';
 
 --
+-- Name: client_documents; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.client_documents (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    client_id uuid NOT NULL,
+    process_id bigint,
+    name text NOT NULL,
+    file_path text NOT NULL,
+    uploaded_by text NOT NULL,
+    uploader_id uuid DEFAULT auth.uid(),
+    document_type text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    document_request_id uuid,
+    shared_with_client boolean DEFAULT false NOT NULL,
+    CONSTRAINT client_documents_name_check CHECK ((char_length(btrim(name)) >= 1)),
+    CONSTRAINT client_documents_uploaded_by_check CHECK ((uploaded_by = ANY (ARRAY['client'::text, 'office'::text])))
+);
+
+ALTER TABLE ONLY public.client_documents REPLICA IDENTITY FULL;
+
+--
+-- Name: TABLE client_documents; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.client_documents IS 'Documents of a client; file_path is the object name in the client_documents bucket (<client_id>/...).';
+
+--
+-- Name: COLUMN client_documents.shared_with_client; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.client_documents.shared_with_client IS 'Whether the client sees the document (and its file). Always true for what the client uploads.';
+
+--
+-- Name: attach_message_to_request(uuid, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.attach_message_to_request(p_message_id uuid, p_request_id uuid) RETURNS public.client_documents
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_doc public.client_documents;
+begin
+  if not public.is_staff() then
+    raise exception 'Apenas a equipe associa documentos' using errcode = 'insufficient_privilege';
+  end if;
+  update public.client_documents d set document_request_id = p_request_id
+    from public.messages m
+   where m.id = p_message_id and d.id = m.document_id and d.client_id = m.client_id
+  returning d.* into v_doc;
+  if v_doc.id is null then
+    raise exception 'Esta mensagem não tem arquivo' using errcode = 'check_violation';
+  end if;
+  return v_doc;
+end
+$$;
+
+--
+-- Name: FUNCTION attach_message_to_request(p_message_id uuid, p_request_id uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.attach_message_to_request(p_message_id uuid, p_request_id uuid) IS 'Staff: the file of a client''s message answers one of that client''s pending document requests.';
+
+--
+-- Name: audit_verify(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.audit_verify() RETURNS TABLE(entry_id bigint, chain_position bigint, problem text)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if not public.is_admin() then
+    raise exception 'Apenas administradores podem verificar o histórico' using errcode = 'insufficient_privilege';
+  end if;
+  return query select * from audit.verify();
+end
+$$;
+
+--
+-- Name: FUNCTION audit_verify(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.audit_verify() IS 'Administrators: the first broken entry of the audit trail, or nothing.';
+
+--
 -- Name: bulletin_category(text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -991,6 +1480,124 @@ end
 $$;
 
 --
+-- Name: client_data_export(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.client_data_export(p_client uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  t record;
+  v_rows jsonb;
+  v_out jsonb := '{}'::jsonb;
+  v_secret text[];
+  v_vias jsonb := '{}'::jsonb;
+begin
+  if not public.may_handle_client_data(p_client) then
+    raise exception 'Acesso negado' using errcode = 'insufficient_privilege';
+  end if;
+  if not exists (select 1 from public.clients c where c.id = p_client) then
+    raise exception 'Cliente não encontrado' using errcode = 'no_data_found';
+  end if;
+  for t in select * from public.client_data_tables() d order by (d.via = 'child'), d.table_name loop
+    v_vias := v_vias || jsonb_build_object(t.table_name, t.via);
+    select coalesce(array_agg(a.attname::text), '{}') into v_secret
+      from pg_catalog.pg_attribute a
+     where a.attrelid = ('public.' || quote_ident(t.table_name))::regclass and a.attnum > 0 and not a.attisdropped
+       and a.attname ~* '(token|secret|password|passphrase|api_key|private_key|sealed)';
+    execute format('select coalesce(jsonb_agg(to_jsonb(x) - $2), ''[]''::jsonb) from public.%I x where %s',
+                   t.table_name,
+                   public.client_data_where(t.via, t.fk_column, t.parent_table, t.parent_column,
+                                            v_vias ->> t.parent_table))
+      into v_rows using p_client, v_secret;
+    if jsonb_array_length(v_rows) > 0 then
+      v_out := v_out || jsonb_build_object(t.table_name, v_rows);
+    end if;
+  end loop;
+  return jsonb_build_object(
+    'client_id', p_client,
+    'generated_at', now(),
+    'tables', v_out,
+    'documents', coalesce((select jsonb_agg(jsonb_build_object('id', d.id, 'name', d.name, 'path', d.file_path)
+                                            order by d.created_at)
+                             from public.client_documents d where d.client_id = p_client), '[]'::jsonb),
+    'attachments', coalesce((select jsonb_agg(o.name order by o.name) from storage.objects o
+                              where o.bucket_id = 'client_documents'
+                                and o.name like 'attachments/' || p_client::text || '/%'), '[]'::jsonb));
+end
+$_$;
+
+--
+-- Name: FUNCTION client_data_export(p_client uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.client_data_export(p_client uuid) IS 'LGPD: every row naming the client (its own client, an administrator or the service role), and its storage objects.';
+
+--
+-- Name: client_data_tables(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.client_data_tables() RETURNS TABLE(table_name text, via text, fk_column text, parent_table text, parent_column text)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  with base as (
+    select c.oid, c.relname::text as table_name,
+           case
+             when c.relname = 'clients' then 'self'
+             when c.relname = 'notifications' then 'user'  -- the client's own, not the staff's about it
+             when exists (select 1 from pg_catalog.pg_attribute a where a.attrelid = c.oid and a.attname = 'client_id'
+                             and not a.attisdropped and a.atttypid = 'uuid'::regtype) then 'client'
+             when exists (select 1 from pg_catalog.pg_attribute a where a.attrelid = c.oid and a.attname = 'process_id'
+                             and not a.attisdropped and a.atttypid = 'bigint'::regtype) then 'process'
+             when exists (select 1 from pg_catalog.pg_attribute a where a.attrelid = c.oid and a.attname = 'user_id'
+                             and not a.attisdropped and a.atttypid = 'uuid'::regtype) then 'user'
+           end as via
+      from pg_catalog.pg_class c
+     where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p')
+       and c.relname <> all (array['system_settings', 'calendar_feeds', 'notification_deliveries',
+                                   'data_export_jobs'])
+  )
+  select b.table_name, b.via, null, null, null from base b where b.via is not null
+  union all
+  select distinct on (ch.relname) ch.relname::text, 'child', a.attname::text, p.table_name, pa.attname::text
+    from pg_catalog.pg_constraint k
+    join pg_catalog.pg_class ch on ch.oid = k.conrelid
+    join base p on p.oid = k.confrelid and p.via is not null
+    join pg_catalog.pg_attribute a on a.attrelid = k.conrelid and a.attnum = k.conkey[1]
+    join pg_catalog.pg_attribute pa on pa.attrelid = k.confrelid and pa.attnum = k.confkey[1]
+   where k.contype = 'f' and cardinality(k.conkey) = 1
+     and ch.relnamespace = 'public'::regnamespace
+     and exists (select 1 from base b where b.oid = ch.oid and b.via is null)
+   order by 1
+$$;
+
+--
+-- Name: FUNCTION client_data_tables(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.client_data_tables() IS 'The tables that hold a client''s data and how each names the client (derived from the catalog).';
+
+--
+-- Name: client_data_where(text, text, text, text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.client_data_where(p_via text, p_fk text, p_parent text, p_parent_col text, p_parent_via text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $_$
+  select case p_via
+    when 'self' then 'x.id = $1'
+    when 'client' then 'x.client_id = $1'
+    when 'process' then 'x.process_id in (select p.id from public.processes p where p.client_id = $1)'
+    when 'user' then 'x.user_id = (select c.user_id from public.clients c where c.id = $1)'
+    when 'child' then format('x.%I in (select y.%I from public.%I y where %s)', p_fk, p_parent_col, p_parent,
+                             replace(public.client_data_where(p_parent_via, null, null, null, null), 'x.', 'y.'))
+  end
+$_$;
+
+--
 -- Name: client_may_read_object(text, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1194,6 +1801,26 @@ $$;
 --
 
 COMMENT ON FUNCTION public.convert_lead(p_lead_id uuid, p_password text, p_address text) IS 'Administrators and commercial: creates the lead''s client with portal access and marks the lead fechado; returns clients.id.';
+
+--
+-- Name: copy_delivery_status(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.copy_delivery_status() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  update public.messages m
+     set delivery_status = case
+       when new.status = 'dead' or new.provider_status = 'failed' then 'failed'
+       when new.provider_status in ('delivered', 'read') then new.provider_status
+       when new.status = 'sent' or new.provider_status = 'sent' then 'sent'
+       else 'queued' end
+   where m.delivery_id = new.id;
+  return new;
+end
+$$;
 
 --
 -- Name: create_checklist_requests(); Type: FUNCTION; Schema: public; Owner: -
@@ -2011,6 +2638,34 @@ begin
        set status = 'fulfilled', fulfilled_at = now()
      where id = new.document_request_id and status = 'pending';
   end if;
+  return new;
+end
+$$;
+
+--
+-- Name: guard_conversation(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.guard_conversation() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  -- the window is the database's to keep: only inbound messages move it
+  if current_user in ('authenticated', 'anon') then
+    if tg_op = 'UPDATE' then
+      new.whatsapp_last_inbound_at := old.whatsapp_last_inbound_at;
+    end if;
+    if new.resolved_at is not null and (tg_op = 'INSERT' or old.resolved_at is null) then
+      new.resolved_by := auth.uid();
+    elsif new.resolved_at is null then
+      new.resolved_by := null;
+    end if;
+    if new.assigned_to is not null and not public.is_staff_user(new.assigned_to) then
+      raise exception 'Atribua a conversa a um membro da equipe' using errcode = 'check_violation';
+    end if;
+  end if;
+  new.updated_at := now();
   return new;
 end
 $$;
@@ -2912,6 +3567,19 @@ $$;
 COMMENT ON FUNCTION public.mark_messages_read(p_client_id uuid) IS 'Marks as read the messages of the other side of a thread (staff: the client''s; a client: the office''s).';
 
 --
+-- Name: may_handle_client_data(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.may_handle_client_data(p_client uuid) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role', '') = 'service_role'
+      or public.is_admin()
+      or (p_client is not null and p_client = public.current_client_id())
+$$;
+
+--
 -- Name: normalize_client_record(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -3036,6 +3704,21 @@ $$;
 COMMENT ON FUNCTION public.notify(p_user_id uuid, p_kind text, p_title text, p_body text, p_link text, p_payload jsonb, p_idempotency_key text) IS 'From SQL only: creates the in-app notification and one outbox row per channel the recipient opted into; idempotent on the key.';
 
 --
+-- Name: notify_admins_of_deletion_request(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.notify_admins_of_deletion_request(p_client uuid) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  insert into public.notifications (user_id, kind, title, body, link, client_id)
+  select r.user_id, 'lgpd_deletion_request', 'Solicitação de exclusão de dados',
+         'O cliente ' || coalesce((select c.full_name from public.clients c where c.id = p_client), '') ||
+         ' pediu a exclusão dos seus dados (LGPD).', '/lgpd', p_client
+    from public.user_roles r where r.role = 'administrator'
+$$;
+
+--
 -- Name: notify_client_upload(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -3138,7 +3821,7 @@ declare
 begin
   select c.* into v_client from public.clients c where c.id = new.client_id;
   if new.sender_type = 'office' then
-    if v_client.user_id is not null then
+    if v_client.user_id is not null and new.channel = 'portal' then
       perform public.notify(v_client.user_id, 'office_message', 'Nova mensagem do escritório', v_preview,
         '/cliente/mensagens', jsonb_build_object('client_id', new.client_id, 'message_id', new.id),
         'message:' || new.id || ':client');
@@ -3562,6 +4245,112 @@ $$;
 COMMENT ON FUNCTION public.process_staff_recipients(p_process_id bigint) IS 'Who on the staff is told about a process: its responsible, else administrators and legal assistants (never the caller).';
 
 --
+-- Name: messages; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.messages (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    client_id uuid NOT NULL,
+    sender_type text NOT NULL,
+    sender_id uuid DEFAULT auth.uid(),
+    content text,
+    attachment_url text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    read_at timestamp with time zone,
+    channel text DEFAULT 'portal'::text NOT NULL,
+    whatsapp_message_id text,
+    media_type text,
+    document_id uuid,
+    delivery_id uuid,
+    delivery_status text,
+    CONSTRAINT messages_channel_check CHECK ((channel = ANY (ARRAY['portal'::text, 'whatsapp'::text, 'email'::text]))),
+    CONSTRAINT messages_check CHECK (((char_length(btrim(COALESCE(content, ''::text))) > 0) OR (attachment_url IS NOT NULL))),
+    CONSTRAINT messages_delivery_status_check CHECK (((delivery_status IS NULL) OR (delivery_status = ANY (ARRAY['queued'::text, 'sent'::text, 'delivered'::text, 'read'::text, 'failed'::text])))),
+    CONSTRAINT messages_media_type_check CHECK (((media_type IS NULL) OR (media_type = ANY (ARRAY['image'::text, 'document'::text, 'audio'::text, 'video'::text, 'sticker'::text])))),
+    CONSTRAINT messages_sender_type_check CHECK ((sender_type = ANY (ARRAY['client'::text, 'office'::text]))),
+    CONSTRAINT messages_whatsapp_message_id_check CHECK (((whatsapp_message_id IS NULL) OR (whatsapp_message_id ~ '^[A-Za-z0-9._:=+/-]{1,200}$'::text)))
+);
+
+ALTER TABLE ONLY public.messages REPLICA IDENTITY FULL;
+
+--
+-- Name: TABLE messages; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.messages IS 'The message thread between a client and the office.';
+
+--
+-- Name: COLUMN messages.attachment_url; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.messages.attachment_url IS 'Path in the client_documents bucket (attachments/<client_id>/...).';
+
+--
+-- Name: COLUMN messages.channel; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.messages.channel IS 'Where the message came from or went to: portal, whatsapp or email.';
+
+--
+-- Name: COLUMN messages.whatsapp_message_id; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.messages.whatsapp_message_id IS 'The WhatsApp message id (wamid) of an inbound message; stored once.';
+
+--
+-- Name: COLUMN messages.media_type; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.messages.media_type IS 'Kind of media a WhatsApp message carried (image, document, audio, video, sticker).';
+
+--
+-- Name: COLUMN messages.document_id; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.messages.document_id IS 'The client document holding the media a WhatsApp message carried.';
+
+--
+-- Name: COLUMN messages.delivery_id; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.messages.delivery_id IS 'The outbox row that carries an office reply on WhatsApp.';
+
+--
+-- Name: COLUMN messages.delivery_status; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.messages.delivery_status IS 'Delivery of an office WhatsApp reply: queued, sent, delivered, read or failed.';
+
+--
+-- Name: queue_whatsapp_message(uuid, text, text, text, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.queue_whatsapp_message(p_client_id uuid, p_phone text, p_content text, p_template text, p_sender uuid) RETURNS public.messages
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_message public.messages;
+  v_delivery uuid;
+begin
+  insert into public.messages (client_id, sender_type, sender_id, content, channel, delivery_status)
+  values (p_client_id, 'office', p_sender, p_content, 'whatsapp', 'queued')
+  returning * into v_message;
+  insert into public.notification_deliveries
+    (user_id, channel, recipient, template, payload, idempotency_key)
+  values ((select c.user_id from public.clients c where c.id = p_client_id), 'whatsapp', p_phone,
+          coalesce(p_template, 'text'),
+          jsonb_build_object('type', case when p_template is null then 'text' else 'template' end,
+                             'text', p_content, 'title', 'Mensagem do escritório', 'body', p_content,
+                             'client_id', p_client_id, 'message_id', v_message.id),
+          'message:' || v_message.id || ':whatsapp')
+  returning id into v_delivery;
+  update public.messages set delivery_id = v_delivery where id = v_message.id returning * into v_message;
+  return v_message;
+end
+$$;
+
+--
 -- Name: receipt_on_process(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -3981,6 +4770,39 @@ $$;
 COMMENT ON FUNCTION public.report_processes_by_type_stage() IS 'Relatórios: number of processes per type and stage (null stage: none) the caller may read (RLS applies).';
 
 --
+-- Name: request_data_deletion(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.request_data_deletion(p_reason text DEFAULT NULL::text) RETURNS uuid
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_client uuid := public.current_client_id();
+  v_id uuid;
+begin
+  if v_client is null then
+    raise exception 'Apenas o próprio cliente pode solicitar a exclusão dos seus dados'
+      using errcode = 'insufficient_privilege';
+  end if;
+  if exists (select 1 from public.data_deletion_requests r where r.client_id = v_client and r.status = 'pending') then
+    raise exception 'Já existe uma solicitação de exclusão em análise' using errcode = 'unique_violation';
+  end if;
+  insert into public.data_deletion_requests (client_id, requested_by, reason)
+  values (v_client, auth.uid(), nullif(left(btrim(coalesce(p_reason, '')), 2000), ''))
+  returning id into v_id;
+  perform public.notify_admins_of_deletion_request(v_client);
+  return v_id;
+end
+$$;
+
+--
+-- Name: FUNCTION request_data_deletion(p_reason text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.request_data_deletion(p_reason text) IS 'LGPD: the signed-in client asks for the deletion of its data; an administrator reviews the request.';
+
+--
 -- Name: request_exchange_rate_refresh(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -4218,6 +5040,153 @@ $$;
 --
 
 COMMENT ON FUNCTION public.respond_to_quote(quote_id uuid, accept boolean) IS 'A client accepts or declines its own sent quote.';
+
+--
+-- Name: review_data_deletion(uuid, boolean, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.review_data_deletion(p_request uuid, p_approve boolean, p_note text DEFAULT NULL::text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  v_req public.data_deletion_requests;
+  v_settings public.office_settings;
+  v_client public.clients;
+  v_held_processes bigint[];
+  v_held_documents uuid[];
+  v_kept jsonb := '{}'::jsonb;
+  v_removed jsonb := '{}'::jsonb;
+  v_objects text[];
+  v_count integer;
+  v_total integer;
+  v_where text;
+  v_keep text;
+  v_vias jsonb := '{}'::jsonb;
+  v_cert jsonb;
+  t record;
+begin
+  if not public.is_admin() then
+    raise exception 'Apenas administradores analisam solicitações de exclusão' using errcode = 'insufficient_privilege';
+  end if;
+  select * into v_req from public.data_deletion_requests r where r.id = p_request for update;
+  if v_req.id is null then
+    raise exception 'Solicitação não encontrada' using errcode = 'no_data_found';
+  end if;
+  if v_req.status <> 'pending' then
+    raise exception 'Esta solicitação já foi analisada' using errcode = 'check_violation';
+  end if;
+  if not p_approve then
+    update public.data_deletion_requests
+       set status = 'rejected', reviewed_by = auth.uid(), reviewed_at = now(),
+           review_note = nullif(left(btrim(coalesce(p_note, '')), 2000), '')
+     where id = p_request;
+    return jsonb_build_object('request_id', p_request, 'status', 'rejected');
+  end if;
+  select * into v_settings from public.office_settings limit 1;
+  select * into v_client from public.clients c where c.id = v_req.client_id for update;
+
+  -- what is held
+  select coalesce(array_agg(p.id), '{}') into v_held_processes
+    from public.processes p
+   where p.client_id = v_client.id
+     and (p.closed_at is null
+          or p.closed_at > now() - make_interval(years => coalesce(v_settings.retention_process_years, 5)));
+  select coalesce(array_agg(d.id), '{}') into v_held_documents
+    from public.client_documents d
+   where d.client_id = v_client.id
+     and (d.process_id = any (v_held_processes)
+          or d.created_at > now() - make_interval(years => coalesce(v_settings.retention_document_years, 0)));
+  -- the documents and attachments whose files go
+  select coalesce(array_agg(o.name order by o.name), '{}') into v_objects
+    from storage.objects o
+   where o.bucket_id = 'client_documents'
+     and (o.name like v_client.id::text || '/%' or o.name like 'attachments/' || v_client.id::text || '/%')
+     and not exists (select 1 from public.client_documents d
+                      where d.id = any (v_held_documents) and d.file_path = o.name);
+
+  -- every table naming the client, children first so parents are free to go
+  for t in select * from public.client_data_tables() d order by (d.via <> 'child'), d.table_name loop
+    v_vias := v_vias || jsonb_build_object(t.table_name, t.via);
+  end loop;
+  for t in select * from public.client_data_tables() d
+            where d.table_name not in ('clients', 'data_deletion_requests', 'user_roles', 'profiles')
+            order by (d.via <> 'child'), d.table_name loop
+    v_where := public.client_data_where(t.via, t.fk_column, t.parent_table, t.parent_column,
+                                        v_vias ->> t.parent_table);
+    v_keep := case
+      when t.table_name = 'processes' then 'x.id = any ($2)'
+      when t.table_name = 'client_documents' then 'x.id = any ($3)'
+      when t.table_name like 'financial\_%' or t.parent_table like 'financial\_%' then
+        format('%s > now() - make_interval(years => %s)',
+               case when exists (select 1 from pg_catalog.pg_attribute a
+                                  where a.attrelid = ('public.' || quote_ident(t.table_name))::regclass
+                                    and a.attname = 'created_at' and not a.attisdropped)
+                    then 'x.created_at' else 'now()' end,
+               coalesce(v_settings.retention_financial_years, 5))
+      when t.via = 'process' then 'x.process_id = any ($2)'
+      when exists (select 1 from pg_catalog.pg_attribute a
+                    where a.attrelid = ('public.' || quote_ident(t.table_name))::regclass
+                      and a.attname = 'process_id' and not a.attisdropped) then 'x.process_id = any ($2)'
+      else 'false'
+    end;
+    execute format('select count(*) from public.%I x where %s', t.table_name, v_where)
+      into v_total using v_client.id, v_held_processes, v_held_documents;
+    continue when v_total = 0;
+    begin
+      execute format('delete from public.%I x where %s and not coalesce(%s, false)', t.table_name, v_where, v_keep)
+        using v_client.id, v_held_processes, v_held_documents;
+      get diagnostics v_count = row_count;
+    exception when foreign_key_violation then
+      v_count := 0;  -- rows a kept record still points at stay
+    end;
+    if v_count > 0 then
+      v_removed := v_removed || jsonb_build_object(t.table_name, v_count);
+    end if;
+    if v_total - v_count > 0 then
+      v_kept := v_kept || jsonb_build_object(t.table_name, v_total - v_count);
+    end if;
+  end loop;
+
+  -- the record stays (kept rows point at it) with nothing that identifies the person; the log-in goes
+  update public.clients
+     set full_name = 'Titular removido (LGPD)', email = 'removido-' || id::text || '@anonimizado.invalid',
+         phone = null, address = null, a_number = null, date_of_birth = null, nationality = null,
+         passport_number = null, passport_expires_on = null, ead_expires_on = null, user_id = null
+   where id = v_client.id;
+  update public.processes set client_name = 'Titular removido (LGPD)' where client_id = v_client.id;
+  if v_client.user_id is not null then
+    delete from auth.users u where u.id = v_client.user_id;
+  end if;
+
+  v_cert := jsonb_build_object(
+    'request_id', p_request,
+    'client_id', v_client.id,
+    'requested_at', v_req.created_at,
+    'approved_by', auth.uid(),
+    'approved_at', now(),
+    'retention_years', jsonb_build_object('processes', v_settings.retention_process_years,
+                                          'financial', v_settings.retention_financial_years,
+                                          'documents', v_settings.retention_document_years),
+    'kept', v_kept,
+    'removed', v_removed,
+    'anonymised', jsonb_build_array('clients', 'processes.client_name'),
+    'login_removed', v_client.user_id is not null,
+    'storage_objects', to_jsonb(v_objects),
+    'storage_removed', false);
+  update public.data_deletion_requests
+     set status = 'completed', reviewed_by = auth.uid(), reviewed_at = now(),
+         review_note = nullif(left(btrim(coalesce(p_note, '')), 2000), ''), certificate = v_cert
+   where id = p_request;
+  return v_cert;
+end
+$_$;
+
+--
+-- Name: FUNCTION review_data_deletion(p_request uuid, p_approve boolean, p_note text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.review_data_deletion(p_request uuid, p_approve boolean, p_note text) IS 'LGPD: an administrator rejects or carries out a deletion request under the retention settings; returns the certificate.';
 
 --
 -- Name: rotate_calendar_feed_token(); Type: FUNCTION; Schema: public; Owner: -
@@ -4514,6 +5483,46 @@ $$;
 --
 
 COMMENT ON FUNCTION public.send_task_reminders() IS 'Job: reminds the assignee of each open task due today or tomorrow (or overdue), once per due date.';
+
+--
+-- Name: send_whatsapp_reply(uuid, text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.send_whatsapp_reply(p_client_id uuid, p_content text, p_template text DEFAULT NULL::text) RETURNS public.messages
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_phone text;
+  v_content text := btrim(coalesce(p_content, ''));
+begin
+  if not public.is_staff() then
+    raise exception 'Apenas a equipe responde pelo WhatsApp' using errcode = 'insufficient_privilege';
+  end if;
+  if char_length(v_content) < 1 or char_length(v_content) > 4000 then
+    raise exception 'Escreva a mensagem (até 4000 caracteres)' using errcode = 'check_violation';
+  end if;
+  select cc.phone into v_phone from public.client_channel_consents cc
+   where cc.client_id = p_client_id and cc.channel = 'whatsapp' and cc.granted and cc.phone is not null;
+  if v_phone is null then
+    raise exception 'O cliente não autorizou mensagens pelo WhatsApp' using errcode = 'check_violation';
+  end if;
+  if p_template is not null and not (p_template = any (public.whatsapp_reply_templates())) then
+    raise exception 'Modelo de mensagem não aprovado' using errcode = 'check_violation';
+  end if;
+  if p_template is null and not public.whatsapp_window_open(p_client_id) then
+    raise exception 'Fora da janela de 24 horas: o cliente não escreve pelo WhatsApp há mais de 24 horas; use um modelo aprovado'
+      using errcode = 'check_violation';
+  end if;
+  return public.queue_whatsapp_message(p_client_id, v_phone, v_content, p_template, auth.uid());
+end
+$$;
+
+--
+-- Name: FUNCTION send_whatsapp_reply(p_client_id uuid, p_content text, p_template text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.send_whatsapp_reply(p_client_id uuid, p_content text, p_template text) IS 'Staff: answers a client on WhatsApp through the outbox; free-form text only inside the 24-hour window, else an approved template (whatsapp_reply_templates).';
 
 --
 -- Name: client_channel_consents; Type: TABLE; Schema: public; Owner: -
@@ -4960,6 +5969,27 @@ $$;
 COMMENT ON FUNCTION public.sync_client_login_email() IS 'Trigger on clients: a changed e-mail becomes the client''s portal log-in e-mail too (auth user and identity).';
 
 --
+-- Name: touch_conversation(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.touch_conversation() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if new.sender_type = 'client' then
+    insert into public.conversations as c (client_id, whatsapp_last_inbound_at)
+    values (new.client_id, case when new.channel = 'whatsapp' then new.created_at end)
+    on conflict (client_id) do update
+      set resolved_at = null, resolved_by = null,
+          whatsapp_last_inbound_at = greatest(c.whatsapp_last_inbound_at, excluded.whatsapp_last_inbound_at),
+          updated_at = now();
+  end if;
+  return new;
+end
+$$;
+
+--
 -- Name: track_lead_stage(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -5113,6 +6143,179 @@ $$;
 COMMENT ON FUNCTION public.wake_outbox() IS 'Trigger: NOTIFY supastack_outbox when a statement left outbox rows due for delivery (wakes the worker).';
 
 --
+-- Name: whatsapp_attach_media(uuid, text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.whatsapp_attach_media(p_message_id uuid, p_path text, p_name text) RETURNS public.client_documents
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_message public.messages;
+  v_doc public.client_documents;
+  v_requests uuid[];
+begin
+  select * into v_message from public.messages where id = p_message_id and channel = 'whatsapp'
+                                                  and sender_type = 'client';
+  if v_message.id is null or split_part(p_path, '/', 1) <> v_message.client_id::text then
+    raise exception 'Mensagem ou caminho inválido' using errcode = 'check_violation';
+  end if;
+  select array_agg(r.id) into v_requests
+    from public.document_requests r join public.processes p on p.id = r.process_id
+   where p.client_id = v_message.client_id and r.status = 'pending';
+  insert into public.client_documents (client_id, name, file_path, uploaded_by, uploader_id, document_type,
+                                       document_request_id, shared_with_client)
+  values (v_message.client_id, left(coalesce(nullif(btrim(p_name), ''), 'whatsapp'), 200), p_path, 'client',
+          v_message.sender_id, 'whatsapp',
+          case when cardinality(v_requests) = 1 then v_requests[1] end, true)
+  returning * into v_doc;
+  update public.messages set document_id = v_doc.id, attachment_url = p_path where id = p_message_id;
+  return v_doc;
+end
+$$;
+
+--
+-- Name: whatsapp_client_for(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.whatsapp_client_for(p_from text) RETURNS uuid
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+  with variants as (
+    select p_from as phone
+    union select '+55' || substr(p_from, 4, 2) || '9' || substr(p_from, 6)
+     where p_from ~ '^\+55[1-9][0-9][0-9]{8}$'
+    union select '+55' || substr(p_from, 4, 2) || substr(p_from, 7)
+     where p_from ~ '^\+55[1-9][0-9]9[0-9]{8}$'
+  )
+  select coalesce(
+    (select cc.client_id from public.client_channel_consents cc
+      where cc.channel = 'whatsapp' and cc.phone in (select phone from variants)
+      order by cc.updated_at desc limit 1),
+    (select c.id from public.clients c
+      where public.phone_e164(c.phone) in (select phone from variants)
+      order by c.created_at limit 1))
+$_$;
+
+--
+-- Name: whatsapp_receive(text, text, text, text, timestamp with time zone, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.whatsapp_receive(p_message_id text, p_from text, p_kind text, p_content text, p_at timestamp with time zone DEFAULT now(), p_profile_name text DEFAULT NULL::text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  v_from text := public.phone_e164('+' || regexp_replace(coalesce(p_from, ''), '[^0-9]', '', 'g'));
+  v_client uuid;
+  v_lead uuid;
+  v_message public.messages;
+  v_content text := left(nullif(btrim(coalesce(p_content, '')), ''), 4000);
+  v_at timestamptz := least(coalesce(p_at, now()), now());
+  v_media text := case when p_kind in ('image', 'document', 'audio', 'video', 'sticker') then p_kind end;
+begin
+  if v_from is null then
+    raise exception 'Número de WhatsApp inválido' using errcode = 'check_violation';
+  end if;
+  if p_message_id is null or p_message_id !~ '^[A-Za-z0-9._:=+/-]{1,200}$' then
+    raise exception 'Identificador de mensagem inválido' using errcode = 'check_violation';
+  end if;
+  insert into public.whatsapp_inbound_events (message_id, wa_from, kind)
+  values (p_message_id, v_from, left(coalesce(p_kind, 'unknown'), 40))
+  on conflict (message_id) do nothing;
+  if not found then
+    return jsonb_build_object('outcome', 'duplicate');
+  end if;
+  v_content := coalesce(v_content, case v_media
+    when 'image' then 'Imagem recebida pelo WhatsApp' when 'document' then 'Documento recebido pelo WhatsApp'
+    when 'audio' then 'Áudio recebido pelo WhatsApp' when 'video' then 'Vídeo recebido pelo WhatsApp'
+    when 'sticker' then 'Figurinha recebida pelo WhatsApp' else 'Mensagem recebida pelo WhatsApp' end);
+
+  v_client := public.whatsapp_client_for(v_from);
+  if v_client is null then
+    select l.id into v_lead from public.leads l
+     where public.phone_e164(l.phone) = v_from and l.client_id is null and l.stage not in ('fechado', 'perdido')
+     order by l.created_at desc limit 1;
+    if v_lead is null then
+      insert into public.leads (name, phone, source, notes, created_by)
+      values (case when char_length(btrim(coalesce(p_profile_name, ''))) >= 3
+                   then left(btrim(p_profile_name), 160) else 'WhatsApp ' || v_from end,
+              v_from, 'whatsapp', 'WhatsApp: ' || v_content, null)
+      returning id into v_lead;
+    else
+      update public.leads set notes = left(coalesce(notes || e'\n', '') || 'WhatsApp: ' || v_content, 10000),
+                              updated_at = now()
+       where id = v_lead;
+    end if;
+    update public.whatsapp_inbound_events set lead_id = v_lead where message_id = p_message_id;
+    return jsonb_build_object('outcome', 'lead', 'lead_id', v_lead);
+  end if;
+
+  update public.whatsapp_inbound_events set client_id = v_client where message_id = p_message_id;
+  insert into public.messages (client_id, sender_type, sender_id, content, channel, whatsapp_message_id,
+                               media_type, created_at)
+  values (v_client, 'client', (select c.user_id from public.clients c where c.id = v_client), v_content,
+          'whatsapp', p_message_id, v_media, v_at)
+  returning * into v_message;
+
+  if p_kind = 'text' and upper(btrim(coalesce(p_content, ''))) in ('PARAR', 'STOP', 'SAIR', 'CANCELAR') then
+    -- opt-out: recorded on the consent, nothing queued goes out, and one confirmation answers it
+    insert into public.client_channel_consents as cc (client_id, channel, granted, phone, revoked_at)
+    values (v_client, 'whatsapp', false, v_from, now())
+    on conflict (client_id, channel) do update
+      set granted = false, revoked_at = now(), updated_at = now(), phone = coalesce(cc.phone, excluded.phone);
+    update public.notification_deliveries d
+       set status = 'dead', last_error = 'WhatsApp: o cliente pediu para não receber mensagens', lease_until = null
+     where d.channel = 'whatsapp' and d.status in ('queued', 'failed')
+       and (d.user_id = (select c.user_id from public.clients c where c.id = v_client)
+            or d.payload ->> 'client_id' = v_client::text);
+    update public.messages m set delivery_status = 'failed'
+     where m.client_id = v_client and m.delivery_status = 'queued'
+       and m.delivery_id in (select d.id from public.notification_deliveries d where d.status = 'dead');
+    perform public.queue_whatsapp_message(v_client, v_from,
+      'Pronto: você não receberá mais mensagens do escritório pelo WhatsApp. Para voltar a receber, ative o WhatsApp no portal do cliente.',
+      null, null);
+    return jsonb_build_object('outcome', 'stopped', 'client_id', v_client, 'message_id', v_message.id);
+  end if;
+  return jsonb_build_object('outcome', 'message', 'client_id', v_client, 'message_id', v_message.id);
+end
+$_$;
+
+--
+-- Name: FUNCTION whatsapp_receive(p_message_id text, p_from text, p_kind text, p_content text, p_at timestamp with time zone, p_profile_name text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.whatsapp_receive(p_message_id text, p_from text, p_kind text, p_content text, p_at timestamp with time zone, p_profile_name text) IS 'service_role (the whatsapp-webhook function): stores an inbound WhatsApp message once, in its client''s conversation or as a CRM lead; PARAR/STOP turns WhatsApp consent off.';
+
+--
+-- Name: whatsapp_reply_templates(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.whatsapp_reply_templates() RETURNS text[]
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$ select array['office_message', 'document_request', 'reminder'] $$;
+
+--
+-- Name: whatsapp_window_open(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.whatsapp_window_open(p_client_id uuid) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce((select c.whatsapp_last_inbound_at > now() - interval '24 hours'
+                     from public.conversations c where c.client_id = p_client_id), false)
+$$;
+
+--
+-- Name: FUNCTION whatsapp_window_open(p_client_id uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.whatsapp_window_open(p_client_id uuid) IS 'True while the client''s last inbound WhatsApp message is less than 24 hours old (free-form replies allowed).';
+
+--
 -- Name: workspace_timeline(uuid, bigint, boolean); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -5233,6 +6436,150 @@ $_$;
 --
 
 COMMENT ON FUNCTION supastack.invoke_function(name text, body jsonb, timeout_milliseconds integer) IS 'Queues a POST of body to the project''s function `name`, sent by the stack as service_role; returns the net request id.';
+
+--
+-- Name: chain; Type: TABLE; Schema: audit; Owner: -
+--
+
+CREATE TABLE audit.chain (
+    "position" bigint NOT NULL,
+    entry_id bigint NOT NULL,
+    entry_at timestamp with time zone NOT NULL,
+    prev_hash bytea NOT NULL,
+    hash bytea NOT NULL,
+    horizon xid8 NOT NULL,
+    sealed_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: TABLE chain; Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON TABLE audit.chain IS 'Hash chain over audit.record_changes: hash = sha256(prev_hash || entry text), in sealing order. Append-only.';
+
+--
+-- Name: COLUMN chain.horizon; Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON COLUMN audit.chain.horizon IS 'Every transaction below this id had finished when the entry was sealed.';
+
+--
+-- Name: record_changes_2026_11; Type: TABLE; Schema: audit; Owner: -
+--
+
+CREATE TABLE audit.record_changes_2026_11 (
+    id bigint CONSTRAINT record_changes_id_not_null NOT NULL,
+    changed_at timestamp with time zone DEFAULT now() CONSTRAINT record_changes_changed_at_not_null NOT NULL,
+    txid xid8 DEFAULT pg_current_xact_id() CONSTRAINT record_changes_txid_not_null NOT NULL,
+    table_name text CONSTRAINT record_changes_table_name_not_null NOT NULL,
+    row_id text CONSTRAINT record_changes_row_id_not_null NOT NULL,
+    action text CONSTRAINT record_changes_action_not_null NOT NULL,
+    old_values jsonb,
+    new_values jsonb,
+    actor_id uuid,
+    actor_role text CONSTRAINT record_changes_actor_role_not_null NOT NULL,
+    request_id text,
+    client_id uuid,
+    process_id bigint,
+    CONSTRAINT record_changes_action_check CHECK ((action = ANY (ARRAY['INSERT'::text, 'UPDATE'::text, 'DELETE'::text])))
+);
+
+--
+-- Name: record_changes_2026_12; Type: TABLE; Schema: audit; Owner: -
+--
+
+CREATE TABLE audit.record_changes_2026_12 (
+    id bigint CONSTRAINT record_changes_id_not_null NOT NULL,
+    changed_at timestamp with time zone DEFAULT now() CONSTRAINT record_changes_changed_at_not_null NOT NULL,
+    txid xid8 DEFAULT pg_current_xact_id() CONSTRAINT record_changes_txid_not_null NOT NULL,
+    table_name text CONSTRAINT record_changes_table_name_not_null NOT NULL,
+    row_id text CONSTRAINT record_changes_row_id_not_null NOT NULL,
+    action text CONSTRAINT record_changes_action_not_null NOT NULL,
+    old_values jsonb,
+    new_values jsonb,
+    actor_id uuid,
+    actor_role text CONSTRAINT record_changes_actor_role_not_null NOT NULL,
+    request_id text,
+    client_id uuid,
+    process_id bigint,
+    CONSTRAINT record_changes_action_check CHECK ((action = ANY (ARRAY['INSERT'::text, 'UPDATE'::text, 'DELETE'::text])))
+);
+
+--
+-- Name: record_changes_2027_01; Type: TABLE; Schema: audit; Owner: -
+--
+
+CREATE TABLE audit.record_changes_2027_01 (
+    id bigint CONSTRAINT record_changes_id_not_null NOT NULL,
+    changed_at timestamp with time zone DEFAULT now() CONSTRAINT record_changes_changed_at_not_null NOT NULL,
+    txid xid8 DEFAULT pg_current_xact_id() CONSTRAINT record_changes_txid_not_null NOT NULL,
+    table_name text CONSTRAINT record_changes_table_name_not_null NOT NULL,
+    row_id text CONSTRAINT record_changes_row_id_not_null NOT NULL,
+    action text CONSTRAINT record_changes_action_not_null NOT NULL,
+    old_values jsonb,
+    new_values jsonb,
+    actor_id uuid,
+    actor_role text CONSTRAINT record_changes_actor_role_not_null NOT NULL,
+    request_id text,
+    client_id uuid,
+    process_id bigint,
+    CONSTRAINT record_changes_action_check CHECK ((action = ANY (ARRAY['INSERT'::text, 'UPDATE'::text, 'DELETE'::text])))
+);
+
+--
+-- Name: record_changes_2027_02; Type: TABLE; Schema: audit; Owner: -
+--
+
+CREATE TABLE audit.record_changes_2027_02 (
+    id bigint CONSTRAINT record_changes_id_not_null NOT NULL,
+    changed_at timestamp with time zone DEFAULT now() CONSTRAINT record_changes_changed_at_not_null NOT NULL,
+    txid xid8 DEFAULT pg_current_xact_id() CONSTRAINT record_changes_txid_not_null NOT NULL,
+    table_name text CONSTRAINT record_changes_table_name_not_null NOT NULL,
+    row_id text CONSTRAINT record_changes_row_id_not_null NOT NULL,
+    action text CONSTRAINT record_changes_action_not_null NOT NULL,
+    old_values jsonb,
+    new_values jsonb,
+    actor_id uuid,
+    actor_role text CONSTRAINT record_changes_actor_role_not_null NOT NULL,
+    request_id text,
+    client_id uuid,
+    process_id bigint,
+    CONSTRAINT record_changes_action_check CHECK ((action = ANY (ARRAY['INSERT'::text, 'UPDATE'::text, 'DELETE'::text])))
+);
+
+--
+-- Name: record_changes_default; Type: TABLE; Schema: audit; Owner: -
+--
+
+CREATE TABLE audit.record_changes_default (
+    id bigint CONSTRAINT record_changes_id_not_null NOT NULL,
+    changed_at timestamp with time zone DEFAULT now() CONSTRAINT record_changes_changed_at_not_null NOT NULL,
+    txid xid8 DEFAULT pg_current_xact_id() CONSTRAINT record_changes_txid_not_null NOT NULL,
+    table_name text CONSTRAINT record_changes_table_name_not_null NOT NULL,
+    row_id text CONSTRAINT record_changes_row_id_not_null NOT NULL,
+    action text CONSTRAINT record_changes_action_not_null NOT NULL,
+    old_values jsonb,
+    new_values jsonb,
+    actor_id uuid,
+    actor_role text CONSTRAINT record_changes_actor_role_not_null NOT NULL,
+    request_id text,
+    client_id uuid,
+    process_id bigint,
+    CONSTRAINT record_changes_action_check CHECK ((action = ANY (ARRAY['INSERT'::text, 'UPDATE'::text, 'DELETE'::text])))
+);
+
+--
+-- Name: record_changes_id_seq; Type: SEQUENCE; Schema: audit; Owner: -
+--
+
+ALTER TABLE audit.record_changes ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME audit.record_changes_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
 
 --
 -- Name: job; Type: TABLE; Schema: cron; Owner: -
@@ -5372,6 +6719,135 @@ CREATE SEQUENCE net.http_request_queue_id_seq
 --
 
 ALTER SEQUENCE net.http_request_queue_id_seq OWNED BY net.http_request_queue.id;
+
+--
+-- Name: clients; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.clients (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    user_id uuid,
+    full_name text NOT NULL,
+    email text NOT NULL,
+    phone text,
+    address text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    principal_client_id uuid,
+    relationship text,
+    a_number text,
+    date_of_birth date,
+    nationality text,
+    passport_number text,
+    passport_expires_on date,
+    ead_expires_on date,
+    CONSTRAINT clients_a_number_check CHECK ((a_number ~ '^A[0-9]{8,9}$'::text)),
+    CONSTRAINT clients_date_of_birth_check CHECK (((date_of_birth IS NULL) OR (date_of_birth >= '1900-01-01'::date))),
+    CONSTRAINT clients_dependant_relationship CHECK (((principal_client_id IS NULL) = (relationship IS NULL))),
+    CONSTRAINT clients_email_check CHECK ((email ~* '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$'::text)),
+    CONSTRAINT clients_full_name_check CHECK ((char_length(btrim(full_name)) >= 3)),
+    CONSTRAINT clients_nationality_check CHECK (((nationality IS NULL) OR ((char_length(btrim(nationality)) >= 2) AND (char_length(btrim(nationality)) <= 60)))),
+    CONSTRAINT clients_not_own_principal CHECK ((principal_client_id <> id)),
+    CONSTRAINT clients_passport_number_check CHECK (((passport_number IS NULL) OR (passport_number ~ '^[A-Z0-9]{5,20}$'::text))),
+    CONSTRAINT clients_relationship_check CHECK ((relationship = ANY (ARRAY['spouse'::text, 'child'::text, 'parent'::text, 'sibling'::text, 'other'::text])))
+);
+
+--
+-- Name: TABLE clients; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.clients IS 'Clients of the office; user_id is their portal log-in.';
+
+--
+-- Name: COLUMN clients.principal_client_id; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.clients.principal_client_id IS 'The principal applicant this client is a dependant of (family).';
+
+--
+-- Name: COLUMN clients.a_number; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.clients.a_number IS 'Alien registration number (A + 8 or 9 digits).';
+
+--
+-- Name: COLUMN clients.date_of_birth; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.clients.date_of_birth IS 'Date of birth of the client.';
+
+--
+-- Name: COLUMN clients.nationality; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.clients.nationality IS 'Nationality (country of citizenship), as the office writes it.';
+
+--
+-- Name: COLUMN clients.passport_number; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.clients.passport_number IS 'Number of the client''s current passport.';
+
+--
+-- Name: COLUMN clients.passport_expires_on; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.clients.passport_expires_on IS 'Expiry date of the client''s passport (alerts before it).';
+
+--
+-- Name: COLUMN clients.ead_expires_on; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.clients.ead_expires_on IS 'Expiry date of the client''s work permit (EAD) (alerts before it).';
+
+--
+-- Name: profiles; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.profiles (
+    id uuid NOT NULL,
+    email text,
+    full_name text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT profiles_full_name_check CHECK (((full_name IS NULL) OR (char_length(btrim(full_name)) >= 3)))
+);
+
+--
+-- Name: TABLE profiles; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.profiles IS 'One row per auth user (created by a trigger on auth.users): display name and e-mail.';
+
+--
+-- Name: audit_log; Type: VIEW; Schema: public; Owner: -
+--
+
+CREATE VIEW public.audit_log WITH (security_barrier='true') AS
+ SELECT e.id,
+    e.changed_at,
+    e.table_name,
+    e.row_id,
+    e.action,
+    e.old_values,
+    e.new_values,
+    e.actor_id,
+    COALESCE(p.full_name, p.email) AS actor_name,
+    e.actor_role,
+    e.request_id,
+    e.client_id,
+    c.full_name AS client_name,
+    e.process_id
+   FROM ((audit.record_changes e
+     LEFT JOIN public.profiles p ON ((p.id = e.actor_id)))
+     LEFT JOIN public.clients c ON ((c.id = e.client_id)))
+  WHERE ( SELECT public.is_admin() AS is_admin);
+
+--
+-- Name: VIEW audit_log; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON VIEW public.audit_log IS 'The audit trail (Histórico de alterações) for administrators; every other caller reads no row.';
 
 --
 -- Name: calendar_feeds; Type: TABLE; Schema: public; Owner: -
@@ -5609,40 +7085,6 @@ CREATE VIEW public.client_document_requests WITH (security_barrier='true') AS
 COMMENT ON VIEW public.client_document_requests IS 'Document requests as the portal shows them: a client sees those of its own processes (read-only).';
 
 --
--- Name: client_documents; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.client_documents (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    client_id uuid NOT NULL,
-    process_id bigint,
-    name text NOT NULL,
-    file_path text NOT NULL,
-    uploaded_by text NOT NULL,
-    uploader_id uuid DEFAULT auth.uid(),
-    document_type text,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    document_request_id uuid,
-    shared_with_client boolean DEFAULT false NOT NULL,
-    CONSTRAINT client_documents_name_check CHECK ((char_length(btrim(name)) >= 1)),
-    CONSTRAINT client_documents_uploaded_by_check CHECK ((uploaded_by = ANY (ARRAY['client'::text, 'office'::text])))
-);
-
-ALTER TABLE ONLY public.client_documents REPLICA IDENTITY FULL;
-
---
--- Name: TABLE client_documents; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON TABLE public.client_documents IS 'Documents of a client; file_path is the object name in the client_documents bucket (<client_id>/...).';
-
---
--- Name: COLUMN client_documents.shared_with_client; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.client_documents.shared_with_client IS 'Whether the client sees the document (and its file). Always true for what the client uploads.';
-
---
 -- Name: client_processes; Type: VIEW; Schema: public; Owner: -
 --
 
@@ -5725,86 +7167,6 @@ ALTER TABLE public.client_record_changes ALTER COLUMN id ADD GENERATED BY DEFAUL
 );
 
 --
--- Name: clients; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.clients (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    user_id uuid,
-    full_name text NOT NULL,
-    email text NOT NULL,
-    phone text,
-    address text,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    principal_client_id uuid,
-    relationship text,
-    a_number text,
-    date_of_birth date,
-    nationality text,
-    passport_number text,
-    passport_expires_on date,
-    ead_expires_on date,
-    CONSTRAINT clients_a_number_check CHECK ((a_number ~ '^A[0-9]{8,9}$'::text)),
-    CONSTRAINT clients_date_of_birth_check CHECK (((date_of_birth IS NULL) OR (date_of_birth >= '1900-01-01'::date))),
-    CONSTRAINT clients_dependant_relationship CHECK (((principal_client_id IS NULL) = (relationship IS NULL))),
-    CONSTRAINT clients_email_check CHECK ((email ~* '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$'::text)),
-    CONSTRAINT clients_full_name_check CHECK ((char_length(btrim(full_name)) >= 3)),
-    CONSTRAINT clients_nationality_check CHECK (((nationality IS NULL) OR ((char_length(btrim(nationality)) >= 2) AND (char_length(btrim(nationality)) <= 60)))),
-    CONSTRAINT clients_not_own_principal CHECK ((principal_client_id <> id)),
-    CONSTRAINT clients_passport_number_check CHECK (((passport_number IS NULL) OR (passport_number ~ '^[A-Z0-9]{5,20}$'::text))),
-    CONSTRAINT clients_relationship_check CHECK ((relationship = ANY (ARRAY['spouse'::text, 'child'::text, 'parent'::text, 'sibling'::text, 'other'::text])))
-);
-
---
--- Name: TABLE clients; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON TABLE public.clients IS 'Clients of the office; user_id is their portal log-in.';
-
---
--- Name: COLUMN clients.principal_client_id; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.clients.principal_client_id IS 'The principal applicant this client is a dependant of (family).';
-
---
--- Name: COLUMN clients.a_number; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.clients.a_number IS 'Alien registration number (A + 8 or 9 digits).';
-
---
--- Name: COLUMN clients.date_of_birth; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.clients.date_of_birth IS 'Date of birth of the client.';
-
---
--- Name: COLUMN clients.nationality; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.clients.nationality IS 'Nationality (country of citizenship), as the office writes it.';
-
---
--- Name: COLUMN clients.passport_number; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.clients.passport_number IS 'Number of the client''s current passport.';
-
---
--- Name: COLUMN clients.passport_expires_on; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.clients.passport_expires_on IS 'Expiry date of the client''s passport (alerts before it).';
-
---
--- Name: COLUMN clients.ead_expires_on; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.clients.ead_expires_on IS 'Expiry date of the client''s work permit (EAD) (alerts before it).';
-
---
 -- Name: contract_signing_codes; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -5875,6 +7237,79 @@ CREATE TABLE public.contract_templates (
 --
 
 COMMENT ON TABLE public.contract_templates IS 'Engagement contract templates: "# Título" lines start sections, {{variavel}} is replaced from the quote, client and office; {{clausulas}} receives the optional clauses of the case type.';
+
+--
+-- Name: conversations; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.conversations (
+    client_id uuid NOT NULL,
+    assigned_to uuid,
+    resolved_at timestamp with time zone,
+    resolved_by uuid,
+    whatsapp_last_inbound_at timestamp with time zone,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: TABLE conversations; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.conversations IS 'Per client: the staff member assigned to the conversation, whether it is resolved, and the last inbound WhatsApp message (the 24-hour window).';
+
+--
+-- Name: data_deletion_requests; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.data_deletion_requests (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    client_id uuid,
+    requested_by uuid DEFAULT auth.uid(),
+    reason text,
+    status text DEFAULT 'pending'::text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    reviewed_by uuid,
+    reviewed_at timestamp with time zone,
+    review_note text,
+    certificate jsonb,
+    CONSTRAINT data_deletion_requests_reason_check CHECK (((reason IS NULL) OR (char_length(reason) <= 2000))),
+    CONSTRAINT data_deletion_requests_review_note_check CHECK (((review_note IS NULL) OR (char_length(review_note) <= 2000))),
+    CONSTRAINT data_deletion_requests_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'rejected'::text, 'completed'::text])))
+);
+
+--
+-- Name: TABLE data_deletion_requests; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.data_deletion_requests IS 'LGPD deletion requests: made by the client, reviewed by an administrator; certificate = what was kept and removed.';
+
+--
+-- Name: data_export_jobs; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.data_export_jobs (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    client_id uuid NOT NULL,
+    requested_by uuid,
+    status text DEFAULT 'queued'::text NOT NULL,
+    progress integer DEFAULT 0 NOT NULL,
+    object_path text,
+    size_bytes bigint,
+    error text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    finished_at timestamp with time zone,
+    expires_at timestamp with time zone,
+    delivered_at timestamp with time zone,
+    deliveries integer DEFAULT 0 NOT NULL,
+    CONSTRAINT data_export_jobs_progress_check CHECK (((progress >= 0) AND (progress <= 100))),
+    CONSTRAINT data_export_jobs_status_check CHECK ((status = ANY (ARRAY['queued'::text, 'running'::text, 'done'::text, 'failed'::text])))
+);
+
+--
+-- Name: TABLE data_export_jobs; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.data_export_jobs IS 'LGPD exports of a client''s data (request, progress, the ZIP in storage, its delivery). Written by export-client-data.';
 
 --
 -- Name: document_checklists; Type: TABLE; Schema: public; Owner: -
@@ -6125,25 +7560,6 @@ CREATE TABLE public.financial_commissions (
 --
 
 COMMENT ON TABLE public.financial_commissions IS 'One commission per payment received on a contract sold by staff with a rule (computed by trigger).';
-
---
--- Name: profiles; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.profiles (
-    id uuid NOT NULL,
-    email text,
-    full_name text,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT profiles_full_name_check CHECK (((full_name IS NULL) OR (char_length(btrim(full_name)) >= 3)))
-);
-
---
--- Name: TABLE profiles; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON TABLE public.profiles IS 'One row per auth user (created by a trigger on auth.users): display name and e-mail.';
 
 --
 -- Name: financial_commission_statements; Type: VIEW; Schema: public; Owner: -
@@ -6504,37 +7920,6 @@ CREATE TABLE public.leads (
 COMMENT ON TABLE public.leads IS 'CRM leads: contact, source, case type of interest, stage, owner; client_id once converted.';
 
 --
--- Name: messages; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.messages (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    client_id uuid NOT NULL,
-    sender_type text NOT NULL,
-    sender_id uuid DEFAULT auth.uid(),
-    content text,
-    attachment_url text,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    read_at timestamp with time zone,
-    CONSTRAINT messages_check CHECK (((char_length(btrim(COALESCE(content, ''::text))) > 0) OR (attachment_url IS NOT NULL))),
-    CONSTRAINT messages_sender_type_check CHECK ((sender_type = ANY (ARRAY['client'::text, 'office'::text])))
-);
-
-ALTER TABLE ONLY public.messages REPLICA IDENTITY FULL;
-
---
--- Name: TABLE messages; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON TABLE public.messages IS 'The message thread between a client and the office.';
-
---
--- Name: COLUMN messages.attachment_url; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.messages.attachment_url IS 'Path in the client_documents bucket (attachments/<client_id>/...).';
-
---
 -- Name: notifications; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -6601,6 +7986,9 @@ CREATE TABLE public.office_settings (
     packet_cover_letter text,
     document_expiry_alert_days integer DEFAULT 90 NOT NULL,
     translation_certification_template text DEFAULT 'I, {tradutor}, certify that I am competent to translate from {idioma} into English, and that the attached English translation of the {documento} of {cliente} is complete and accurate to the best of my knowledge and ability.'::text NOT NULL,
+    retention_process_years integer DEFAULT 5 NOT NULL,
+    retention_financial_years integer DEFAULT 5 NOT NULL,
+    retention_document_years integer DEFAULT 0 NOT NULL,
     CONSTRAINT attorney_bar_number_format CHECK (((attorney_bar_number IS NULL) OR (attorney_bar_number ~ '^[A-Za-z0-9][A-Za-z0-9 ./-]{0,29}$'::text))),
     CONSTRAINT attorney_bar_state_is_us_state_code CHECK (((attorney_bar_state IS NULL) OR public.is_us_state_code(attorney_bar_state))),
     CONSTRAINT attorney_email_format CHECK (((attorney_email IS NULL) OR ((attorney_email ~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$'::text) AND (char_length(attorney_email) <= 254)))),
@@ -6621,6 +8009,9 @@ CREATE TABLE public.office_settings (
     CONSTRAINT office_settings_logo_path_check CHECK (((logo_path IS NULL) OR (logo_path ~ '^[A-Za-z0-9._/-]+$'::text))),
     CONSTRAINT office_settings_notification_templates_check CHECK ((jsonb_typeof(notification_templates) = 'object'::text)),
     CONSTRAINT office_settings_office_name_check CHECK (((char_length(btrim(office_name)) >= 2) AND (char_length(btrim(office_name)) <= 120))),
+    CONSTRAINT office_settings_retention_document_years_check CHECK (((retention_document_years >= 0) AND (retention_document_years <= 100))),
+    CONSTRAINT office_settings_retention_financial_years_check CHECK (((retention_financial_years >= 0) AND (retention_financial_years <= 100))),
+    CONSTRAINT office_settings_retention_process_years_check CHECK (((retention_process_years >= 0) AND (retention_process_years <= 100))),
     CONSTRAINT office_settings_rfe_response_days_check CHECK (((rfe_response_days >= 1) AND (rfe_response_days <= 365))),
     CONSTRAINT office_settings_translation_certification_template_check CHECK (((char_length(btrim(translation_certification_template)) >= 20) AND (char_length(btrim(translation_certification_template)) <= 4000))),
     CONSTRAINT office_state_is_us_state_code CHECK (((office_state IS NULL) OR public.is_us_state_code(office_state))),
@@ -6750,6 +8141,24 @@ COMMENT ON COLUMN public.office_settings.document_expiry_alert_days IS 'Staff ar
 --
 
 COMMENT ON COLUMN public.office_settings.translation_certification_template IS 'Translator''s certification for certified translations (placeholders {tradutor}, {documento}, {cliente}, {idioma}, {data}).';
+
+--
+-- Name: COLUMN office_settings.retention_process_years; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.office_settings.retention_process_years IS 'LGPD: a case file (process, its requests, events and documents) is kept this many years after it closed; an open case is always kept.';
+
+--
+-- Name: COLUMN office_settings.retention_financial_years; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.office_settings.retention_financial_years IS 'LGPD: contracts, installments, payments, quotes and commissions are kept this many years after they were created.';
+
+--
+-- Name: COLUMN office_settings.retention_document_years; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.office_settings.retention_document_years IS 'LGPD: a document that belongs to no kept case is kept this many years after it was stored.';
 
 --
 -- Name: payment_checkouts; Type: TABLE; Schema: public; Owner: -
@@ -7333,6 +8742,27 @@ ALTER TABLE public.visa_bulletins ALTER COLUMN id ADD GENERATED BY DEFAULT AS ID
 );
 
 --
+-- Name: whatsapp_inbound_events; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.whatsapp_inbound_events (
+    message_id text NOT NULL,
+    wa_from text NOT NULL,
+    client_id uuid,
+    lead_id uuid,
+    kind text NOT NULL,
+    received_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT whatsapp_inbound_events_message_id_check CHECK ((message_id ~ '^[A-Za-z0-9._:=+/-]{1,200}$'::text)),
+    CONSTRAINT whatsapp_inbound_events_wa_from_check CHECK ((wa_from ~ '^\+[1-9][0-9]{7,14}$'::text))
+);
+
+--
+-- Name: TABLE whatsapp_inbound_events; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.whatsapp_inbound_events IS 'Each inbound WhatsApp message id, recorded once (duplicate deliveries are ignored); written by whatsapp_receive.';
+
+--
 -- Name: schema_migrations; Type: TABLE; Schema: supastack; Owner: -
 --
 
@@ -7341,6 +8771,36 @@ CREATE TABLE supastack.schema_migrations (
     name text NOT NULL,
     applied_at timestamp with time zone DEFAULT now() NOT NULL
 );
+
+--
+-- Name: record_changes_2026_11; Type: TABLE ATTACH; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.record_changes ATTACH PARTITION audit.record_changes_2026_11 FOR VALUES FROM ('2026-11-01 00:00:00+00') TO ('2026-12-01 00:00:00+00');
+
+--
+-- Name: record_changes_2026_12; Type: TABLE ATTACH; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.record_changes ATTACH PARTITION audit.record_changes_2026_12 FOR VALUES FROM ('2026-12-01 00:00:00+00') TO ('2027-01-01 00:00:00+00');
+
+--
+-- Name: record_changes_2027_01; Type: TABLE ATTACH; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.record_changes ATTACH PARTITION audit.record_changes_2027_01 FOR VALUES FROM ('2027-01-01 00:00:00+00') TO ('2027-02-01 00:00:00+00');
+
+--
+-- Name: record_changes_2027_02; Type: TABLE ATTACH; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.record_changes ATTACH PARTITION audit.record_changes_2027_02 FOR VALUES FROM ('2027-02-01 00:00:00+00') TO ('2027-03-01 00:00:00+00');
+
+--
+-- Name: record_changes_default; Type: TABLE ATTACH; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.record_changes ATTACH PARTITION audit.record_changes_default DEFAULT;
 
 --
 -- Name: job jobid; Type: DEFAULT; Schema: cron; Owner: -
@@ -7359,6 +8819,62 @@ ALTER TABLE ONLY cron.job_run_details ALTER COLUMN runid SET DEFAULT nextval('cr
 --
 
 ALTER TABLE ONLY net.http_request_queue ALTER COLUMN id SET DEFAULT nextval('net.http_request_queue_id_seq'::regclass);
+
+--
+-- Name: chain chain_entry_id_key; Type: CONSTRAINT; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.chain
+    ADD CONSTRAINT chain_entry_id_key UNIQUE (entry_id);
+
+--
+-- Name: chain chain_pkey; Type: CONSTRAINT; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.chain
+    ADD CONSTRAINT chain_pkey PRIMARY KEY ("position");
+
+--
+-- Name: record_changes record_changes_pkey; Type: CONSTRAINT; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.record_changes
+    ADD CONSTRAINT record_changes_pkey PRIMARY KEY (id, changed_at);
+
+--
+-- Name: record_changes_2026_11 record_changes_2026_11_pkey; Type: CONSTRAINT; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.record_changes_2026_11
+    ADD CONSTRAINT record_changes_2026_11_pkey PRIMARY KEY (id, changed_at);
+
+--
+-- Name: record_changes_2026_12 record_changes_2026_12_pkey; Type: CONSTRAINT; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.record_changes_2026_12
+    ADD CONSTRAINT record_changes_2026_12_pkey PRIMARY KEY (id, changed_at);
+
+--
+-- Name: record_changes_2027_01 record_changes_2027_01_pkey; Type: CONSTRAINT; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.record_changes_2027_01
+    ADD CONSTRAINT record_changes_2027_01_pkey PRIMARY KEY (id, changed_at);
+
+--
+-- Name: record_changes_2027_02 record_changes_2027_02_pkey; Type: CONSTRAINT; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.record_changes_2027_02
+    ADD CONSTRAINT record_changes_2027_02_pkey PRIMARY KEY (id, changed_at);
+
+--
+-- Name: record_changes_default record_changes_default_pkey; Type: CONSTRAINT; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.record_changes_default
+    ADD CONSTRAINT record_changes_default_pkey PRIMARY KEY (id, changed_at);
 
 --
 -- Name: job job_pkey; Type: CONSTRAINT; Schema: cron; Owner: -
@@ -7499,6 +9015,27 @@ ALTER TABLE ONLY public.contract_template_clauses
 
 ALTER TABLE ONLY public.contract_templates
     ADD CONSTRAINT contract_templates_pkey PRIMARY KEY (id);
+
+--
+-- Name: conversations conversations_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.conversations
+    ADD CONSTRAINT conversations_pkey PRIMARY KEY (client_id);
+
+--
+-- Name: data_deletion_requests data_deletion_requests_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.data_deletion_requests
+    ADD CONSTRAINT data_deletion_requests_pkey PRIMARY KEY (id);
+
+--
+-- Name: data_export_jobs data_export_jobs_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.data_export_jobs
+    ADD CONSTRAINT data_export_jobs_pkey PRIMARY KEY (id);
 
 --
 -- Name: document_checklists document_checklists_case_type_id_document_name_key; Type: CONSTRAINT; Schema: public; Owner: -
@@ -7753,6 +9290,13 @@ ALTER TABLE ONLY public.messages
     ADD CONSTRAINT messages_pkey PRIMARY KEY (id);
 
 --
+-- Name: messages messages_whatsapp_message_id_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.messages
+    ADD CONSTRAINT messages_whatsapp_message_id_key UNIQUE (whatsapp_message_id);
+
+--
 -- Name: notification_deliveries notification_deliveries_idempotency_key_key; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -8005,11 +9549,198 @@ ALTER TABLE ONLY public.visa_bulletins
     ADD CONSTRAINT visa_bulletins_pkey PRIMARY KEY (id);
 
 --
+-- Name: whatsapp_inbound_events whatsapp_inbound_events_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.whatsapp_inbound_events
+    ADD CONSTRAINT whatsapp_inbound_events_pkey PRIMARY KEY (message_id);
+
+--
 -- Name: schema_migrations schema_migrations_pkey; Type: CONSTRAINT; Schema: supastack; Owner: -
 --
 
 ALTER TABLE ONLY supastack.schema_migrations
     ADD CONSTRAINT schema_migrations_pkey PRIMARY KEY (version);
+
+--
+-- Name: record_changes_actor_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_actor_idx ON ONLY audit.record_changes USING btree (actor_id, changed_at DESC) WHERE (actor_id IS NOT NULL);
+
+--
+-- Name: record_changes_2026_11_actor_id_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2026_11_actor_id_changed_at_idx ON audit.record_changes_2026_11 USING btree (actor_id, changed_at DESC) WHERE (actor_id IS NOT NULL);
+
+--
+-- Name: record_changes_time_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_time_idx ON ONLY audit.record_changes USING btree (changed_at DESC, id DESC);
+
+--
+-- Name: record_changes_2026_11_changed_at_id_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2026_11_changed_at_id_idx ON audit.record_changes_2026_11 USING btree (changed_at DESC, id DESC);
+
+--
+-- Name: record_changes_client_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_client_idx ON ONLY audit.record_changes USING btree (client_id, changed_at DESC) WHERE (client_id IS NOT NULL);
+
+--
+-- Name: record_changes_2026_11_client_id_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2026_11_client_id_changed_at_idx ON audit.record_changes_2026_11 USING btree (client_id, changed_at DESC) WHERE (client_id IS NOT NULL);
+
+--
+-- Name: record_changes_process_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_process_idx ON ONLY audit.record_changes USING btree (process_id, changed_at DESC) WHERE (process_id IS NOT NULL);
+
+--
+-- Name: record_changes_2026_11_process_id_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2026_11_process_id_changed_at_idx ON audit.record_changes_2026_11 USING btree (process_id, changed_at DESC) WHERE (process_id IS NOT NULL);
+
+--
+-- Name: record_changes_txid_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_txid_idx ON ONLY audit.record_changes USING btree (txid);
+
+--
+-- Name: record_changes_2026_11_txid_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2026_11_txid_idx ON audit.record_changes_2026_11 USING btree (txid);
+
+--
+-- Name: record_changes_2026_12_actor_id_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2026_12_actor_id_changed_at_idx ON audit.record_changes_2026_12 USING btree (actor_id, changed_at DESC) WHERE (actor_id IS NOT NULL);
+
+--
+-- Name: record_changes_2026_12_changed_at_id_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2026_12_changed_at_id_idx ON audit.record_changes_2026_12 USING btree (changed_at DESC, id DESC);
+
+--
+-- Name: record_changes_2026_12_client_id_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2026_12_client_id_changed_at_idx ON audit.record_changes_2026_12 USING btree (client_id, changed_at DESC) WHERE (client_id IS NOT NULL);
+
+--
+-- Name: record_changes_2026_12_process_id_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2026_12_process_id_changed_at_idx ON audit.record_changes_2026_12 USING btree (process_id, changed_at DESC) WHERE (process_id IS NOT NULL);
+
+--
+-- Name: record_changes_2026_12_txid_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2026_12_txid_idx ON audit.record_changes_2026_12 USING btree (txid);
+
+--
+-- Name: record_changes_2027_01_actor_id_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2027_01_actor_id_changed_at_idx ON audit.record_changes_2027_01 USING btree (actor_id, changed_at DESC) WHERE (actor_id IS NOT NULL);
+
+--
+-- Name: record_changes_2027_01_changed_at_id_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2027_01_changed_at_id_idx ON audit.record_changes_2027_01 USING btree (changed_at DESC, id DESC);
+
+--
+-- Name: record_changes_2027_01_client_id_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2027_01_client_id_changed_at_idx ON audit.record_changes_2027_01 USING btree (client_id, changed_at DESC) WHERE (client_id IS NOT NULL);
+
+--
+-- Name: record_changes_2027_01_process_id_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2027_01_process_id_changed_at_idx ON audit.record_changes_2027_01 USING btree (process_id, changed_at DESC) WHERE (process_id IS NOT NULL);
+
+--
+-- Name: record_changes_2027_01_txid_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2027_01_txid_idx ON audit.record_changes_2027_01 USING btree (txid);
+
+--
+-- Name: record_changes_2027_02_actor_id_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2027_02_actor_id_changed_at_idx ON audit.record_changes_2027_02 USING btree (actor_id, changed_at DESC) WHERE (actor_id IS NOT NULL);
+
+--
+-- Name: record_changes_2027_02_changed_at_id_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2027_02_changed_at_id_idx ON audit.record_changes_2027_02 USING btree (changed_at DESC, id DESC);
+
+--
+-- Name: record_changes_2027_02_client_id_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2027_02_client_id_changed_at_idx ON audit.record_changes_2027_02 USING btree (client_id, changed_at DESC) WHERE (client_id IS NOT NULL);
+
+--
+-- Name: record_changes_2027_02_process_id_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2027_02_process_id_changed_at_idx ON audit.record_changes_2027_02 USING btree (process_id, changed_at DESC) WHERE (process_id IS NOT NULL);
+
+--
+-- Name: record_changes_2027_02_txid_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_2027_02_txid_idx ON audit.record_changes_2027_02 USING btree (txid);
+
+--
+-- Name: record_changes_default_actor_id_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_default_actor_id_changed_at_idx ON audit.record_changes_default USING btree (actor_id, changed_at DESC) WHERE (actor_id IS NOT NULL);
+
+--
+-- Name: record_changes_default_changed_at_id_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_default_changed_at_id_idx ON audit.record_changes_default USING btree (changed_at DESC, id DESC);
+
+--
+-- Name: record_changes_default_client_id_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_default_client_id_changed_at_idx ON audit.record_changes_default USING btree (client_id, changed_at DESC) WHERE (client_id IS NOT NULL);
+
+--
+-- Name: record_changes_default_process_id_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_default_process_id_changed_at_idx ON audit.record_changes_default USING btree (process_id, changed_at DESC) WHERE (process_id IS NOT NULL);
+
+--
+-- Name: record_changes_default_txid_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX record_changes_default_txid_idx ON audit.record_changes_default USING btree (txid);
 
 --
 -- Name: job_run_details_jobid_idx; Type: INDEX; Schema: cron; Owner: -
@@ -8196,6 +9927,30 @@ CREATE UNIQUE INDEX contract_templates_one_default_idx ON public.contract_templa
 --
 
 CREATE INDEX contract_templates_updated_by_idx ON public.contract_templates USING btree (updated_by);
+
+--
+-- Name: conversations_assigned_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX conversations_assigned_idx ON public.conversations USING btree (assigned_to) WHERE (assigned_to IS NOT NULL);
+
+--
+-- Name: conversations_resolved_by_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX conversations_resolved_by_idx ON public.conversations USING btree (resolved_by) WHERE (resolved_by IS NOT NULL);
+
+--
+-- Name: data_deletion_requests_one_pending; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX data_deletion_requests_one_pending ON public.data_deletion_requests USING btree (client_id) WHERE (status = 'pending'::text);
+
+--
+-- Name: data_export_jobs_client_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX data_export_jobs_client_idx ON public.data_export_jobs USING btree (client_id, created_at DESC);
 
 --
 -- Name: document_checklists_case_type_idx; Type: INDEX; Schema: public; Owner: -
@@ -8522,6 +10277,18 @@ CREATE INDEX leads_stage_idx ON public.leads USING btree (stage, stage_changed_a
 CREATE INDEX messages_client_idx ON public.messages USING btree (client_id, created_at);
 
 --
+-- Name: messages_delivery_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX messages_delivery_idx ON public.messages USING btree (delivery_id) WHERE (delivery_id IS NOT NULL);
+
+--
+-- Name: messages_document_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX messages_document_idx ON public.messages USING btree (document_id) WHERE (document_id IS NOT NULL);
+
+--
 -- Name: messages_sender_id_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -8538,6 +10305,12 @@ CREATE INDEX messages_unread_idx ON public.messages USING btree (client_id) WHER
 --
 
 CREATE INDEX messages_unread_side_idx ON public.messages USING btree (sender_type, client_id) WHERE (read_at IS NULL);
+
+--
+-- Name: messages_whatsapp_inbound_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX messages_whatsapp_inbound_idx ON public.messages USING btree (client_id, created_at DESC) WHERE ((channel = 'whatsapp'::text) AND (sender_type = 'client'::text));
 
 --
 -- Name: notification_deliveries_created_at_idx; Type: INDEX; Schema: public; Owner: -
@@ -8834,6 +10607,252 @@ CREATE INDEX user_roles_user_id_idx ON public.user_roles USING btree (user_id);
 CREATE INDEX visa_bulletins_lookup_idx ON public.visa_bulletins USING btree (category, chargeability, chart, month DESC);
 
 --
+-- Name: whatsapp_inbound_events_client_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX whatsapp_inbound_events_client_idx ON public.whatsapp_inbound_events USING btree (client_id) WHERE (client_id IS NOT NULL);
+
+--
+-- Name: whatsapp_inbound_events_lead_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX whatsapp_inbound_events_lead_idx ON public.whatsapp_inbound_events USING btree (lead_id) WHERE (lead_id IS NOT NULL);
+
+--
+-- Name: record_changes_2026_11_actor_id_changed_at_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_actor_idx ATTACH PARTITION audit.record_changes_2026_11_actor_id_changed_at_idx;
+
+--
+-- Name: record_changes_2026_11_changed_at_id_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_time_idx ATTACH PARTITION audit.record_changes_2026_11_changed_at_id_idx;
+
+--
+-- Name: record_changes_2026_11_client_id_changed_at_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_client_idx ATTACH PARTITION audit.record_changes_2026_11_client_id_changed_at_idx;
+
+--
+-- Name: record_changes_2026_11_pkey; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_pkey ATTACH PARTITION audit.record_changes_2026_11_pkey;
+
+--
+-- Name: record_changes_2026_11_process_id_changed_at_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_process_idx ATTACH PARTITION audit.record_changes_2026_11_process_id_changed_at_idx;
+
+--
+-- Name: record_changes_2026_11_txid_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_txid_idx ATTACH PARTITION audit.record_changes_2026_11_txid_idx;
+
+--
+-- Name: record_changes_2026_12_actor_id_changed_at_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_actor_idx ATTACH PARTITION audit.record_changes_2026_12_actor_id_changed_at_idx;
+
+--
+-- Name: record_changes_2026_12_changed_at_id_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_time_idx ATTACH PARTITION audit.record_changes_2026_12_changed_at_id_idx;
+
+--
+-- Name: record_changes_2026_12_client_id_changed_at_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_client_idx ATTACH PARTITION audit.record_changes_2026_12_client_id_changed_at_idx;
+
+--
+-- Name: record_changes_2026_12_pkey; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_pkey ATTACH PARTITION audit.record_changes_2026_12_pkey;
+
+--
+-- Name: record_changes_2026_12_process_id_changed_at_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_process_idx ATTACH PARTITION audit.record_changes_2026_12_process_id_changed_at_idx;
+
+--
+-- Name: record_changes_2026_12_txid_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_txid_idx ATTACH PARTITION audit.record_changes_2026_12_txid_idx;
+
+--
+-- Name: record_changes_2027_01_actor_id_changed_at_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_actor_idx ATTACH PARTITION audit.record_changes_2027_01_actor_id_changed_at_idx;
+
+--
+-- Name: record_changes_2027_01_changed_at_id_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_time_idx ATTACH PARTITION audit.record_changes_2027_01_changed_at_id_idx;
+
+--
+-- Name: record_changes_2027_01_client_id_changed_at_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_client_idx ATTACH PARTITION audit.record_changes_2027_01_client_id_changed_at_idx;
+
+--
+-- Name: record_changes_2027_01_pkey; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_pkey ATTACH PARTITION audit.record_changes_2027_01_pkey;
+
+--
+-- Name: record_changes_2027_01_process_id_changed_at_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_process_idx ATTACH PARTITION audit.record_changes_2027_01_process_id_changed_at_idx;
+
+--
+-- Name: record_changes_2027_01_txid_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_txid_idx ATTACH PARTITION audit.record_changes_2027_01_txid_idx;
+
+--
+-- Name: record_changes_2027_02_actor_id_changed_at_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_actor_idx ATTACH PARTITION audit.record_changes_2027_02_actor_id_changed_at_idx;
+
+--
+-- Name: record_changes_2027_02_changed_at_id_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_time_idx ATTACH PARTITION audit.record_changes_2027_02_changed_at_id_idx;
+
+--
+-- Name: record_changes_2027_02_client_id_changed_at_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_client_idx ATTACH PARTITION audit.record_changes_2027_02_client_id_changed_at_idx;
+
+--
+-- Name: record_changes_2027_02_pkey; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_pkey ATTACH PARTITION audit.record_changes_2027_02_pkey;
+
+--
+-- Name: record_changes_2027_02_process_id_changed_at_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_process_idx ATTACH PARTITION audit.record_changes_2027_02_process_id_changed_at_idx;
+
+--
+-- Name: record_changes_2027_02_txid_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_txid_idx ATTACH PARTITION audit.record_changes_2027_02_txid_idx;
+
+--
+-- Name: record_changes_default_actor_id_changed_at_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_actor_idx ATTACH PARTITION audit.record_changes_default_actor_id_changed_at_idx;
+
+--
+-- Name: record_changes_default_changed_at_id_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_time_idx ATTACH PARTITION audit.record_changes_default_changed_at_id_idx;
+
+--
+-- Name: record_changes_default_client_id_changed_at_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_client_idx ATTACH PARTITION audit.record_changes_default_client_id_changed_at_idx;
+
+--
+-- Name: record_changes_default_pkey; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_pkey ATTACH PARTITION audit.record_changes_default_pkey;
+
+--
+-- Name: record_changes_default_process_id_changed_at_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_process_idx ATTACH PARTITION audit.record_changes_default_process_id_changed_at_idx;
+
+--
+-- Name: record_changes_default_txid_idx; Type: INDEX ATTACH; Schema: audit; Owner: -
+--
+
+ALTER INDEX audit.record_changes_txid_idx ATTACH PARTITION audit.record_changes_default_txid_idx;
+
+--
+-- Name: chain chain_append_only; Type: TRIGGER; Schema: audit; Owner: -
+--
+
+CREATE TRIGGER chain_append_only BEFORE DELETE OR UPDATE ON audit.chain FOR EACH ROW EXECUTE FUNCTION audit.refuse_change();
+
+--
+-- Name: chain chain_append_only_statement; Type: TRIGGER; Schema: audit; Owner: -
+--
+
+CREATE TRIGGER chain_append_only_statement BEFORE DELETE OR UPDATE OR TRUNCATE ON audit.chain FOR EACH STATEMENT EXECUTE FUNCTION audit.refuse_change();
+
+--
+-- Name: record_changes record_changes_append_only; Type: TRIGGER; Schema: audit; Owner: -
+--
+
+CREATE TRIGGER record_changes_append_only BEFORE DELETE OR UPDATE ON audit.record_changes FOR EACH ROW EXECUTE FUNCTION audit.refuse_change();
+
+--
+-- Name: record_changes record_changes_append_only_statement; Type: TRIGGER; Schema: audit; Owner: -
+--
+
+CREATE TRIGGER record_changes_append_only_statement BEFORE DELETE OR UPDATE OR TRUNCATE ON audit.record_changes FOR EACH STATEMENT EXECUTE FUNCTION audit.refuse_change();
+
+--
+-- Name: record_changes_2026_11 record_changes_no_truncate; Type: TRIGGER; Schema: audit; Owner: -
+--
+
+CREATE TRIGGER record_changes_no_truncate BEFORE TRUNCATE ON audit.record_changes_2026_11 FOR EACH STATEMENT EXECUTE FUNCTION audit.refuse_change();
+
+--
+-- Name: record_changes_2026_12 record_changes_no_truncate; Type: TRIGGER; Schema: audit; Owner: -
+--
+
+CREATE TRIGGER record_changes_no_truncate BEFORE TRUNCATE ON audit.record_changes_2026_12 FOR EACH STATEMENT EXECUTE FUNCTION audit.refuse_change();
+
+--
+-- Name: record_changes_2027_01 record_changes_no_truncate; Type: TRIGGER; Schema: audit; Owner: -
+--
+
+CREATE TRIGGER record_changes_no_truncate BEFORE TRUNCATE ON audit.record_changes_2027_01 FOR EACH STATEMENT EXECUTE FUNCTION audit.refuse_change();
+
+--
+-- Name: record_changes_2027_02 record_changes_no_truncate; Type: TRIGGER; Schema: audit; Owner: -
+--
+
+CREATE TRIGGER record_changes_no_truncate BEFORE TRUNCATE ON audit.record_changes_2027_02 FOR EACH STATEMENT EXECUTE FUNCTION audit.refuse_change();
+
+--
+-- Name: record_changes_default record_changes_no_truncate; Type: TRIGGER; Schema: audit; Owner: -
+--
+
+CREATE TRIGGER record_changes_no_truncate BEFORE TRUNCATE ON audit.record_changes_default FOR EACH STATEMENT EXECUTE FUNCTION audit.refuse_change();
+
+--
 -- Name: job job_check; Type: TRIGGER; Schema: cron; Owner: -
 --
 
@@ -8868,6 +10887,288 @@ CREATE TRIGGER a_keep_quote_seller BEFORE INSERT OR UPDATE ON public.financial_q
 --
 
 CREATE TRIGGER appointments_set_updated_at BEFORE UPDATE ON public.appointments FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+
+--
+-- Name: appointments audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.appointments FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', 'process_id', '');
+
+--
+-- Name: case_types audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.case_types FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: client_channel_consents audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.client_channel_consents FOR EACH ROW EXECUTE FUNCTION audit.capture('client_id,channel', 'client_id', '', '');
+
+--
+-- Name: client_documents audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.client_documents FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', 'process_id', '');
+
+--
+-- Name: client_questionnaires audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.client_questionnaires FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', '', '');
+
+--
+-- Name: clients audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.clients FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'id', '', '');
+
+--
+-- Name: contract_signing_codes audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.contract_signing_codes FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', '', '');
+
+--
+-- Name: contract_template_clauses audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.contract_template_clauses FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: contract_templates audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.contract_templates FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: conversations audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.conversations FOR EACH ROW EXECUTE FUNCTION audit.capture('client_id', 'client_id', '', '');
+
+--
+-- Name: data_deletion_requests audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.data_deletion_requests FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', '', '');
+
+--
+-- Name: data_export_jobs audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.data_export_jobs FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', '', '');
+
+--
+-- Name: document_checklists audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.document_checklists FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: document_request_events audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.document_request_events FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: document_requests audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.document_requests FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', 'process_id', '');
+
+--
+-- Name: eoir_court_cases audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.eoir_court_cases FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', 'process_id', '');
+
+--
+-- Name: eoir_court_history audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.eoir_court_history FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: financial_commission_rules audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.financial_commission_rules FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: financial_commissions audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.financial_commissions FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', '', '');
+
+--
+-- Name: financial_contracts audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.financial_contracts FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', 'process_id', '');
+
+--
+-- Name: financial_expense_categories audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.financial_expense_categories FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: financial_expenses audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.financial_expenses FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: financial_installments audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.financial_installments FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', '', '');
+
+--
+-- Name: financial_payments audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.financial_payments FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', '', '');
+
+--
+-- Name: financial_products audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.financial_products FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: financial_quote_items audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.financial_quote_items FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: financial_quotes audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.financial_quotes FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', '', '');
+
+--
+-- Name: financial_uscis_fees audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.financial_uscis_fees FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: interactions audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.interactions FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', 'process_id', '');
+
+--
+-- Name: lead_activities audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.lead_activities FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: leads audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.leads FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', '', '');
+
+--
+-- Name: messages audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.messages FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', '', '');
+
+--
+-- Name: office_settings audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.office_settings FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: payment_checkouts audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.payment_checkouts FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', '', '');
+
+--
+-- Name: payment_events audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.payment_events FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: pix_charges audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.pix_charges FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', '', '');
+
+--
+-- Name: process_events audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.process_events FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', 'process_id', '');
+
+--
+-- Name: process_notifications audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.process_notifications FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', 'process_id', '');
+
+--
+-- Name: process_stages audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.process_stages FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: processes audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.processes FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', 'id', '');
+
+--
+-- Name: profiles audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: task_comments audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.task_comments FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: tasks audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.tasks FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', 'process_id', '');
+
+--
+-- Name: uscis_receipts audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.uscis_receipts FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', 'process_id', '');
+
+--
+-- Name: uscis_status_history audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.uscis_status_history FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: user_roles audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.user_roles FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
+-- Name: whatsapp_inbound_events audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.whatsapp_inbound_events FOR EACH ROW EXECUTE FUNCTION audit.capture('message_id', 'client_id', '', '');
 
 --
 -- Name: appointments check_client_request; Type: TRIGGER; Schema: public; Owner: -
@@ -8934,6 +11235,12 @@ CREATE TRIGGER clients_sync_login_email BEFORE UPDATE OF email ON public.clients
 --
 
 CREATE TRIGGER contract_templates_set_updated_at BEFORE UPDATE ON public.contract_templates FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+
+--
+-- Name: conversations conversations_guard; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER conversations_guard BEFORE INSERT OR UPDATE ON public.conversations FOR EACH ROW EXECUTE FUNCTION public.guard_conversation();
 
 --
 -- Name: document_checklists document_checklists_set_updated_at; Type: TRIGGER; Schema: public; Owner: -
@@ -9188,10 +11495,22 @@ CREATE TRIGGER leads_set_updated_at BEFORE UPDATE ON public.leads FOR EACH ROW E
 CREATE TRIGGER leads_track_stage BEFORE UPDATE OF stage ON public.leads FOR EACH ROW EXECUTE FUNCTION public.track_lead_stage();
 
 --
+-- Name: messages messages_touch_conversation; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER messages_touch_conversation AFTER INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION public.touch_conversation();
+
+--
 -- Name: office_settings normalize_office_profile; Type: TRIGGER; Schema: public; Owner: -
 --
 
 CREATE TRIGGER normalize_office_profile BEFORE INSERT OR UPDATE ON public.office_settings FOR EACH ROW EXECUTE FUNCTION public.normalize_office_profile();
+
+--
+-- Name: notification_deliveries notification_deliveries_copy_status; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER notification_deliveries_copy_status AFTER UPDATE OF status, provider_status ON public.notification_deliveries FOR EACH ROW WHEN (((new.channel = 'whatsapp'::text) AND ((old.status IS DISTINCT FROM new.status) OR (old.provider_status IS DISTINCT FROM new.provider_status)))) EXECUTE FUNCTION public.copy_delivery_status();
 
 --
 -- Name: client_documents notify_client_upload; Type: TRIGGER; Schema: public; Owner: -
@@ -9545,6 +11864,62 @@ ALTER TABLE ONLY public.contract_templates
     ADD CONSTRAINT contract_templates_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 
 --
+-- Name: conversations conversations_assigned_to_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.conversations
+    ADD CONSTRAINT conversations_assigned_to_fkey FOREIGN KEY (assigned_to) REFERENCES public.profiles(id) ON DELETE SET NULL;
+
+--
+-- Name: conversations conversations_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.conversations
+    ADD CONSTRAINT conversations_client_id_fkey FOREIGN KEY (client_id) REFERENCES public.clients(id) ON DELETE CASCADE;
+
+--
+-- Name: conversations conversations_resolved_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.conversations
+    ADD CONSTRAINT conversations_resolved_by_fkey FOREIGN KEY (resolved_by) REFERENCES public.profiles(id) ON DELETE SET NULL;
+
+--
+-- Name: data_deletion_requests data_deletion_requests_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.data_deletion_requests
+    ADD CONSTRAINT data_deletion_requests_client_id_fkey FOREIGN KEY (client_id) REFERENCES public.clients(id) ON DELETE SET NULL;
+
+--
+-- Name: data_deletion_requests data_deletion_requests_requested_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.data_deletion_requests
+    ADD CONSTRAINT data_deletion_requests_requested_by_fkey FOREIGN KEY (requested_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+--
+-- Name: data_deletion_requests data_deletion_requests_reviewed_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.data_deletion_requests
+    ADD CONSTRAINT data_deletion_requests_reviewed_by_fkey FOREIGN KEY (reviewed_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+--
+-- Name: data_export_jobs data_export_jobs_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.data_export_jobs
+    ADD CONSTRAINT data_export_jobs_client_id_fkey FOREIGN KEY (client_id) REFERENCES public.clients(id) ON DELETE CASCADE;
+
+--
+-- Name: data_export_jobs data_export_jobs_requested_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.data_export_jobs
+    ADD CONSTRAINT data_export_jobs_requested_by_fkey FOREIGN KEY (requested_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+--
 -- Name: document_checklists document_checklists_case_type_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -9895,6 +12270,20 @@ ALTER TABLE ONLY public.messages
     ADD CONSTRAINT messages_client_id_fkey FOREIGN KEY (client_id) REFERENCES public.clients(id) ON DELETE CASCADE;
 
 --
+-- Name: messages messages_delivery_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.messages
+    ADD CONSTRAINT messages_delivery_id_fkey FOREIGN KEY (delivery_id) REFERENCES public.notification_deliveries(id) ON DELETE SET NULL;
+
+--
+-- Name: messages messages_document_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.messages
+    ADD CONSTRAINT messages_document_id_fkey FOREIGN KEY (document_id) REFERENCES public.client_documents(id) ON DELETE SET NULL;
+
+--
 -- Name: messages messages_sender_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -10166,6 +12555,26 @@ ALTER TABLE ONLY public.visa_bulletin_months
 
 ALTER TABLE ONLY public.visa_bulletins
     ADD CONSTRAINT visa_bulletins_month_fkey FOREIGN KEY (month) REFERENCES public.visa_bulletin_months(month) ON DELETE CASCADE;
+
+--
+-- Name: whatsapp_inbound_events whatsapp_inbound_events_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.whatsapp_inbound_events
+    ADD CONSTRAINT whatsapp_inbound_events_client_id_fkey FOREIGN KEY (client_id) REFERENCES public.clients(id) ON DELETE SET NULL;
+
+--
+-- Name: whatsapp_inbound_events whatsapp_inbound_events_lead_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.whatsapp_inbound_events
+    ADD CONSTRAINT whatsapp_inbound_events_lead_id_fkey FOREIGN KEY (lead_id) REFERENCES public.leads(id) ON DELETE SET NULL;
+
+--
+-- Name: whatsapp_inbound_events administrator reads inbound events; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "administrator reads inbound events" ON public.whatsapp_inbound_events FOR SELECT TO authenticated USING (( SELECT public.has_role('administrator'::text) AS has_role));
 
 --
 -- Name: case_types administrators add case types; Type: POLICY; Schema: public; Owner: -
@@ -10444,6 +12853,18 @@ CREATE POLICY "client reads own checkouts" ON public.payment_checkouts FOR SELEC
 CREATE POLICY "client reads own consents" ON public.client_channel_consents FOR SELECT TO authenticated USING ((client_id = ( SELECT public.current_client_id() AS current_client_id)));
 
 --
+-- Name: data_deletion_requests client reads own deletion requests, administrators all; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "client reads own deletion requests, administrators all" ON public.data_deletion_requests FOR SELECT TO authenticated USING (((client_id = ( SELECT public.current_client_id() AS current_client_id)) OR ( SELECT public.is_admin() AS is_admin)));
+
+--
+-- Name: data_export_jobs client reads own exports, administrators all; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "client reads own exports, administrators all" ON public.data_export_jobs FOR SELECT TO authenticated USING (((client_id = ( SELECT public.current_client_id() AS current_client_id)) OR ( SELECT public.is_admin() AS is_admin)));
+
+--
 -- Name: messages client reads own messages; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -10503,7 +12924,7 @@ CREATE POLICY "client starts own questionnaire" ON public.client_questionnaires 
 -- Name: messages client writes own as client; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY "client writes own as client" ON public.messages FOR INSERT TO authenticated WITH CHECK (((client_id = ( SELECT public.current_client_id() AS current_client_id)) AND (sender_type = 'client'::text) AND (sender_id = ( SELECT auth.uid() AS uid)) AND ((attachment_url IS NULL) OR public.is_own_client_path(attachment_url))));
+CREATE POLICY "client writes own as client" ON public.messages FOR INSERT TO authenticated WITH CHECK (((client_id = ( SELECT public.current_client_id() AS current_client_id)) AND (sender_type = 'client'::text) AND (sender_id = ( SELECT auth.uid() AS uid)) AND ((attachment_url IS NULL) OR public.is_own_client_path(attachment_url)) AND (channel = 'portal'::text) AND (whatsapp_message_id IS NULL) AND (delivery_id IS NULL) AND (delivery_status IS NULL) AND (document_id IS NULL) AND (media_type IS NULL)));
 
 --
 -- Name: client_channel_consents; Type: ROW SECURITY; Schema: public; Owner: -
@@ -10554,6 +12975,12 @@ ALTER TABLE public.contract_template_clauses ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.contract_templates ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: conversations; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.conversations ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: lead_activities crm adds lead activities; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -10582,6 +13009,18 @@ CREATE POLICY "crm removes lead activities" ON public.lead_activities FOR DELETE
 --
 
 CREATE POLICY "crm removes leads" ON public.leads FOR DELETE TO authenticated USING (( SELECT public.can_manage_crm() AS can_manage_crm));
+
+--
+-- Name: data_deletion_requests; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.data_deletion_requests ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: data_export_jobs; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.data_export_jobs ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: document_checklists; Type: ROW SECURITY; Schema: public; Owner: -
@@ -11154,6 +13593,12 @@ CREATE POLICY "staff append receipt history" ON public.uscis_status_history FOR 
 CREATE POLICY "staff change appointments" ON public.appointments FOR UPDATE TO authenticated USING (( SELECT public.is_staff() AS is_staff)) WITH CHECK (( SELECT public.is_staff() AS is_staff));
 
 --
+-- Name: conversations staff change conversations; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "staff change conversations" ON public.conversations FOR UPDATE TO authenticated USING (( SELECT public.is_staff() AS is_staff)) WITH CHECK (( SELECT public.is_staff() AS is_staff));
+
+--
 -- Name: eoir_court_cases staff change court cases; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -11226,6 +13671,12 @@ CREATE POLICY "staff change tasks" ON public.tasks FOR UPDATE TO authenticated U
 CREATE POLICY "staff comment on tasks" ON public.task_comments FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_staff() AS is_staff));
 
 --
+-- Name: conversations staff open conversations; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "staff open conversations" ON public.conversations FOR INSERT TO authenticated WITH CHECK ((( SELECT public.is_staff() AS is_staff) AND (whatsapp_last_inbound_at IS NULL)));
+
+--
 -- Name: contract_template_clauses staff read; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -11290,6 +13741,12 @@ CREATE POLICY "staff read client record changes" ON public.client_record_changes
 --
 
 CREATE POLICY "staff read consents" ON public.client_channel_consents FOR SELECT TO authenticated USING (( SELECT public.is_staff() AS is_staff));
+
+--
+-- Name: conversations staff read conversations; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "staff read conversations" ON public.conversations FOR SELECT TO authenticated USING (( SELECT public.is_staff() AS is_staff));
 
 --
 -- Name: eoir_court_cases staff read court cases; Type: POLICY; Schema: public; Owner: -
@@ -11517,7 +13974,7 @@ CREATE POLICY "staff update clients" ON public.clients FOR UPDATE TO authenticat
 -- Name: messages staff write as office; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY "staff write as office" ON public.messages FOR INSERT TO authenticated WITH CHECK ((( SELECT public.is_staff() AS is_staff) AND (sender_type = 'office'::text) AND (sender_id = ( SELECT auth.uid() AS uid))));
+CREATE POLICY "staff write as office" ON public.messages FOR INSERT TO authenticated WITH CHECK ((( SELECT public.is_staff() AS is_staff) AND (sender_type = 'office'::text) AND (sender_id = ( SELECT auth.uid() AS uid)) AND (channel = 'portal'::text) AND (whatsapp_message_id IS NULL) AND (delivery_id IS NULL) AND (delivery_status IS NULL) AND (document_id IS NULL) AND (media_type IS NULL)));
 
 --
 -- Name: system_settings; Type: ROW SECURITY; Schema: public; Owner: -
@@ -11628,6 +14085,12 @@ ALTER TABLE public.visa_bulletin_months ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.visa_bulletins ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: whatsapp_inbound_events; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.whatsapp_inbound_events ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: SCHEMA cron; Type: ACL; Schema: -; Owner: -
 --
 
@@ -11652,6 +14115,60 @@ GRANT USAGE ON SCHEMA public TO service_role;
 --
 
 GRANT USAGE ON SCHEMA supastack TO service_role;
+
+--
+-- Name: FUNCTION capture(); Type: ACL; Schema: audit; Owner: -
+--
+
+REVOKE ALL ON FUNCTION audit.capture() FROM PUBLIC;
+
+--
+-- Name: FUNCTION create_partitions(p_months_ahead integer); Type: ACL; Schema: audit; Owner: -
+--
+
+REVOKE ALL ON FUNCTION audit.create_partitions(p_months_ahead integer) FROM PUBLIC;
+
+--
+-- Name: FUNCTION enable(p_table regclass); Type: ACL; Schema: audit; Owner: -
+--
+
+REVOKE ALL ON FUNCTION audit.enable(p_table regclass) FROM PUBLIC;
+
+--
+-- Name: FUNCTION enable_business_tables(); Type: ACL; Schema: audit; Owner: -
+--
+
+REVOKE ALL ON FUNCTION audit.enable_business_tables() FROM PUBLIC;
+
+--
+-- Name: FUNCTION entry_text(r audit.record_changes); Type: ACL; Schema: audit; Owner: -
+--
+
+REVOKE ALL ON FUNCTION audit.entry_text(r audit.record_changes) FROM PUBLIC;
+
+--
+-- Name: FUNCTION excluded_tables(); Type: ACL; Schema: audit; Owner: -
+--
+
+REVOKE ALL ON FUNCTION audit.excluded_tables() FROM PUBLIC;
+
+--
+-- Name: FUNCTION refuse_change(); Type: ACL; Schema: audit; Owner: -
+--
+
+REVOKE ALL ON FUNCTION audit.refuse_change() FROM PUBLIC;
+
+--
+-- Name: FUNCTION seal(); Type: ACL; Schema: audit; Owner: -
+--
+
+REVOKE ALL ON FUNCTION audit.seal() FROM PUBLIC;
+
+--
+-- Name: FUNCTION verify(); Type: ACL; Schema: audit; Owner: -
+--
+
+REVOKE ALL ON FUNCTION audit.verify() FROM PUBLIC;
 
 --
 -- Name: FUNCTION alter_job(job_id bigint, schedule text, command text, database text, username text, active boolean); Type: ACL; Schema: cron; Owner: -
@@ -11805,6 +14322,31 @@ REVOKE ALL ON FUNCTION public.appointment_request_problem(p_client_id uuid, p_st
 GRANT ALL ON FUNCTION public.appointment_request_problem(p_client_id uuid, p_staff_id uuid, p_starts_at timestamp with time zone, p_duration integer) TO service_role;
 
 --
+-- Name: TABLE client_documents; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.client_documents TO anon;
+GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.client_documents TO authenticated;
+GRANT ALL ON TABLE public.client_documents TO service_role;
+
+--
+-- Name: FUNCTION attach_message_to_request(p_message_id uuid, p_request_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.attach_message_to_request(p_message_id uuid, p_request_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.attach_message_to_request(p_message_id uuid, p_request_id uuid) TO anon;
+GRANT ALL ON FUNCTION public.attach_message_to_request(p_message_id uuid, p_request_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.attach_message_to_request(p_message_id uuid, p_request_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION audit_verify(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.audit_verify() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.audit_verify() TO authenticated;
+GRANT ALL ON FUNCTION public.audit_verify() TO service_role;
+
+--
 -- Name: FUNCTION bulletin_category(p_category text); Type: ACL; Schema: public; Owner: -
 --
 
@@ -11901,6 +14443,28 @@ REVOKE ALL ON FUNCTION public.check_time_zone_name() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.check_time_zone_name() TO service_role;
 
 --
+-- Name: FUNCTION client_data_export(p_client uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.client_data_export(p_client uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.client_data_export(p_client uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.client_data_export(p_client uuid) TO service_role;
+
+--
+-- Name: FUNCTION client_data_tables(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.client_data_tables() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.client_data_tables() TO service_role;
+
+--
+-- Name: FUNCTION client_data_where(p_via text, p_fk text, p_parent text, p_parent_col text, p_parent_via text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.client_data_where(p_via text, p_fk text, p_parent text, p_parent_col text, p_parent_via text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.client_data_where(p_via text, p_fk text, p_parent text, p_parent_col text, p_parent_via text) TO service_role;
+
+--
 -- Name: FUNCTION client_may_read_object(object_name text, object_owner_id text); Type: ACL; Schema: public; Owner: -
 --
 
@@ -11938,6 +14502,15 @@ GRANT ALL ON FUNCTION public.confirm_pix_charge(charge_id uuid, received_brl num
 REVOKE ALL ON FUNCTION public.convert_lead(p_lead_id uuid, p_password text, p_address text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.convert_lead(p_lead_id uuid, p_password text, p_address text) TO authenticated;
 GRANT ALL ON FUNCTION public.convert_lead(p_lead_id uuid, p_password text, p_address text) TO service_role;
+
+--
+-- Name: FUNCTION copy_delivery_status(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.copy_delivery_status() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.copy_delivery_status() TO anon;
+GRANT ALL ON FUNCTION public.copy_delivery_status() TO authenticated;
+GRANT ALL ON FUNCTION public.copy_delivery_status() TO service_role;
 
 --
 -- Name: FUNCTION create_checklist_requests(); Type: ACL; Schema: public; Owner: -
@@ -12127,6 +14700,15 @@ GRANT ALL ON FUNCTION public.format_money(p_amount numeric, p_currency text) TO 
 
 REVOKE ALL ON FUNCTION public.fulfil_document_request() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.fulfil_document_request() TO service_role;
+
+--
+-- Name: FUNCTION guard_conversation(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.guard_conversation() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.guard_conversation() TO anon;
+GRANT ALL ON FUNCTION public.guard_conversation() TO authenticated;
+GRANT ALL ON FUNCTION public.guard_conversation() TO service_role;
 
 --
 -- Name: FUNCTION guard_quote_delete(); Type: ACL; Schema: public; Owner: -
@@ -12348,6 +14930,14 @@ GRANT ALL ON FUNCTION public.mark_messages_read(p_client_id uuid) TO authenticat
 GRANT ALL ON FUNCTION public.mark_messages_read(p_client_id uuid) TO service_role;
 
 --
+-- Name: FUNCTION may_handle_client_data(p_client uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.may_handle_client_data(p_client uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.may_handle_client_data(p_client uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.may_handle_client_data(p_client uuid) TO service_role;
+
+--
 -- Name: FUNCTION normalize_client_record(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -12367,6 +14957,13 @@ GRANT ALL ON FUNCTION public.normalize_office_profile() TO service_role;
 
 REVOKE ALL ON FUNCTION public.notify(p_user_id uuid, p_kind text, p_title text, p_body text, p_link text, p_payload jsonb, p_idempotency_key text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.notify(p_user_id uuid, p_kind text, p_title text, p_body text, p_link text, p_payload jsonb, p_idempotency_key text) TO service_role;
+
+--
+-- Name: FUNCTION notify_admins_of_deletion_request(p_client uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.notify_admins_of_deletion_request(p_client uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.notify_admins_of_deletion_request(p_client uuid) TO service_role;
 
 --
 -- Name: FUNCTION notify_client_upload(); Type: ACL; Schema: public; Owner: -
@@ -12525,6 +15122,23 @@ REVOKE ALL ON FUNCTION public.process_staff_recipients(p_process_id bigint) FROM
 GRANT ALL ON FUNCTION public.process_staff_recipients(p_process_id bigint) TO service_role;
 
 --
+-- Name: TABLE messages; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.messages TO anon;
+GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.messages TO authenticated;
+GRANT ALL ON TABLE public.messages TO service_role;
+
+--
+-- Name: FUNCTION queue_whatsapp_message(p_client_id uuid, p_phone text, p_content text, p_template text, p_sender uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.queue_whatsapp_message(p_client_id uuid, p_phone text, p_content text, p_template text, p_sender uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.queue_whatsapp_message(p_client_id uuid, p_phone text, p_content text, p_template text, p_sender uuid) TO anon;
+GRANT ALL ON FUNCTION public.queue_whatsapp_message(p_client_id uuid, p_phone text, p_content text, p_template text, p_sender uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.queue_whatsapp_message(p_client_id uuid, p_phone text, p_content text, p_template text, p_sender uuid) TO service_role;
+
+--
 -- Name: FUNCTION receipt_on_process(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -12631,6 +15245,14 @@ GRANT ALL ON FUNCTION public.report_processes_by_type_stage() TO authenticated;
 GRANT ALL ON FUNCTION public.report_processes_by_type_stage() TO service_role;
 
 --
+-- Name: FUNCTION request_data_deletion(p_reason text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.request_data_deletion(p_reason text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.request_data_deletion(p_reason text) TO authenticated;
+GRANT ALL ON FUNCTION public.request_data_deletion(p_reason text) TO service_role;
+
+--
 -- Name: FUNCTION request_exchange_rate_refresh(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -12674,6 +15296,14 @@ GRANT ALL ON TABLE public.financial_quotes TO service_role;
 REVOKE ALL ON FUNCTION public.respond_to_quote(quote_id uuid, accept boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.respond_to_quote(quote_id uuid, accept boolean) TO authenticated;
 GRANT ALL ON FUNCTION public.respond_to_quote(quote_id uuid, accept boolean) TO service_role;
+
+--
+-- Name: FUNCTION review_data_deletion(p_request uuid, p_approve boolean, p_note text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.review_data_deletion(p_request uuid, p_approve boolean, p_note text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.review_data_deletion(p_request uuid, p_approve boolean, p_note text) TO authenticated;
+GRANT ALL ON FUNCTION public.review_data_deletion(p_request uuid, p_approve boolean, p_note text) TO service_role;
 
 --
 -- Name: FUNCTION rotate_calendar_feed_token(); Type: ACL; Schema: public; Owner: -
@@ -12728,6 +15358,15 @@ GRANT ALL ON FUNCTION public.send_appointment_reminders() TO service_role;
 
 REVOKE ALL ON FUNCTION public.send_task_reminders() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.send_task_reminders() TO service_role;
+
+--
+-- Name: FUNCTION send_whatsapp_reply(p_client_id uuid, p_content text, p_template text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.send_whatsapp_reply(p_client_id uuid, p_content text, p_template text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.send_whatsapp_reply(p_client_id uuid, p_content text, p_template text) TO anon;
+GRANT ALL ON FUNCTION public.send_whatsapp_reply(p_client_id uuid, p_content text, p_template text) TO authenticated;
+GRANT ALL ON FUNCTION public.send_whatsapp_reply(p_client_id uuid, p_content text, p_template text) TO service_role;
 
 --
 -- Name: TABLE client_channel_consents; Type: ACL; Schema: public; Owner: -
@@ -12864,6 +15503,15 @@ REVOKE ALL ON FUNCTION public.sync_client_login_email() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.sync_client_login_email() TO service_role;
 
 --
+-- Name: FUNCTION touch_conversation(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.touch_conversation() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.touch_conversation() TO anon;
+GRANT ALL ON FUNCTION public.touch_conversation() TO authenticated;
+GRANT ALL ON FUNCTION public.touch_conversation() TO service_role;
+
+--
 -- Name: FUNCTION track_lead_stage(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -12909,6 +15557,51 @@ REVOKE ALL ON FUNCTION public.wake_outbox() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.wake_outbox() TO service_role;
 
 --
+-- Name: FUNCTION whatsapp_attach_media(p_message_id uuid, p_path text, p_name text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.whatsapp_attach_media(p_message_id uuid, p_path text, p_name text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.whatsapp_attach_media(p_message_id uuid, p_path text, p_name text) TO anon;
+GRANT ALL ON FUNCTION public.whatsapp_attach_media(p_message_id uuid, p_path text, p_name text) TO authenticated;
+GRANT ALL ON FUNCTION public.whatsapp_attach_media(p_message_id uuid, p_path text, p_name text) TO service_role;
+
+--
+-- Name: FUNCTION whatsapp_client_for(p_from text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.whatsapp_client_for(p_from text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.whatsapp_client_for(p_from text) TO anon;
+GRANT ALL ON FUNCTION public.whatsapp_client_for(p_from text) TO authenticated;
+GRANT ALL ON FUNCTION public.whatsapp_client_for(p_from text) TO service_role;
+
+--
+-- Name: FUNCTION whatsapp_receive(p_message_id text, p_from text, p_kind text, p_content text, p_at timestamp with time zone, p_profile_name text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.whatsapp_receive(p_message_id text, p_from text, p_kind text, p_content text, p_at timestamp with time zone, p_profile_name text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.whatsapp_receive(p_message_id text, p_from text, p_kind text, p_content text, p_at timestamp with time zone, p_profile_name text) TO anon;
+GRANT ALL ON FUNCTION public.whatsapp_receive(p_message_id text, p_from text, p_kind text, p_content text, p_at timestamp with time zone, p_profile_name text) TO authenticated;
+GRANT ALL ON FUNCTION public.whatsapp_receive(p_message_id text, p_from text, p_kind text, p_content text, p_at timestamp with time zone, p_profile_name text) TO service_role;
+
+--
+-- Name: FUNCTION whatsapp_reply_templates(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.whatsapp_reply_templates() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.whatsapp_reply_templates() TO anon;
+GRANT ALL ON FUNCTION public.whatsapp_reply_templates() TO authenticated;
+GRANT ALL ON FUNCTION public.whatsapp_reply_templates() TO service_role;
+
+--
+-- Name: FUNCTION whatsapp_window_open(p_client_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.whatsapp_window_open(p_client_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.whatsapp_window_open(p_client_id uuid) TO anon;
+GRANT ALL ON FUNCTION public.whatsapp_window_open(p_client_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.whatsapp_window_open(p_client_id uuid) TO service_role;
+
+--
 -- Name: FUNCTION workspace_timeline(p_client_id uuid, p_process_id bigint, p_family boolean); Type: ACL; Schema: public; Owner: -
 --
 
@@ -12946,6 +15639,34 @@ GRANT USAGE ON SEQUENCE cron.jobid_seq TO service_role;
 --
 
 GRANT SELECT ON TABLE net._http_response TO service_role;
+
+--
+-- Name: TABLE clients; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.clients TO anon;
+GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.clients TO authenticated;
+GRANT ALL ON TABLE public.clients TO service_role;
+
+--
+-- Name: TABLE profiles; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,REFERENCES,TRIGGER,MAINTAIN ON TABLE public.profiles TO anon;
+GRANT SELECT,REFERENCES,TRIGGER,MAINTAIN ON TABLE public.profiles TO authenticated;
+GRANT ALL ON TABLE public.profiles TO service_role;
+
+--
+-- Name: COLUMN profiles.full_name; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(full_name) ON TABLE public.profiles TO authenticated;
+
+--
+-- Name: TABLE audit_log; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.audit_log TO authenticated;
 
 --
 -- Name: TABLE calendar_feeds; Type: ACL; Schema: public; Owner: -
@@ -12996,14 +15717,6 @@ GRANT ALL ON TABLE public.client_document_requests TO service_role;
 GRANT SELECT ON TABLE public.client_document_requests TO authenticated;
 
 --
--- Name: TABLE client_documents; Type: ACL; Schema: public; Owner: -
---
-
-GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.client_documents TO anon;
-GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.client_documents TO authenticated;
-GRANT ALL ON TABLE public.client_documents TO service_role;
-
---
 -- Name: TABLE client_processes; Type: ACL; Schema: public; Owner: -
 --
 
@@ -13033,14 +15746,6 @@ GRANT ALL ON SEQUENCE public.client_record_changes_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.client_record_changes_id_seq TO service_role;
 
 --
--- Name: TABLE clients; Type: ACL; Schema: public; Owner: -
---
-
-GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.clients TO anon;
-GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.clients TO authenticated;
-GRANT ALL ON TABLE public.clients TO service_role;
-
---
 -- Name: TABLE contract_signing_codes; Type: ACL; Schema: public; Owner: -
 --
 
@@ -13059,6 +15764,27 @@ GRANT ALL ON TABLE public.contract_template_clauses TO service_role;
 
 GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.contract_templates TO authenticated;
 GRANT ALL ON TABLE public.contract_templates TO service_role;
+
+--
+-- Name: TABLE conversations; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.conversations TO authenticated;
+GRANT ALL ON TABLE public.conversations TO service_role;
+
+--
+-- Name: TABLE data_deletion_requests; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.data_deletion_requests TO service_role;
+GRANT SELECT ON TABLE public.data_deletion_requests TO authenticated;
+
+--
+-- Name: TABLE data_export_jobs; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.data_export_jobs TO service_role;
+GRANT SELECT ON TABLE public.data_export_jobs TO authenticated;
 
 --
 -- Name: TABLE document_checklists; Type: ACL; Schema: public; Owner: -
@@ -13134,20 +15860,6 @@ GRANT ALL ON TABLE public.financial_commission_rules TO service_role;
 
 GRANT SELECT,REFERENCES,TRIGGER,MAINTAIN,UPDATE ON TABLE public.financial_commissions TO authenticated;
 GRANT ALL ON TABLE public.financial_commissions TO service_role;
-
---
--- Name: TABLE profiles; Type: ACL; Schema: public; Owner: -
---
-
-GRANT SELECT,REFERENCES,TRIGGER,MAINTAIN ON TABLE public.profiles TO anon;
-GRANT SELECT,REFERENCES,TRIGGER,MAINTAIN ON TABLE public.profiles TO authenticated;
-GRANT ALL ON TABLE public.profiles TO service_role;
-
---
--- Name: COLUMN profiles.full_name; Type: ACL; Schema: public; Owner: -
---
-
-GRANT UPDATE(full_name) ON TABLE public.profiles TO authenticated;
 
 --
 -- Name: TABLE financial_commission_statements; Type: ACL; Schema: public; Owner: -
@@ -13251,14 +15963,6 @@ GRANT ALL ON TABLE public.lead_activities TO service_role;
 
 GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.leads TO authenticated;
 GRANT ALL ON TABLE public.leads TO service_role;
-
---
--- Name: TABLE messages; Type: ACL; Schema: public; Owner: -
---
-
-GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.messages TO anon;
-GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.messages TO authenticated;
-GRANT ALL ON TABLE public.messages TO service_role;
 
 --
 -- Name: TABLE notifications; Type: ACL; Schema: public; Owner: -
@@ -13461,6 +16165,13 @@ GRANT SELECT ON TABLE public.visa_bulletins TO authenticated;
 GRANT ALL ON SEQUENCE public.visa_bulletins_id_seq TO anon;
 GRANT ALL ON SEQUENCE public.visa_bulletins_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.visa_bulletins_id_seq TO service_role;
+
+--
+-- Name: TABLE whatsapp_inbound_events; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.whatsapp_inbound_events TO service_role;
+GRANT SELECT ON TABLE public.whatsapp_inbound_events TO authenticated;
 
 --
 -- Name: DEFAULT PRIVILEGES FOR SEQUENCES; Type: DEFAULT ACL; Schema: public; Owner: -

@@ -381,6 +381,280 @@ export type Database = {
           },
         ];
       };
+      contract_signing_codes: {
+        Row: {
+          id: string;
+          contract_id: string;
+          client_id: string;
+          code_hash: string;
+          channel: string;
+          expires_at: string;
+          attempts: number;
+          used_at: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          contract_id: string;
+          client_id: string;
+          code_hash: string;
+          channel?: string;
+          expires_at: string;
+          attempts?: number;
+          used_at?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          contract_id?: string;
+          client_id?: string;
+          code_hash?: string;
+          channel?: string;
+          expires_at?: string;
+          attempts?: number;
+          used_at?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'contract_signing_codes_client_id_fkey';
+            columns: ['client_id'];
+            isOneToOne: false;
+            referencedRelation: 'clients';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'contract_signing_codes_contract_id_fkey';
+            columns: ['contract_id'];
+            isOneToOne: false;
+            referencedRelation: 'financial_contracts';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      contract_template_clauses: {
+        Row: {
+          id: string;
+          template_id: string;
+          case_type_id: string | null;
+          title: string;
+          body: string;
+          position: number;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          template_id: string;
+          case_type_id?: string | null;
+          title: string;
+          body: string;
+          position?: number;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          template_id?: string;
+          case_type_id?: string | null;
+          title?: string;
+          body?: string;
+          position?: number;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'contract_template_clauses_template_id_fkey';
+            columns: ['template_id'];
+            isOneToOne: false;
+            referencedRelation: 'contract_templates';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      contract_templates: {
+        Row: {
+          id: string;
+          name: string;
+          language: string;
+          body: string;
+          is_default: boolean;
+          created_at: string;
+          updated_at: string;
+          updated_by: string | null;
+        };
+        Insert: {
+          id?: string;
+          name: string;
+          language?: string;
+          body: string;
+          is_default?: boolean;
+          created_at?: string;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Update: {
+          id?: string;
+          name?: string;
+          language?: string;
+          body?: string;
+          is_default?: boolean;
+          created_at?: string;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Relationships: [];
+      };
+      conversations: {
+        Row: {
+          client_id: string;
+          assigned_to: string | null;
+          resolved_at: string | null;
+          resolved_by: string | null;
+          whatsapp_last_inbound_at: string | null;
+          updated_at: string;
+        };
+        Insert: {
+          client_id: string;
+          assigned_to?: string | null;
+          resolved_at?: string | null;
+          resolved_by?: string | null;
+          whatsapp_last_inbound_at?: string | null;
+          updated_at?: string;
+        };
+        Update: {
+          client_id?: string;
+          assigned_to?: string | null;
+          resolved_at?: string | null;
+          resolved_by?: string | null;
+          whatsapp_last_inbound_at?: string | null;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'conversations_assigned_to_fkey';
+            columns: ['assigned_to'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'conversations_client_id_fkey';
+            columns: ['client_id'];
+            isOneToOne: true;
+            referencedRelation: 'clients';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'conversations_resolved_by_fkey';
+            columns: ['resolved_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      data_deletion_requests: {
+        Row: {
+          id: string;
+          client_id: string | null;
+          requested_by: string | null;
+          reason: string | null;
+          status: string;
+          created_at: string;
+          reviewed_by: string | null;
+          reviewed_at: string | null;
+          review_note: string | null;
+          certificate: Json | null;
+        };
+        Insert: {
+          id?: string;
+          client_id?: string | null;
+          requested_by?: string | null;
+          reason?: string | null;
+          status?: string;
+          created_at?: string;
+          reviewed_by?: string | null;
+          reviewed_at?: string | null;
+          review_note?: string | null;
+          certificate?: Json | null;
+        };
+        Update: {
+          id?: string;
+          client_id?: string | null;
+          requested_by?: string | null;
+          reason?: string | null;
+          status?: string;
+          created_at?: string;
+          reviewed_by?: string | null;
+          reviewed_at?: string | null;
+          review_note?: string | null;
+          certificate?: Json | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'data_deletion_requests_client_id_fkey';
+            columns: ['client_id'];
+            isOneToOne: false;
+            referencedRelation: 'clients';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      data_export_jobs: {
+        Row: {
+          id: string;
+          client_id: string;
+          requested_by: string | null;
+          status: string;
+          progress: number;
+          object_path: string | null;
+          size_bytes: number | null;
+          error: string | null;
+          created_at: string;
+          finished_at: string | null;
+          expires_at: string | null;
+          delivered_at: string | null;
+          deliveries: number;
+        };
+        Insert: {
+          id?: string;
+          client_id: string;
+          requested_by?: string | null;
+          status?: string;
+          progress?: number;
+          object_path?: string | null;
+          size_bytes?: number | null;
+          error?: string | null;
+          created_at?: string;
+          finished_at?: string | null;
+          expires_at?: string | null;
+          delivered_at?: string | null;
+          deliveries?: number;
+        };
+        Update: {
+          id?: string;
+          client_id?: string;
+          requested_by?: string | null;
+          status?: string;
+          progress?: number;
+          object_path?: string | null;
+          size_bytes?: number | null;
+          error?: string | null;
+          created_at?: string;
+          finished_at?: string | null;
+          expires_at?: string | null;
+          delivered_at?: string | null;
+          deliveries?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'data_export_jobs_client_id_fkey';
+            columns: ['client_id'];
+            isOneToOne: false;
+            referencedRelation: 'clients';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       document_checklists: {
         Row: {
           id: string;
@@ -855,6 +1129,22 @@ export type Database = {
           installment_count: number;
           exchange_rate: number | null;
           exchange_rate_date: string | null;
+          signature_status: string;
+          template_id: string | null;
+          language: string;
+          document_text: string | null;
+          document_sha256: string | null;
+          sent_at: string | null;
+          sent_by: string | null;
+          signed_at: string | null;
+          signed_by_name: string | null;
+          signature_evidence: Json | null;
+          client_signed_sha256: string | null;
+          countersigned_at: string | null;
+          countersigned_by: string | null;
+          countersigned_by_name: string | null;
+          final_sha256: string | null;
+          amends_contract_id: string | null;
         };
         Insert: {
           id?: string;
@@ -877,6 +1167,22 @@ export type Database = {
           installment_count?: number;
           exchange_rate?: number | null;
           exchange_rate_date?: string | null;
+          signature_status?: string;
+          template_id?: string | null;
+          language?: string;
+          document_text?: string | null;
+          document_sha256?: string | null;
+          sent_at?: string | null;
+          sent_by?: string | null;
+          signed_at?: string | null;
+          signed_by_name?: string | null;
+          signature_evidence?: Json | null;
+          client_signed_sha256?: string | null;
+          countersigned_at?: string | null;
+          countersigned_by?: string | null;
+          countersigned_by_name?: string | null;
+          final_sha256?: string | null;
+          amends_contract_id?: string | null;
         };
         Update: {
           id?: string;
@@ -899,8 +1205,31 @@ export type Database = {
           installment_count?: number;
           exchange_rate?: number | null;
           exchange_rate_date?: string | null;
+          signature_status?: string;
+          template_id?: string | null;
+          language?: string;
+          document_text?: string | null;
+          document_sha256?: string | null;
+          sent_at?: string | null;
+          sent_by?: string | null;
+          signed_at?: string | null;
+          signed_by_name?: string | null;
+          signature_evidence?: Json | null;
+          client_signed_sha256?: string | null;
+          countersigned_at?: string | null;
+          countersigned_by?: string | null;
+          countersigned_by_name?: string | null;
+          final_sha256?: string | null;
+          amends_contract_id?: string | null;
         };
         Relationships: [
+          {
+            foreignKeyName: 'financial_contracts_amends_fkey';
+            columns: ['amends_contract_id', 'client_id'];
+            isOneToOne: false;
+            referencedRelation: 'financial_contracts';
+            referencedColumns: ['id', 'client_id'];
+          },
           {
             foreignKeyName: 'financial_contracts_client_id_fkey';
             columns: ['client_id'];
@@ -920,6 +1249,13 @@ export type Database = {
             columns: ['quote_id'];
             isOneToOne: true;
             referencedRelation: 'financial_quotes';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'financial_contracts_template_id_fkey';
+            columns: ['template_id'];
+            isOneToOne: false;
+            referencedRelation: 'contract_templates';
             referencedColumns: ['id'];
           },
         ];
@@ -1071,6 +1407,13 @@ export type Database = {
           receipt_number: string | null;
           recorded_by: string | null;
           amount_brl: number | null;
+          provider: string | null;
+          provider_payment_id: string | null;
+          provider_session_id: string | null;
+          refunded_amount: number;
+          refunded_at: string | null;
+          dispute_status: string | null;
+          disputed_at: string | null;
         };
         Insert: {
           id?: string;
@@ -1090,6 +1433,13 @@ export type Database = {
           receipt_number?: string | null;
           recorded_by?: string | null;
           amount_brl?: never;
+          provider?: string | null;
+          provider_payment_id?: string | null;
+          provider_session_id?: string | null;
+          refunded_amount?: number;
+          refunded_at?: string | null;
+          dispute_status?: string | null;
+          disputed_at?: string | null;
         };
         Update: {
           id?: string;
@@ -1109,6 +1459,13 @@ export type Database = {
           receipt_number?: string | null;
           recorded_by?: string | null;
           amount_brl?: never;
+          provider?: string | null;
+          provider_payment_id?: string | null;
+          provider_session_id?: string | null;
+          refunded_amount?: number;
+          refunded_at?: string | null;
+          dispute_status?: string | null;
+          disputed_at?: string | null;
         };
         Relationships: [
           {
@@ -1535,6 +1892,12 @@ export type Database = {
           attachment_url: string | null;
           created_at: string;
           read_at: string | null;
+          channel: string;
+          whatsapp_message_id: string | null;
+          media_type: string | null;
+          document_id: string | null;
+          delivery_id: string | null;
+          delivery_status: string | null;
         };
         Insert: {
           id?: string;
@@ -1545,6 +1908,12 @@ export type Database = {
           attachment_url?: string | null;
           created_at?: string;
           read_at?: string | null;
+          channel?: string;
+          whatsapp_message_id?: string | null;
+          media_type?: string | null;
+          document_id?: string | null;
+          delivery_id?: string | null;
+          delivery_status?: string | null;
         };
         Update: {
           id?: string;
@@ -1555,6 +1924,12 @@ export type Database = {
           attachment_url?: string | null;
           created_at?: string;
           read_at?: string | null;
+          channel?: string;
+          whatsapp_message_id?: string | null;
+          media_type?: string | null;
+          document_id?: string | null;
+          delivery_id?: string | null;
+          delivery_status?: string | null;
         };
         Relationships: [
           {
@@ -1562,6 +1937,20 @@ export type Database = {
             columns: ['client_id'];
             isOneToOne: false;
             referencedRelation: 'clients';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'messages_delivery_id_fkey';
+            columns: ['delivery_id'];
+            isOneToOne: false;
+            referencedRelation: 'notification_deliveries';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'messages_document_id_fkey';
+            columns: ['document_id'];
+            isOneToOne: false;
+            referencedRelation: 'client_documents';
             referencedColumns: ['id'];
           },
         ];
@@ -1713,6 +2102,9 @@ export type Database = {
           packet_cover_letter: string | null;
           document_expiry_alert_days: number;
           translation_certification_template: string;
+          retention_process_years: number;
+          retention_financial_years: number;
+          retention_document_years: number;
         };
         Insert: {
           id?: boolean;
@@ -1747,6 +2139,9 @@ export type Database = {
           packet_cover_letter?: string | null;
           document_expiry_alert_days?: number;
           translation_certification_template?: string;
+          retention_process_years?: number;
+          retention_financial_years?: number;
+          retention_document_years?: number;
         };
         Update: {
           id?: boolean;
@@ -1781,8 +2176,193 @@ export type Database = {
           packet_cover_letter?: string | null;
           document_expiry_alert_days?: number;
           translation_certification_template?: string;
+          retention_process_years?: number;
+          retention_financial_years?: number;
+          retention_document_years?: number;
         };
         Relationships: [];
+      };
+      payment_checkouts: {
+        Row: {
+          id: string;
+          installment_id: string;
+          client_id: string;
+          session_id: string;
+          amount: number;
+          surcharge: number;
+          currency: string;
+          status: string;
+          payment_intent: string | null;
+          payment_id: string | null;
+          created_by: string | null;
+          created_at: string;
+          completed_at: string | null;
+        };
+        Insert: {
+          id?: string;
+          installment_id: string;
+          client_id: string;
+          session_id: string;
+          amount: number;
+          surcharge?: number;
+          currency: string;
+          status?: string;
+          payment_intent?: string | null;
+          payment_id?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          completed_at?: string | null;
+        };
+        Update: {
+          id?: string;
+          installment_id?: string;
+          client_id?: string;
+          session_id?: string;
+          amount?: number;
+          surcharge?: number;
+          currency?: string;
+          status?: string;
+          payment_intent?: string | null;
+          payment_id?: string | null;
+          created_by?: string | null;
+          created_at?: string;
+          completed_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'payment_checkouts_client_id_fkey';
+            columns: ['client_id'];
+            isOneToOne: false;
+            referencedRelation: 'clients';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'payment_checkouts_installment_id_client_id_fkey';
+            columns: ['installment_id', 'client_id'];
+            isOneToOne: false;
+            referencedRelation: 'financial_installments';
+            referencedColumns: ['id', 'client_id'];
+          },
+          {
+            foreignKeyName: 'payment_checkouts_payment_id_fkey';
+            columns: ['payment_id'];
+            isOneToOne: false;
+            referencedRelation: 'financial_payments';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      payment_events: {
+        Row: {
+          id: string;
+          provider: string;
+          type: string;
+          object_id: string | null;
+          created: string;
+          payload: Json;
+          received_at: string;
+          processed_at: string | null;
+          outcome: string | null;
+        };
+        Insert: {
+          id: string;
+          provider?: string;
+          type: string;
+          object_id?: string | null;
+          created: string;
+          payload: Json;
+          received_at?: string;
+          processed_at?: string | null;
+          outcome?: string | null;
+        };
+        Update: {
+          id?: string;
+          provider?: string;
+          type?: string;
+          object_id?: string | null;
+          created?: string;
+          payload?: Json;
+          received_at?: string;
+          processed_at?: string | null;
+          outcome?: string | null;
+        };
+        Relationships: [];
+      };
+      pix_charges: {
+        Row: {
+          id: string;
+          installment_id: string;
+          client_id: string;
+          txid: string;
+          amount: number;
+          currency: string;
+          amount_brl: number;
+          exchange_rate: number | null;
+          exchange_rate_date: string | null;
+          br_code: string;
+          status: string;
+          payment_id: string | null;
+          confirmed_by: string | null;
+          confirmed_at: string | null;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          installment_id: string;
+          client_id: string;
+          txid: string;
+          amount: number;
+          currency: string;
+          amount_brl: number;
+          exchange_rate?: number | null;
+          exchange_rate_date?: string | null;
+          br_code: string;
+          status?: string;
+          payment_id?: string | null;
+          confirmed_by?: string | null;
+          confirmed_at?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          installment_id?: string;
+          client_id?: string;
+          txid?: string;
+          amount?: number;
+          currency?: string;
+          amount_brl?: number;
+          exchange_rate?: number | null;
+          exchange_rate_date?: string | null;
+          br_code?: string;
+          status?: string;
+          payment_id?: string | null;
+          confirmed_by?: string | null;
+          confirmed_at?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'pix_charges_client_id_fkey';
+            columns: ['client_id'];
+            isOneToOne: false;
+            referencedRelation: 'clients';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'pix_charges_installment_id_client_id_fkey';
+            columns: ['installment_id', 'client_id'];
+            isOneToOne: false;
+            referencedRelation: 'financial_installments';
+            referencedColumns: ['id', 'client_id'];
+          },
+          {
+            foreignKeyName: 'pix_charges_payment_id_fkey';
+            columns: ['payment_id'];
+            isOneToOne: false;
+            referencedRelation: 'financial_payments';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       process_events: {
         Row: {
@@ -2472,8 +3052,69 @@ export type Database = {
           },
         ];
       };
+      whatsapp_inbound_events: {
+        Row: {
+          message_id: string;
+          wa_from: string;
+          client_id: string | null;
+          lead_id: string | null;
+          kind: string;
+          received_at: string;
+        };
+        Insert: {
+          message_id: string;
+          wa_from: string;
+          client_id?: string | null;
+          lead_id?: string | null;
+          kind: string;
+          received_at?: string;
+        };
+        Update: {
+          message_id?: string;
+          wa_from?: string;
+          client_id?: string | null;
+          lead_id?: string | null;
+          kind?: string;
+          received_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'whatsapp_inbound_events_client_id_fkey';
+            columns: ['client_id'];
+            isOneToOne: false;
+            referencedRelation: 'clients';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'whatsapp_inbound_events_lead_id_fkey';
+            columns: ['lead_id'];
+            isOneToOne: false;
+            referencedRelation: 'leads';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
     };
     Views: {
+      audit_log: {
+        Row: {
+          id: number | null;
+          changed_at: string | null;
+          table_name: string | null;
+          row_id: string | null;
+          action: string | null;
+          old_values: Json | null;
+          new_values: Json | null;
+          actor_id: string | null;
+          actor_name: string | null;
+          actor_role: string | null;
+          request_id: string | null;
+          client_id: string | null;
+          client_name: string | null;
+          process_id: number | null;
+        };
+        Relationships: [];
+      };
       client_document_requests: {
         Row: {
           id: string | null;
@@ -2615,6 +3256,21 @@ export type Database = {
         };
         Returns: string;
       };
+      attach_message_to_request: {
+        Args: {
+          p_message_id: string;
+          p_request_id: string;
+        };
+        Returns: Database['public']['Tables']['client_documents']['Row'];
+      };
+      audit_verify: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          entry_id: number;
+          chain_position: number;
+          problem: string;
+        }[];
+      };
       bulletin_category: {
         Args: {
           p_category: string;
@@ -2678,12 +3334,46 @@ export type Database = {
         };
         Returns: Json;
       };
+      client_data_export: {
+        Args: {
+          p_client: string;
+        };
+        Returns: Json;
+      };
+      client_data_tables: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          table_name: string;
+          via: string;
+          fk_column: string;
+          parent_table: string;
+          parent_column: string;
+        }[];
+      };
+      client_data_where: {
+        Args: {
+          p_via: string;
+          p_fk: string;
+          p_parent: string;
+          p_parent_col: string;
+          p_parent_via: string;
+        };
+        Returns: string;
+      };
       client_may_read_object: {
         Args: {
           object_name: string;
           object_owner_id: string;
         };
         Returns: boolean;
+      };
+      confirm_pix_charge: {
+        Args: {
+          charge_id: string;
+          received_brl?: number;
+          received_on?: string;
+        };
+        Returns: Database['public']['Tables']['financial_payments']['Row'];
       };
       convert_lead: {
         Args: {
@@ -2894,6 +3584,12 @@ export type Database = {
         };
         Returns: number;
       };
+      may_handle_client_data: {
+        Args: {
+          p_client: string;
+        };
+        Returns: boolean;
+      };
       notify: {
         Args: {
           p_user_id: string;
@@ -2905,6 +3601,12 @@ export type Database = {
           p_idempotency_key?: string;
         };
         Returns: string;
+      };
+      notify_admins_of_deletion_request: {
+        Args: {
+          p_client: string;
+        };
+        Returns: undefined;
       };
       notify_process_client: {
         Args: {
@@ -3015,6 +3717,16 @@ export type Database = {
         };
         Returns: string[];
       };
+      queue_whatsapp_message: {
+        Args: {
+          p_client_id: string;
+          p_phone: string;
+          p_content: string;
+          p_template: string;
+          p_sender: string;
+        };
+        Returns: Database['public']['Tables']['messages']['Row'];
+      };
       record_payment: {
         Args: {
           installment_id: string;
@@ -3022,6 +3734,31 @@ export type Database = {
           payment_method: string;
           payment_date?: string;
           notes?: string;
+        };
+        Returns: Database['public']['Tables']['financial_payments']['Row'];
+      };
+      record_stripe_checkout: {
+        Args: {
+          p_session_id: string;
+          p_payment_intent: string;
+          p_amount_total_cents: number;
+          p_paid_on: string;
+        };
+        Returns: Database['public']['Tables']['financial_payments']['Row'];
+      };
+      record_stripe_dispute: {
+        Args: {
+          p_payment_intent: string;
+          p_status: string;
+          p_at: string;
+        };
+        Returns: Database['public']['Tables']['financial_payments']['Row'];
+      };
+      record_stripe_refund: {
+        Args: {
+          p_payment_intent: string;
+          p_refunded_cents: number;
+          p_at: string;
         };
         Returns: Database['public']['Tables']['financial_payments']['Row'];
       };
@@ -3062,6 +3799,12 @@ export type Database = {
           total: number;
         }[];
       };
+      request_data_deletion: {
+        Args: {
+          p_reason?: string;
+        };
+        Returns: string;
+      };
       request_exchange_rate_refresh: {
         Args: Record<PropertyKey, never>;
         Returns: undefined;
@@ -3078,6 +3821,14 @@ export type Database = {
           accept: boolean;
         };
         Returns: Database['public']['Tables']['financial_quotes']['Row'];
+      };
+      review_data_deletion: {
+        Args: {
+          p_request: string;
+          p_approve: boolean;
+          p_note?: string;
+        };
+        Returns: Json;
       };
       rotate_calendar_feed_token: {
         Args: Record<PropertyKey, never>;
@@ -3122,6 +3873,14 @@ export type Database = {
       send_task_reminders: {
         Args: Record<PropertyKey, never>;
         Returns: number;
+      };
+      send_whatsapp_reply: {
+        Args: {
+          p_client_id: string;
+          p_content: string;
+          p_template?: string;
+        };
+        Returns: Database['public']['Tables']['messages']['Row'];
       };
       set_channel_consent: {
         Args: {
@@ -3185,6 +3944,41 @@ export type Database = {
           p_status: string;
         };
         Returns: string;
+      };
+      whatsapp_attach_media: {
+        Args: {
+          p_message_id: string;
+          p_path: string;
+          p_name: string;
+        };
+        Returns: Database['public']['Tables']['client_documents']['Row'];
+      };
+      whatsapp_client_for: {
+        Args: {
+          p_from: string;
+        };
+        Returns: string;
+      };
+      whatsapp_receive: {
+        Args: {
+          p_message_id: string;
+          p_from: string;
+          p_kind: string;
+          p_content: string;
+          p_at?: string;
+          p_profile_name?: string;
+        };
+        Returns: Json;
+      };
+      whatsapp_reply_templates: {
+        Args: Record<PropertyKey, never>;
+        Returns: string[];
+      };
+      whatsapp_window_open: {
+        Args: {
+          p_client_id: string;
+        };
+        Returns: boolean;
       };
       workspace_timeline: {
         Args: {
