@@ -17,7 +17,7 @@ export interface RoutePreload {
   signedIn?: boolean;
 }
 
-const STAFF_LAYOUT = 'src/components/layouts/staff-layout.tsx';
+const STAFF_LAYOUT = 'src/app/staff-layout.tsx';
 const PORTAL_LAYOUT = 'src/components/layouts/portal-layout.tsx';
 const AUTH_PAGE = 'src/features/auth/routes/auth-page.tsx';
 
@@ -25,7 +25,7 @@ const AUTH_PAGE = 'src/features/auth/routes/auth-page.tsx';
 export const ROUTE_PRELOADS: RoutePreload[] = [
   { path: '^/auth/?$', modules: [AUTH_PAGE] },
   { path: '^/definir-senha/?$', modules: ['src/features/auth/routes/definir-senha-page.tsx'] },
-  { path: '^/cliente/?$', modules: [PORTAL_LAYOUT, 'src/features/portal/routes/portal-home-page.tsx'], signedIn: true },
+  { path: '^/cliente/?$', modules: [PORTAL_LAYOUT, 'src/app/routes/portal-home.tsx'], signedIn: true },
   { path: '^/cliente/', modules: [PORTAL_LAYOUT], signedIn: true },
   { path: '^/$', modules: [STAFF_LAYOUT, 'src/features/dashboard/routes/dashboard-page.tsx'], signedIn: true },
   { path: '^/.', modules: [STAFF_LAYOUT], signedIn: true },
