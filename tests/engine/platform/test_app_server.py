@@ -241,7 +241,7 @@ def route_preloads(built: Path) -> list[tuple[str, int, list[str]]]:
     ("/auth", False, "auth-page-"),
     ("/", True, "dashboard-page-"),
     ("/", True, "staff-layout-"),
-    ("/cliente", True, "portal-home-page-"),
+    ("/cliente", True, "portal-home-"),
     ("/cliente/financeiro", True, "portal-layout-"),
     ("/clientes", False, "auth-page-"),       # signed out, the guard shows the login screen
 ])
