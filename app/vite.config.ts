@@ -15,7 +15,8 @@ import { stylesheetAfterShell } from './build/stylesheet-after-shell.ts';
 const FIRST_SCREEN_KIT = [
   /src\/components\/ui\/(avatar|badge|button|card|input|label|native-select|search-input|separator|skeleton|spinner|table|tabs|textarea)\.tsx$/,
   /src\/components\/(access-denied|company-logo|page-header|table-state-rows)\.tsx$/,
-  /src\/lib\/(auth-context|branding|errors|glossary|idle|roles|status|strings|text|utils)\.ts$/,
+  // (lib/glossary stays out: the login screen does not use it, and /auth has a download budget)
+  /src\/lib\/(auth-context|branding|errors|idle|roles|status|strings|text|utils)\.ts$/,
   /src\/(hooks|config)\//,
   /node_modules\/@radix-ui\/react-(slot|primitive|compose-refs|context|id|presence|roving-focus|collection|tabs|avatar|label|separator|direction|use-[\w-]+)\//,
   /node_modules\/(class-variance-authority|clsx|tailwind-merge)\//,

@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "functions")]
+sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "product" / "functions")]
 
 from function_fakes import CLIENT_ID, CLIENT_SECRET, ServedApp, UscisBehaviour, case_status, uscis_app  # noqa: E402
 

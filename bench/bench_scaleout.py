@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "scaleout")]
+sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "engine" / "scaleout")]
 
 import httpx  # noqa: E402
 from balancer import Balancer, haproxy_binary  # noqa: E402
@@ -64,11 +64,13 @@ def scale(cluster: Cluster, folder: Path, clients: int, seconds: float) -> None:
         return
     stacks: list[StackProcess] = []
     try:
-        first = StackProcess(cluster, name="bench-node-a", seed=False)
+        # one database, one access-token signing key for every node
+        keys = {"AUTH_SIGNING_KEYS_PATH": str(folder / "signing_keys.json")}
+        first = StackProcess(cluster, name="bench-node-a", seed=False, env=keys)
         stacks.append(first)
         first.sql(PROBE_SQL)
         for name in ("bench-node-b", "bench-node-c"):
-            stacks.append(StackProcess(cluster, name=name, seed=False, env={"DATABASE_URL": first.db_url}))
+            stacks.append(StackProcess(cluster, name=name, seed=False, env={**keys, "DATABASE_URL": first.db_url}))
         rates = []
         for n in (1, 2, 3):
             (folder / f"lb{n}").mkdir()

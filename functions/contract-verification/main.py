@@ -10,6 +10,7 @@ import hashlib
 from fastapi import FastAPI, Request
 
 from edgekit.clients import service_client
+from edgekit.constant_time import same_secret
 from edgekit.env import function_env
 from edgekit.responses import FunctionError, install_error_handler
 
@@ -42,7 +43,7 @@ async def verify_contract(request: Request):
     if not rows:
         return {"match": False, "sha256": digest}
     row = rows[0]
-    final = row["final_sha256"] == digest
+    final = same_secret(row["final_sha256"] or "", digest)
     return {
         "match": True, "sha256": digest, "version": "countersigned" if final else "client_signed",
         "contractNumber": row["contract_number"], "signedAt": row["signed_at"], "signedByName": row["signed_by_name"],

@@ -44,7 +44,9 @@ def nodes(cluster, tmp_path_factory):
     started: list[StackProcess] = []
     with moto_server(folder) as s3_url:
         try:
-            env = {**S3, "STORAGE_S3_ENDPOINT": s3_url}
+            # the nodes share one database, so they share one access-token signing key (each data folder would
+            # make its own: docs/deploy.md, several API nodes)
+            env = {**S3, "STORAGE_S3_ENDPOINT": s3_url, "AUTH_SIGNING_KEYS_PATH": str(folder / "signing_keys.json")}
             first = StackProcess(cluster, name="node-a", env=env)
             started.append(first)
             first.sql(PROBE_SQL)

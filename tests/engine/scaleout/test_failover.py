@@ -21,7 +21,7 @@ from collections import Counter
 from pathlib import Path
 
 HERE = Path(__file__).parent
-sys.path[:0] = [str(HERE.parent / "outbox"), str(HERE.parent / "realtime")]
+sys.path[:0] = [str(HERE.parents[1] / "product" / "outbox"), str(HERE.parent / "realtime")]
 
 from failover_load import PROBE_SQL, Writers  # noqa: E402
 from fakes import FakeSmtp  # noqa: E402

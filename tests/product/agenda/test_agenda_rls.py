@@ -70,7 +70,10 @@ def test_client_may_only_request_an_appointment_for_itself(db):
         with pytest.raises(psycopg.errors.InsufficientPrivilege), acting_as(db, MARIA_USER):
             rows(
                 db,
-                "insert into appointments (client_id, starts_at, status) values (%s, now() + interval '7 days', %s)",
+                # inside business hours (a Wednesday at 10:00), so that only the policy can refuse it
+                "insert into appointments (client_id, starts_at, status) values (%s, "
+                "(date_trunc('week', now() at time zone 'America/New_York') + interval '1 week 2 days 10 hours')"
+                " at time zone 'America/New_York', %s)",
                 values,
             )
 

@@ -370,7 +370,8 @@ RULES: list[TableRule] = [
               lambda a: {"month": "2025-10-01", "chart": "final_action", "category": "F1",
                          "chargeability": f"TESTE_{a.name.upper()}", "cutoff": "C"}),
     # USCIS processing times: those who prepare filings (administrator, legal_assistant) write, other staff read
-    TableRule("uscis_processing_times", money_staff,
+    # (the seed holds none: an office types what USCIS publishes)
+    TableRule("uscis_processing_times", unseeded(money_staff),
               lambda a: {"form": "I-90", "office": f"Escritório {a.name}", "min_months": 1, "max_months": 2}),
     # engagement contract templates and their optional clauses: administrators keep them, staff read, clients nothing
     TableRule("contract_templates", _grid(admin=FULL, other_staff=READ_ONLY, client=NOTHING, anon=NO_PRIVILEGE),
@@ -383,6 +384,53 @@ RULES: list[TableRule] = [
     TableRule("contract_signing_codes", lambda a: NO_PRIVILEGE,
               lambda a: {"contract_id": "fa300000-0000-4000-8000-000000000001", "client_id": JOAO_CLIENT,
                          "code_hash": "0" * 64, "expires_at": "2030-01-01T00:00:00Z"}),
+    # WhatsApp conversations: staff read, open and change them (assignment, resolved); clients nothing; deleting
+    # is not granted through a policy (0 rows)
+    TableRule("conversations",
+              _grid(admin={"select": ALL, "insert": OK, "update": OK, "delete": NONE},
+                    other_staff={"select": ALL, "insert": OK, "update": OK, "delete": NONE},
+                    client={"select": NONE, "insert": DENIED, "update": NONE, "delete": NONE},
+                    anon=NO_PRIVILEGE),
+              lambda a: {"client_id": _client_for(a)}, pk="client_id", touch="resolved_at",
+              fixed_target={"update": MARIA_CLIENT, "delete": MARIA_CLIENT},
+              vacate="client_id in ('c0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000002')"),
+    # every inbound WhatsApp message id, once: written by the webhook (service role); administrators read
+    TableRule("whatsapp_inbound_events",
+              unseeded(_grid(admin=READ_ONLY_NO_WRITE, other_staff=SEES_NOTHING_NO_WRITE,
+                             client=SEES_NOTHING_NO_WRITE, anon=NO_PRIVILEGE)),
+              lambda a: {"message_id": f"wamid.TESTE_{_tag(a)}", "wa_from": "+5511999990000", "kind": "text"},
+              pk="message_id"),
+    # online payments: written by the payments functions (service role); finance managers read, a client its own
+    TableRule("payment_checkouts",
+              unseeded(_grid(admin=READ_ONLY_NO_WRITE, assistant=READ_ONLY_NO_WRITE,
+                             other_staff=SEES_NOTHING_NO_WRITE,
+                             client={**SEES_NOTHING_NO_WRITE, "select": OWN}, anon=NO_PRIVILEGE)),
+              lambda a: {"installment_id": "fa400000-0000-4000-8000-000000000001", "client_id": JOAO_CLIENT,
+                         "session_id": f"cs_test_{_tag(a)}", "amount": 10, "currency": "USD"},
+              own="client_id = %s"),
+    TableRule("payment_events",
+              unseeded(_grid(admin=READ_ONLY_NO_WRITE, other_staff=SEES_NOTHING_NO_WRITE,
+                             client=SEES_NOTHING_NO_WRITE, anon=NO_PRIVILEGE)),
+              lambda a: {"id": f"evt_test_{_tag(a)}", "type": "checkout.session.completed",
+                         "created": "2026-01-01T00:00:00Z", "payload": {}}),
+    TableRule("pix_charges",
+              unseeded(_grid(admin=READ_ONLY_NO_WRITE, assistant=READ_ONLY_NO_WRITE,
+                             other_staff=SEES_NOTHING_NO_WRITE,
+                             client={**SEES_NOTHING_NO_WRITE, "select": OWN}, anon=NO_PRIVILEGE)),
+              lambda a: {"installment_id": "fa400000-0000-4000-8000-000000000001", "client_id": JOAO_CLIENT,
+                         "txid": f"TESTE{_tag(a)}", "amount": 10, "currency": "BRL", "amount_brl": 10,
+                         "br_code": "000201"},
+              own="client_id = %s"),
+    # LGPD: the client's own export jobs and deletion requests, administrators all; written by the functions and
+    # request_data_deletion() only
+    TableRule("data_export_jobs",
+              unseeded(_grid(admin=READ_ONLY_NO_WRITE, other_staff=SEES_NOTHING_NO_WRITE,
+                             client={**SEES_NOTHING_NO_WRITE, "select": OWN}, anon=NO_PRIVILEGE)),
+              lambda a: {"client_id": _client_for(a)}, own="client_id = %s"),
+    TableRule("data_deletion_requests",
+              unseeded(_grid(admin=READ_ONLY_NO_WRITE, other_staff=SEES_NOTHING_NO_WRITE,
+                             client={**SEES_NOTHING_NO_WRITE, "select": OWN}, anon=NO_PRIVILEGE)),
+              lambda a: {"client_id": _client_for(a)}, own="client_id = %s"),
     TableRule("system_settings", lambda a: NO_PRIVILEGE,
               lambda a: {"key": f"test_{a.name}", "value": {"enabled": True}}, pk="key"),
 ]

@@ -162,6 +162,8 @@ export function useUploadCertificate() {
     mutationFn: (body: { p12: string; password: string }) =>
       signingAction<{ certificate: CertificateInfo }>({ action: 'upload-certificate', ...body }),
     onSuccess: (answer) => queryClient.setQueryData(contractKeys.certificate(), answer.certificate),
+    // the certificate is sealed in the office's settings
+    onSettled: () => invalidateTables(queryClient, ['system_settings']),
   });
 }
 
