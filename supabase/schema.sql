@@ -15988,25 +15988,22 @@ GRANT SELECT,UPDATE ON TABLE public.office_settings TO authenticated;
 -- Name: TABLE payment_checkouts; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.payment_checkouts TO anon;
-GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.payment_checkouts TO authenticated;
 GRANT ALL ON TABLE public.payment_checkouts TO service_role;
+GRANT SELECT ON TABLE public.payment_checkouts TO authenticated;
 
 --
 -- Name: TABLE payment_events; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.payment_events TO anon;
-GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.payment_events TO authenticated;
 GRANT ALL ON TABLE public.payment_events TO service_role;
+GRANT SELECT ON TABLE public.payment_events TO authenticated;
 
 --
 -- Name: TABLE pix_charges; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.pix_charges TO anon;
-GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.pix_charges TO authenticated;
 GRANT ALL ON TABLE public.pix_charges TO service_role;
+GRANT SELECT ON TABLE public.pix_charges TO authenticated;
 
 --
 -- Name: TABLE process_events; Type: ACL; Schema: public; Owner: -
