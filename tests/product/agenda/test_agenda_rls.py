@@ -70,9 +70,10 @@ def test_client_may_only_request_an_appointment_for_itself(db):
         with pytest.raises(psycopg.errors.InsufficientPrivilege), acting_as(db, MARIA_USER):
             rows(
                 db,
-                # inside business hours (a Wednesday at 10:00), so that only the policy can refuse it
+                # inside business hours and clear of the request above (a Wednesday at 14:00), so that only the
+                # policy can refuse it
                 "insert into appointments (client_id, starts_at, status) values (%s, "
-                "(date_trunc('week', now() at time zone 'America/New_York') + interval '1 week 2 days 10 hours')"
+                "(date_trunc('week', now() at time zone 'America/New_York') + interval '1 week 2 days 14 hours')"
                 " at time zone 'America/New_York', %s)",
                 values,
             )
