@@ -17,10 +17,11 @@ step "Lint: ruff, mypy, import contracts, eslint, prettier, tsc (scripts/lint.sh
 bash scripts/lint.sh || failures+=("lint")
 
 # two workers (pytest-xdist), each with its own PostgreSQL cluster and ports (tests/harness.py); a file's tests
-# stay together on one worker, so a module's stack is started once, and the REST suite runs on one worker in order
-# (tests/conftest.py). PYTEST_WORKERS=0 runs them in one process.
+# stay together on one worker, so a module's stack is started once. The REST suite runs after, in one process and
+# in order: its files share one fixture database that some of them add rows to. PYTEST_WORKERS=0: one process.
 step "Python tests: the engine's (tests/engine) and the product's (tests/product), on ${PYTEST_WORKERS:-2} workers"
-$PY -m pytest -n "${PYTEST_WORKERS:-2}" --dist loadgroup tests || failures+=("python")
+$PY -m pytest -n "${PYTEST_WORKERS:-2}" --dist loadfile tests --ignore=tests/engine/rest || failures+=("python")
+$PY -m pytest tests/engine/rest || failures+=("python-rest")
 
 # the live stack boots (migrations, seed) while Vitest runs: neither needs the other
 step "Live test stack on :$API_PORT (starting) and the app unit tests (Vitest)"

@@ -8,16 +8,6 @@ from harness import Cluster, StackProcess
 DEMO_PASSWORD = "Demo@12345"
 
 
-def pytest_collection_modifyitems(config, items):
-    """Groups for pytest-xdist's loadgroup: a file's tests stay on one worker (its module fixtures start once),
-    and the REST suite's files all run on one worker in their order: they share one fixture database, which some
-    of them add rows to (the CSV and aggregate tests count its rows)."""
-    for item in items:
-        where = item.nodeid.split("::", 1)[0]
-        group = "engine-rest" if where.startswith("tests/engine/rest/") or where.startswith("engine/rest/") else where
-        item.add_marker(pytest.mark.xdist_group(group))
-
-
 def pytest_sessionfinish(session):
     """Under pytest-xdist a worker hands its counts to the controller, which prints the totals."""
     workeroutput = getattr(session.config, "workeroutput", None)
