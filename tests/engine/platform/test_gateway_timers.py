@@ -65,13 +65,16 @@ async def test_serving_requests_arms_no_timer(server, monkeypatch):
         original = getattr(loop, name)
         monkeypatch.setattr(loop, name, lambda *a, _o=original, **k: armed.append(a) or _o(*a, **k))
     reader, writer = await asyncio.open_connection("127.0.0.1", server)
+    start = time.monotonic()
     for _ in range(100):
         writer.write(REQUEST)
         assert (await read_answer(reader)).startswith(b"HTTP/1.1 200")
+    elapsed = time.monotonic() - start
     writer.close()
     # the old guard armed two timers a request and uvicorn's keep-alive one (600 calls counting call_at):
-    # now at most the sweep's own
-    assert len(armed) <= 2, f"{len(armed)} timers for 100 requests"
+    # now only the sweep's own, one per sweep period (more of them on a busy machine, where 100 requests are slow)
+    sweeps = 2 + int(elapsed / slow_clients.SWEEP_EVERY)
+    assert len(armed) <= sweeps, f"{len(armed)} timers for 100 requests in {elapsed:.2f} s"
 
 
 async def test_a_half_sent_head_is_closed_by_the_sweep(server):
