@@ -104,7 +104,8 @@ export function ProcessingTimesCard({ canEdit }: { canEdit: boolean }) {
             />
           </FormField>
         )}
-        <Table>
+        {/* with no delete buttons inside, the scrolling area itself takes the focus (a phone's keyboard user) */}
+        <Table keyboardScroll={!canEdit || (times.data ?? []).length === 0}>
           <TableHeader>
             <TableRow>
               <TableHead>Formulário</TableHead>
