@@ -15,7 +15,7 @@ const MARIA = 'maria.silva@cliente.test';
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const INBUCKET_URL = (process.env.INBUCKET_URL ?? 'http://127.0.0.1:54324').replace(/\/$/, '');
 const PYTHON = process.env.PYTHON ?? path.resolve('..', '.venv', 'bin', 'python');
-const CHECKER = path.resolve('..', 'tests', 'contracts', 'signed_pdf.py');
+const CHECKER = path.resolve('..', 'tests', 'product', 'engagement_contracts', 'signed_pdf.py');
 
 interface MailSummary {
   id: string;
