@@ -27,7 +27,9 @@ def sign_in(documents_stack) -> Callable[[str], Client]:
     def client_for(email: str) -> Client:
         if email not in clients:
             sb = create_client(documents_stack.url, documents_stack.anon_key,
-                               options=ClientOptions(auto_refresh_token=False, persist_session=False))
+                               # reading a passport runs OCR for seconds; the functions client's default is 5 s
+                               options=ClientOptions(auto_refresh_token=False, persist_session=False,
+                                                     function_client_timeout=60))
             sb.auth.sign_in_with_password({"email": email, "password": PASSWORD})
             clients[email] = sb
         return clients[email]

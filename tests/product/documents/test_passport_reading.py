@@ -11,7 +11,6 @@ import uuid
 from datetime import date
 from pathlib import Path
 
-import httpx
 import pytest
 from passport_images import check_digit, passport_page, zone
 from PIL import Image
@@ -55,8 +54,6 @@ def client_document(sign_in, content: bytes, name: str, content_type: str) -> st
 
 
 def read(sb, document_id: str) -> dict:
-    # OCR takes seconds (five passes); supabase-py's functions client gives up after 5 s by default
-    sb.functions._client.timeout = httpx.Timeout(60)
     return sb.functions.invoke("read-passport",
                                invoke_options={"body": {"documentId": document_id}, "responseType": "json"})
 

@@ -104,7 +104,7 @@ def test_the_administrator_sees_and_sets_each_provider(functions_stack, call, to
     assert restored.status_code == 200
 
 
-@pytest.mark.parametrize("service", ["uscis-status-checker", "eoir-court-checker"])
+@pytest.mark.parametrize("service", ["uscis-status-checker", "eoir-court-checker", "uscis-forms-checker"])
 def test_clients_cannot_run_the_checks(call, tokens, service):
     answer = call(service, tokens["maria.silva@cliente.test"],
                   {"receiptNumbers": [MARIA_RECEIPT], "aNumber": JOAO_CASE})
