@@ -50,3 +50,18 @@ def test_the_administrator_cannot_choose_a_demo_provider(prod, admin_token):
     answer = _call(prod, "uscis-status-checker", admin_token, {"receiptNumbers": ["MSC2490123456"]})
     assert "demonstração" not in answer.text
     assert prod.sql("select count(*) from uscis_status_history")[0][0] == 0
+
+
+@pytest.mark.parametrize(("name", "method", "path", "body"), [
+    ("whatsapp-simulator", "GET", "", None),
+    ("whatsapp-simulator", "POST", "", {"phone": "+5511999990000", "type": "text", "text": "Oi"}),
+    ("whatsapp-simulator", "POST", "/graph/v21.0/123/messages", {"to": "+5511999990000"}),
+    ("stripe-fake", "POST", "/v1/checkout/sessions", {}),
+    ("stripe-fake", "GET", "/pay/cs_test_1", None),
+])
+def test_the_development_stand_ins_are_not_there_in_production(prod, admin_token, name, method, path, body):
+    """The WhatsApp simulator and the Stripe fake would let anyone forge inbound messages or payments."""
+    answer = httpx.request(method, f"{prod.url}/functions/v1/{name}{path}", json=body, timeout=30,
+                           headers={"apikey": prod.anon_key, "Authorization": f"Bearer {admin_token}"})
+    assert answer.status_code == 404, answer.text
+    assert prod.sql("select count(*) from messages where channel = 'whatsapp'")[0][0] == 0
