@@ -1,5 +1,5 @@
-"""Command line: start · stop · status · reset · migrate · serve · backup · restore, for any Supabase CLI
-project folder."""
+"""Command line: start · stop · status · reset · migrate · serve · backup · restore · gen · migration · db ·
+functions, for any Supabase CLI project folder."""
 from __future__ import annotations
 
 import argparse
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import httpx
 
-from supastack import runtime
+from supastack import project_commands, runtime
 from supastack.backup import commands as backup_commands
 from supastack.core.config import ConfigError, Settings, load_settings
 
@@ -514,6 +514,7 @@ def main(argv: list[str] | None = None) -> int:
             command.add_argument("--schema", action="append", help="schema to include (repeatable; default public)")
             command.add_argument("--db-url", help="the database to read (default: this project's)")
     backup_commands.add_commands(sub)
+    project_commands.add_commands(sub)
     args = parser.parse_args(argv)
     try:
         s = load_project(args.workdir, args.data_dir)
@@ -522,6 +523,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.command in ("backup", "restore"):
         return backup_commands.run(args.command, s, args)
+    if args.command in ("migration", "db", "functions"):
+        return project_commands.run(args.command, s, args)
     return {"start": cmd_start, "stop": cmd_stop, "status": cmd_status, "reset": cmd_reset,
             "migrate": cmd_migrate, "serve": cmd_serve, "admin-setup-code": cmd_admin_setup_code,
             "db-password": cmd_db_password, "gen": cmd_gen}[args.command](s, args)
