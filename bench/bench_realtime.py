@@ -40,7 +40,7 @@ from harness import Cluster, StackProcess  # noqa: E402
 from supastack.core import jwt  # noqa: E402
 from supastack.realtime.trace import TRACE_ENV  # noqa: E402
 
-FIXTURE = ROOT / "tests" / "realtime" / "fixture"
+FIXTURE = ROOT / "tests" / "engine" / "realtime" / "fixture"
 TARGET_RATE = 3000        # changes per second delivered to 100 RLS-checked subscribers
 TARGET_P99_MS = 25.0
 

@@ -41,7 +41,7 @@ from harness import Cluster, StackProcess  # noqa: E402
 from supastack.core import jwt  # noqa: E402
 from supastack.core.db import role_of  # noqa: E402
 
-FIXTURE = ROOT / "tests" / "rest" / "fixture"
+FIXTURE = ROOT / "tests" / "engine" / "rest" / "fixture"
 ANA = "11111111-1111-1111-1111-111111111111"
 
 

@@ -22,7 +22,7 @@ from harness import Cluster, StackProcess  # noqa: E402
 
 SIZE = 10 * 1024 * 1024
 RUNS = 7
-FIXTURE = ROOT / "tests" / "storage" / "fixture"
+FIXTURE = ROOT / "tests" / "engine" / "storage" / "fixture"
 
 
 def median_seconds(action) -> float:
