@@ -33,9 +33,36 @@ def _bindings(hub: Hub, table: TableInfo, kind: str) -> list[tuple[Channel, Bind
             if binding.wants(table.schema, table.name, kind)]
 
 
-def _audience(bindings: list[tuple[Channel, Binding]], table: TableInfo, change: dict) -> _Audience:
+class _Candidates:
+    """The bindings on one table and kind, with those filtered by `eq` on a column indexed by the value they
+    want (filters.eq_key): a change's candidates are the unfiltered, the other filtered, and those whose value
+    the changed row holds. Each is still tested by `_audience`."""
+
+    def __init__(self, bindings: list[tuple[Channel, Binding]], table: TableInfo) -> None:
+        self.in_turn: list[tuple[Channel, Binding]] = []
+        self.by_value: dict[str, dict[Any, list[tuple[Channel, Binding]]]] = {}
+        for channel, binding in bindings:
+            flt = binding.filter
+            key = filters.eq_key(flt, table.column_types.get(flt.column, "")) if flt else None
+            if flt is None or key is None:
+                self.in_turn.append((channel, binding))
+            else:
+                self.by_value.setdefault(flt.column, {}).setdefault(key, []).append((channel, binding))
+
+    def of(self, table: TableInfo, row: dict) -> list[tuple[Channel, Binding]]:
+        found = list(self.in_turn)
+        for column, index in self.by_value.items():
+            key = filters.value_key(row.get(column), table.column_types.get(column, ""))
+            if key is not None:
+                found += index.get(key, ())
+        return found
+
+
+def _audience(bindings: list[tuple[Channel, Binding]] | _Candidates, table: TableInfo, change: dict) -> _Audience:
     kind = change["type"]
     row = (change.get("old_record") if kind == "DELETE" else change.get("record")) or {}
+    if isinstance(bindings, _Candidates):
+        bindings = bindings.of(table, row)
     targets: dict[Channel, list[int]] = {}
     for channel, binding in bindings:
         if binding.filter and not filters.matches(binding.filter, row, table.column_types):
@@ -45,6 +72,8 @@ def _audience(bindings: list[tuple[Channel, Binding]], table: TableInfo, change:
         ids = targets.setdefault(channel, [])
         if binding.id not in ids:
             ids.append(binding.id)
+    for ids in targets.values():
+        ids.sort()                            # in join order, whichever way the candidates were found
     audience = _Audience()
     for channel, ids in targets.items():
         key = channel.claims_key
@@ -66,18 +95,29 @@ class _Audiences:
 
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
-        self.shared: dict[tuple[str, str, str], _Audience | list[tuple[Channel, Binding]]] = {}
+        self.shared: dict[tuple[str, str, str], _Audience | _Candidates] = {}
 
     def of(self, table: TableInfo, change: dict) -> _Audience:
         key = (table.schema, table.name, change["type"])
         known = self.shared.get(key)
         if known is None:
-            bindings = _bindings(self.hub, table, change["type"])
-            if any(binding.filter for _, binding in bindings):
+            bindings = self._bindings(table, change["type"])
+            if isinstance(bindings, _Candidates):
                 known = self.shared[key] = bindings
             else:
                 known = self.shared[key] = _audience(bindings, table, change)
         return known if isinstance(known, _Audience) else _audience(known, table, change)
+
+    def _bindings(self, table: TableInfo, kind: str) -> list[tuple[Channel, Binding]] | _Candidates:
+        """The bindings on a table and kind (indexed when some have filters), kept by the hub until a channel
+        with bindings comes or goes, or the table's description is reloaded."""
+        key = ("bindings", table.schema, table.name, kind)
+        kept = self.hub.derived.get(key)
+        if kept is None or kept[0] is not table:
+            bindings = _bindings(self.hub, table, kind)
+            found = _Candidates(bindings, table) if any(b.filter for _, b in bindings) else bindings
+            kept = self.hub.derived[key] = (table, found)
+        return kept[1]
 
 
 def _shape(table: TableInfo, change: dict, role: str) -> dict[str, Any]:
@@ -166,17 +206,16 @@ def send(plans: list[_Plan]) -> int:
 
 def _send(plan: _Plan) -> int:
     pushes = 0
-    shaped: dict[str, dict] = {}
+    shaped: dict[str, str] = {}         # the data as each role may see it, encoded once
     encoded: dict[tuple, str] = {}        # subscribers of one topic with equal bindings share one frame
     for key in plan.allowed:
         for channel, ids in plan.audience.channels[key]:
             role = role_of(channel.claims)
             if role not in shaped:
-                shaped[role] = _shape(plan.table, plan.change, role)
+                shaped[role] = protocol.encode_json(_shape(plan.table, plan.change, role))
             frame_key = (role, channel.outbox.vsn, channel.topic, tuple(ids))
             if frame_key not in encoded:
-                encoded[frame_key] = protocol.encode(channel.outbox.vsn, protocol.Frame(
-                    None, None, channel.topic, "postgres_changes", {"ids": ids, "data": shaped[role]}))
+                encoded[frame_key] = protocol.encode_change(channel.outbox.vsn, channel.topic, ids, shaped[role])
             channel.outbox.send(encoded[frame_key])
             pushes += 1
     return pushes

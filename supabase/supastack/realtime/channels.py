@@ -94,6 +94,9 @@ class Hub:
         self.origin = secrets.token_hex(8)
         self.by_address: dict[tuple[str, bool], set[Channel]] = {}
         self.with_bindings: set[Channel] = set()
+        # what the change feed derives from the bindings (realtime/changes.py), forgotten whenever a channel
+        # with bindings comes or goes
+        self.derived: dict[Any, Any] = {}
         # presence: address -> key -> phx_ref -> (owner, meta); owner is a local Channel or a remote origin
         self.presence: dict[tuple[str, bool], dict[str, dict[str, tuple[Any, dict]]]] = {}
         self.relay: Relay | None = None
@@ -103,6 +106,7 @@ class Hub:
         self.by_address.setdefault(channel.address, set()).add(channel)
         if channel.bindings:
             self.with_bindings.add(channel)
+            self.derived.clear()
 
     async def remove(self, channel: Channel) -> None:
         if channel.expiry:
@@ -112,7 +116,9 @@ class Hub:
             members.discard(channel)
             if not members:
                 del self.by_address[channel.address]
-        self.with_bindings.discard(channel)
+        if channel in self.with_bindings:
+            self.with_bindings.discard(channel)
+            self.derived.clear()
         await self.untrack(channel)
 
     # -- broadcast -------------------------------------------------------------------

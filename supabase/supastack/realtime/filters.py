@@ -145,3 +145,35 @@ def matches(flt: Filter, record: dict, column_types: dict[str, str]) -> bool:
     except (InvalidOperation, ValueError, TypeError):
         return False
     return False
+
+
+# -- an index of `eq` filters ---------------------------------------------------------------------------------
+# A portal subscribes with `client_id=eq.<its id>`: with a thousand of them on a table, testing every filter
+# against every change costs more than everything else. Equality on these types has one comparable form on
+# both sides, so such filters are found by a dictionary lookup on the changed row's value (and still checked
+# with `matches`, so the index can only narrow, never widen, who receives a change).
+INDEXABLE_TYPES = {"uuid", "text", "varchar", "int2", "int4", "int8", "numeric"}
+
+
+def eq_key(flt: Filter, pg_type: str) -> Any:
+    """The lookup key of an `eq` filter on an indexable column, or None when it must be tested in turn."""
+    if flt.op != "eq" or pg_type not in INDEXABLE_TYPES:
+        return None
+    return value_key(flt.values[0], pg_type, from_filter=True)
+
+
+def value_key(value: Any, pg_type: str, from_filter: bool = False) -> Any:
+    """The same key for a filter's text and a row's JSON value that `matches` finds equal; None if there is none."""
+    if value is None or isinstance(value, bool):
+        return None
+    try:
+        if pg_type == "uuid":
+            return (value.strip() if from_filter else value).lower() if isinstance(value, str) else None
+        if pg_type in ("text", "varchar"):
+            return value if isinstance(value, str) else None
+        if isinstance(value, (int, float, str)):
+            number = Decimal(value.strip() if isinstance(value, str) else str(value))
+            return number if number.is_finite() else None     # NaN equals nothing, sNaN cannot be hashed
+    except (InvalidOperation, ValueError):
+        return None
+    return None
