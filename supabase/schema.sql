@@ -4669,6 +4669,7 @@ declare
   v_admin uuid;
   n integer := 0;
   v_body text;
+  v_pay text;
 begin
   if to_regprocedure('public.notify(uuid,text,text,text,text,jsonb,text)') is null then
     return 0;
@@ -4677,10 +4678,12 @@ begin
     v_body := 'A parcela ' || case when a.number = 0 then 'de entrada' else a.number::text end
       || ' do contrato ' || a.contract_number || ' venceu em ' || to_char(a.due_date, 'DD/MM/YYYY')
       || '. Valor em aberto: ' || public.format_money(a.open_amount, a.currency) || '.';
+    v_pay := '/cliente/financeiro?pagar=' || a.installment_id::text;
     select c.user_id into v_user from public.clients c where c.id = a.client_id;
     if v_user is not null then
-      perform public.notify(v_user, 'installment_overdue', 'Parcela em atraso', v_body, '/cliente/financeiro',
-        jsonb_build_object('installment_id', a.installment_id, 'days_late', a.days_late),
+      perform public.notify(v_user, 'installment_overdue', 'Parcela em atraso',
+        v_body || ' Pague pelo portal (cartão ou Pix) no link abaixo.', v_pay,
+        jsonb_build_object('installment_id', a.installment_id, 'days_late', a.days_late, 'pay_link', v_pay),
         'installment-overdue:' || a.installment_id || ':' || a.bucket);
       n := n + 1;
     end if;
@@ -4699,7 +4702,7 @@ $$;
 -- Name: FUNCTION remind_overdue_installments(); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.remind_overdue_installments() IS 'Daily job: notifies clients and administrators of overdue installments.';
+COMMENT ON FUNCTION public.remind_overdue_installments() IS 'Daily job: notifies clients (with a portal link that pays the installment) and administrators of overdue installments.';
 
 --
 -- Name: report_clients_by_source(); Type: FUNCTION; Schema: public; Owner: -
