@@ -1746,8 +1746,14 @@ begin
       using errcode = 'check_violation';
   end if;
   p := public.record_payment(c.installment_id, c.amount, 'pix', coalesce(received_on, current_date),
-                             'Pix ' || c.txid || ' — ' || public.format_money(c.amount_brl, 'BRL'));
-  update public.financial_payments set provider = 'pix', provider_payment_id = c.txid where id = p.id
+                             'Pix ' || c.txid || ' — ' || public.format_money(c.amount_brl, 'BRL')
+                             || case when c.exchange_rate is not null
+                                     then ' (PTAX ' || to_char(c.exchange_rate_date, 'DD/MM/YYYY') || ')' else '' end);
+  update public.financial_payments
+    set provider = 'pix', provider_payment_id = c.txid,
+        exchange_rate = coalesce(c.exchange_rate, exchange_rate),
+        exchange_rate_date = coalesce(c.exchange_rate_date, exchange_rate_date)
+    where id = p.id
     returning * into p;
   update public.pix_charges set status = 'paid', payment_id = p.id, confirmed_by = auth.uid(), confirmed_at = now()
     where id = c.id;
@@ -1759,7 +1765,7 @@ $$;
 -- Name: FUNCTION confirm_pix_charge(charge_id uuid, received_brl numeric, received_on date); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.confirm_pix_charge(charge_id uuid, received_brl numeric, received_on date) IS 'Administrator or legal_assistant: a Pix was received; records the installment''s payment (amount checked when given).';
+COMMENT ON FUNCTION public.confirm_pix_charge(charge_id uuid, received_brl numeric, received_on date) IS 'Administrator or legal_assistant: a Pix was received; records the installment''s payment (amount checked when given) at the rate locked on the charge.';
 
 --
 -- Name: convert_lead(uuid, text, text); Type: FUNCTION; Schema: public; Owner: -
@@ -4656,10 +4662,10 @@ end
 $$;
 
 --
--- Name: remind_overdue_installments(); Type: FUNCTION; Schema: public; Owner: -
+-- Name: remind_overdue_installments(uuid); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.remind_overdue_installments() RETURNS integer
+CREATE FUNCTION public.remind_overdue_installments(p_installment uuid DEFAULT NULL::uuid) RETURNS integer
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -4669,18 +4675,22 @@ declare
   v_admin uuid;
   n integer := 0;
   v_body text;
+  v_pay text;
 begin
   if to_regprocedure('public.notify(uuid,text,text,text,text,jsonb,text)') is null then
     return 0;
   end if;
-  for a in select * from public.financial_receivables_aging where bucket <> 'a_vencer' loop
+  for a in select * from public.financial_receivables_aging r
+            where r.bucket <> 'a_vencer' and (p_installment is null or r.installment_id = p_installment) loop
     v_body := 'A parcela ' || case when a.number = 0 then 'de entrada' else a.number::text end
       || ' do contrato ' || a.contract_number || ' venceu em ' || to_char(a.due_date, 'DD/MM/YYYY')
       || '. Valor em aberto: ' || public.format_money(a.open_amount, a.currency) || '.';
+    v_pay := '/cliente/financeiro?pagar=' || a.installment_id::text;
     select c.user_id into v_user from public.clients c where c.id = a.client_id;
     if v_user is not null then
-      perform public.notify(v_user, 'installment_overdue', 'Parcela em atraso', v_body, '/cliente/financeiro',
-        jsonb_build_object('installment_id', a.installment_id, 'days_late', a.days_late),
+      perform public.notify(v_user, 'installment_overdue', 'Parcela em atraso',
+        v_body || ' Pague pelo portal (cartão ou Pix) no link abaixo.', v_pay,
+        jsonb_build_object('installment_id', a.installment_id, 'days_late', a.days_late, 'pay_link', v_pay),
         'installment-overdue:' || a.installment_id || ':' || a.bucket);
       n := n + 1;
     end if;
@@ -4696,10 +4706,10 @@ end
 $$;
 
 --
--- Name: FUNCTION remind_overdue_installments(); Type: COMMENT; Schema: public; Owner: -
+-- Name: FUNCTION remind_overdue_installments(p_installment uuid); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.remind_overdue_installments() IS 'Daily job: notifies clients and administrators of overdue installments.';
+COMMENT ON FUNCTION public.remind_overdue_installments(p_installment uuid) IS 'Daily job: notifies clients (with a portal link that pays the installment) and administrators of overdue installments; p_installment: only that one.';
 
 --
 -- Name: report_clients_by_source(); Type: FUNCTION; Schema: public; Owner: -
@@ -15211,11 +15221,11 @@ GRANT ALL ON FUNCTION public.refuse_signed_contract_delete() TO authenticated;
 GRANT ALL ON FUNCTION public.refuse_signed_contract_delete() TO service_role;
 
 --
--- Name: FUNCTION remind_overdue_installments(); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION remind_overdue_installments(p_installment uuid); Type: ACL; Schema: public; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.remind_overdue_installments() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.remind_overdue_installments() TO service_role;
+REVOKE ALL ON FUNCTION public.remind_overdue_installments(p_installment uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.remind_overdue_installments(p_installment uuid) TO service_role;
 
 --
 -- Name: FUNCTION report_clients_by_source(); Type: ACL; Schema: public; Owner: -

@@ -32,6 +32,7 @@ def build(config: SmtpConfig, to: str, template: str, payload: dict, idempotency
     values = {"title": payload.get("title") or "Notificação", "body": payload.get("body") or "",
               "recipient_name": payload.get("recipient_name") or "", "intro": intro,
               "footer": footer.strip(),
+              "action": "Pagar agora" if payload.get("pay_link") else "Abrir no portal",
               "url": (site_url.rstrip("/") + link) if link.startswith("/") and site_url else link}
     message = EmailMessage()
     message["From"] = Address(config.sender_name, addr_spec=config.sender)

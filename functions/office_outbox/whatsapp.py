@@ -75,15 +75,26 @@ class SendError(Exception):
         self.permanent = permanent
 
 
-def body(config: WhatsAppConfig, to: str, kind: str, payload: dict, idempotency_key: str) -> dict:
-    """The template's body parameters are the notification's title and text ({{1}}, {{2}}). A staff reply
-    inside the client's 24-hour window (payload type 'text', checked by public.send_whatsapp_reply) is a
-    free-form text message."""
+def pay_line(payload: dict, site_url: str) -> str:
+    """An installment reminder's pay link (payload pay_link, a portal path) as the text's last line."""
+    link = payload.get("pay_link")
+    if not isinstance(link, str) or not link.startswith("/") or link.startswith("//") or not site_url:
+        return ""
+    return f"\nPagar agora: {site_url.rstrip('/')}{link}"
+
+
+def body(config: WhatsAppConfig, to: str, kind: str, payload: dict, idempotency_key: str,
+         site_url: str = "") -> dict:
+    """The template's body parameters are the notification's title and text ({{1}}, {{2}}); an installment
+    reminder's text ends with its pay link on the app (`site_url`). A staff reply inside the client's 24-hour
+    window (payload type 'text', checked by public.send_whatsapp_reply) is a free-form text message."""
     if payload.get("type") == "text":
         return {"messaging_product": "whatsapp", "recipient_type": "individual", "to": to.lstrip("+"),
                 "type": "text", "text": {"preview_url": False, "body": str(payload.get("text") or "")[:4096]},
                 "biz_opaque_callback_data": idempotency_key}
-    texts = [payload.get("title") or "Notificação", (payload.get("body") or payload.get("title") or "")[:1000]]
+    pay = pay_line(payload, site_url)
+    text = (payload.get("body") or payload.get("title") or "")[:1000 - len(pay)] + pay
+    texts = [payload.get("title") or "Notificação", text]
     return {
         "messaging_product": "whatsapp", "recipient_type": "individual", "to": to.lstrip("+"),
         "type": "template",
@@ -104,7 +115,7 @@ def _graph_error_code(r: httpx.Response) -> int | None:
 
 
 async def send(client: httpx.AsyncClient, config: WhatsAppConfig, to: str, kind: str, payload: dict,
-               idempotency_key: str, production: bool = False) -> str:
+               idempotency_key: str, production: bool = False, site_url: str = "") -> str:
     """Returns the wamid. Rate limits, server errors and timeouts are retried; other 4xx are permanent.
     In production mode only the official Graph host is called (a stored local address is refused)."""
     refused = endpoint_refusal(config.api_base_url, production)
@@ -114,7 +125,7 @@ async def send(client: httpx.AsyncClient, config: WhatsAppConfig, to: str, kind:
         raise SendError("WhatsApp: versão da API ou ID do número de telefone inválido", permanent=True)
     url = f"{config.api_base_url}/{config.api_version}/{config.phone_number_id}/messages"
     try:
-        r = await client.post(url, json=body(config, to, kind, payload, idempotency_key),
+        r = await client.post(url, json=body(config, to, kind, payload, idempotency_key, site_url),
                               headers={"Authorization": f"Bearer {config.access_token}"}, follow_redirects=False)
     except httpx.HTTPError as exc:
         raise SendError(f"WhatsApp: {type(exc).__name__}") from exc

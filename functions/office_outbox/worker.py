@@ -142,7 +142,8 @@ class OutboxWorker:
         if config is None:
             raise Undeliverable("WhatsApp não configurado em Integrações")
         return await whatsapp.send(self.http, config, row["recipient"], row["template"], row["payload"],
-                                   row["idempotency_key"], production=bool(public_addresses(self.settings)))
+                                   row["idempotency_key"], production=bool(public_addresses(self.settings)),
+                                   site_url=self.settings.site_url)
 
     # -- one delivery, one round -----------------------------------------------------------------
     async def deliver(self, row: dict) -> Result:

@@ -30,6 +30,11 @@ def return_to(env: FunctionEnv, raw: object) -> str:
     return raw.split("#")[0]
 
 
+def item_name(installment: dict) -> str:
+    """What the client reads on Stripe's page: the down payment (number 0) or the installment's number."""
+    return "Entrada" if installment["number"] == 0 else f"Parcela {installment['number']}"
+
+
 def cents(amount) -> int:
     return int((amount * 100).to_integral_value())
 
@@ -49,7 +54,7 @@ async def create_checkout(request: Request):
     amount = open_balance(installment)
     surcharge = fee_of(amount, percent((await stored_setting(env, "payment_fees")).get("cardSurchargePercent")))
     items = [{"quantity": 1, "price_data": {"currency": "usd", "unit_amount": cents(amount),
-                                            "product_data": {"name": f"Parcela {installment['number']}"}}}]
+                                            "product_data": {"name": item_name(installment)}}}]
     if surcharge > 0:
         items.append({"quantity": 1, "price_data": {"currency": "usd", "unit_amount": cents(surcharge),
                                                     "product_data": {"name": "Taxa do cartão"}}})

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guardDecision, isPortalPath, landingFor } from './guard';
+import { guardDecision, isPortalPath, landingAfterSignIn, landingFor } from './guard';
 
 const user = { id: 'u1' };
 const STAFF = ['administrator', 'legal_assistant', 'commercial', 'secretary'];
@@ -155,5 +155,23 @@ describe('isPortalPath / landingFor', () => {
     expect(landingFor(['client'])).toBe('/cliente');
     expect(landingFor(['administrator'])).toBe('/');
     expect(landingFor([])).toBe('/');
+  });
+});
+
+describe('landingAfterSignIn', () => {
+  it('takes a client back to the portal page it opened signed out, query included', () => {
+    expect(landingAfterSignIn(['client'], { pathname: '/cliente/financeiro', search: '?pagar=abc' })).toBe(
+      '/cliente/financeiro?pagar=abc',
+    );
+  });
+
+  it('never leaves the portal, and staff land as before', () => {
+    expect(landingAfterSignIn(['client'], { pathname: '//evil.example/x' })).toBe(landingFor(['client']));
+    expect(landingAfterSignIn(['client'], { pathname: '/financeiro/contratos' })).toBe(landingFor(['client']));
+    expect(landingAfterSignIn(['client'], { pathname: '/cliente', search: 'javascript:x' })).toBe('/cliente');
+    expect(landingAfterSignIn(['administrator'], { pathname: '/cliente/financeiro' })).toBe(
+      landingFor(['administrator']),
+    );
+    expect(landingAfterSignIn(['client'], null)).toBe(landingFor(['client']));
   });
 });

@@ -27,6 +27,24 @@ export function landingFor(roles: readonly string[]): string {
   return roles.includes('client') ? paths.portal.home : paths.dashboard;
 }
 
+/** A page the sign-in was asked for (the guard's `state.from`), as react-router keeps it. */
+export interface ReturnTo {
+  pathname?: unknown;
+  search?: unknown;
+}
+
+/**
+ * Where a user goes after signing in: a client back to the portal page it opened signed out (a reminder's pay
+ * link), only ever a path of the portal; everyone else, and any other page, to landingFor().
+ */
+export function landingAfterSignIn(roles: readonly string[], from: ReturnTo | null | undefined): string {
+  const pathname = typeof from?.pathname === 'string' ? from.pathname : '';
+  const search = typeof from?.search === 'string' && from.search.startsWith('?') ? from.search : '';
+  if (roles.includes('client') && pathname.startsWith('/') && !pathname.startsWith('//') && isPortalPath(pathname))
+    return pathname + search;
+  return landingFor(roles);
+}
+
 export function guardDecision({ loading, user, roles, required, pathname }: GuardInput): GuardDecision {
   // While the roles load, the last confirmed ones (lib/auth.tsx) may open the area early; redirects wait.
   if (loading)

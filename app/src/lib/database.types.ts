@@ -3773,7 +3773,9 @@ export type Database = {
         Returns: number;
       };
       remind_overdue_installments: {
-        Args: Record<PropertyKey, never>;
+        Args: {
+          p_installment?: string;
+        };
         Returns: number;
       };
       report_clients_by_source: {

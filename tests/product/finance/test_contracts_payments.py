@@ -249,7 +249,10 @@ def test_overdue_reminders_reach_the_client_and_administrators_once_per_bucket(d
         (JOAO.user_id,),
     )
     assert [m[0] for m in mine] == ["Parcela em atraso", "Parcela em atraso"]
-    assert "Valor em aberto: US$ 700,00" in mine[0][1] + mine[1][1] and mine[0][2] == "/cliente/financeiro"
+    assert "Valor em aberto: US$ 700,00" in mine[0][1] + mine[1][1]
+    # each reminder's link opens the portal's "Pagar agora" for its own installment
+    assert sorted(m[2] for m in mine) == [f"/cliente/financeiro?pagar=fa400000-0000-4000-8000-00000000000{n}"
+                                          for n in (2, 3)]
     admins = db.one("select count(*) from public.user_roles where role = 'administrator'")
     after = db.one("select count(*) from public.notifications where kind = 'installment_overdue'")
     assert after - before == 2 + 2 * admins

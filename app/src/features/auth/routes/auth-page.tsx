@@ -2,9 +2,9 @@
 import { ArrowLeft, Eye, EyeOff, Landmark, Loader2, Mail, ShieldCheck } from 'lucide-react';
 import { useEffect, useState, type ComponentProps } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
-import { landingFor } from '@/app/guard';
+import { landingAfterSignIn, landingFor, type ReturnTo } from '@/app/guard';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -24,6 +24,8 @@ import { fill } from '@/lib/strings';
 export default function AuthPage() {
   const { user, roles, loading, signIn } = useAuth();
   const navigate = useNavigate();
+  // the page the guard sent here from (a reminder's pay link opened signed out)
+  const from = (useLocation().state as { from?: ReturnTo } | null)?.from;
   const { name: companyName } = useBranding();
   const [showPassword, setShowPassword] = useState(false);
   const [settingUpAdmin, setSettingUpAdmin] = useState(false);
@@ -69,7 +71,7 @@ export default function AuthPage() {
           const next = await currentRoles();
           setFactorId(null);
           toast.success(t.loginSuccess);
-          navigate(landingFor(next), { replace: true });
+          navigate(landingAfterSignIn(next, from), { replace: true });
         }}
       />
     );
@@ -77,7 +79,7 @@ export default function AuthPage() {
 
   // Already signed in (and not in the middle of this page's own sign-in): go to the landing page.
   if (user && !signingIn) {
-    return loading || checkingFactor ? <PageSpinner /> : <Navigate to={landingFor(roles)} replace />;
+    return loading || checkingFactor ? <PageSpinner /> : <Navigate to={landingAfterSignIn(roles, from)} replace />;
   }
 
   const onMagicLink = async (values: LoginInput) => {
@@ -109,7 +111,7 @@ export default function AuthPage() {
         return;
       }
       toast.success(t.loginSuccess);
-      navigate(landingFor(result.roles), { replace: true });
+      navigate(landingAfterSignIn(result.roles, from), { replace: true });
     } catch (error) {
       toast.error(fill(t.loginError, { message: errorMessage(error) }));
     } finally {

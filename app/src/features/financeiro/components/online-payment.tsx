@@ -221,3 +221,104 @@ function PixDialog({
     </Dialog>
   );
 }
+
+/**
+ * The installment a reminder's pay link names (`/cliente/financeiro?pagar=<id>`). The link carries only the id:
+ * the installment is looked up among the signed-in client's own (row-level security, filtered by its client id),
+ * so another client's link finds nothing here and cannot be paid.
+ */
+export function PayLinkPanel({
+  installmentId,
+  installments,
+  loading,
+  title,
+}: {
+  installmentId: string;
+  installments: Installment[];
+  loading: boolean;
+  title?: (installment: Installment) => string;
+}) {
+  if (loading) {
+    return (
+      <p className="mb-4 flex items-center gap-2 text-sm text-muted-foreground">
+        <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+        Carregando a parcela…
+      </p>
+    );
+  }
+  const installment = installments.find((i) => i.id === installmentId);
+  if (!installment) {
+    return (
+      <p role="alert" className="mb-4 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
+        Parcela não encontrada. Confira se você entrou com a sua própria conta.
+      </p>
+    );
+  }
+  const name = installment.number === 0 ? 'Entrada' : `Parcela ${installment.number}`;
+  if (!isOpen(installment)) {
+    return (
+      <p role="status" className="mb-4 rounded-md border bg-muted p-3 text-sm">
+        {`${name}: não há valor em aberto. Os recibos estão em Pagamentos.`}
+      </p>
+    );
+  }
+  const open = Number(installment.amount) - Number(installment.paid_amount);
+  return (
+    <section
+      aria-label="Pagar parcela"
+      data-testid="pay-link-panel"
+      className="mb-4 grid gap-3 rounded-lg border border-primary/40 bg-primary/5 p-4"
+    >
+      <div className="grid gap-1">
+        <h2 className="font-semibold">{title ? title(installment) : `Pagar ${name.toLowerCase()}`}</h2>
+        <p className="text-sm">
+          {`Valor em aberto: ${formatMoney(open.toFixed(2), installment.currency)} · vencimento ${formatDate(
+            installment.due_date,
+          )}`}
+        </p>
+      </div>
+      <PayInstallmentActions installment={installment} />
+    </section>
+  );
+}
+
+/**
+ * An accepted quote's down payment (entrada): installment 0 of the contract the office made from the quote. Paid
+ * like any installment (card in dollars, Pix in reais at the day's PTAX, locked on the charge); until the office
+ * has made the contract there is nothing to pay yet, and the card says so.
+ */
+export function QuoteDownPayment({
+  quoteId,
+  contracts,
+  installments,
+}: {
+  quoteId: string;
+  contracts: { id: string; quote_id?: string | null }[];
+  installments: Installment[];
+}) {
+  const contract = contracts.find((c) => c.quote_id === quoteId);
+  if (!contract) {
+    return (
+      <p className="basis-full text-sm text-muted-foreground">
+        Orçamento aceito. A entrada poderá ser paga aqui assim que o escritório emitir o contrato.
+      </p>
+    );
+  }
+  const entrada = installments.find((i) => i.contract_id === contract.id && i.number === 0);
+  if (!entrada) return null;
+  const open = Number(entrada.amount) - Number(entrada.paid_amount);
+  return (
+    <div className="grid basis-full gap-2" data-testid="quote-down-payment">
+      <p className="text-sm">
+        {isOpen(entrada)
+          ? `Entrada: ${formatMoney(open.toFixed(2), entrada.currency)} em aberto (vencimento ${formatDate(
+              entrada.due_date,
+            )})`
+          : entrada.status === 'paid'
+            ? `Entrada de ${formatMoney(entrada.amount, entrada.currency)} paga. O recibo está em Pagamentos.`
+            : `Entrada de ${formatMoney(entrada.amount, entrada.currency)}: cancelada.`}
+      </p>
+      <PayInstallmentActions installment={entrada} />
+    </div>
+  );
+}

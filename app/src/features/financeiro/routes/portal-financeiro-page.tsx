@@ -15,7 +15,7 @@ import { discountLabel } from '../lib/discount';
 import { formatMoney, paymentMethodLabel } from '../lib/money';
 import { MoneyStatusBadge } from '../components/money-status-badge';
 import { DownloadButton, InstallmentsTable, QuoteAnswerButtons } from '../components/portal-finance-money';
-import { PayInstallmentActions } from '../components/online-payment';
+import { PayInstallmentActions, PayLinkPanel, QuoteDownPayment } from '../components/online-payment';
 import { SignatureStatusBadge, type SignatureStatus } from '../signing';
 import { paths } from '@/config/paths';
 import type { FinanceKind } from '@/lib/glossary';
@@ -28,7 +28,7 @@ import type {
 
 /** The finance rows with the money columns of the finance module (currency, receipt number). */
 type Money = { currency: string };
-type FinancialContract = ContractRow & Money & { signature_status?: SignatureStatus };
+type FinancialContract = ContractRow & Money & { signature_status?: SignatureStatus; quote_id?: string | null };
 type FinancialPayment = PaymentRow & Money & { receipt_number?: string | null };
 type FinancialQuote = QuoteRow & Money;
 
@@ -207,9 +207,12 @@ export default function PortalFinanceiroPage() {
   const contracts: FinancialContract[] = data?.contracts ?? [];
   const payments: FinancialPayment[] = data?.payments ?? [];
   const quotes: FinancialQuote[] = data?.quotes ?? [];
-  const installments = useClientInstallments(clientId).data ?? [];
+  const installmentsQuery = useClientInstallments(clientId);
+  const installments = installmentsQuery.data ?? [];
   const [search] = useSearchParams();
   const returned = search.get('pagamento');
+  // a reminder's pay link: /cliente/financeiro?pagar=<installment id>
+  const payLink = search.get('pagar');
 
   const list = (items: unknown[], empty: string, icon: LucideIcon, render: () => ReactNode) =>
     isLoading ? (
@@ -241,8 +244,17 @@ export default function PortalFinanceiroPage() {
           Pagamento não concluído. Você pode tentar novamente em Parcelas.
         </p>
       )}
+      {payLink && (
+        <PayLinkPanel
+          installmentId={payLink}
+          installments={installments}
+          loading={!clientId || installmentsQuery.isLoading}
+        />
+      )}
       <Tabs
-        defaultValue={returned === 'concluido' ? 'payments' : returned === 'cancelado' ? 'installments' : 'contracts'}
+        defaultValue={
+          returned === 'concluido' ? 'payments' : returned === 'cancelado' || payLink ? 'installments' : 'contracts'
+        }
       >
         <TabsList className="h-auto flex-wrap">
           <TabsTrigger value="contracts">{t.contracts}</TabsTrigger>
@@ -339,6 +351,9 @@ export default function PortalFinanceiroPage() {
                         filename={`orcamento-${q.quote_number}.pdf`}
                         label="Baixar orçamento"
                       />
+                      {q.status === 'accepted' && (
+                        <QuoteDownPayment quoteId={q.id} contracts={contracts} installments={installments} />
+                      )}
                       {q.status === 'sent' && (
                         <QuoteAnswerButtons
                           quoteId={q.id}
