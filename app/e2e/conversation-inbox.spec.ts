@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, newClient, uniqueTag } from './support/api';
 import { signInAs } from './support/sign-in';
@@ -18,6 +19,17 @@ interface Env {
 
 async function pageEnv(page: Page): Promise<Env> {
   return page.evaluate(() => (globalThis as unknown as { __ENV__: Env }).__ENV__);
+}
+
+/** axe-core's WCAG 2 A/AA violations of the page's main area (the list and the conversation; the layout around it
+ *  is accessibility.spec's), each as "rule: elements". */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page })
+    .include('main')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 async function tokenOf(page: Page, email: string): Promise<string> {
@@ -117,6 +129,9 @@ test('an inbound WhatsApp message is unread in the list; staff take it, answer a
     });
     await expect(assistant.getByRole('tab', { name: /^Minhas/ })).toContainText('(1)');
 
+    // the list beside the open conversation passes axe's WCAG 2 AA rules
+    expect(await axeViolations(assistant)).toEqual([]);
+
     // the answer goes out on WhatsApp (inside the 24-hour window)
     await expect(assistant.getByLabel('Responder por')).toHaveValue('whatsapp');
     await assistant.getByLabel('Mensagem', { exact: true }).fill(`Claro, vamos ver agora ${tag}`);
@@ -140,6 +155,14 @@ test('an inbound WhatsApp message is unread in the list; staff take it, answer a
     await expect(row).toContainText(`Mais uma dúvida ${tag}`);
     await expect(row.getByTestId('conversation-row-resolved')).toHaveCount(0);
     await expect(assistant.getByTestId('conversation-resolved')).toHaveCount(0);
+
+    // on a phone the list and the conversation take turns, and both pass the same rules
+    await assistant.setViewportSize({ width: 375, height: 800 });
+    await expect(row).toBeHidden();
+    expect(await axeViolations(assistant)).toEqual([]);
+    await assistant.getByRole('button', { name: 'Voltar para a lista' }).click();
+    await expect(row).toBeVisible();
+    expect(await axeViolations(assistant)).toEqual([]);
     await assistant.context().close();
   } finally {
     if (!hadSettings) {

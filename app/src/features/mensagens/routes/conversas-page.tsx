@@ -9,7 +9,7 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SearchInput } from '@/components/ui/search-input';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { DEFAULT_PAGE_SIZE } from '@/lib/paging';
@@ -73,20 +73,23 @@ export default function ConversasPage() {
                 </TabsTrigger>
               ))}
             </TabsList>
+            {/* One panel for every filter (the filters narrow one list): the selected tab's aria-controls names it. */}
+            <TabsContent value={filter}>
+              <SearchInput
+                containerClassName="mt-3"
+                placeholder={t.inboxSearch}
+                aria-label="Buscar conversas por cliente"
+                value={search}
+                onChange={(e) => {
+                  setSearch(e.target.value);
+                  setPage(1);
+                }}
+              />
+              <Card className="mt-3 gap-0 py-0">
+                <ConversationList rows={rows ?? []} loading={isLoading} selected={selected} linkTo={linkTo} />
+              </Card>
+            </TabsContent>
           </Tabs>
-          <SearchInput
-            containerClassName="mt-3"
-            placeholder={t.inboxSearch}
-            aria-label="Buscar conversas por cliente"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-          />
-          <Card className="mt-3 gap-0 py-0">
-            <ConversationList rows={rows ?? []} loading={isLoading} selected={selected} linkTo={linkTo} />
-          </Card>
           <ListPager
             noun="conversas"
             total={counts?.[filter]}
