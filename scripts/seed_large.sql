@@ -149,6 +149,10 @@ select md5('large-message-' || i)::uuid, coalesce(d.id, c.id),
 update public.messages m set sender_id = c.user_id
   from public.clients c
  where m.client_id = c.id and c.user_id is not null and m.sender_type = 'client' and m.sender_id is null;
+-- each client's conversation and its latest activity (the trigger on messages keeps them; triggers are off here)
+insert into public.conversations as cv (client_id, last_message_at)
+select m.client_id, max(m.created_at) from public.messages m group by m.client_id
+on conflict (client_id) do update set last_message_at = greatest(cv.last_message_at, excluded.last_message_at);
 
 -- Documents ---------------------------------------------------------------------------------------------
 insert into public.client_documents (id, client_id, process_id, name, file_path, uploaded_by, document_type, created_at,

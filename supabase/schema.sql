@@ -1768,6 +1768,125 @@ $$;
 COMMENT ON FUNCTION public.confirm_pix_charge(charge_id uuid, received_brl numeric, received_on date) IS 'Administrator or legal_assistant: a Pix was received; records the installment''s payment (amount checked when given) at the rate locked on the charge.';
 
 --
+-- Name: conversation_counts(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.conversation_counts(p_search text DEFAULT NULL::text) RETURNS TABLE(all_count bigint, unread_count bigint, mine_count bigint, unassigned_count bigint, resolved_count bigint)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select count(*),
+         count(*) filter (where r.unread > 0),
+         count(*) filter (where r.assigned_to = (select auth.uid()) and r.resolved_at is null),
+         count(*) filter (where r.assigned_to is null and r.resolved_at is null),
+         count(*) filter (where r.resolved_at is not null)
+    from public.conversation_rows('all', p_search) r
+$$;
+
+--
+-- Name: FUNCTION conversation_counts(p_search text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.conversation_counts(p_search text) IS 'Staff: how many conversations each filter of Atendimento > Mensagens selects (all, unread, mine, unassigned, resolved); RLS applies.';
+
+--
+-- Name: conversation_list(text, text, integer, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.conversation_list(p_filter text DEFAULT 'all'::text, p_search text DEFAULT NULL::text, p_limit integer DEFAULT 25, p_offset integer DEFAULT 0) RETURNS TABLE(client_id uuid, client_name text, last_message_at timestamp with time zone, last_message text, last_channel text, last_sender text, channels text[], unread bigint, assigned_to uuid, assigned_name text, resolved_at timestamp with time zone, total bigint)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+begin
+  if p_limit is null or p_limit < 1 or p_limit > 100 or p_offset is null or p_offset < 0 then
+    raise exception 'Página inválida' using errcode = 'invalid_parameter_value';
+  end if;
+  return query
+    with selected as materialized (
+      select r.*, count(*) over () as total
+        from public.conversation_rows(p_filter, p_search) r
+       order by r.last_message_at desc, r.client_id
+       limit p_limit offset p_offset
+    )
+    select s.client_id, s.client_name, s.last_message_at, last.content, last.channel, last.sender_type,
+           array(select ch from unnest(array['portal', 'whatsapp', 'email']) with ordinality as x(ch, n)
+                  where exists (select 1 from public.messages m where m.client_id = s.client_id and m.channel = x.ch)
+                  order by x.n),
+           s.unread, s.assigned_to, coalesce(p.full_name, p.email), s.resolved_at, s.total
+      from selected s
+      left join public.profiles p on p.id = s.assigned_to
+      left join lateral (
+        select m.content, m.channel, m.sender_type
+          from public.messages m
+         where m.client_id = s.client_id
+         order by m.created_at desc, m.id desc
+         limit 1
+      ) last on true
+     order by s.last_message_at desc, s.client_id;
+end
+$$;
+
+--
+-- Name: FUNCTION conversation_list(p_filter text, p_search text, p_limit integer, p_offset integer); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.conversation_list(p_filter text, p_search text, p_limit integer, p_offset integer) IS 'Staff (Atendimento > Mensagens): one page of conversations, newest activity first, with unread counts, assignee and the exact total of the filter; RLS applies.';
+
+--
+-- Name: conversation_rows(text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.conversation_rows(p_filter text, p_search text) RETURNS TABLE(client_id uuid, client_name text, last_message_at timestamp with time zone, unread bigint, assigned_to uuid, resolved_at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  v_term text := public.search_fold(btrim(coalesce(p_search, '')));
+  v_like text;
+  v_me uuid := auth.uid();
+begin
+  if not coalesce(public.is_staff(), false) then
+    raise exception 'Apenas a equipe vê as conversas' using errcode = 'insufficient_privilege';
+  end if;
+  if p_filter is null or p_filter not in ('all', 'unread', 'mine', 'unassigned', 'resolved') then
+    raise exception 'Filtro de conversas inválido' using errcode = 'invalid_parameter_value';
+  end if;
+  if char_length(v_term) > 200 then
+    raise exception 'Busca longa demais' using errcode = 'invalid_parameter_value';
+  end if;
+  v_like := '%' || replace(replace(replace(v_term, '\', '\\'), '%', '\%'), '_', '\_') || '%';
+  return query
+    with unread as (
+      select m.client_id, count(*) as n
+        from public.messages m
+       where m.read_at is null and m.sender_type = 'client'
+       group by m.client_id
+    )
+    select cv.client_id, c.full_name, cv.last_message_at, coalesce(u.n, 0)::bigint, cv.assigned_to, cv.resolved_at
+      from public.conversations cv
+      join public.clients c on c.id = cv.client_id
+      left join unread u on u.client_id = cv.client_id
+     where cv.last_message_at is not null
+       and (v_term = '' or public.search_fold(c.full_name) like v_like)
+       and case p_filter
+             when 'unread' then coalesce(u.n, 0) > 0
+             when 'mine' then cv.assigned_to = v_me and cv.resolved_at is null
+             when 'unassigned' then cv.assigned_to is null and cv.resolved_at is null
+             when 'resolved' then cv.resolved_at is not null
+             else true
+           end;
+end
+$$;
+
+--
+-- Name: FUNCTION conversation_rows(p_filter text, p_search text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.conversation_rows(p_filter text, p_search text) IS 'Staff: the conversations a filter (all, unread, mine, unassigned, resolved) and a client-name search select; RLS applies.';
+
+--
 -- Name: convert_lead(uuid, text, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2657,10 +2776,12 @@ CREATE FUNCTION public.guard_conversation() RETURNS trigger
     SET search_path TO ''
     AS $$
 begin
-  -- the window is the database's to keep: only inbound messages move it
   if current_user in ('authenticated', 'anon') then
     if tg_op = 'UPDATE' then
       new.whatsapp_last_inbound_at := old.whatsapp_last_inbound_at;
+      new.last_message_at := old.last_message_at;
+    else
+      new.last_message_at := null;
     end if;
     if new.resolved_at is not null and (tg_op = 'INSERT' or old.resolved_at is null) then
       new.resolved_by := auth.uid();
@@ -5986,15 +6107,18 @@ CREATE FUNCTION public.touch_conversation() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  v_from_client boolean := new.sender_type = 'client';
 begin
-  if new.sender_type = 'client' then
-    insert into public.conversations as c (client_id, whatsapp_last_inbound_at)
-    values (new.client_id, case when new.channel = 'whatsapp' then new.created_at end)
-    on conflict (client_id) do update
-      set resolved_at = null, resolved_by = null,
-          whatsapp_last_inbound_at = greatest(c.whatsapp_last_inbound_at, excluded.whatsapp_last_inbound_at),
-          updated_at = now();
-  end if;
+  insert into public.conversations as c (client_id, whatsapp_last_inbound_at, last_message_at)
+  values (new.client_id, case when v_from_client and new.channel = 'whatsapp' then new.created_at end,
+          new.created_at)
+  on conflict (client_id) do update
+    set resolved_at = case when v_from_client then null else c.resolved_at end,
+        resolved_by = case when v_from_client then null else c.resolved_by end,
+        whatsapp_last_inbound_at = greatest(c.whatsapp_last_inbound_at, excluded.whatsapp_last_inbound_at),
+        last_message_at = greatest(c.last_message_at, excluded.last_message_at),
+        updated_at = now();
   return new;
 end
 $$;
@@ -7258,7 +7382,8 @@ CREATE TABLE public.conversations (
     resolved_at timestamp with time zone,
     resolved_by uuid,
     whatsapp_last_inbound_at timestamp with time zone,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    last_message_at timestamp with time zone
 );
 
 --
@@ -7266,6 +7391,12 @@ CREATE TABLE public.conversations (
 --
 
 COMMENT ON TABLE public.conversations IS 'Per client: the staff member assigned to the conversation, whether it is resolved, and the last inbound WhatsApp message (the 24-hour window).';
+
+--
+-- Name: COLUMN conversations.last_message_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.conversations.last_message_at IS 'Time of the latest message of the conversation (any channel, either side); kept by a trigger on messages.';
 
 --
 -- Name: data_deletion_requests; Type: TABLE; Schema: public; Owner: -
@@ -9937,6 +10068,12 @@ CREATE UNIQUE INDEX contract_templates_one_default_idx ON public.contract_templa
 --
 
 CREATE INDEX contract_templates_updated_by_idx ON public.contract_templates USING btree (updated_by);
+
+--
+-- Name: conversations_activity_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX conversations_activity_idx ON public.conversations USING btree (last_message_at DESC, client_id) WHERE (last_message_at IS NOT NULL);
 
 --
 -- Name: conversations_assigned_idx; Type: INDEX; Schema: public; Owner: -
@@ -14506,6 +14643,30 @@ GRANT ALL ON FUNCTION public.confirm_pix_charge(charge_id uuid, received_brl num
 GRANT ALL ON FUNCTION public.confirm_pix_charge(charge_id uuid, received_brl numeric, received_on date) TO service_role;
 
 --
+-- Name: FUNCTION conversation_counts(p_search text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.conversation_counts(p_search text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.conversation_counts(p_search text) TO authenticated;
+GRANT ALL ON FUNCTION public.conversation_counts(p_search text) TO service_role;
+
+--
+-- Name: FUNCTION conversation_list(p_filter text, p_search text, p_limit integer, p_offset integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.conversation_list(p_filter text, p_search text, p_limit integer, p_offset integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.conversation_list(p_filter text, p_search text, p_limit integer, p_offset integer) TO authenticated;
+GRANT ALL ON FUNCTION public.conversation_list(p_filter text, p_search text, p_limit integer, p_offset integer) TO service_role;
+
+--
+-- Name: FUNCTION conversation_rows(p_filter text, p_search text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.conversation_rows(p_filter text, p_search text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.conversation_rows(p_filter text, p_search text) TO authenticated;
+GRANT ALL ON FUNCTION public.conversation_rows(p_filter text, p_search text) TO service_role;
+
+--
 -- Name: FUNCTION convert_lead(p_lead_id uuid, p_password text, p_address text); Type: ACL; Schema: public; Owner: -
 --
 
@@ -16318,6 +16479,8 @@ CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXEC
 CREATE TRIGGER on_auth_user_email_changed AFTER UPDATE OF email ON auth.users FOR EACH ROW WHEN (((old.email)::text IS DISTINCT FROM (new.email)::text)) EXECUTE FUNCTION public.handle_user_email_change();
 
 ALTER PUBLICATION supabase_realtime ADD TABLE public.client_documents;
+
+ALTER PUBLICATION supabase_realtime ADD TABLE public.conversations;
 
 ALTER PUBLICATION supabase_realtime ADD TABLE public.financial_installments;
 

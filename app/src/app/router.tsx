@@ -79,6 +79,10 @@ export const routes: RouteObject[] = [
                 children: [{ index: true, ...page(() => import('./routes/processos')) }],
               },
               { path: 'atendimento', ...page(() => import('@/features/atendimento/routes/atendimento-page')) },
+              {
+                path: 'atendimento/mensagens',
+                ...page(() => import('@/features/mensagens/routes/conversas-page')),
+              },
               { path: 'perfil', ...page(() => import('@/features/perfil/routes/perfil-page')) },
               { path: 'agendamentos', ...page(() => import('@/features/agenda/routes/agendamentos-page')) },
               { path: 'tarefas', ...page(() => import('@/features/tarefas/routes/tarefas-page')) },

@@ -8,6 +8,7 @@ export const paths = {
   processo: (id: number | string) => `/processos/${encodeURIComponent(String(id))}`,
   processosAvancado: '/processos/avancado',
   atendimento: '/atendimento',
+  atendimentoMensagens: '/atendimento/mensagens',
   perfil: '/perfil',
   agendamentos: '/agendamentos',
   tarefas: '/tarefas',

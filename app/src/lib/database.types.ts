@@ -511,6 +511,7 @@ export type Database = {
           resolved_by: string | null;
           whatsapp_last_inbound_at: string | null;
           updated_at: string;
+          last_message_at: string | null;
         };
         Insert: {
           client_id: string;
@@ -519,6 +520,7 @@ export type Database = {
           resolved_by?: string | null;
           whatsapp_last_inbound_at?: string | null;
           updated_at?: string;
+          last_message_at?: string | null;
         };
         Update: {
           client_id?: string;
@@ -527,6 +529,7 @@ export type Database = {
           resolved_by?: string | null;
           whatsapp_last_inbound_at?: string | null;
           updated_at?: string;
+          last_message_at?: string | null;
         };
         Relationships: [
           {
@@ -3374,6 +3377,54 @@ export type Database = {
           received_on?: string;
         };
         Returns: Database['public']['Tables']['financial_payments']['Row'];
+      };
+      conversation_counts: {
+        Args: {
+          p_search?: string;
+        };
+        Returns: {
+          all_count: number;
+          unread_count: number;
+          mine_count: number;
+          unassigned_count: number;
+          resolved_count: number;
+        }[];
+      };
+      conversation_list: {
+        Args: {
+          p_filter?: string;
+          p_search?: string;
+          p_limit?: number;
+          p_offset?: number;
+        };
+        Returns: {
+          client_id: string;
+          client_name: string;
+          last_message_at: string;
+          last_message: string;
+          last_channel: string;
+          last_sender: string;
+          channels: string[];
+          unread: number;
+          assigned_to: string;
+          assigned_name: string;
+          resolved_at: string;
+          total: number;
+        }[];
+      };
+      conversation_rows: {
+        Args: {
+          p_filter: string;
+          p_search: string;
+        };
+        Returns: {
+          client_id: string;
+          client_name: string;
+          last_message_at: string;
+          unread: number;
+          assigned_to: string;
+          resolved_at: string;
+        }[];
       };
       convert_lead: {
         Args: {

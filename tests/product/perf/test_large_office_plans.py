@@ -56,6 +56,10 @@ STAFF = [
                                  "null, (select max(id) from public.processes), false)"),
     ("Processo: documentos", "select * from public.client_documents where process_id = "
                              "(select max(id) from public.processes) order by created_at desc limit 25"),
+    ("Atendimento: conversas", "select * from public.conversation_list('all', null, 25, 0)"),
+    ("Atendimento: não lidas", "select * from public.conversation_list('unread', null, 25, 25)"),
+    ("Atendimento: busca", "select * from public.conversation_list('all', 'Iracema', 25, 0)"),
+    ("Atendimento: totais", "select * from public.conversation_counts(null)"),
     ("Busca: nome", "select * from public.search_workspace('Iracema')"),
     ("Busca: recibo", "select * from public.search_workspace('IOE900000001')"),
     ("Busca: e-mail", "select * from public.search_workspace('cliente12@')"),
@@ -145,6 +149,8 @@ ONCE = [
     ("messages as a client", MARIA, "select * from public.messages order by created_at desc limit 25"),
     ("documents as a client", MARIA, "select * from public.client_documents order by created_at desc limit 25"),
     ("search as staff", ADMIN, "select * from public.search_workspace('Iracema')"),
+    ("conversations as staff", ADMIN, "select * from public.conversation_list('all', null, 25, 0)"),
+    ("conversation totals as staff", ADMIN, "select * from public.conversation_counts(null)"),
 ]
 
 

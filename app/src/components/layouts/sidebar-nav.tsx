@@ -29,7 +29,8 @@ export function SidebarNav({
           <NavLink
             key={entry.to}
             to={entry.to}
-            end={entry.to === '/'}
+            // a link whose page has sub-pages of its own in the menu (Atendimento > Mensagens) is current only on itself
+            end={entry.to === '/' || entries.some((e) => e.type === 'link' && e.to.startsWith(`${entry.to}/`))}
             className={itemClass}
             title={collapsed ? entry.label : undefined}
             onClick={onNavigate}

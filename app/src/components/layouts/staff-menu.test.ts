@@ -6,6 +6,7 @@ const COMMON = [
   'Clientes',
   'Processos',
   'Atendimento',
+  'Mensagens',
   'Agendamentos',
   'Tarefas',
   'Configurações',
@@ -19,6 +20,7 @@ describe('staffMenu', () => {
       'Clientes',
       'Processos',
       'Atendimento',
+      'Mensagens',
       'Financeiro',
       'Financeiro > Produtos e Serviços',
       'Financeiro > Despesas',
@@ -59,12 +61,12 @@ describe('staffMenu', () => {
   it('gives commercial CRM and Financeiro > Orçamentos (its own quotes), no other finance page or reports', () => {
     const labels = menuLabels(staffMenu(['commercial']));
     expect(labels).toEqual([
-      ...COMMON.slice(0, 4),
+      ...COMMON.slice(0, 5),
       'Financeiro',
       'Financeiro > Orçamentos',
-      ...COMMON.slice(4, 6),
+      ...COMMON.slice(5, 7),
       'CRM',
-      ...COMMON.slice(6),
+      ...COMMON.slice(7),
     ]);
   });
 

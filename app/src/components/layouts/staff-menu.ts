@@ -8,6 +8,7 @@ import {
   Headset,
   Image,
   LayoutDashboard,
+  MessagesSquare,
   Plug,
   Settings,
   ShieldCheck,
@@ -66,6 +67,7 @@ export function staffMenu(roles: readonly string[]): MenuEntry[] {
   link('Clientes', paths.clientes, Users, EVERY_STAFF);
   link('Processos', paths.processos, FileText, EVERY_STAFF);
   link('Atendimento', paths.atendimento, Headset, EVERY_STAFF);
+  link('Mensagens', paths.atendimentoMensagens, MessagesSquare, EVERY_STAFF);
   const financeItems = FINANCE_ITEMS.filter((item) => hasAnyRole(roles, item.roles));
   if (financeItems.length > 0) {
     entries.push({

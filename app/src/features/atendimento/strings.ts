@@ -3,6 +3,7 @@ export const atendimentoStrings = {
   title: 'Atendimento',
   description: 'Registre e acompanhe as interações com os clientes.',
   newInteraction: 'Nova Interação',
+  messages: 'Mensagens',
   search: 'Buscar por cliente, processo, descrição ou responsável...',
   empty: 'Nenhuma interação encontrada.',
   unknownClient: 'Cliente não encontrado',

@@ -1,6 +1,8 @@
 /** /atendimento: service interactions with clients, by status tab, with search and the Nova Interação form. */
-import { CheckCircle2, Eye, MoreHorizontal, Pencil, Plus, XCircle } from 'lucide-react';
+import { CheckCircle2, Eye, MessagesSquare, MoreHorizontal, Pencil, Plus, XCircle } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { toast } from '@/lib/toast';
 import { PageHeader } from '@/components/page-header';
 import { TableStateRows } from '@/components/table-state-rows';
@@ -89,10 +91,18 @@ export default function AtendimentoPage() {
         title={t.title}
         description={t.description}
         actions={
-          <Button onClick={() => crud.openForm(null)}>
-            <Plus aria-hidden="true" />
-            {t.newInteraction}
-          </Button>
+          <>
+            <Button variant="outline" asChild>
+              <Link to={paths.atendimentoMensagens}>
+                <MessagesSquare aria-hidden="true" />
+                {t.messages}
+              </Link>
+            </Button>
+            <Button onClick={() => crud.openForm(null)}>
+              <Plus aria-hidden="true" />
+              {t.newInteraction}
+            </Button>
+          </>
         }
       />
       <Tabs

@@ -11,6 +11,7 @@ import { messageKeys } from './keys';
 
 export interface ConversationState {
   resolvedAt: string | null;
+  assignedTo: string | null;
   lastInbound: string | null;
   whatsappEnabled: boolean;
 }
@@ -28,7 +29,7 @@ export function useConversationState(clientId: string) {
       const [{ data: conversation }, { data: consent }] = await Promise.all([
         supabase
           .from('conversations')
-          .select('resolved_at, whatsapp_last_inbound_at')
+          .select('resolved_at, assigned_to, whatsapp_last_inbound_at')
           .eq('client_id', clientId)
           .maybeSingle()
           .throwOnError(),
@@ -42,6 +43,7 @@ export function useConversationState(clientId: string) {
       ]);
       return {
         resolvedAt: (conversation?.resolved_at as string | null) ?? null,
+        assignedTo: (conversation?.assigned_to as string | null) ?? null,
         lastInbound: (conversation?.whatsapp_last_inbound_at as string | null) ?? null,
         whatsappEnabled: Boolean(consent?.granted && consent?.phone),
       };
@@ -64,6 +66,24 @@ export function useSetResolved(clientId: string) {
     },
     onSuccess: () => invalidateTables(queryClient, ['conversations']),
     onError: (error) => toast.error(errorMessage(error, t.resolvedError)),
+  });
+}
+
+/** Assigns the conversation to a staff member (null: nobody); the database accepts only staff. */
+export function useAssignConversation(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (assignee: string | null) => {
+      await supabase
+        .from('conversations')
+        .upsert({ client_id: clientId, assigned_to: assignee }, { onConflict: 'client_id' })
+        .throwOnError();
+    },
+    onSuccess: (_data, assignee) => {
+      toast.success(assignee ? t.assigned : t.unassignedDone);
+      void invalidateTables(queryClient, ['conversations']);
+    },
+    onError: (error) => toast.error(errorMessage(error, t.assignError)),
   });
 }
 

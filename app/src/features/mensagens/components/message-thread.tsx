@@ -61,7 +61,11 @@ function ClientThread({ clientId, viewer, otherLabel }: MessageThreadProps) {
   useEffect(() => {
     if (isPending || !lastId || typeof supabase.rpc !== 'function') return;
     void Promise.resolve(supabase.rpc('mark_messages_read', { p_client_id: clientId })).then(() =>
-      queryClient.invalidateQueries({ queryKey: ['clients', 'unread'] }),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['clients', 'unread'] }),
+        // the unread counts of Atendimento > Mensagens
+        queryClient.invalidateQueries({ queryKey: ['conversations', 'inbox'] }),
+      ]),
     );
   }, [clientId, lastId, isPending, queryClient]);
   useEffect(() => {

@@ -1,12 +1,16 @@
 /** Staff above the composer: "Resolvido", and the channel of the reply (Portal or WhatsApp) with the 24-hour rule
  *  spelled out: inside the window a free-form text, outside it an approved template only (the database enforces
  *  the same in send_whatsapp_reply). */
-import { CheckCircle2, RotateCcw } from 'lucide-react';
+import { CheckCircle2, RotateCcw, UserCheck } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { PersonSelect } from '@/components/person-select';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
+import { useAuth } from '@/lib/auth';
+import { useStaffOptions } from '@/lib/people';
 import {
   TEMPLATE_LABELS,
+  useAssignConversation,
   useAttachToRequest,
   useConversationState,
   usePendingRequests,
@@ -35,6 +39,8 @@ export interface StaffConversation {
   windowOpen: boolean;
   resolvedAt: string | null;
   setResolved: ReturnType<typeof useSetResolved>;
+  assignedTo: string | null;
+  assign: ReturnType<typeof useAssignConversation>;
 }
 
 export function useStaffConversation(
@@ -48,6 +54,7 @@ export function useStaffConversation(
   const attach = useAttachToRequest();
   const whatsappSend = useSendWhatsApp(clientId);
   const setResolved = useSetResolved(clientId);
+  const assign = useAssignConversation(clientId);
   const [chosen, setChannel] = useState<ReplyChannel | null>(null);
   const [template, setTemplate] = useState<ReplyTemplate>('office_message');
   const lastClientMessage = [...messages].reverse().find((m) => m.sender_type === 'client');
@@ -74,7 +81,44 @@ export function useStaffConversation(
     windowOpen,
     resolvedAt: state?.resolvedAt ?? null,
     setResolved,
+    assignedTo: state?.assignedTo ?? null,
+    assign,
   };
+}
+
+/** Who answers the conversation: any staff member, or "Assumir" to take it. */
+function AssigneeControl({ conversation: c }: { conversation: StaffConversation }) {
+  const id = useId();
+  const me = useAuth().user?.id ?? null;
+  const { data: staff } = useStaffOptions();
+  return (
+    <div className="flex flex-wrap items-center gap-2" data-testid="conversation-assignment">
+      <label htmlFor={id} className="font-medium">
+        {t.assignedTo}
+      </label>
+      <PersonSelect
+        id={id}
+        className="h-8 w-auto"
+        people={staff}
+        emptyLabel={t.unassigned}
+        value={c.assignedTo ?? ''}
+        disabled={c.assign.isPending}
+        onValueChange={(value) => c.assign.mutate(value || null)}
+      />
+      {me && c.assignedTo !== me && (
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={c.assign.isPending}
+          onClick={() => c.assign.mutate(me)}
+        >
+          <UserCheck aria-hidden="true" />
+          {t.assign}
+        </Button>
+      )}
+    </div>
+  );
 }
 
 export function StaffReplyBar({ conversation: c }: { conversation: StaffConversation }) {
@@ -82,6 +126,7 @@ export function StaffReplyBar({ conversation: c }: { conversation: StaffConversa
   const templateId = useId();
   return (
     <div className="grid gap-2 border-t p-3 text-sm sm:px-4" data-testid="staff-reply-bar">
+      <AssigneeControl conversation={c} />
       <div className="flex flex-wrap items-center gap-2">
         <label htmlFor={channelId} className="font-medium">
           {t.replyBy}
