@@ -49,15 +49,18 @@ def test_case_types_list_their_packets_and_every_form_has_a_pack(api):
 
 
 @pytest.fixture()
-def removal_of_conditions(api, forms_stack, questionnaires_restored):
-    """I-751 (drawn with its published field names) and the official G-28 imported by the legal assistant;
-    Maria's process 1 as a removal of conditions; the library, the process and her documents restored after."""
+def removal_of_conditions(request, api, forms_stack, questionnaires_restored):
+    """I-751 (drawn with its published field names; not imported when the test says so: the seeded demo edition,
+    which has no stored PDF, stays the latest) and the official G-28 imported by the legal assistant; Maria's
+    process 1 as a removal of conditions; the library, the process and her documents restored after."""
     sql = forms_stack.sql
     forms_before = {n: row for n, *row in sql("select number, updated_at, downloaded from uscis_forms")}
     process_before = sql("select case_type_id from processes where id = 1")[0][0]
     requests_before = [r[0] for r in sql("select id::text from document_requests where process_id = 1")]
     listed = json.loads((PUBLIC_FIELDS / "i-751.json").read_text(encoding="utf-8"))
     files = {"I-751": ("2025-04-01", fillable_pdf(listed)), "G-28": ("2016-05-05", official_pdf("G-28"))}
+    if getattr(request, "param", None) == "without I-751":
+        del files["I-751"]
     paths, editions = [], []
     imported = {}
     for number, (edition, content) in files.items():
@@ -105,3 +108,15 @@ def test_packet_of_a_removal_of_conditions(api, removal_of_conditions):
     assert short["Pt1Line1a_FamilyName[0]"] == "Silva" and short["P1_Line14_CRExpiresOn[0]"] == "06/01/2025"
     assert short["Pt4Line2b_GivenName2[0]"] == "Paulo" and short["AttorneyStateBarNumber[0]"] == "681234"
     assert not any(name.startswith(("Pt3Line1", "P5_Line6a_Signature")) for name in short)
+
+
+@pytest.mark.parametrize("removal_of_conditions", ["without I-751"], indirect=True)
+def test_a_form_whose_stored_pdf_is_gone_is_skipped_not_the_packet(api, removal_of_conditions):
+    """The demo's I-751 edition is a library row without its PDF: the packet says so and fills the G-28."""
+    answer = api[SECRETARY].function("fill-uscis-packet", {"processId": 1})
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    assert [f["formNumber"] for f in body["forms"]] == ["G-28"]
+    assert body["skipped"] == [{"formNumber": "I-751",
+                                "reason": "PDF da edição não encontrado no armazenamento: importe o PDF de novo"}]
+    assert body["packet"]["name"].endswith("(G-28)")      # the forms it holds
