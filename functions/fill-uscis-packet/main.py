@@ -4,8 +4,8 @@ Staff only. The forms are the case type's (case_types.forms, in that order, edit
 Configurações); each is filled from its latest imported edition and mapping in force, as fill-uscis-form
 does, and stored in the process's documents; the packet joins the office's cover letter, the filled forms
 and an exhibit index of the case's documents. Everything stored is internal (shared_with_client = false)
-until staff share it. Forms not yet imported or mapped are listed in `skipped` with the reason; filling and
-joining run in the PDF worker process, within its limits.
+until staff share it. Forms not yet imported or mapped, or whose stored PDF is gone, are listed in `skipped`
+with the reason; filling and joining run in the PDF worker process, within its limits.
 """
 import re
 import time
@@ -78,6 +78,7 @@ async def fill_packet_of_process(request: Request):
         raise FunctionError(400, "O tipo do caso não tem formulários: defina o pacote do tipo em Configurações")
 
     ready, skipped = [], []
+    forms_bucket = db.storage.from_(store.FORMS_BUCKET)
     for number in numbers:
         form = await store.form_by_number(db, number)
         edition = await store.latest_edition(db, form["id"]) if form else None
@@ -88,7 +89,14 @@ async def fill_packet_of_process(request: Request):
         if not mappings:
             skipped.append({"formNumber": number, "reason": "Formulário sem mapeamento: configure o mapeamento"})
             continue
-        ready.append((form, edition, version, mappings))
+        try:
+            blank = await forms_bucket.download(edition["storage_path"])
+        except StorageApiError:
+            # the edition's row without its stored PDF: the other forms still make the packet
+            skipped.append({"formNumber": number,
+                            "reason": "PDF da edição não encontrado no armazenamento: importe o PDF de novo"})
+            continue
+        ready.append((form, edition, version, mappings, blank))
     if not ready:
         raise FunctionError(400, "Nenhum formulário do pacote está pronto: importe as edições em Formulários")
 
@@ -108,13 +116,8 @@ async def fill_packet_of_process(request: Request):
     index = packet.exhibit_index(data["client"].get("full_name") or "", [f["number"] for f, *_ in ready], exhibits)
 
     jobs, reports = [], []
-    forms_bucket = db.storage.from_(store.FORMS_BUCKET)
-    for form, edition, version, mappings in ready:
+    for form, edition, version, mappings, blank in ready:
         result = plan(edition["fields"], mappings, data)
-        try:
-            blank = await forms_bucket.download(edition["storage_path"])
-        except StorageApiError:
-            raise FunctionError(404, f"PDF do formulário {form['number']} não encontrado no armazenamento") from None
         jobs.append((blank, result.values))
         reports.append({"formNumber": form["number"], "formId": form["id"], "editionId": edition["id"],
                         "mappingVersion": version, "filledCount": len(result.values),

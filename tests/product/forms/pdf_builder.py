@@ -3,11 +3,32 @@ from __future__ import annotations
 
 import io
 
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import NameObject
 from reportlab.pdfgen import canvas
 
 
+def _on_states(data: bytes, states: dict[str, str]) -> bytes:
+    """Checkboxes drawn with the form's own on-state (USCIS boxes say " APT ", "M", "Y"...) instead of /Yes."""
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    for page in writer.pages:
+        for ref in page.get("/Annots") or []:
+            annot = ref.get_object()
+            state = states.get(str(annot.get("/T")))
+            if state is None:
+                continue
+            for kind in ("/N", "/D"):
+                looks = annot["/AP"].get(kind)
+                if looks is not None and "/Yes" in looks:
+                    looks[NameObject("/" + state)] = looks.pop("/Yes")
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
 def fillable_pdf(fields: list[dict]) -> bytes:
-    """fields: {name, type: text|checkbox|radio|choice, options (radio values / choices)}; one per line."""
+    """fields: {name, type: text|checkbox|radio|choice, options (radio values / choices; a checkbox's on-state)};
+    one per line."""
     buf = io.BytesIO()
     pdf = canvas.Canvas(buf)
     form = pdf.acroForm
@@ -32,7 +53,8 @@ def fillable_pdf(fields: list[dict]) -> bytes:
             y = 780
     pdf.showPage()
     pdf.save()
-    return buf.getvalue()
+    states = {f["name"]: f["options"][0] for f in fields if f["type"] == "checkbox" and f.get("options")}
+    return _on_states(buf.getvalue(), states) if states else buf.getvalue()
 
 
 # A small I-130-like form: names, dates, numbers, a checkbox, a radio group and a list.

@@ -2,3 +2,4 @@
 export { processKeys } from './api/keys';
 export { DocumentsPanel } from './components/documents-panel';
 export { ProcessFormDialog } from './components/process-form-dialog';
+export { PacketReport } from './components/packet-report';

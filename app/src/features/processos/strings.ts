@@ -72,6 +72,16 @@ export const processStrings = {
   packetExhibits: 'Índice de documentos: {count} documento(s) do processo',
   packetDownload: 'Baixar pacote',
   packetClose: 'Fechar',
+  packetMissingTitle: 'Faltam no questionário do cliente',
+  packetAskClient: 'Pedir ao cliente',
+  packetAskConfirmTitle: 'Pedir ao cliente os dados que faltam?',
+  packetAskConfirmDescription:
+    'O cliente recebe no portal um pedido para completar o questionário com {count} resposta(s) que os formulários do pacote usam.',
+  packetAskName: 'Completar o questionário para os formulários',
+  packetAskIntro: 'Responda no Questionário do portal as perguntas abaixo, usadas nos formulários do seu processo:',
+  packetAskDone: 'Pedido enviado ao cliente',
+  packetAskSent: 'Pedido enviado: o cliente vê o pedido no portal.',
+  packetAskError: 'Não foi possível enviar o pedido: {message}',
   closeConfirmDescription:
     'O processo {type} de {client} será encerrado, e o cliente o verá como concluído no portal. Você poderá reabri-lo depois.',
   closeConfirmNoClient: 'o cliente',

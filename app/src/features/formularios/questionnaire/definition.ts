@@ -229,6 +229,11 @@ export const QUESTIONNAIRE: readonly QuestionSection[] = [
       { key: 'removal_proceedings', label: 'Já esteve em processo de deportação?', kind: 'select', options: YES_NO },
       { key: 'permanent_resident_since', label: 'Data em que se tornou residente permanente', kind: 'date' },
       {
+        key: 'conditional_residence_expires',
+        label: 'Vencimento do green card condicional (2 anos), se tiver',
+        kind: 'date',
+      },
+      {
         key: 'applied_abroad',
         label: 'Já pediu visto de imigrante em um consulado fora dos EUA?',
         kind: 'select',

@@ -14,16 +14,18 @@ import {
 import { toast } from '@/lib/toast';
 import { fillPacket, type PacketResponse } from '../api/functions';
 import { processKeys } from '../api/keys';
+import type { ProcessRow } from '../api/types';
+import { PacketReport, type AskableGaps } from './packet-report';
 import { fill, processStrings as t } from '../strings';
 
 export function PacketDialog({
-  processId,
-  caseTypeLabel,
+  process,
+  askable,
   open,
   onOpenChange,
 }: {
-  processId: number;
-  caseTypeLabel: string;
+  process: ProcessRow;
+  askable?: AskableGaps;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -35,7 +37,7 @@ export function PacketDialog({
   const confirm = async () => {
     setPending(true);
     try {
-      const answer = await fillPacket(processId);
+      const answer = await fillPacket(process.id);
       filled.current = true;
       setResult(answer);
       toast.success(t.packetDone);
@@ -62,7 +64,7 @@ export function PacketDialog({
           if (next || !filled.current) close(next);
         }}
         title={t.packetConfirmTitle}
-        description={fill(t.packetConfirmDescription, { type: caseTypeLabel })}
+        description={fill(t.packetConfirmDescription, { type: process.type })}
         pending={pending}
         onConfirm={confirm}
         destructive={false}
@@ -76,29 +78,7 @@ export function PacketDialog({
           <DialogTitle>{t.packetReadyTitle}</DialogTitle>
           <DialogDescription>{t.packetInternal}</DialogDescription>
         </DialogHeader>
-        <div className="grid gap-2 text-sm" data-testid="packet-report">
-          <ul className="grid gap-1">
-            {result.forms.map((form) => (
-              <li key={form.formNumber}>
-                {fill(t.packetForm, {
-                  number: form.formNumber,
-                  filled: form.filledCount,
-                  empty: form.emptyFields.length,
-                })}
-              </li>
-            ))}
-          </ul>
-          {result.skipped.length > 0 && (
-            <ul className="grid gap-1 text-muted-foreground">
-              {result.skipped.map((skip) => (
-                <li key={skip.formNumber}>
-                  {skip.formNumber}: {skip.reason}
-                </li>
-              ))}
-            </ul>
-          )}
-          <p>{fill(t.packetExhibits, { count: result.exhibits })}</p>
-        </div>
+        <PacketReport process={process} result={result} askable={askable} />
         <DialogFooter>
           <Button variant="outline" onClick={() => close(false)}>
             {t.packetClose}

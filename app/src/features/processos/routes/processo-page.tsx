@@ -21,6 +21,7 @@ import { DocumentsPanel } from '../components/documents-panel';
 import { DocumentsSheet } from '../components/documents-sheet';
 import { ProcessStatusBadge, StageBadge } from '../components/process-badges';
 import { PacketDialog } from '../components/packet-dialog';
+import type { AskableGaps } from '../components/packet-report';
 import { ProcessFormDialog } from '../components/process-form-dialog';
 import { StageDialog } from '../components/stage-dialog';
 import { Timeline } from '@/components/timeline';
@@ -35,11 +36,14 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
   );
 }
 
-/** `standing`: where the case stands (its queue panel), given by the route that composes the two features. */
+/** `standing`: where the case stands (its queue panel), given by the route that composes the two features;
+ * `packetAskable`: the questionnaire answers a filled packet lacked ("Pedir ao cliente"), from Formulários. */
 export default function ProcessoPage({
   standing,
+  packetAskable,
 }: {
   standing?: (process: { id: number; client_id: string | null }) => ReactNode;
+  packetAskable?: AskableGaps;
 }) {
   const id = Number.parseInt(useParams<{ processId: string }>().processId ?? '', 10);
   const { data: process, isPending } = useProcess(id);
@@ -194,12 +198,7 @@ export default function ProcessoPage({
         process={requestsOpen ? process : null}
         onOpenChange={(open) => !open && setRequestsOpen(false)}
       />
-      <PacketDialog
-        processId={process.id}
-        caseTypeLabel={process.type}
-        open={packetOpen}
-        onOpenChange={setPacketOpen}
-      />
+      <PacketDialog process={process} askable={packetAskable} open={packetOpen} onOpenChange={setPacketOpen} />
       <ConfirmDialog
         open={confirmingClose}
         onOpenChange={setConfirmingClose}
