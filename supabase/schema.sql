@@ -7301,6 +7301,10 @@ CREATE TABLE public.data_export_jobs (
     expires_at timestamp with time zone,
     delivered_at timestamp with time zone,
     deliveries integer DEFAULT 0 NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    lease_until timestamp with time zone,
+    next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT data_export_jobs_attempts_check CHECK ((attempts >= 0)),
     CONSTRAINT data_export_jobs_progress_check CHECK (((progress >= 0) AND (progress <= 100))),
     CONSTRAINT data_export_jobs_status_check CHECK ((status = ANY (ARRAY['queued'::text, 'running'::text, 'done'::text, 'failed'::text])))
 );
@@ -7310,6 +7314,24 @@ CREATE TABLE public.data_export_jobs (
 --
 
 COMMENT ON TABLE public.data_export_jobs IS 'LGPD exports of a client''s data (request, progress, the ZIP in storage, its delivery). Written by export-client-data.';
+
+--
+-- Name: COLUMN data_export_jobs.attempts; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.data_export_jobs.attempts IS 'How many times a worker claimed the job (a claim whose lease ran out counts).';
+
+--
+-- Name: COLUMN data_export_jobs.lease_until; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.data_export_jobs.lease_until IS 'While running: until when the worker that claimed it holds it (renewed as it works); after that another worker takes it.';
+
+--
+-- Name: COLUMN data_export_jobs.next_attempt_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.data_export_jobs.next_attempt_at IS 'A queued job is claimed from this time on (a retry after a failure waits a little).';
 
 --
 -- Name: document_checklists; Type: TABLE; Schema: public; Owner: -
@@ -9951,6 +9973,12 @@ CREATE UNIQUE INDEX data_deletion_requests_one_pending ON public.data_deletion_r
 --
 
 CREATE INDEX data_export_jobs_client_idx ON public.data_export_jobs USING btree (client_id, created_at DESC);
+
+--
+-- Name: data_export_jobs_due_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX data_export_jobs_due_idx ON public.data_export_jobs USING btree (next_attempt_at) WHERE (status = ANY (ARRAY['queued'::text, 'running'::text]));
 
 --
 -- Name: document_checklists_case_type_idx; Type: INDEX; Schema: public; Owner: -

@@ -614,6 +614,9 @@ export type Database = {
           expires_at: string | null;
           delivered_at: string | null;
           deliveries: number;
+          attempts: number;
+          lease_until: string | null;
+          next_attempt_at: string;
         };
         Insert: {
           id?: string;
@@ -629,6 +632,9 @@ export type Database = {
           expires_at?: string | null;
           delivered_at?: string | null;
           deliveries?: number;
+          attempts?: number;
+          lease_until?: string | null;
+          next_attempt_at?: string;
         };
         Update: {
           id?: string;
@@ -644,6 +650,9 @@ export type Database = {
           expires_at?: string | null;
           delivered_at?: string | null;
           deliveries?: number;
+          attempts?: number;
+          lease_until?: string | null;
+          next_attempt_at?: string;
         };
         Relationships: [
           {
