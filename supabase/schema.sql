@@ -1480,6 +1480,31 @@ end
 $$;
 
 --
+-- Name: client_consents_stamp(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.client_consents_stamp() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_doc public.legal_documents;
+begin
+  select * into v_doc from public.legal_documents d where d.id = new.document_id;
+  if v_doc.id is null then
+    raise exception 'Documento não encontrado' using errcode = 'foreign_key_violation';
+  end if;
+  if not exists (select 1 from public.current_legal_documents() c where c.id = v_doc.id) then
+    raise exception 'Esta versão não está mais em vigor; aceite a versão atual' using errcode = 'check_violation';
+  end if;
+  new.kind := v_doc.kind;
+  new.version := v_doc.version;
+  new.accepted_at := now();
+  return new;
+end
+$$;
+
+--
 -- Name: client_data_export(uuid); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2310,6 +2335,50 @@ $$;
 --
 
 COMMENT ON FUNCTION public.current_client_id() IS 'The clients.id of the signed-in client (null for staff).';
+
+--
+-- Name: legal_documents; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.legal_documents (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    kind text NOT NULL,
+    version text NOT NULL,
+    title text NOT NULL,
+    body text NOT NULL,
+    published_at timestamp with time zone DEFAULT now() NOT NULL,
+    published_by uuid DEFAULT auth.uid(),
+    withdrawn_at timestamp with time zone,
+    CONSTRAINT legal_documents_body_check CHECK (((char_length(btrim(body)) >= 1) AND (char_length(btrim(body)) <= 100000))),
+    CONSTRAINT legal_documents_kind_check CHECK ((kind = ANY (ARRAY['terms_of_use'::text, 'privacy_notice'::text]))),
+    CONSTRAINT legal_documents_title_check CHECK (((char_length(btrim(title)) >= 1) AND (char_length(btrim(title)) <= 200))),
+    CONSTRAINT legal_documents_version_check CHECK (((char_length(btrim(version)) >= 1) AND (char_length(btrim(version)) <= 40)))
+);
+
+--
+-- Name: TABLE legal_documents; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.legal_documents IS 'LGPD: versions of the terms of use and privacy notice the office published; the latest not withdrawn of each kind is current.';
+
+--
+-- Name: current_legal_documents(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.current_legal_documents() RETURNS SETOF public.legal_documents
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select distinct on (d.kind) d.* from public.legal_documents d
+   where d.withdrawn_at is null
+   order by d.kind, d.published_at desc, d.id
+$$;
+
+--
+-- Name: FUNCTION current_legal_documents(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.current_legal_documents() IS 'LGPD: the version in force of each kind of legal document.';
 
 --
 -- Name: document_request_stages(boolean, boolean); Type: FUNCTION; Schema: public; Owner: -
@@ -3507,6 +3576,29 @@ $$;
 COMMENT ON FUNCTION public.keep_staff_apart_from_clients() IS 'Trigger: refuses a staff role for a user linked to a client, the client role for staff, and a client record for staff.';
 
 --
+-- Name: legal_documents_guard(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.legal_documents_guard() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if tg_op = 'INSERT' then
+    new.published_at := now();
+    new.published_by := coalesce(auth.uid(), new.published_by);
+    new.withdrawn_at := null;
+    new.version := btrim(new.version);
+  elsif old.withdrawn_at is not null then
+    raise exception 'Esta versão já foi retirada' using errcode = 'check_violation';
+  elsif new.withdrawn_at is not null then
+    new.withdrawn_at := now();
+  end if;
+  return new;
+end
+$$;
+
+--
 -- Name: mark_commissions_paid(uuid, date); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -4061,6 +4153,27 @@ $$;
 --
 
 COMMENT ON FUNCTION public.paid_revenue_by_month(p_from date, p_to date) IS 'Dashboard: sum of paid payments per currency and month in [p_from, p_to) that the caller may read (RLS applies).';
+
+--
+-- Name: pending_legal_documents(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.pending_legal_documents() RETURNS SETOF public.legal_documents
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select c.* from public.current_legal_documents() c
+   where (select public.current_client_id()) is not null
+     and not exists (select 1 from public.client_consents k
+                      where k.client_id = (select public.current_client_id()) and k.document_id = c.id)
+   order by c.kind
+$$;
+
+--
+-- Name: FUNCTION pending_legal_documents(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.pending_legal_documents() IS 'LGPD: the versions in force the signed-in client has not accepted (asked again after each new publication).';
 
 --
 -- Name: phone_e164(text); Type: FUNCTION; Schema: public; Owner: -
@@ -6890,6 +7003,29 @@ CREATE TABLE public.case_types (
 COMMENT ON TABLE public.case_types IS 'Catalogue of immigration case types: pt-BR label, usual category and main forms.';
 
 --
+-- Name: client_consents; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.client_consents (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    client_id uuid NOT NULL,
+    document_id uuid NOT NULL,
+    kind text NOT NULL,
+    version text NOT NULL,
+    accepted_at timestamp with time zone DEFAULT now() NOT NULL,
+    ip text,
+    user_agent text,
+    CONSTRAINT client_consents_ip_check CHECK (((ip IS NULL) OR (char_length(ip) <= 100))),
+    CONSTRAINT client_consents_user_agent_check CHECK (((user_agent IS NULL) OR (char_length(user_agent) <= 500)))
+);
+
+--
+-- Name: TABLE client_consents; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.client_consents IS 'LGPD: the versions of the terms of use and privacy notice each client accepted (time, IP, user agent). Never updated or deleted through the API.';
+
+--
 -- Name: document_requests; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -8976,6 +9112,20 @@ ALTER TABLE ONLY public.client_channel_consents
     ADD CONSTRAINT client_channel_consents_pkey PRIMARY KEY (client_id, channel);
 
 --
+-- Name: client_consents client_consents_client_id_document_id_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.client_consents
+    ADD CONSTRAINT client_consents_client_id_document_id_key UNIQUE (client_id, document_id);
+
+--
+-- Name: client_consents client_consents_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.client_consents
+    ADD CONSTRAINT client_consents_pkey PRIMARY KEY (id);
+
+--
 -- Name: client_documents client_documents_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -9303,6 +9453,20 @@ ALTER TABLE ONLY public.lead_activities
 
 ALTER TABLE ONLY public.leads
     ADD CONSTRAINT leads_pkey PRIMARY KEY (id);
+
+--
+-- Name: legal_documents legal_documents_kind_version_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.legal_documents
+    ADD CONSTRAINT legal_documents_kind_version_key UNIQUE (kind, version);
+
+--
+-- Name: legal_documents legal_documents_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.legal_documents
+    ADD CONSTRAINT legal_documents_pkey PRIMARY KEY (id);
 
 --
 -- Name: messages messages_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -9823,6 +9987,18 @@ CREATE INDEX appointments_staff_idx ON public.appointments USING btree (staff_id
 --
 
 CREATE INDEX appointments_starts_at_idx ON public.appointments USING btree (starts_at);
+
+--
+-- Name: client_consents_client_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX client_consents_client_idx ON public.client_consents USING btree (client_id, accepted_at DESC);
+
+--
+-- Name: client_consents_document_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX client_consents_document_idx ON public.client_consents USING btree (document_id);
 
 --
 -- Name: client_documents_client_idx; Type: INDEX; Schema: public; Owner: -
@@ -10935,6 +11111,12 @@ CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.c
 CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.client_channel_consents FOR EACH ROW EXECUTE FUNCTION audit.capture('client_id,channel', 'client_id', '', '');
 
 --
+-- Name: client_consents audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.client_consents FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', '', '');
+
+--
 -- Name: client_documents audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -11103,6 +11285,12 @@ CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.l
 CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.leads FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', '', '');
 
 --
+-- Name: legal_documents audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.legal_documents FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
 -- Name: messages audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -11203,6 +11391,12 @@ CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.w
 --
 
 CREATE TRIGGER check_client_request BEFORE INSERT ON public.appointments FOR EACH ROW EXECUTE FUNCTION public.check_client_appointment_request();
+
+--
+-- Name: client_consents client_consents_stamp; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER client_consents_stamp BEFORE INSERT ON public.client_consents FOR EACH ROW EXECUTE FUNCTION public.client_consents_stamp();
 
 --
 -- Name: client_documents client_documents_check_request; Type: TRIGGER; Schema: public; Owner: -
@@ -11523,6 +11717,12 @@ CREATE TRIGGER leads_set_updated_at BEFORE UPDATE ON public.leads FOR EACH ROW E
 CREATE TRIGGER leads_track_stage BEFORE UPDATE OF stage ON public.leads FOR EACH ROW EXECUTE FUNCTION public.track_lead_stage();
 
 --
+-- Name: legal_documents legal_documents_guard; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER legal_documents_guard BEFORE INSERT OR UPDATE ON public.legal_documents FOR EACH ROW EXECUTE FUNCTION public.legal_documents_guard();
+
+--
 -- Name: messages messages_touch_conversation; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -11792,6 +11992,20 @@ ALTER TABLE ONLY public.calendar_feeds
 
 ALTER TABLE ONLY public.client_channel_consents
     ADD CONSTRAINT client_channel_consents_client_id_fkey FOREIGN KEY (client_id) REFERENCES public.clients(id) ON DELETE CASCADE;
+
+--
+-- Name: client_consents client_consents_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.client_consents
+    ADD CONSTRAINT client_consents_client_id_fkey FOREIGN KEY (client_id) REFERENCES public.clients(id) ON DELETE CASCADE;
+
+--
+-- Name: client_consents client_consents_document_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.client_consents
+    ADD CONSTRAINT client_consents_document_id_fkey FOREIGN KEY (document_id) REFERENCES public.legal_documents(id);
 
 --
 -- Name: client_documents client_documents_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -12291,6 +12505,13 @@ ALTER TABLE ONLY public.leads
     ADD CONSTRAINT leads_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 
 --
+-- Name: legal_documents legal_documents_published_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.legal_documents
+    ADD CONSTRAINT legal_documents_published_by_fkey FOREIGN KEY (published_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+--
 -- Name: messages messages_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -12701,6 +12922,12 @@ CREATE POLICY "administrators maintain courts" ON public.eoir_courts TO authenti
 CREATE POLICY "administrators mark commissions" ON public.financial_commissions FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
 --
+-- Name: legal_documents administrators publish; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "administrators publish" ON public.legal_documents FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
+
+--
 -- Name: user_roles administrators read all roles; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -12783,6 +13010,12 @@ CREATE POLICY "administrators remove rules" ON public.financial_commission_rules
 --
 
 CREATE POLICY "administrators update any profile" ON public.profiles FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
+
+--
+-- Name: legal_documents administrators withdraw; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "administrators withdraw" ON public.legal_documents FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
 --
 -- Name: contract_template_clauses administrators write; Type: POLICY; Schema: public; Owner: -
@@ -12881,6 +13114,12 @@ CREATE POLICY "client reads own checkouts" ON public.payment_checkouts FOR SELEC
 CREATE POLICY "client reads own consents" ON public.client_channel_consents FOR SELECT TO authenticated USING ((client_id = ( SELECT public.current_client_id() AS current_client_id)));
 
 --
+-- Name: client_consents client reads own consents, staff all; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "client reads own consents, staff all" ON public.client_consents FOR SELECT TO authenticated USING (((client_id = ( SELECT public.current_client_id() AS current_client_id)) OR ( SELECT public.is_staff() AS is_staff)));
+
+--
 -- Name: data_deletion_requests client reads own deletion requests, administrators all; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -12937,6 +13176,12 @@ CREATE POLICY "client reads own row" ON public.clients FOR SELECT TO authenticat
 CREATE POLICY "client reads own shared documents" ON public.client_documents FOR SELECT TO authenticated USING (((client_id = ( SELECT public.current_client_id() AS current_client_id)) AND shared_with_client));
 
 --
+-- Name: client_consents client records own consent; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "client records own consent" ON public.client_consents FOR INSERT TO authenticated WITH CHECK ((client_id = ( SELECT public.current_client_id() AS current_client_id)));
+
+--
 -- Name: appointments client requests an appointment; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -12959,6 +13204,12 @@ CREATE POLICY "client writes own as client" ON public.messages FOR INSERT TO aut
 --
 
 ALTER TABLE public.client_channel_consents ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: client_consents; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.client_consents ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: client_documents; Type: ROW SECURITY; Schema: public; Owner: -
@@ -13223,6 +13474,12 @@ ALTER TABLE public.lead_activities ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.leads ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: legal_documents; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.legal_documents ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: financial_contracts managers add; Type: POLICY; Schema: public; Owner: -
@@ -13529,6 +13786,12 @@ CREATE POLICY "signed-in users read bulletin months" ON public.visa_bulletin_mon
 --
 
 CREATE POLICY "signed-in users read bulletins" ON public.visa_bulletins FOR SELECT TO authenticated USING (true);
+
+--
+-- Name: legal_documents signed-in users read the published versions; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "signed-in users read the published versions" ON public.legal_documents FOR SELECT TO authenticated USING (true);
 
 --
 -- Name: appointments staff add appointments; Type: POLICY; Schema: public; Owner: -
@@ -14471,6 +14734,13 @@ REVOKE ALL ON FUNCTION public.check_time_zone_name() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.check_time_zone_name() TO service_role;
 
 --
+-- Name: FUNCTION client_consents_stamp(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.client_consents_stamp() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.client_consents_stamp() TO service_role;
+
+--
 -- Name: FUNCTION client_data_export(p_client uuid); Type: ACL; Schema: public; Owner: -
 --
 
@@ -14638,6 +14908,27 @@ GRANT ALL ON FUNCTION public.cron_run_now(p_jobid bigint) TO service_role;
 REVOKE ALL ON FUNCTION public.current_client_id() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.current_client_id() TO authenticated;
 GRANT ALL ON FUNCTION public.current_client_id() TO service_role;
+
+--
+-- Name: TABLE legal_documents; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.legal_documents TO service_role;
+GRANT SELECT,INSERT ON TABLE public.legal_documents TO authenticated;
+
+--
+-- Name: COLUMN legal_documents.withdrawn_at; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(withdrawn_at) ON TABLE public.legal_documents TO authenticated;
+
+--
+-- Name: FUNCTION current_legal_documents(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.current_legal_documents() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.current_legal_documents() TO authenticated;
+GRANT ALL ON FUNCTION public.current_legal_documents() TO service_role;
 
 --
 -- Name: FUNCTION document_request_stages(p_apostille boolean, p_translation boolean); Type: ACL; Schema: public; Owner: -
@@ -14942,6 +15233,14 @@ REVOKE ALL ON FUNCTION public.keep_staff_apart_from_clients() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.keep_staff_apart_from_clients() TO service_role;
 
 --
+-- Name: FUNCTION legal_documents_guard(); Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON FUNCTION public.legal_documents_guard() TO anon;
+GRANT ALL ON FUNCTION public.legal_documents_guard() TO authenticated;
+GRANT ALL ON FUNCTION public.legal_documents_guard() TO service_role;
+
+--
 -- Name: FUNCTION mark_commissions_paid(staff_id uuid, period_month date); Type: ACL; Schema: public; Owner: -
 --
 
@@ -15104,6 +15403,14 @@ REVOKE ALL ON FUNCTION public.paid_revenue_by_month(p_from date, p_to date) FROM
 GRANT ALL ON FUNCTION public.paid_revenue_by_month(p_from date, p_to date) TO anon;
 GRANT ALL ON FUNCTION public.paid_revenue_by_month(p_from date, p_to date) TO authenticated;
 GRANT ALL ON FUNCTION public.paid_revenue_by_month(p_from date, p_to date) TO service_role;
+
+--
+-- Name: FUNCTION pending_legal_documents(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.pending_legal_documents() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.pending_legal_documents() TO authenticated;
+GRANT ALL ON FUNCTION public.pending_legal_documents() TO service_role;
 
 --
 -- Name: FUNCTION phone_e164(p_phone text); Type: ACL; Schema: public; Owner: -
@@ -15720,6 +16027,13 @@ GRANT SELECT(created_at) ON TABLE public.calendar_feeds TO authenticated;
 
 GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.case_types TO authenticated;
 GRANT ALL ON TABLE public.case_types TO service_role;
+
+--
+-- Name: TABLE client_consents; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.client_consents TO service_role;
+GRANT SELECT,INSERT ON TABLE public.client_consents TO authenticated;
 
 --
 -- Name: TABLE document_requests; Type: ACL; Schema: public; Owner: -
