@@ -41,8 +41,8 @@ export default function ConsentScreen({ documents }: { documents: LegalDocument[
         </CardHeader>
         <CardContent className="grid gap-4">
           {documents.map((d) => (
-            <section key={d.id} aria-labelledby={`legal-${d.id}`} className="grid gap-2">
-              <h2 id={`legal-${d.id}`} className="font-semibold">
+            <section key={d.id} className="grid gap-2">
+              <h2 className="font-semibold">
                 {t.legalKind[d.kind] ?? d.kind}: {d.title}
               </h2>
               <p className="text-sm text-muted-foreground">
