@@ -16,11 +16,11 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime
 
-from client_exports import worker
-from client_exports.worker import EXPORTS_BUCKET
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
+from client_exports import worker
+from client_exports.worker import EXPORTS_BUCKET
 from edgekit.caller import identify
 from edgekit.clients import service_client, user_client
 from edgekit.env import FunctionEnv, function_env
