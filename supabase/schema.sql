@@ -1480,6 +1480,31 @@ end
 $$;
 
 --
+-- Name: client_consents_stamp(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.client_consents_stamp() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_doc public.legal_documents;
+begin
+  select * into v_doc from public.legal_documents d where d.id = new.document_id;
+  if v_doc.id is null then
+    raise exception 'Documento não encontrado' using errcode = 'foreign_key_violation';
+  end if;
+  if not exists (select 1 from public.current_legal_documents() c where c.id = v_doc.id) then
+    raise exception 'Esta versão não está mais em vigor; aceite a versão atual' using errcode = 'check_violation';
+  end if;
+  new.kind := v_doc.kind;
+  new.version := v_doc.version;
+  new.accepted_at := now();
+  return new;
+end
+$$;
+
+--
 -- Name: client_data_export(uuid); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2435,6 +2460,50 @@ $$;
 --
 
 COMMENT ON FUNCTION public.current_client_id() IS 'The clients.id of the signed-in client (null for staff).';
+
+--
+-- Name: legal_documents; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.legal_documents (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    kind text NOT NULL,
+    version text NOT NULL,
+    title text NOT NULL,
+    body text NOT NULL,
+    published_at timestamp with time zone DEFAULT now() NOT NULL,
+    published_by uuid DEFAULT auth.uid(),
+    withdrawn_at timestamp with time zone,
+    CONSTRAINT legal_documents_body_check CHECK (((char_length(btrim(body)) >= 1) AND (char_length(btrim(body)) <= 100000))),
+    CONSTRAINT legal_documents_kind_check CHECK ((kind = ANY (ARRAY['terms_of_use'::text, 'privacy_notice'::text]))),
+    CONSTRAINT legal_documents_title_check CHECK (((char_length(btrim(title)) >= 1) AND (char_length(btrim(title)) <= 200))),
+    CONSTRAINT legal_documents_version_check CHECK (((char_length(btrim(version)) >= 1) AND (char_length(btrim(version)) <= 40)))
+);
+
+--
+-- Name: TABLE legal_documents; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.legal_documents IS 'LGPD: versions of the terms of use and privacy notice the office published; the latest not withdrawn of each kind is current.';
+
+--
+-- Name: current_legal_documents(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.current_legal_documents() RETURNS SETOF public.legal_documents
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select distinct on (d.kind) d.* from public.legal_documents d
+   where d.withdrawn_at is null
+   order by d.kind, d.published_at desc, d.id
+$$;
+
+--
+-- Name: FUNCTION current_legal_documents(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.current_legal_documents() IS 'LGPD: the version in force of each kind of legal document.';
 
 --
 -- Name: document_request_stages(boolean, boolean); Type: FUNCTION; Schema: public; Owner: -
@@ -3634,6 +3703,29 @@ $$;
 COMMENT ON FUNCTION public.keep_staff_apart_from_clients() IS 'Trigger: refuses a staff role for a user linked to a client, the client role for staff, and a client record for staff.';
 
 --
+-- Name: legal_documents_guard(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.legal_documents_guard() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if tg_op = 'INSERT' then
+    new.published_at := now();
+    new.published_by := coalesce(auth.uid(), new.published_by);
+    new.withdrawn_at := null;
+    new.version := btrim(new.version);
+  elsif old.withdrawn_at is not null then
+    raise exception 'Esta versão já foi retirada' using errcode = 'check_violation';
+  elsif new.withdrawn_at is not null then
+    new.withdrawn_at := now();
+  end if;
+  return new;
+end
+$$;
+
+--
 -- Name: mark_commissions_paid(uuid, date); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -4188,6 +4280,27 @@ $$;
 --
 
 COMMENT ON FUNCTION public.paid_revenue_by_month(p_from date, p_to date) IS 'Dashboard: sum of paid payments per currency and month in [p_from, p_to) that the caller may read (RLS applies).';
+
+--
+-- Name: pending_legal_documents(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.pending_legal_documents() RETURNS SETOF public.legal_documents
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select c.* from public.current_legal_documents() c
+   where (select public.current_client_id()) is not null
+     and not exists (select 1 from public.client_consents k
+                      where k.client_id = (select public.current_client_id()) and k.document_id = c.id)
+   order by c.kind
+$$;
+
+--
+-- Name: FUNCTION pending_legal_documents(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.pending_legal_documents() IS 'LGPD: the versions in force the signed-in client has not accepted (asked again after each new publication).';
 
 --
 -- Name: phone_e164(text); Type: FUNCTION; Schema: public; Owner: -
@@ -7024,6 +7137,29 @@ CREATE TABLE public.case_types (
 COMMENT ON TABLE public.case_types IS 'Catalogue of immigration case types: pt-BR label, usual category and main forms.';
 
 --
+-- Name: client_consents; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.client_consents (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    client_id uuid NOT NULL,
+    document_id uuid NOT NULL,
+    kind text NOT NULL,
+    version text NOT NULL,
+    accepted_at timestamp with time zone DEFAULT now() NOT NULL,
+    ip text,
+    user_agent text,
+    CONSTRAINT client_consents_ip_check CHECK (((ip IS NULL) OR (char_length(ip) <= 100))),
+    CONSTRAINT client_consents_user_agent_check CHECK (((user_agent IS NULL) OR (char_length(user_agent) <= 500)))
+);
+
+--
+-- Name: TABLE client_consents; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.client_consents IS 'LGPD: the versions of the terms of use and privacy notice each client accepted (time, IP, user agent). Never updated or deleted through the API.';
+
+--
 -- Name: document_requests; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -7442,6 +7578,10 @@ CREATE TABLE public.data_export_jobs (
     expires_at timestamp with time zone,
     delivered_at timestamp with time zone,
     deliveries integer DEFAULT 0 NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    lease_until timestamp with time zone,
+    next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT data_export_jobs_attempts_check CHECK ((attempts >= 0)),
     CONSTRAINT data_export_jobs_progress_check CHECK (((progress >= 0) AND (progress <= 100))),
     CONSTRAINT data_export_jobs_status_check CHECK ((status = ANY (ARRAY['queued'::text, 'running'::text, 'done'::text, 'failed'::text])))
 );
@@ -7451,6 +7591,24 @@ CREATE TABLE public.data_export_jobs (
 --
 
 COMMENT ON TABLE public.data_export_jobs IS 'LGPD exports of a client''s data (request, progress, the ZIP in storage, its delivery). Written by export-client-data.';
+
+--
+-- Name: COLUMN data_export_jobs.attempts; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.data_export_jobs.attempts IS 'How many times a worker claimed the job (a claim whose lease ran out counts).';
+
+--
+-- Name: COLUMN data_export_jobs.lease_until; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.data_export_jobs.lease_until IS 'While running: until when the worker that claimed it holds it (renewed as it works); after that another worker takes it.';
+
+--
+-- Name: COLUMN data_export_jobs.next_attempt_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.data_export_jobs.next_attempt_at IS 'A queued job is claimed from this time on (a retry after a failure waits a little).';
 
 --
 -- Name: document_checklists; Type: TABLE; Schema: public; Owner: -
@@ -9095,6 +9253,20 @@ ALTER TABLE ONLY public.client_channel_consents
     ADD CONSTRAINT client_channel_consents_pkey PRIMARY KEY (client_id, channel);
 
 --
+-- Name: client_consents client_consents_client_id_document_id_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.client_consents
+    ADD CONSTRAINT client_consents_client_id_document_id_key UNIQUE (client_id, document_id);
+
+--
+-- Name: client_consents client_consents_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.client_consents
+    ADD CONSTRAINT client_consents_pkey PRIMARY KEY (id);
+
+--
 -- Name: client_documents client_documents_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -9422,6 +9594,20 @@ ALTER TABLE ONLY public.lead_activities
 
 ALTER TABLE ONLY public.leads
     ADD CONSTRAINT leads_pkey PRIMARY KEY (id);
+
+--
+-- Name: legal_documents legal_documents_kind_version_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.legal_documents
+    ADD CONSTRAINT legal_documents_kind_version_key UNIQUE (kind, version);
+
+--
+-- Name: legal_documents legal_documents_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.legal_documents
+    ADD CONSTRAINT legal_documents_pkey PRIMARY KEY (id);
 
 --
 -- Name: messages messages_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -9944,6 +10130,18 @@ CREATE INDEX appointments_staff_idx ON public.appointments USING btree (staff_id
 CREATE INDEX appointments_starts_at_idx ON public.appointments USING btree (starts_at);
 
 --
+-- Name: client_consents_client_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX client_consents_client_idx ON public.client_consents USING btree (client_id, accepted_at DESC);
+
+--
+-- Name: client_consents_document_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX client_consents_document_idx ON public.client_consents USING btree (document_id);
+
+--
 -- Name: client_documents_client_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -10098,6 +10296,12 @@ CREATE UNIQUE INDEX data_deletion_requests_one_pending ON public.data_deletion_r
 --
 
 CREATE INDEX data_export_jobs_client_idx ON public.data_export_jobs USING btree (client_id, created_at DESC);
+
+--
+-- Name: data_export_jobs_due_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX data_export_jobs_due_idx ON public.data_export_jobs USING btree (next_attempt_at) WHERE (status = ANY (ARRAY['queued'::text, 'running'::text]));
 
 --
 -- Name: document_checklists_case_type_idx; Type: INDEX; Schema: public; Owner: -
@@ -11054,6 +11258,12 @@ CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.c
 CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.client_channel_consents FOR EACH ROW EXECUTE FUNCTION audit.capture('client_id,channel', 'client_id', '', '');
 
 --
+-- Name: client_consents audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.client_consents FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', '', '');
+
+--
 -- Name: client_documents audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -11222,6 +11432,12 @@ CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.l
 CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.leads FOR EACH ROW EXECUTE FUNCTION audit.capture('id', 'client_id', '', '');
 
 --
+-- Name: legal_documents audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.legal_documents FOR EACH ROW EXECUTE FUNCTION audit.capture('id', '', '', '');
+
+--
 -- Name: messages audit_record_changes; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -11322,6 +11538,12 @@ CREATE TRIGGER audit_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.w
 --
 
 CREATE TRIGGER check_client_request BEFORE INSERT ON public.appointments FOR EACH ROW EXECUTE FUNCTION public.check_client_appointment_request();
+
+--
+-- Name: client_consents client_consents_stamp; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER client_consents_stamp BEFORE INSERT ON public.client_consents FOR EACH ROW EXECUTE FUNCTION public.client_consents_stamp();
 
 --
 -- Name: client_documents client_documents_check_request; Type: TRIGGER; Schema: public; Owner: -
@@ -11642,6 +11864,12 @@ CREATE TRIGGER leads_set_updated_at BEFORE UPDATE ON public.leads FOR EACH ROW E
 CREATE TRIGGER leads_track_stage BEFORE UPDATE OF stage ON public.leads FOR EACH ROW EXECUTE FUNCTION public.track_lead_stage();
 
 --
+-- Name: legal_documents legal_documents_guard; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER legal_documents_guard BEFORE INSERT OR UPDATE ON public.legal_documents FOR EACH ROW EXECUTE FUNCTION public.legal_documents_guard();
+
+--
 -- Name: messages messages_touch_conversation; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -11911,6 +12139,20 @@ ALTER TABLE ONLY public.calendar_feeds
 
 ALTER TABLE ONLY public.client_channel_consents
     ADD CONSTRAINT client_channel_consents_client_id_fkey FOREIGN KEY (client_id) REFERENCES public.clients(id) ON DELETE CASCADE;
+
+--
+-- Name: client_consents client_consents_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.client_consents
+    ADD CONSTRAINT client_consents_client_id_fkey FOREIGN KEY (client_id) REFERENCES public.clients(id) ON DELETE CASCADE;
+
+--
+-- Name: client_consents client_consents_document_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.client_consents
+    ADD CONSTRAINT client_consents_document_id_fkey FOREIGN KEY (document_id) REFERENCES public.legal_documents(id);
 
 --
 -- Name: client_documents client_documents_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -12410,6 +12652,13 @@ ALTER TABLE ONLY public.leads
     ADD CONSTRAINT leads_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 
 --
+-- Name: legal_documents legal_documents_published_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.legal_documents
+    ADD CONSTRAINT legal_documents_published_by_fkey FOREIGN KEY (published_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+--
 -- Name: messages messages_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -12820,6 +13069,12 @@ CREATE POLICY "administrators maintain courts" ON public.eoir_courts TO authenti
 CREATE POLICY "administrators mark commissions" ON public.financial_commissions FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
 --
+-- Name: legal_documents administrators publish; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "administrators publish" ON public.legal_documents FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
+
+--
 -- Name: user_roles administrators read all roles; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -12902,6 +13157,12 @@ CREATE POLICY "administrators remove rules" ON public.financial_commission_rules
 --
 
 CREATE POLICY "administrators update any profile" ON public.profiles FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
+
+--
+-- Name: legal_documents administrators withdraw; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "administrators withdraw" ON public.legal_documents FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
 --
 -- Name: contract_template_clauses administrators write; Type: POLICY; Schema: public; Owner: -
@@ -13000,6 +13261,12 @@ CREATE POLICY "client reads own checkouts" ON public.payment_checkouts FOR SELEC
 CREATE POLICY "client reads own consents" ON public.client_channel_consents FOR SELECT TO authenticated USING ((client_id = ( SELECT public.current_client_id() AS current_client_id)));
 
 --
+-- Name: client_consents client reads own consents, staff all; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "client reads own consents, staff all" ON public.client_consents FOR SELECT TO authenticated USING (((client_id = ( SELECT public.current_client_id() AS current_client_id)) OR ( SELECT public.is_staff() AS is_staff)));
+
+--
 -- Name: data_deletion_requests client reads own deletion requests, administrators all; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -13056,6 +13323,12 @@ CREATE POLICY "client reads own row" ON public.clients FOR SELECT TO authenticat
 CREATE POLICY "client reads own shared documents" ON public.client_documents FOR SELECT TO authenticated USING (((client_id = ( SELECT public.current_client_id() AS current_client_id)) AND shared_with_client));
 
 --
+-- Name: client_consents client records own consent; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "client records own consent" ON public.client_consents FOR INSERT TO authenticated WITH CHECK ((client_id = ( SELECT public.current_client_id() AS current_client_id)));
+
+--
 -- Name: appointments client requests an appointment; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -13078,6 +13351,12 @@ CREATE POLICY "client writes own as client" ON public.messages FOR INSERT TO aut
 --
 
 ALTER TABLE public.client_channel_consents ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: client_consents; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.client_consents ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: client_documents; Type: ROW SECURITY; Schema: public; Owner: -
@@ -13342,6 +13621,12 @@ ALTER TABLE public.lead_activities ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.leads ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: legal_documents; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.legal_documents ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: financial_contracts managers add; Type: POLICY; Schema: public; Owner: -
@@ -13648,6 +13933,12 @@ CREATE POLICY "signed-in users read bulletin months" ON public.visa_bulletin_mon
 --
 
 CREATE POLICY "signed-in users read bulletins" ON public.visa_bulletins FOR SELECT TO authenticated USING (true);
+
+--
+-- Name: legal_documents signed-in users read the published versions; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "signed-in users read the published versions" ON public.legal_documents FOR SELECT TO authenticated USING (true);
 
 --
 -- Name: appointments staff add appointments; Type: POLICY; Schema: public; Owner: -
@@ -14590,6 +14881,13 @@ REVOKE ALL ON FUNCTION public.check_time_zone_name() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.check_time_zone_name() TO service_role;
 
 --
+-- Name: FUNCTION client_consents_stamp(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.client_consents_stamp() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.client_consents_stamp() TO service_role;
+
+--
 -- Name: FUNCTION client_data_export(p_client uuid); Type: ACL; Schema: public; Owner: -
 --
 
@@ -14781,6 +15079,27 @@ GRANT ALL ON FUNCTION public.cron_run_now(p_jobid bigint) TO service_role;
 REVOKE ALL ON FUNCTION public.current_client_id() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.current_client_id() TO authenticated;
 GRANT ALL ON FUNCTION public.current_client_id() TO service_role;
+
+--
+-- Name: TABLE legal_documents; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.legal_documents TO service_role;
+GRANT SELECT,INSERT ON TABLE public.legal_documents TO authenticated;
+
+--
+-- Name: COLUMN legal_documents.withdrawn_at; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(withdrawn_at) ON TABLE public.legal_documents TO authenticated;
+
+--
+-- Name: FUNCTION current_legal_documents(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.current_legal_documents() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.current_legal_documents() TO authenticated;
+GRANT ALL ON FUNCTION public.current_legal_documents() TO service_role;
 
 --
 -- Name: FUNCTION document_request_stages(p_apostille boolean, p_translation boolean); Type: ACL; Schema: public; Owner: -
@@ -15085,6 +15404,14 @@ REVOKE ALL ON FUNCTION public.keep_staff_apart_from_clients() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.keep_staff_apart_from_clients() TO service_role;
 
 --
+-- Name: FUNCTION legal_documents_guard(); Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON FUNCTION public.legal_documents_guard() TO anon;
+GRANT ALL ON FUNCTION public.legal_documents_guard() TO authenticated;
+GRANT ALL ON FUNCTION public.legal_documents_guard() TO service_role;
+
+--
 -- Name: FUNCTION mark_commissions_paid(staff_id uuid, period_month date); Type: ACL; Schema: public; Owner: -
 --
 
@@ -15247,6 +15574,14 @@ REVOKE ALL ON FUNCTION public.paid_revenue_by_month(p_from date, p_to date) FROM
 GRANT ALL ON FUNCTION public.paid_revenue_by_month(p_from date, p_to date) TO anon;
 GRANT ALL ON FUNCTION public.paid_revenue_by_month(p_from date, p_to date) TO authenticated;
 GRANT ALL ON FUNCTION public.paid_revenue_by_month(p_from date, p_to date) TO service_role;
+
+--
+-- Name: FUNCTION pending_legal_documents(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.pending_legal_documents() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.pending_legal_documents() TO authenticated;
+GRANT ALL ON FUNCTION public.pending_legal_documents() TO service_role;
 
 --
 -- Name: FUNCTION phone_e164(p_phone text); Type: ACL; Schema: public; Owner: -
@@ -15863,6 +16198,13 @@ GRANT SELECT(created_at) ON TABLE public.calendar_feeds TO authenticated;
 
 GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.case_types TO authenticated;
 GRANT ALL ON TABLE public.case_types TO service_role;
+
+--
+-- Name: TABLE client_consents; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.client_consents TO service_role;
+GRANT SELECT,INSERT ON TABLE public.client_consents TO authenticated;
 
 --
 -- Name: TABLE document_requests; Type: ACL; Schema: public; Owner: -

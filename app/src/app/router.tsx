@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { HUB_CARDS } from '@/features/financeiro/lib/hub-cards';
 import { STAFF_ROLES } from '@/lib/roles';
 import NotFoundPage from './not-found-page';
+import { PortalConsentGate } from './portal-consent-gate';
 import { RequireAuth } from './require-auth';
 import { RequireRoleInPage } from './require-role';
 import { RouteError } from './route-error';
@@ -158,22 +159,31 @@ export const routes: RouteObject[] = [
         element: <RequireAuth roles={CLIENT_ONLY} />,
         children: [
           {
-            ...layout(() => import('@/components/layouts/portal-layout'), 'PortalLayout'),
+            // first the versions in force of the terms and privacy notice the client has not accepted
+            element: <PortalConsentGate />,
             children: [
-              { index: true, ...page(() => import('./routes/portal-home')) },
-              { path: 'processos', ...page(() => import('@/features/portal/routes/portal-processos-page')) },
-              { path: 'processos/:processId', ...page(() => import('./routes/portal-processo')) },
-              { path: 'financeiro', ...page(() => import('@/features/financeiro/routes/portal-financeiro-page')) },
               {
-                path: 'contratos/:contractId',
-                ...page(() => import('@/features/financeiro/signing/routes/portal-contrato-page')),
+                ...layout(() => import('@/components/layouts/portal-layout'), 'PortalLayout'),
+                children: [
+                  { index: true, ...page(() => import('./routes/portal-home')) },
+                  { path: 'processos', ...page(() => import('@/features/portal/routes/portal-processos-page')) },
+                  { path: 'processos/:processId', ...page(() => import('./routes/portal-processo')) },
+                  { path: 'financeiro', ...page(() => import('@/features/financeiro/routes/portal-financeiro-page')) },
+                  {
+                    path: 'contratos/:contractId',
+                    ...page(() => import('@/features/financeiro/signing/routes/portal-contrato-page')),
+                  },
+                  { path: 'mensagens', ...page(() => import('@/features/mensagens/routes/portal-mensagens-page')) },
+                  { path: 'documentos', ...page(() => import('@/features/portal/routes/portal-documentos-page')) },
+                  {
+                    path: 'questionario',
+                    ...page(() => import('@/features/formularios/routes/portal-questionario-page')),
+                  },
+                  { path: 'agendamentos', ...page(() => import('@/features/agenda/routes/portal-agendamentos-page')) },
+                  { path: 'perfil', ...page(() => import('@/features/notificacoes/routes/canais-page')) },
+                  { path: 'meus-dados', ...page(() => import('@/features/privacidade/routes/meus-dados-page')) },
+                ],
               },
-              { path: 'mensagens', ...page(() => import('@/features/mensagens/routes/portal-mensagens-page')) },
-              { path: 'documentos', ...page(() => import('@/features/portal/routes/portal-documentos-page')) },
-              { path: 'questionario', ...page(() => import('@/features/formularios/routes/portal-questionario-page')) },
-              { path: 'agendamentos', ...page(() => import('@/features/agenda/routes/portal-agendamentos-page')) },
-              { path: 'perfil', ...page(() => import('@/features/notificacoes/routes/canais-page')) },
-              { path: 'meus-dados', ...page(() => import('@/features/privacidade/routes/meus-dados-page')) },
             ],
           },
         ],

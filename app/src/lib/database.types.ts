@@ -170,6 +170,54 @@ export type Database = {
           },
         ];
       };
+      client_consents: {
+        Row: {
+          id: string;
+          client_id: string;
+          document_id: string;
+          kind: string;
+          version: string;
+          accepted_at: string;
+          ip: string | null;
+          user_agent: string | null;
+        };
+        Insert: {
+          id?: string;
+          client_id: string;
+          document_id: string;
+          kind: string;
+          version: string;
+          accepted_at?: string;
+          ip?: string | null;
+          user_agent?: string | null;
+        };
+        Update: {
+          id?: string;
+          client_id?: string;
+          document_id?: string;
+          kind?: string;
+          version?: string;
+          accepted_at?: string;
+          ip?: string | null;
+          user_agent?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'client_consents_client_id_fkey';
+            columns: ['client_id'];
+            isOneToOne: false;
+            referencedRelation: 'clients';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'client_consents_document_id_fkey';
+            columns: ['document_id'];
+            isOneToOne: false;
+            referencedRelation: 'legal_documents';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       client_documents: {
         Row: {
           id: string;
@@ -617,6 +665,9 @@ export type Database = {
           expires_at: string | null;
           delivered_at: string | null;
           deliveries: number;
+          attempts: number;
+          lease_until: string | null;
+          next_attempt_at: string;
         };
         Insert: {
           id?: string;
@@ -632,6 +683,9 @@ export type Database = {
           expires_at?: string | null;
           delivered_at?: string | null;
           deliveries?: number;
+          attempts?: number;
+          lease_until?: string | null;
+          next_attempt_at?: string;
         };
         Update: {
           id?: string;
@@ -647,6 +701,9 @@ export type Database = {
           expires_at?: string | null;
           delivered_at?: string | null;
           deliveries?: number;
+          attempts?: number;
+          lease_until?: string | null;
+          next_attempt_at?: string;
         };
         Relationships: [
           {
@@ -1884,6 +1941,39 @@ export type Database = {
             referencedColumns: ['id'];
           },
         ];
+      };
+      legal_documents: {
+        Row: {
+          id: string;
+          kind: string;
+          version: string;
+          title: string;
+          body: string;
+          published_at: string;
+          published_by: string | null;
+          withdrawn_at: string | null;
+        };
+        Insert: {
+          id?: string;
+          kind: string;
+          version: string;
+          title: string;
+          body: string;
+          published_at?: string;
+          published_by?: string | null;
+          withdrawn_at?: string | null;
+        };
+        Update: {
+          id?: string;
+          kind?: string;
+          version?: string;
+          title?: string;
+          body?: string;
+          published_at?: string;
+          published_by?: string | null;
+          withdrawn_at?: string | null;
+        };
+        Relationships: [];
       };
       messages: {
         Row: {
@@ -3507,6 +3597,10 @@ export type Database = {
         Args: Record<PropertyKey, never>;
         Returns: string;
       };
+      current_legal_documents: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['Tables']['legal_documents']['Row'][];
+      };
       document_number: {
         Args: {
           p_prefix: string;
@@ -3734,6 +3828,10 @@ export type Database = {
           month: string;
           total: number;
         }[];
+      };
+      pending_legal_documents: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['Tables']['legal_documents']['Row'][];
       };
       phone_e164: {
         Args: {

@@ -19,10 +19,10 @@ def _project(root: Path, workers: str) -> Path:
     return root
 
 
-def test_the_office_outbox_is_a_configured_worker(tmp_path: Path) -> None:
+def test_the_office_outbox_and_exports_are_configured_workers(tmp_path: Path) -> None:
     settings = load_settings(REPO_ROOT, tmp_path / "d", env={})
     assert [(w.name, w.module, w.function) for w in configured(settings)] == \
-        [("outbox", "office_outbox.worker", "start")]
+        [("outbox", "office_outbox.worker", "start"), ("exports", "client_exports.worker", "start")]
 
 
 def test_a_worker_in_the_functions_folder_starts_and_stops(tmp_path: Path) -> None:

@@ -431,6 +431,25 @@ RULES: list[TableRule] = [
               unseeded(_grid(admin=READ_ONLY_NO_WRITE, other_staff=SEES_NOTHING_NO_WRITE,
                              client={**SEES_NOTHING_NO_WRITE, "select": OWN}, anon=NO_PRIVILEGE)),
               lambda a: {"client_id": _client_for(a)}, own="client_id = %s"),
+    # LGPD consent: the published versions are read by every signed-in user and published by administrators (who may
+    # withdraw one, nothing else); a client records its own acceptance, staff read, nobody changes or removes one.
+    # The data tests' databases publish one version both demo clients accepted (conftest.LEGAL_DOCUMENT); the seed
+    # none.
+    TableRule("legal_documents",
+              _grid(admin={"select": ALL, "insert": OK, "update": OK, "delete": DENIED},
+                    other_staff={"select": ALL, "insert": DENIED, "update": NONE, "delete": DENIED},
+                    client={"select": ALL, "insert": DENIED, "update": NONE, "delete": DENIED}, anon=NO_PRIVILEGE),
+              lambda a: {"kind": "privacy_notice", "version": f"teste-{a.name}", "title": "Aviso",
+                         "body": "Texto do aviso."},
+              touch="withdrawn_at"),
+    TableRule("client_consents",
+              _grid(admin=READ_ONLY_NO_WRITE, other_staff=READ_ONLY_NO_WRITE,
+                    client={"select": OWN, "insert": OK, "update": DENIED, "delete": DENIED}, anon=NO_PRIVILEGE),
+              lambda a: {"client_id": _client_for(a), "document_id": "1e9a1000-0000-4000-8000-000000000001"},
+              own="client_id = %s", vacate="document_id = '1e9a1000-0000-4000-8000-000000000001'",
+              # Maria's acceptance (conftest): nobody changes or removes it
+              fixed_target={"update": "1e9a2000-0000-4000-8000-000000000001",
+                            "delete": "1e9a2000-0000-4000-8000-000000000001"}),
     TableRule("system_settings", lambda a: NO_PRIVILEGE,
               lambda a: {"key": f"test_{a.name}", "value": {"enabled": True}}, pk="key"),
 ]

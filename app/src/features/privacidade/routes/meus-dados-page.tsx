@@ -9,6 +9,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/errors';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
+import { useClientConsents } from '../api/legal';
 import { useDeletionRequests, useOwnConsents, useRequestDeletion } from '../api/lgpd';
 import { ExportCard } from '../components/export-card';
 import { fill, privacidadeStrings as t } from '../strings';
@@ -16,6 +17,7 @@ import { fill, privacidadeStrings as t } from '../strings';
 export default function MeusDadosPage() {
   const requests = useDeletionRequests();
   const consents = useOwnConsents();
+  const accepted = useClientConsents('');
   const request = useRequestDeletion();
   const [reason, setReason] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -89,6 +91,22 @@ export default function MeusDadosPage() {
                   {c.granted
                     ? fill(t.granted, { date: formatDate(c.granted_at) })
                     : fill(t.revoked, { date: c.revoked_at ? ` desde ${formatDate(c.revoked_at)}` : '' })}
+                </li>
+              ))}
+            </ul>
+          )}
+          <h4 className="mt-4 font-semibold">{t.acceptedTitle}</h4>
+          {(accepted.data ?? []).length === 0 ? (
+            <p className="text-muted-foreground">{t.acceptedEmpty}</p>
+          ) : (
+            <ul className="text-sm">
+              {(accepted.data ?? []).map((c) => (
+                <li key={c.id}>
+                  {fill(t.acceptedItem, {
+                    kind: t.legalKind[c.kind] ?? c.kind,
+                    version: c.version,
+                    date: formatDateTime(c.accepted_at),
+                  })}
                 </li>
               ))}
             </ul>

@@ -23,7 +23,9 @@ import {
   useReviewDeletion,
   useSaveRetention,
 } from '../api/lgpd';
+import { ClientConsentsCard } from '../components/client-consents-card';
 import { ExportCard } from '../components/export-card';
+import { LegalDocumentsCard } from '../components/legal-documents-card';
 import { fill, privacidadeStrings as t } from '../strings';
 
 function RetentionCard() {
@@ -112,6 +114,7 @@ export default function PrivacidadePage() {
           />
         </div>
       </ExportCard>
+      {clientId && <ClientConsentsCard clientId={clientId} />}
       <Card>
         <CardHeader>
           <CardTitle>{t.requestsTitle}</CardTitle>
@@ -190,6 +193,7 @@ export default function PrivacidadePage() {
           )}
         </CardContent>
       </Card>
+      <LegalDocumentsCard />
       <RetentionCard />
       <ConfirmDialog
         open={reviewing !== null}

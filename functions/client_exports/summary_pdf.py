@@ -20,6 +20,7 @@ TABLE_LABELS = {
     "notifications": "Notificações", "user_roles": "Perfil de acesso", "leads": "Contatos comerciais",
     "data_deletion_requests": "Solicitações de exclusão", "task_comments": "Comentários de tarefas",
     "lead_activities": "Atividades comerciais",
+    "client_consents": "Aceites dos termos de uso e do aviso de privacidade",
 }
 
 
