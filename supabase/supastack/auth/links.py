@@ -18,6 +18,7 @@ KINDS = {
     "signup": ("confirmation_token", "confirmation_sent_at"),
     "invite": ("confirmation_token", "confirmation_sent_at"),
     "email_change": ("email_change_token_new", "email_change_sent_at"),
+    "email_change_current": ("email_change_token_current", "email_change_sent_at"),
     "reauthentication": ("reauthentication_token", "reauthentication_sent_at"),
     "sms": ("confirmation_token", "confirmation_sent_at"),
     "phone_change": ("phone_change_token", "phone_change_sent_at"),
@@ -35,6 +36,7 @@ class Pending:
     redirect: str = ""
     email: str = ""                 # the user's current address (`to` is the new one for an e-mail change)
     data: dict[str, Any] = field(default_factory=dict)   # user_metadata, the templates' .Data
+    new_email: str = ""             # an e-mail change's new address (`to` is the current one in its first mail)
 
 
 def too_soon(wait: int, sms: bool = False) -> AuthError:
@@ -60,8 +62,41 @@ async def store(conn, settings: Settings, user_id: str, kind: str, to: str, redi
     await conn.execute(f"update auth.users set {column} = %s, {sent_column} = now(){extra} where id = %s",
                        (hashed, user_id))
     link = "" if kind in ("reauthentication", "sms", "phone_change") else \
-        otp.verify_link(settings.public_api_url, hashed, kind, redirect)
+        otp.verify_link(settings.public_api_url, hashed, "email_change" if kind.startswith("email_change") else kind,
+                        redirect)
     return Pending(kind, to, code, hashed, link, redirect, email or to, data or {})
+
+
+async def store_email_change(conn, settings: Settings, user: dict, new_email: str, redirect: str,
+                             secure: bool) -> list[Pending]:
+    """GoTrue's sendEmailChange (caller's transaction): a code for the new address and, with secure e-mail
+    change, one for the current address too (its mail first); 429 within the send interval of the last change
+    mail."""
+    user_id, current = str(user["id"]), user.get("email") or ""
+    cur = await conn.execute("select extract(epoch from now() - email_change_sent_at) from auth.users"
+                             " where id = %s for update", (user_id,))
+    (age,) = await cur.fetchone()
+    interval = settings.email_send_interval
+    if age is not None and age < interval:
+        raise too_soon(int(interval - age))
+    data = user.get("raw_user_meta_data") or {}
+    code = otp.new_code()
+    hashed = otp.token_hash(new_email, code, settings.jwt_secret)
+    pending = [Pending("email_change", new_email, code, hashed,
+                       otp.verify_link(settings.public_api_url, hashed, "email_change", redirect),
+                       redirect, current, data, new_email)]
+    hashed_current = ""
+    if secure and current:
+        code_current = otp.new_code()
+        hashed_current = otp.token_hash(current, code_current, settings.jwt_secret)
+        pending.insert(0, Pending("email_change", current, code_current, hashed_current,
+                                  otp.verify_link(settings.public_api_url, hashed_current, "email_change", redirect),
+                                  redirect, current, data, new_email))
+    await conn.execute(
+        """update auth.users set email_change = %s, email_change_token_new = %s, email_change_token_current = %s,
+                  email_change_sent_at = now(), email_change_confirm_status = 0, updated_at = now()
+            where id = %s""", (new_email, hashed, hashed_current, user_id))
+    return pending
 
 
 def redirect_to(settings: Settings, requested: str | None) -> str:
@@ -85,7 +120,7 @@ def message(settings: Settings, pending: Pending) -> tuple[str, str]:
                               "Email": pending.email or pending.to, "Token": pending.code,
                               "TokenHash": pending.hashed, "Data": pending.data, "RedirectTo": pending.redirect}
     if pending.kind == "email_change":
-        values.update(NewEmail=pending.to, SendingTo=pending.to)
+        values.update(NewEmail=pending.new_email or pending.to, SendingTo=pending.to)
     return email_templates.render_mail(templates(settings), pending.kind, values)
 
 

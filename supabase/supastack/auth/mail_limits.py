@@ -3,8 +3,10 @@ the address has an account or not, so that the answers do not tell who has one:
 
 - per IP address: at most `[auth.rate_limit] email_sent` e-mails (`sms_sent` SMS) an hour;
 - per address: one message of a kind each `email_interval_seconds`. A user who gets the message is held to it
-  by the sending time in its row (links.store, GoTrue's max_frequency); an address that gets nothing (no
-  account, banned, nothing to resend) by the request recorded here.
+  by the sending time in its row (links.store, GoTrue's max_frequency); for /otp and /recover, an address that
+  gets nothing (no account, banned) by the request recorded here. /resend follows GoTrue there: with nothing to
+  resend (no account, already confirmed, no pending change) it answers {} every time, since the minute counts
+  from the last message sent.
 
 Requests are counted in auth.message_requests (channel `email` / `sms`, purpose `<group>`), trimmed here
 once they are older than the hour and the interval."""

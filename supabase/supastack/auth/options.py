@@ -32,6 +32,15 @@ def secure_password_change(settings: Settings) -> bool:
                  _section(settings, "auth", "email").get("secure_password_change"), False)
 
 
+def secure_email_change(settings: Settings) -> bool:
+    """[auth.email] double_confirm_changes (GoTrue's GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED, on by default):
+    an e-mail change mails a code to the current address too; with confirmations on, both must be confirmed."""
+    raw = settings.mailer_env.get("GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED")
+    if raw:
+        return raw.lower() == "true"
+    return _flag("AUTH_SECURE_EMAIL_CHANGE", _section(settings, "auth", "email").get("double_confirm_changes"), True)
+
+
 def totp_enroll_enabled(settings: Settings) -> bool:
     return _flag("AUTH_MFA_TOTP_ENROLL", _section(settings, "auth", "mfa", "totp").get("enroll_enabled"), True)
 

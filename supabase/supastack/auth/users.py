@@ -128,6 +128,7 @@ async def by_token(conn, column: str, token_hash: str) -> dict | None:
     """The user holding a one-time token (column is one of the auth.users token columns)."""
     where = {"recovery_token": " where u.recovery_token = %s",
              "email_change_token_new": " where u.email_change_token_new = %s",
+             "email_change_token_current": " where u.email_change_token_current = %s",
              "confirmation_token": " where u.confirmation_token = %s",
              "phone_change_token": " where u.phone_change_token = %s"}[column]
     return await _one(conn, where + " for update of u", (token_hash,))

@@ -35,3 +35,14 @@ def api(auth_stack) -> Api:
 @pytest.fixture
 def user(api) -> dict:
     return api.create_user()
+
+
+@pytest.fixture(scope="session")
+def confirming(cluster) -> Api:
+    """Sign-up open and e-mail confirmations on (GoTrue's mailer autoconfirm off): sign-ups wait for their link,
+    and both addresses must confirm an e-mail change."""
+    s = StackProcess(cluster, WORKDIR, name="confirming", env={
+        "ENABLE_EMAIL_CONFIRMATIONS": "true", "ENABLE_SIGNUP": "true", "SIGN_IN_FAILURES_PER_IP": "100000",
+        "SIGN_IN_FAILURES_PER_EMAIL": "100000", "RATE_LIMIT_EMAIL_SENT": "100000"})
+    yield Api(s)
+    s.stop()

@@ -202,8 +202,11 @@ async def update_user(request: Request, stack: Stack, user_id: str):
                 await conn.execute("update auth.users set role = %s, updated_at = now() where id = %s",
                                    (p["role"], user_id))
             if p["email_confirm"]:
-                await conn.execute("update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()),"
+                # GoTrue's User.Confirm: confirmed now, the pending sign-up code spent, email_verified in the
+                # user's metadata
+                await conn.execute("update auth.users set email_confirmed_at = now(), confirmation_token = '',"
                                    " updated_at = now() where id = %s", (user_id,))
+                await users.merge_metadata(conn, user_id, "user", {"email_verified": True})
             if p["phone_confirm"]:
                 await conn.execute("update auth.users set phone_confirmed_at = coalesce(phone_confirmed_at, now()),"
                                    " updated_at = now() where id = %s", (user_id,))

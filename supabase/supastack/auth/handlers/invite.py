@@ -6,7 +6,7 @@ import secrets
 from fastapi import Request
 from fastapi.responses import JSONResponse
 
-from supastack.auth import audit, links, otp, passwords, users
+from supastack.auth import audit, links, options, otp, passwords, users
 from supastack.auth.context import client_ip, field, json_body, require_admin, validate_email
 from supastack.auth.errors import AuthError, ErrorCode, bad_request, unprocessable
 from supastack.auth.password_policy import check_strength
@@ -67,7 +67,7 @@ async def generate_link(request: Request, stack: Stack):
                                  field(body, "redirect_to", str, "") or request.query_params.get("redirect_to"))
     if kind not in LINK_TYPES:
         raise bad_request(ErrorCode.VALIDATION_FAILED, f"Invalid email action link type requested: {kind}")
-    if kind == "email_change_current":
+    if kind == "email_change_current" and not options.secure_email_change(settings):
         raise bad_request(ErrorCode.VALIDATION_FAILED,
                           "Enable secure email change to generate link for current email")
     async with stack.db.connection() as conn:
@@ -76,7 +76,7 @@ async def generate_link(request: Request, stack: Stack):
             user = await users.by_email(conn, email)
             if user is None and kind == "magiclink":
                 kind, password = "signup", password or secrets.token_urlsafe(48)
-            if user is None and kind in ("recovery", "email_change_new"):
+            if user is None and kind in ("recovery", "email_change_current", "email_change_new"):
                 raise AuthError(404, ErrorCode.USER_NOT_FOUND, "User with this email not found")
             confirmed = bool(user and (user.get("email_confirmed_at") or user.get("phone_confirmed_at")))
             if kind in ("signup", "invite") and confirmed:
@@ -92,19 +92,23 @@ async def generate_link(request: Request, stack: Stack):
                 user_id = str(user["id"])
                 if kind == "signup" and data:
                     await users.merge_metadata(conn, user_id, "user", data)
-            if kind == "email_change_new":
+            if kind in ("email_change_current", "email_change_new"):
+                # GoTrue: the change's new address and sending time, and the code of the one side asked for
+                # (the other side's code, if any, stays); the current side's code is tied to the current address
                 target = validate_email(new_email)
                 if await users.by_email(conn, target):
                     raise unprocessable(ErrorCode.EMAIL_EXISTS, DUPLICATE_EMAIL)
                 await conn.execute("update auth.users set email_change = %s, email_change_confirm_status = 0"
                                    " where id = %s", (target, user_id))
-                pending = await links.store(conn, settings, user_id, "email_change", target, redirect, limit=False)
+                side, to = ("email_change_current", email) if kind == "email_change_current" \
+                    else ("email_change", target)
+                pending = await links.store(conn, settings, user_id, side, to, redirect, limit=False)
             else:
                 action = "user_invited" if kind == "invite" else "user_recovery_requested"
                 await audit.record(conn, action, {"id": user_id, "email": email}, client_ip(request))
                 pending = await links.store(conn, settings, user_id, kind, email, redirect, limit=False)
             user = one(await users.by_id(conn, user_id))
-    link_type = "email_change" if kind == "email_change_new" else kind
+    link_type = "email_change" if kind.startswith("email_change") else kind
     action_link = otp.verify_link(settings.public_api_url, pending.hashed, link_type, redirect)
     return JSONResponse({**users.user_json(user), "action_link": action_link, "email_otp": pending.code,
                          "hashed_token": pending.hashed, "verification_type": kind, "redirect_to": redirect})

@@ -108,6 +108,7 @@ async def resend(request: Request, stack: Stack):
     address = validate_email(email) if email else normalise_phone(phone)
     redirect = links.redirect_to(settings, request.query_params.get("redirect_to"))
     pending, message_id = None, ""
+    mails: list[links.Pending] = []
     ip = client_ip(request)
     by_sms = not email
     async with stack.db.connection() as conn:
@@ -120,21 +121,26 @@ async def resend(request: Request, stack: Stack):
                 if kind == "signup" and not user.get("email_confirmed_at"):
                     pending = await links.store(conn, settings, user_id, "signup", address, redirect)
                 elif kind == "email_change" and user.get("email_change"):
-                    pending = await links.store(conn, settings, user_id, "email_change", user["email_change"],
-                                                redirect)
+                    # GoTrue's sendEmailChange again: new codes for both addresses (secure e-mail change)
+                    mails = await links.store_email_change(conn, settings, user, user["email_change"], redirect,
+                                                           options.secure_email_change(settings))
+                    pending = mails[-1]
                 elif kind == "sms" and not user.get("phone_confirmed_at"):
                     pending = await links.store(conn, settings, user_id, "sms", address, redirect)
                 elif kind == "phone_change" and user.get("phone_change"):
                     pending = await links.store(conn, settings, user_id, "phone_change", user["phone_change"],
                                                 redirect)
-            if pending is None:   # nothing to send (no account, banned, nothing pending): the same answer
-                await mail_limits.silent(conn, settings, kind, address, ip, sms=by_sms)
+            if pending is None:
+                # nothing to send (no account, banned, nothing pending): GoTrue's {} every time. The per-address
+                # minute counts from the last message sent (GoTrue's max_frequency), so none applies here; the
+                # request still counts against the IP's hourly budget
+                await mail_limits.record(conn, kind, address, ip, sms=by_sms)
                 return JSONResponse({})
             await mail_limits.record(conn, kind, address, ip, sms=by_sms)
             if kind in ("sms", "phone_change"):
                 message_id = await sms.send(conn, pending.to, links.sms_text(settings, pending.code))
-    if pending and kind in ("signup", "email_change"):
-        await links.send_mail(settings, pending)
+    for mail in mails or ([pending] if pending and kind == "signup" else []):
+        await links.send_mail(settings, mail)
     return JSONResponse({"message_id": message_id} if message_id else {})
 
 

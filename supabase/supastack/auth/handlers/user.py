@@ -4,7 +4,7 @@ from __future__ import annotations
 from fastapi import Request
 from fastapi.responses import JSONResponse
 
-from supastack.auth import audit, links, options, otp, otp_attempts, passwords, ratelimit, tokens, users
+from supastack.auth import audit, links, options, otp_attempts, passwords, ratelimit, tokens, users
 from supastack.auth.account_notices import notify
 from supastack.auth.context import client_ip, field, json_body, require_user, validate_email
 from supastack.auth.errors import AuthError, ErrorCode, bad_request, forbidden, unprocessable
@@ -58,7 +58,7 @@ async def update_user(request: Request, stack: Stack):
             raise unprocessable(ErrorCode.SAME_PASSWORD, "New password should be different from the old password.")
         new_hash = await passwords.hash_password(password)
 
-    mail = None
+    mails: list[links.Pending] = []
     async with stack.db.connection() as conn:
         async with conn.transaction():
             if changing_email and await users.by_email(conn, email):
@@ -76,19 +76,12 @@ async def update_user(request: Request, stack: Stack):
             if data is not None:
                 await users.merge_metadata(conn, user_id, "user", data)
             if changing_email:
-                code = otp.new_code()
-                hashed = otp.token_hash(email, code, settings.jwt_secret)
-                await conn.execute(
-                    """update auth.users set email_change = %s, email_change_token_new = %s,
-                              email_change_sent_at = now(), email_change_confirm_status = 0, updated_at = now()
-                        where id = %s""", (email, hashed, user_id))
                 redirect = links.redirect_to(settings, request.query_params.get("redirect_to"))
-                mail = links.Pending("email_change", email, code, hashed,
-                                     otp.verify_link(settings.public_api_url, hashed, "email_change", redirect),
-                                     redirect, user.get("email") or "", user.get("raw_user_meta_data") or {})
+                mails = await links.store_email_change(conn, settings, user, email, redirect,
+                                                       options.secure_email_change(settings))
             await audit.record(conn, "user_modified", user, client_ip(request))
             updated = one(await users.by_id(conn, user_id))
-    if mail:
+    for mail in mails:
         await links.send_mail(settings, mail)
     if new_hash:
         await notify(settings, "password_changed", updated)

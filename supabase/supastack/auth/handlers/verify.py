@@ -11,24 +11,28 @@ from urllib.parse import urlencode
 from fastapi import Request
 from fastapi.responses import JSONResponse, RedirectResponse
 
-from supastack.auth import audit, links, otp, otp_attempts, ratelimit, tokens, users
+from supastack.auth import audit, links, options, otp, otp_attempts, ratelimit, tokens, users
 from supastack.auth.account_notices import notify
 from supastack.auth.context import client_ip, field, json_body, normalise_phone, user_agent, validate_email
 from supastack.auth.errors import AuthError, ErrorCode, bad_request, forbidden
 from supastack.core.stack import Stack
 
 CODE_EXPIRED = "Token has expired or is invalid"
+# GoTrue's answer to the first of the two confirmations of a secure e-mail change
+SINGLE_CONFIRMATION = "Confirmation link accepted. Please proceed to confirm link sent to the other email"
 LINK_EXPIRED = "Email link is invalid or has expired"
 # token kind -> (auth.users column of its hash, column of its sending time)
 COLUMNS = {
     "confirmation": ("confirmation_token", "confirmation_sent_at"),
     "recovery": ("recovery_token", "recovery_sent_at"),
     "email_change": ("email_change_token_new", "email_change_sent_at"),
+    "email_change_current": ("email_change_token_current", "email_change_sent_at"),
     "phone_change": ("phone_change_token", "phone_change_sent_at"),
 }
 # verification type -> the token kinds it may match, in GoTrue's order
 EMAIL_TYPES = {"signup": ("confirmation",), "invite": ("confirmation",), "recovery": ("recovery",),
-               "magiclink": ("recovery",), "email": ("confirmation", "recovery"), "email_change": ("email_change",)}
+               "magiclink": ("recovery",), "email": ("confirmation", "recovery"),
+               "email_change": ("email_change", "email_change_current")}
 PHONE_TYPES = {"sms": ("confirmation",), "phone_change": ("phone_change",)}
 
 
@@ -46,16 +50,30 @@ async def _find(conn, kinds: tuple[str, ...], hashed: str) -> tuple[dict, str] |
     return None
 
 
+async def _first_of_two(conn, settings, user: dict, kind: str) -> bool:
+    """GoTrue's emailChangeVerify with secure e-mail change and confirmations on: the first of the two codes
+    (current or new address) only marks the change half confirmed and spends that code; the other one makes
+    it. True when this was that first one (caller's transaction)."""
+    if kind not in ("email_change", "email_change_current") or not settings.enable_confirmations \
+            or not options.secure_email_change(settings) or not user.get("email") \
+            or user.get("email_change_confirm_status"):
+        return False
+    column = COLUMNS[kind][0]
+    await conn.execute(  # column names come from COLUMNS only
+        f"update auth.users set email_change_confirm_status = 1, {column} = '' where id = %s", (str(user["id"]),))
+    return True
+
+
 async def _confirm(conn, user: dict, kind: str, by_phone: bool) -> bool:
     """Consume the token and apply what it proves (caller's transaction). As GoTrue, the sending time stays:
     another code to the same address waits out the minute (max_frequency) even after this one was used.
     True when a new identity (a phone's) was linked to the user."""
     user_id = str(user["id"])
-    if kind == "email_change":
+    if kind in ("email_change", "email_change_current"):
         new_email = user["email_change"]
         await conn.execute(
             """update auth.users set email = email_change, email_change = '', email_change_token_new = '',
-                      email_change_token_current = '',
+                      email_change_token_current = '', email_change_confirm_status = 0,
                       email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
                 where id = %s""", (user_id,))
         await users.merge_identity_data(conn, user_id, "email", {"email": new_email})
@@ -84,7 +102,7 @@ async def _confirm(conn, user: dict, kind: str, by_phone: bool) -> bool:
 
 async def _notify(settings, user: dict, kind: str, linked: bool) -> None:
     """GoTrue's notices of a confirmed change (`user` as it was before): to the old address for an e-mail."""
-    if kind == "email_change" and user.get("email") and user["email"] != user["email_change"]:
+    if kind in ("email_change", "email_change_current") and user.get("email") and user["email"] != user["email_change"]:
         await notify(settings, "email_changed", {**user, "email": user["email_change"]}, to=user["email"],
                      OldEmail=user["email"])
     if kind == "phone_change" and (user.get("phone") or "") != user["phone_change"]:
@@ -94,8 +112,9 @@ async def _notify(settings, user: dict, kind: str, linked: bool) -> None:
 
 
 async def consume(request: Request, stack: Stack, kind: str, hashed: str, address: str | None = None,
-                  by_phone: bool = False) -> dict:
-    """Consume the one-time token and open a session; 403 otp_expired when it is unknown or too old.
+                  by_phone: bool = False) -> dict | None:
+    """Consume the one-time token and open a session; 403 otp_expired when it is unknown or too old; None for
+    the first of a secure e-mail change's two confirmations (no session: the other address must confirm).
 
     `address` (e-mail or phone) is given for the code form: the attempt then counts against it too."""
     kinds = (PHONE_TYPES if by_phone else EMAIL_TYPES).get(kind)
@@ -112,9 +131,13 @@ async def consume(request: Request, stack: Stack, kind: str, hashed: str, addres
                 user, found = held
                 if users.banned(user):   # a banned user gets no session from a link or code either
                     raise forbidden(ErrorCode.USER_BANNED, "User is banned")
+                if await _first_of_two(conn, stack.settings, user, found):
+                    await ratelimit.release(conn, attempt)
+                    return None
                 linked = await _confirm(conn, user, found, by_phone)
                 await ratelimit.release(conn, attempt)
-                action = {"email_change": "user_modified", "phone_change": "user_modified",
+                action = {"email_change": "user_modified", "email_change_current": "user_modified",
+                          "phone_change": "user_modified",
                           "confirmation": "user_signedup" if kind in ("signup", "sms") else "login"}.get(found, "login")
                 if kind == "invite":
                     action = "user_invited"
@@ -146,7 +169,7 @@ async def verify_post(request: Request, stack: Stack):
     if token_hash:
         if email or phone:
             raise bad_request(ErrorCode.VALIDATION_FAILED, "Only the token_hash and type should be provided")
-        return JSONResponse(await consume(request, stack, kind, token_hash))
+        return _verified(await consume(request, stack, kind, token_hash))
     if bool(email) == bool(phone):
         raise bad_request(ErrorCode.VALIDATION_FAILED,
                           "Only an email address or phone number should be provided on verify")
@@ -155,7 +178,13 @@ async def verify_post(request: Request, stack: Stack):
                                                        "on verify")
     address = normalise_phone(phone) if phone else validate_email(email)
     hashed = otp.token_hash(address, token.strip(), stack.settings.jwt_secret)
-    return JSONResponse(await consume(request, stack, kind, hashed, address, by_phone=bool(phone)))
+    return _verified(await consume(request, stack, kind, hashed, address, by_phone=bool(phone)))
+
+
+def _verified(session: dict | None) -> JSONResponse:
+    if session is None:
+        return JSONResponse({"msg": SINGLE_CONFIRMATION, "code": "200"})
+    return JSONResponse(session)
 
 
 async def verify_get(request: Request, stack: Stack):
@@ -174,6 +203,9 @@ async def verify_get(request: Request, stack: Stack):
         fragment = urlencode({"error": "access_denied" if exc.status == 403 else "server_error",
                               "error_code": str(exc.code), "error_description": exc.msg})
         return RedirectResponse(f"{redirect}#{fragment}", status_code=303)
+    if session is None:
+        return RedirectResponse(f"{redirect}#{urlencode({'message': SINGLE_CONFIRMATION, 'sb': ''})}",
+                                status_code=303)
     fragment = urlencode({"access_token": session["access_token"], "expires_at": session["expires_at"],
                           "expires_in": session["expires_in"], "refresh_token": session["refresh_token"],
                           "token_type": "bearer", "type": kind, "sb": ""})
