@@ -55,6 +55,16 @@ def seed(stack: StackProcess) -> None:
                'USD', now() - make_interval(mins => n)
           from generate_series(1, 1100) n
     """)
+    stack.sql("""
+        -- 1,100 sign-ins (profiles made by the auth trigger), one of them 'Usuária Distante'
+        insert into auth.users (instance_id, id, aud, role, email, raw_user_meta_data, created_at, updated_at)
+        select '00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated',
+               format('pessoa.volume.%s@escritorio.test', n),
+               jsonb_build_object('full_name',
+                                  case when n = 1100 then 'Usuária Distante' else format('Pessoa volume %s', n) end),
+               now() + make_interval(secs => n), now()
+          from generate_series(1, 1100) n
+    """)
 
 
 @pytest.fixture(scope="module")
@@ -202,3 +212,38 @@ def test_quotes_and_contracts_pages_follow_the_role_table(office):
         sb = signed_in(office, who)
         assert money_page(sb, "financial_quotes", "quote_number", "distante").count == 0, who
         assert money_page(sb, "financial_contracts", "contract_number", "distante").count == 0, who
+
+
+def users_page(sb: Client, search: str = "", page: int = 1, size: int = 25):
+    """fetchUsersPage (Usuários): profiles oldest first with the exact count, then the page's roles."""
+    query = sb.table("profiles").select("id, email, full_name, created_at", count="exact")
+    if search:
+        query = query.or_(f'full_name.ilike."*{search}*",email.ilike."*{search}*"')
+    start = (page - 1) * size
+    answer = query.order("created_at").order("id").range(start, start + size - 1).execute()
+    ids = [r["id"] for r in answer.data]
+    roles = sb.table("user_roles").select("user_id, role").in_("user_id", ids).execute().data if ids else []
+    return answer, roles
+
+
+def test_usuarios_pages_every_profile_past_max_rows(office, admin):
+    total = one(office, "select count(*) from public.profiles")
+    first, roles = users_page(admin)
+    assert first.count == total > 1100 and len(first.data) == 25
+    assert {"administrator"} <= {r["role"] for r in roles}  # the demo staff come first, with their roles
+    last_page = (total + 24) // 25
+    last, _ = users_page(admin, page=last_page)
+    newest = one(office, "select id from public.profiles order by created_at desc, id desc limit 1")
+    assert last.data[-1]["id"] == str(newest)
+    found, _ = users_page(admin, "distante")
+    assert found.count == 1
+
+
+def test_usuarios_roles_are_read_by_administrators_only(office):
+    """Other staff read profiles (names) but never another user's roles; a client reads only its own profile."""
+    assistant = signed_in(office, "assistente@escritorio.test")
+    page, roles = users_page(assistant)
+    assert page.count > 1100
+    assert {r["user_id"] for r in roles} <= {assistant.auth.get_user().user.id}
+    maria = signed_in(office, "maria.silva@cliente.test")
+    assert users_page(maria)[0].count == 1
