@@ -56,6 +56,13 @@ def seed(stack: StackProcess) -> None:
           from generate_series(1, 1100) n
     """)
     stack.sql("""
+        -- 1,100 processes of Maria; the first (the oldest number) is the only 'Asilo Distante'
+        insert into public.processes (type, client_id, receipt_number)
+        select case when n = 1 then 'Asilo Distante' else format('Volume processo %s', n) end,
+               'c0000000-0000-4000-8000-000000000001', case when n = 1 then 'ZLA9990000001' end
+          from generate_series(1, 1100) n
+    """)
+    stack.sql("""
         -- 1,100 sign-ins (profiles made by the auth trigger), one of them 'Usuária Distante'
         insert into auth.users (instance_id, id, aud, role, email, raw_user_meta_data, created_at, updated_at)
         select '00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated',
@@ -247,3 +254,33 @@ def test_usuarios_roles_are_read_by_administrators_only(office):
     assert {r["user_id"] for r in roles} <= {assistant.auth.get_user().user.id}
     maria = signed_in(office, "maria.silva@cliente.test")
     assert users_page(maria)[0].count == 1
+
+
+def process_options(sb: Client, client_id: str = "", term: str = ""):
+    """searchProcessOptions (app/src/lib/process-search.ts): the newest 50 (+1 to tell there are more)."""
+    query = sb.table("processes").select("id, type, client_id, receipt_number")
+    if client_id:
+        query = query.eq("client_id", client_id)
+    if term:
+        ors = f'type.ilike."*{term}*",receipt_number.ilike."*{term}*"'
+        if term.lstrip("#").isdigit():
+            ors += f",id.eq.{int(term.lstrip('#'))}"
+        query = query.or_(ors)
+    return query.order("id", desc=True).limit(51).execute().data
+
+
+def test_process_picker_reaches_every_process(office, admin):
+    assert one(office, "select count(*) from public.processes where client_id = %s", (MARIA_CLIENT,)) > 1100
+    assert len(process_options(admin, MARIA_CLIENT)) == 51  # more than the picker lists: typing narrows
+    by_type = process_options(admin, MARIA_CLIENT, "distante")
+    assert [r["type"] for r in by_type] == ["Asilo Distante"]
+    assert [r["type"] for r in process_options(admin, "", "zla999")] == ["Asilo Distante"]
+    assert [r["type"] for r in process_options(admin, MARIA_CLIENT, f"#{by_type[0]['id']}")] == ["Asilo Distante"]
+    # another client's processes never show for the chosen client
+    assert process_options(admin, JOAO_CLIENT, "distante") == []
+
+
+def test_process_picker_is_staff_only(office):
+    maria = signed_in(office, "maria.silva@cliente.test")
+    assert process_options(maria, MARIA_CLIENT) == []
+    assert process_options(signed_in(office, "secretaria@escritorio.test"), MARIA_CLIENT, "distante") != []
