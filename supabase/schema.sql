@@ -4613,6 +4613,26 @@ $$;
 COMMENT ON FUNCTION public.receipt_on_process() IS 'Trigger on uscis_receipts: a process without a receipt number takes the first receipt tracked for it.';
 
 --
+-- Name: receivables_aging_totals(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.receivables_aging_totals() RETURNS TABLE(bucket text, currency text, installments bigint, open_total numeric)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select a.bucket, a.currency, count(*), sum(a.open_amount)
+    from public.financial_receivables_aging a
+   group by 1, 2
+   order by 1, 2
+$$;
+
+--
+-- Name: FUNCTION receivables_aging_totals(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.receivables_aging_totals() IS 'Relatórios Financeiros: open installments and their open amount per aging bucket and currency (administrators only, through the view and RLS).';
+
+--
 -- Name: record_client_changes(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -15650,6 +15670,15 @@ GRANT ALL ON FUNCTION public.queue_whatsapp_message(p_client_id uuid, p_phone te
 
 REVOKE ALL ON FUNCTION public.receipt_on_process() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.receipt_on_process() TO service_role;
+
+--
+-- Name: FUNCTION receivables_aging_totals(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.receivables_aging_totals() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.receivables_aging_totals() TO anon;
+GRANT ALL ON FUNCTION public.receivables_aging_totals() TO authenticated;
+GRANT ALL ON FUNCTION public.receivables_aging_totals() TO service_role;
 
 --
 -- Name: FUNCTION record_client_changes(); Type: ACL; Schema: public; Owner: -

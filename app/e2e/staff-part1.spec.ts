@@ -113,13 +113,18 @@ test("a client's role cannot be changed into a staff role", async ({ browser }) 
 
   await page.goto('/usuarios');
   await expect(page.getByRole('heading', { level: 1, name: 'Usuários' })).toBeVisible();
+  // the demo users (the oldest, on the first page) are untouched
+  await expect(page.getByRole('combobox', { name: 'Função de Bruno Assistente' })).toHaveText(/Assistente Legal/, {
+    timeout: 15_000,
+  });
+  // the list is paged on the server: the new client is found by searching
+  await page.getByRole('searchbox', { name: 'Buscar usuários por nome ou e-mail' }).fill(client.name);
+  await expect(page.getByTestId('pager-label')).toHaveText('1-1 de 1', { timeout: 15_000 });
   // staff or client, never both: the client's row offers no staff role (role changes of staff: trust.spec.ts)
   const role = page.getByRole('combobox', { name: `Função de ${client.name}` });
   await expect(role).toHaveText(/Cliente/, { timeout: 15_000 });
   await expect(role).toBeDisabled();
   await expect(role).toHaveAttribute('title', 'Um cliente não pode receber uma função da equipe.');
-  // the demo users are untouched
-  await expect(page.getByRole('combobox', { name: 'Função de Bruno Assistente' })).toHaveText(/Assistente Legal/);
   await page.screenshot({ path: 'e2e/artifacts/staff-usuarios.png', fullPage: true });
 });
 

@@ -3876,6 +3876,15 @@ export type Database = {
         };
         Returns: Database['public']['Tables']['messages']['Row'];
       };
+      receivables_aging_totals: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          bucket: string;
+          currency: string;
+          installments: number;
+          open_total: number;
+        }[];
+      };
       record_payment: {
         Args: {
           installment_id: string;

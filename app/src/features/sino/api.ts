@@ -17,6 +17,7 @@ export interface AppNotification {
 export const notificationKeys = {
   all: ['notifications'] as const,
   list: (userId: string) => [...notificationKeys.all, userId] as const,
+  unread: (userId: string) => [...notificationKeys.all, userId, 'unread'] as const,
 };
 
 readsTables(notificationKeys.all, ['notifications']);
@@ -39,6 +40,26 @@ export function useNotifications(userId: string | null | undefined) {
   });
 }
 
+/**
+ * How many of the user's notifications are unread, counted by the database (exact, however many there are; the
+ * list shows only the newest 30).
+ */
+export function useUnreadNotificationCount(userId: string | null | undefined) {
+  return useQuery({
+    queryKey: notificationKeys.unread(userId ?? ''),
+    enabled: Boolean(userId),
+    queryFn: async () => {
+      const { count } = await supabase
+        .from('notifications')
+        .select('id', { count: 'exact', head: true })
+        .is('read_at', null)
+        .throwOnError();
+      return count ?? 0;
+    },
+    meta: { silent: true },
+  });
+}
+
 let channelSeq = 0;
 
 /** New notifications arrive live: an INSERT for this user is put on top of the cached list. */
@@ -55,9 +76,12 @@ export function useNotificationsRealtime(userId: string | null | undefined) {
         (payload) => {
           const row = payload.new as AppNotification;
           if (!row?.id) return;
-          queryClient.setQueryData<AppNotification[]>(notificationKeys.list(userId), (old = []) =>
-            old.some((n) => n.id === row.id) ? old : [row, ...old],
-          );
+          const listed = queryClient.getQueryData<AppNotification[]>(notificationKeys.list(userId)) ?? [];
+          if (listed.some((n) => n.id === row.id)) return;
+          queryClient.setQueryData<AppNotification[]>(notificationKeys.list(userId), [row, ...listed]);
+          if (row.read_at === null) {
+            queryClient.setQueryData<number>(notificationKeys.unread(userId), (count = 0) => count + 1);
+          }
         },
       )
       .subscribe();
@@ -79,8 +103,4 @@ export function useMarkRead() {
     },
     onSuccess: () => invalidateTables(queryClient, ['notifications']),
   });
-}
-
-export function unreadCount(notifications: readonly AppNotification[]): number {
-  return notifications.filter((n) => n.read_at === null).length;
 }

@@ -13,18 +13,19 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { unreadCount, useMarkRead, type AppNotification } from './api';
+import { useMarkRead, type AppNotification } from './api';
 
 interface BellMenuProps {
   notifications: AppNotification[];
+  /** Unread notifications in all (counted by the database), not only among the newest listed. */
+  unread: number;
   /** The bell button (the same one shown before this module loaded). */
   trigger: ReactNode;
 }
 
-export default function BellMenu({ notifications, trigger }: BellMenuProps) {
+export default function BellMenu({ notifications, unread, trigger }: BellMenuProps) {
   const navigate = useNavigate();
   const markRead = useMarkRead();
-  const unread = unreadCount(notifications);
 
   const open = (n: AppNotification) => {
     if (!n.read_at) markRead.mutate([n.id]);

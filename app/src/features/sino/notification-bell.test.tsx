@@ -54,6 +54,32 @@ describe('NotificationBell', () => {
     expect(items.map((item) => item.getAttribute('data-unread'))).toEqual(['true', 'true', null]);
   });
 
+  it('counts every unread notification in the database, not only the 30 listed', async () => {
+    // 40 unread older than 30 read ones: the list holds none of them, the count all of them
+    db.seed('notifications', [
+      ...Array.from({ length: 40 }, (_, n) => ({
+        ...notification,
+        id: `u${n}`,
+        title: `Antiga ${n}`,
+        created_at: new Date(Date.UTC(2024, 0, 1, 0, n)).toISOString(),
+      })),
+      ...Array.from({ length: 30 }, (_, n) => ({
+        ...notification,
+        id: `r${n}`,
+        title: `Lida ${n}`,
+        created_at: new Date(Date.UTC(2025, 0, 1, 0, n)).toISOString(),
+        read_at: '2025-02-01T00:00:00Z',
+      })),
+    ]);
+    renderBell();
+    const button = await bell(40);
+    expect(within(button).getByTestId('bell-count')).toHaveTextContent('40');
+    await userEvent.click(button);
+    await screen.findAllByTestId('notification-item');
+    // "mark all" is offered: unread ones exist beyond the list
+    expect(screen.getByRole('button', { name: /Marcar todas/ })).toBeInTheDocument();
+  });
+
   it('shows no count and says so without notifications', async () => {
     db.seed('notifications', []);
     renderBell();

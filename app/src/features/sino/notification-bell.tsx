@@ -3,7 +3,7 @@ import { Bell } from 'lucide-react';
 import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth-context';
-import { unreadCount, useNotifications, useNotificationsRealtime } from './api';
+import { useNotifications, useNotificationsRealtime, useUnreadNotificationCount } from './api';
 
 // The list (Radix DropdownMenu) loads on the first click: the first screen shows only the button and its count.
 const BellMenu = lazy(() => import('./bell-menu'));
@@ -32,13 +32,13 @@ export function NotificationBell() {
   const userId = useAuth().user?.id ?? null;
   const { data: notifications = [] } = useNotifications(userId);
   useNotificationsRealtime(userId);
-  const unread = unreadCount(notifications);
+  const { data: unread = 0 } = useUnreadNotificationCount(userId);
   const [used, setUsed] = useState(false);
 
   if (!used) return <BellButton unread={unread} onClick={() => setUsed(true)} />;
   return (
     <Suspense fallback={<BellButton unread={unread} />}>
-      <BellMenu notifications={notifications} trigger={<BellButton unread={unread} />} />
+      <BellMenu notifications={notifications} unread={unread} trigger={<BellButton unread={unread} />} />
     </Suspense>
   );
 }

@@ -29,7 +29,7 @@ export const tarefasStrings = {
     priority: 'Prioridade',
     status: 'Status',
     client: 'Cliente',
-    process: 'Processo (ID)',
+    process: 'Processo',
   },
   nobody: 'Ninguém',
   none: 'Nenhum',

@@ -2,7 +2,6 @@ import { readsTables } from '@/lib/data-keys';
 export const atendimentoKeys = {
   all: ['atendimento'] as const,
   interactions: () => [...atendimentoKeys.all, 'interactions'] as const,
-  processes: () => [...atendimentoKeys.all, 'processes'] as const,
 };
 
 readsTables(atendimentoKeys.all, ['interactions', 'clients', 'processes']);

@@ -66,25 +66,3 @@ export function useInteractionsPage(params: InteractionListQuery) {
     meta: { errorMessage: 'Erro ao carregar interações: {message}' },
   });
 }
-
-export interface ProcessOption {
-  id: number;
-  type: string;
-  client_id: string | null;
-  receipt_number: string | null;
-}
-
-export function useProcessOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: atendimentoKeys.processes(),
-    enabled,
-    queryFn: async () => {
-      const { data } = await supabase
-        .from('processes')
-        .select('id, type, client_id, receipt_number')
-        .order('id')
-        .throwOnError();
-      return (data ?? []) as ProcessOption[];
-    },
-  });
-}

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ClientPicker } from '@/components/client-picker';
 import { FormDialog } from '@/components/form-dialog';
+import { ProcessPicker } from '@/components/process-picker';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { useProcessOptions } from '../api/queries';
 import { toDateTimeLocal, type InteractionRow } from '../lib/interactions';
 import {
   asksDuration,
@@ -19,8 +19,6 @@ import {
   type InteractionInput,
 } from '../schemas';
 import { atendimentoStrings as t } from '../strings';
-
-const NO_PROCESS = '__none__';
 
 export function emptyInteraction(now: Date = new Date()): InteractionInput {
   return {
@@ -60,7 +58,6 @@ export function InteractionFormDialog({
   pending: boolean;
   onSubmit: (input: InteractionInput) => Promise<boolean>;
 }) {
-  const { data: processes = [] } = useProcessOptions(open);
   const {
     control,
     register,
@@ -75,11 +72,6 @@ export function InteractionFormDialog({
   useEffect(() => {
     if (open) reset(interaction ? interactionToInput(interaction) : emptyInteraction());
   }, [open, interaction, reset]);
-
-  const clientProcesses = useMemo(
-    () => (clientId ? processes.filter((p) => p.client_id === clientId) : processes),
-    [processes, clientId],
-  );
 
   const submit = handleSubmit(async (values) => {
     if (await onSubmit(values)) reset(emptyInteraction());
@@ -116,23 +108,12 @@ export function InteractionFormDialog({
           control={control}
           name="processId"
           render={({ field }) => (
-            <Select
-              value={field.value || NO_PROCESS}
-              onValueChange={(value) => field.onChange(value === NO_PROCESS ? '' : value)}
-            >
-              <SelectTrigger>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={NO_PROCESS}>{t.noProcess}</SelectItem>
-                {clientProcesses.map((process) => (
-                  <SelectItem key={process.id} value={String(process.id)}>
-                    {process.type} (#{process.id}
-                    {process.receipt_number ? ` · ${process.receipt_number}` : ''})
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <ProcessPicker
+              emptyLabel={t.noProcess}
+              clientId={clientId}
+              value={field.value ?? ''}
+              onValueChange={field.onChange}
+            />
           )}
         />
       </FormField>

@@ -1,6 +1,7 @@
 /** Quotes, contracts, installments, payments, commissions and reports: reads and writes through supabase-js. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { invalidateTables, readsTables } from '@/lib/data-keys';
+import { ilikeAny, pageRange, type Page } from '@/lib/paging';
 import { supabase } from '@/lib/supabase';
 import { saveBlob } from '@/lib/storage';
 import type { Currency } from '../lib/money';
@@ -117,17 +118,55 @@ async function rows<T>(query: PromiseLike<{ data: unknown; error: unknown }>): P
   return (data ?? []) as T[];
 }
 
-export function useQuotes() {
+/** A finance list's page: the text searched (number or title) and the page asked for. */
+export interface MoneyListQuery {
+  search: string;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * One page of the quotes the caller may read (RLS: a seller only its own), newest first, with the exact number
+ * that match the text (in the number or the title, filtered in the query).
+ */
+export async function fetchQuotesPage({ search, page, pageSize }: MoneyListQuery): Promise<Page<Quote>> {
+  const { from, to } = pageRange(page, pageSize);
+  let query = supabase
+    .from('financial_quotes')
+    .select('*, client:clients(full_name), contract:financial_contracts(id, contract_number)', { count: 'exact' });
+  const filter = ilikeAny(['quote_number', 'title'], search);
+  if (filter) query = query.or(filter);
+  const { data, count } = await query
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(from, to)
+    .throwOnError();
+  return { rows: (data ?? []) as Quote[], total: count ?? 0 };
+}
+
+export function useQuotesPage(list: MoneyListQuery) {
   return useQuery({
-    queryKey: moneyKeys.quotes(),
-    queryFn: () =>
-      rows<Quote>(
-        supabase
-          .from('financial_quotes')
-          .select('*, client:clients(full_name), contract:financial_contracts(id, contract_number)')
-          .order('created_at', { ascending: false }),
-      ),
+    queryKey: [...moneyKeys.quotes(), list] as const,
+    queryFn: () => fetchQuotesPage(list),
+    placeholderData: keepPreviousData,
     meta: { errorMessage: 'Erro ao carregar orçamentos: {message}' },
+  });
+}
+
+/** One quote by id (the one open in the editor, wherever it is in the list). */
+export function useQuote(id: string | null) {
+  return useQuery({
+    queryKey: [...moneyKeys.quotes(), 'one', id ?? ''] as const,
+    enabled: Boolean(id),
+    queryFn: async () => {
+      const { data } = await supabase
+        .from('financial_quotes')
+        .select('*, client:clients(full_name), contract:financial_contracts(id, contract_number)')
+        .eq('id', id!)
+        .maybeSingle()
+        .throwOnError();
+      return (data ?? null) as Quote | null;
+    },
   });
 }
 
@@ -195,16 +234,25 @@ export function useLatestRate() {
   });
 }
 
-export function useContracts() {
+/** One page of the contracts, newest first, with the exact number that match the text (number or title). */
+export async function fetchContractsPage({ search, page, pageSize }: MoneyListQuery): Promise<Page<Contract>> {
+  const { from, to } = pageRange(page, pageSize);
+  let query = supabase.from('financial_contracts').select('*, client:clients(full_name)', { count: 'exact' });
+  const filter = ilikeAny(['contract_number', 'title'], search);
+  if (filter) query = query.or(filter);
+  const { data, count } = await query
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(from, to)
+    .throwOnError();
+  return { rows: (data ?? []) as Contract[], total: count ?? 0 };
+}
+
+export function useContractsPage(list: MoneyListQuery) {
   return useQuery({
-    queryKey: moneyKeys.contracts(),
-    queryFn: () =>
-      rows<Contract>(
-        supabase
-          .from('financial_contracts')
-          .select('*, client:clients(full_name)')
-          .order('created_at', { ascending: false }),
-      ),
+    queryKey: [...moneyKeys.contracts(), list] as const,
+    queryFn: () => fetchContractsPage(list),
+    placeholderData: keepPreviousData,
     meta: { errorMessage: 'Erro ao carregar contratos: {message}' },
   });
 }
@@ -246,10 +294,47 @@ export function useStatements() {
   });
 }
 
-export function useAging() {
+/** Open installments and their open amount per aging bucket and currency, added up by the database. */
+export interface AgingTotal {
+  bucket: string;
+  currency: Currency;
+  installments: number;
+  open_total: string;
+}
+
+export function useAgingTotals() {
   return useQuery({
-    queryKey: moneyKeys.aging(),
-    queryFn: () => rows<AgingRow>(supabase.from('financial_receivables_aging').select('*').order('due_date')),
+    queryKey: [...moneyKeys.aging(), 'totals'] as const,
+    queryFn: async (): Promise<AgingTotal[]> => {
+      const { data } = await supabase.rpc('receivables_aging_totals').throwOnError();
+      return (data ?? []) as AgingTotal[];
+    },
+  });
+}
+
+/** One page of the open installments, oldest due date first, with the exact number of them. */
+export async function fetchAgingPage(page: number, pageSize: number): Promise<Page<AgingRow>> {
+  const { from, to } = pageRange(page, pageSize);
+  const { data, count } = await supabase
+    .from('financial_receivables_aging')
+    .select(
+      'installment_id, client_name, contract_number, number, due_date, currency, open_amount, days_late, bucket',
+      {
+        count: 'exact',
+      },
+    )
+    .order('due_date')
+    .order('installment_id')
+    .range(from, to)
+    .throwOnError();
+  return { rows: (data ?? []) as AgingRow[], total: count ?? 0 };
+}
+
+export function useAgingPage(page: number, pageSize: number) {
+  return useQuery({
+    queryKey: [...moneyKeys.aging(), 'page', page, pageSize] as const,
+    queryFn: () => fetchAgingPage(page, pageSize),
+    placeholderData: keepPreviousData,
   });
 }
 

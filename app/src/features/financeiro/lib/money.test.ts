@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney, installmentDisplayStatus, sumMoney, toCsv } from './money';
 import { agingTotals, revenueAndExpensesByMonth, revenueByCaseType } from './reports';
-import type { AgingRow } from '../api/money';
+import type { AgingTotal } from '../api/money';
 
 describe('finance money helpers', () => {
   it('formats by currency and sums in cents', () => {
@@ -42,12 +42,16 @@ describe('finance money helpers', () => {
       { month: '2025-01', receitaUSD: 0, receitaBRL: 0, despesas: 99.99 },
       { month: '2025-02', receitaUSD: 100, receitaBRL: 10.1, despesas: 0 },
     ]);
-    const row = (bucket: string, currency: 'USD' | 'BRL', open: string) =>
-      ({ bucket, currency, open_amount: open }) as unknown as AgingRow;
-    const totals = agingTotals([row('1_30', 'USD', '10.10'), row('1_30', 'USD', '0.20'), row('over_60', 'BRL', '5')]);
+    const row = (bucket: string, currency: 'USD' | 'BRL', open: string): AgingTotal => ({
+      bucket,
+      currency,
+      installments: 1,
+      open_total: open,
+    });
+    const totals = agingTotals([row('1_30', 'USD', '10.10'), row('1_30', 'BRL', '0.20'), row('over_60', 'BRL', '5')]);
     expect(totals.map((t) => [t.label, t.USD, t.BRL])).toEqual([
       ['A vencer', 0, 0],
-      ['1-30 dias', 10.3, 0],
+      ['1-30 dias', 10.1, 0.2],
       ['31-60 dias', 0, 0],
       ['Mais de 60 dias', 0, 5],
     ]);

@@ -1,5 +1,5 @@
 /** Report series from the finance views, each currency apart: per month (revenue, expenses), aging, case types. */
-import type { AgingRow, Reports, Statement } from '../api/money';
+import type { AgingTotal, Reports, Statement } from '../api/money';
 import { agingBuckets } from './money';
 
 export interface MonthPoint {
@@ -24,12 +24,12 @@ export function revenueAndExpensesByMonth(reports: Reports): MonthPoint[] {
     .map(([month, v]) => ({ month, receitaUSD: v.USD / 100, receitaBRL: v.BRL / 100, despesas: v.d / 100 }));
 }
 
-/** Open amounts per aging bucket and currency, in the order a vencer, 1-30, 31-60, >60. */
-export function agingTotals(rows: AgingRow[]): Array<{ bucket: string; label: string; USD: number; BRL: number }> {
+/** Open amounts per aging bucket and currency (summed by the database), in the order a vencer, 1-30, 31-60, >60. */
+export function agingTotals(rows: AgingTotal[]): Array<{ bucket: string; label: string; USD: number; BRL: number }> {
   return agingBuckets.map((b) => {
-    const inBucket = rows.filter((r) => r.bucket === b.value);
     const total = (c: string) =>
-      inBucket.filter((r) => r.currency === c).reduce((acc, r) => acc + cents(r.open_amount), 0) / 100;
+      rows.filter((r) => r.bucket === b.value && r.currency === c).reduce((acc, r) => acc + cents(r.open_total), 0) /
+      100;
     return { bucket: b.value, label: b.label, USD: total('USD'), BRL: total('BRL') };
   });
 }

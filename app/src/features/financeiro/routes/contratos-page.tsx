@@ -1,12 +1,16 @@
-/** /financeiro/contratos: contracts, their installments, payments (partial) and receipts. */
+/** /financeiro/contratos: contracts (paged and searched on the server), their installments, payments and receipts. */
 import { FileDown, FileSignature } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
+import { ListPager } from '@/components/list-pager';
 import { Button } from '@/components/ui/button';
+import { SearchInput } from '@/components/ui/search-input';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDate, todayISO } from '@/lib/format';
+import { DEFAULT_PAGE_SIZE } from '@/lib/paging';
 import { StaffSigningActions } from '../signing';
 import { FinancePageHeader } from '../components/finance-page-header';
 import { PixChargesCard } from '../components/pix-charges-card';
@@ -15,7 +19,7 @@ import { useHasManagerRole } from '../lib/money-roles';
 import {
   downloadFinanceDocument,
   useContractPayments,
-  useContracts,
+  useContractsPage,
   useInstallments,
   type Contract,
   type Installment,
@@ -134,9 +138,14 @@ function ContractDetail({ contract }: { contract: Contract }) {
 }
 
 export default function ContratosPage() {
-  const contracts = useContracts();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const term = useDebouncedValue(search.trim());
+  const contracts = useContractsPage({ search: term, page, pageSize });
+  const rows = contracts.data?.rows ?? [];
   const [selected, setSelected] = useState<string | null>(null);
-  const contract = contracts.data?.find((c) => c.id === selected) ?? null;
+  const contract = rows.find((c) => c.id === selected) ?? null;
   const canWrite = useHasManagerRole();
   return (
     <>
@@ -145,13 +154,24 @@ export default function ContratosPage() {
         description="Contratos gerados a partir de orçamentos aceitos: parcelas, pagamentos e recibos."
       />
       {canWrite && <PixChargesCard />}
+      <SearchInput
+        containerClassName="mb-4 max-w-md"
+        type="search"
+        placeholder="Buscar por número ou título"
+        aria-label="Buscar contratos por número ou título"
+        value={search}
+        onChange={(event) => {
+          setSearch(event.target.value);
+          setPage(1);
+        }}
+      />
       <Card>
         <CardContent className="overflow-x-auto">
           {contracts.isLoading ? (
             <Skeleton className="h-40 w-full" />
-          ) : (contracts.data ?? []).length === 0 ? (
+          ) : rows.length === 0 ? (
             <p className="flex items-center gap-2 py-8 text-sm text-muted-foreground">
-              <FileSignature aria-hidden="true" /> Nenhum contrato cadastrado
+              <FileSignature aria-hidden="true" /> {term ? 'Nenhum contrato encontrado' : 'Nenhum contrato cadastrado'}
             </p>
           ) : (
             <Table>
@@ -169,7 +189,7 @@ export default function ContratosPage() {
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {(contracts.data ?? []).map((c) => (
+                {rows.map((c) => (
                   <TableRow key={c.id} data-state={c.id === selected ? 'selected' : undefined}>
                     <TableCell className="font-medium">{c.contract_number}</TableCell>
                     <TableCell>{c.client?.full_name ?? '-'}</TableCell>
@@ -196,6 +216,17 @@ export default function ContratosPage() {
               </TableBody>
             </Table>
           )}
+          <ListPager
+            noun="contratos"
+            total={contracts.data?.total}
+            page={page}
+            pageSize={pageSize}
+            onPageChange={setPage}
+            onPageSizeChange={(size) => {
+              setPageSize(size);
+              setPage(1);
+            }}
+          />
         </CardContent>
       </Card>
       {contract && <ContractDetail contract={contract} />}

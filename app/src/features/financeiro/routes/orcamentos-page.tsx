@@ -1,23 +1,38 @@
-/** /financeiro/orcamentos: quotes with their totals in USD and BRL; create, edit lines, send, contract. */
+/**
+ * /financeiro/orcamentos: quotes with their totals in USD and BRL, paged and searched on the server; create, edit
+ * lines, send, contract.
+ */
 import { FileText, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { ListPager } from '@/components/list-pager';
 import { Button } from '@/components/ui/button';
+import { SearchInput } from '@/components/ui/search-input';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
+import { DEFAULT_PAGE_SIZE } from '@/lib/paging';
 import { FinancePageHeader } from '../components/finance-page-header';
 import { NewQuoteDialog } from '../components/new-quote-dialog';
 import { QuoteEditorDialog } from '../components/quote-editor-dialog';
-import { useQuotes } from '../api/money';
+import { useQuote, useQuotesPage } from '../api/money';
 import { formatMoney } from '../lib/money';
 import { MoneyStatusBadge } from '../components/money-status-badge';
 
 export default function OrcamentosPage() {
-  const quotes = useQuotes();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const term = useDebouncedValue(search.trim());
+  const quotes = useQuotesPage({ search: term, page, pageSize });
+  const rows = quotes.data?.rows ?? [];
   const [creating, setCreating] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
-  const open = quotes.data?.find((q) => q.id === openId) ?? null;
+  // the open quote from the page, or read on its own (a new quote, or one on another page)
+  const listed = rows.find((q) => q.id === openId);
+  const single = useQuote(openId && !listed ? openId : null);
+  const open = openId ? (listed ?? single.data ?? null) : null;
 
   return (
     <>
@@ -31,13 +46,24 @@ export default function OrcamentosPage() {
           </Button>
         }
       />
+      <SearchInput
+        containerClassName="mb-4 max-w-md"
+        type="search"
+        placeholder="Buscar por número ou título"
+        aria-label="Buscar orçamentos por número ou título"
+        value={search}
+        onChange={(event) => {
+          setSearch(event.target.value);
+          setPage(1);
+        }}
+      />
       <Card>
         <CardContent className="overflow-x-auto">
           {quotes.isLoading ? (
             <Skeleton className="h-40 w-full" />
-          ) : (quotes.data ?? []).length === 0 ? (
+          ) : rows.length === 0 ? (
             <p className="flex items-center gap-2 py-8 text-sm text-muted-foreground">
-              <FileText aria-hidden="true" /> Nenhum orçamento cadastrado
+              <FileText aria-hidden="true" /> {term ? 'Nenhum orçamento encontrado' : 'Nenhum orçamento cadastrado'}
             </p>
           ) : (
             <Table>
@@ -56,7 +82,7 @@ export default function OrcamentosPage() {
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {(quotes.data ?? []).map((q) => (
+                {rows.map((q) => (
                   <TableRow key={q.id}>
                     <TableCell className="font-medium">{q.quote_number}</TableCell>
                     <TableCell>{q.client?.full_name ?? '-'}</TableCell>
@@ -82,6 +108,17 @@ export default function OrcamentosPage() {
               </TableBody>
             </Table>
           )}
+          <ListPager
+            noun="orçamentos"
+            total={quotes.data?.total}
+            page={page}
+            pageSize={pageSize}
+            onPageChange={setPage}
+            onPageSizeChange={(size) => {
+              setPageSize(size);
+              setPage(1);
+            }}
+          />
         </CardContent>
       </Card>
       <NewQuoteDialog

@@ -1,14 +1,16 @@
 /** /financeiro/relatorios: revenue and expenses by month, receivables aging, revenue by case type, commissions; CSV. */
 import { Download } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { ListPager } from '@/components/list-pager';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDate, todayISO } from '@/lib/format';
+import { DEFAULT_PAGE_SIZE } from '@/lib/paging';
 import { FinancePageHeader } from '../components/finance-page-header';
-import { useAging, useReports, useStatements } from '../api/money';
+import { useAgingPage, useAgingTotals, useReports, useStatements } from '../api/money';
 import { saveBlob } from '@/lib/storage';
 import { formatMoney, toCsv } from '../lib/money';
 import { agingTotals, commissionsByMonth, revenueAndExpensesByMonth, revenueByCaseType } from '../lib/reports';
@@ -59,7 +61,10 @@ const moneyTooltip = (value: unknown, name: unknown) =>
 
 export default function RelatoriosFinanceirosPage() {
   const reports = useReports();
-  const aging = useAging();
+  const aging = useAgingTotals();
+  const [agingPage, setAgingPage] = useState(1);
+  const [agingPageSize, setAgingPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const openInstallments = useAgingPage(agingPage, agingPageSize);
   const statements = useStatements();
   const months = reports.data ? revenueAndExpensesByMonth(reports.data) : [];
   const buckets = agingTotals(aging.data ?? []);
@@ -194,7 +199,7 @@ export default function RelatoriosFinanceirosPage() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {(aging.data ?? []).map((r) => (
+              {(openInstallments.data?.rows ?? []).map((r) => (
                 <TableRow key={r.installment_id}>
                   <TableCell>{r.client_name ?? '-'}</TableCell>
                   <TableCell>{r.contract_number}</TableCell>
@@ -206,6 +211,17 @@ export default function RelatoriosFinanceirosPage() {
               ))}
             </TableBody>
           </Table>
+          <ListPager
+            noun="parcelas em aberto"
+            total={openInstallments.data?.total}
+            page={agingPage}
+            pageSize={agingPageSize}
+            onPageChange={setAgingPage}
+            onPageSizeChange={(size) => {
+              setAgingPageSize(size);
+              setAgingPage(1);
+            }}
+          />
         </CardContent>
       </Card>
     </>

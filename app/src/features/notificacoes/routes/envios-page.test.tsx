@@ -86,4 +86,27 @@ describe('EnviosPage (/notificacoes-envios)', () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Reenviar envio para joao@cliente.test' }));
     expect(await screen.findByText(/Não foi possível reenviar: Apenas administradores reenviam/)).toBeInTheDocument();
   });
+
+  it('pages the outbox on the server with the exact count, past the first page', async () => {
+    const many = Array.from({ length: 60 }, (_, n) =>
+      delivery(
+        `d-${n}`,
+        'sent',
+        `envio.${n}@cliente.test`,
+        `Envio ${n}`,
+        new Date(Date.UTC(2025, 10, 1, 0, n)).toISOString(),
+      ),
+    );
+    db.seed('notification_deliveries', many);
+    renderWithProviders(<EnviosPage />);
+    expect(await screen.findByText('Envio 59')).toBeInTheDocument();
+    expect(screen.getByTestId('pager-label')).toHaveTextContent('1-25 de 60');
+    expect(screen.queryByText('Envio 34')).not.toBeInTheDocument();
+    const first = listRequests()[0]!;
+    expect(first.params.get('channel')).toBe('neq.in_app');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Próxima página' }));
+    expect(await screen.findByText('Envio 34')).toBeInTheDocument();
+    expect(screen.getByTestId('pager-label')).toHaveTextContent('26-50 de 60');
+    expect(screen.queryByText('Envio 59')).not.toBeInTheDocument();
+  });
 });

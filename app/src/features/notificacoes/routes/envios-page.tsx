@@ -1,7 +1,11 @@
-/** /notificacoes-envios (administrator): the outbox with a status filter; dead deliveries can be re-sent. */
+/**
+ * /notificacoes-envios (administrator): the outbox, paged on the server with its exact count and a status filter;
+ * dead deliveries can be re-sent.
+ */
 import { RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
+import { ListPager } from '@/components/list-pager';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -11,6 +15,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
+import { DEFAULT_PAGE_SIZE } from '@/lib/paging';
 import { type DeliveryStatus, useDeliveries, useResendDelivery } from '../api/deliveries';
 import { fill, notificacoesStrings as t } from '../strings';
 
@@ -25,7 +30,10 @@ const VARIANT: Record<DeliveryStatus, 'success' | 'destructive' | 'secondary' | 
 
 export default function EnviosPage() {
   const [status, setStatus] = useState<DeliveryStatus | 'all'>('all');
-  const { data: deliveries = [], isPending, error } = useDeliveries(status);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const { data, isPending, error } = useDeliveries(status, page, pageSize);
+  const deliveries = data?.rows ?? [];
   const resend = useResendDelivery();
 
   const onResend = async (id: string) => {
@@ -45,7 +53,10 @@ export default function EnviosPage() {
         <NativeSelect
           id="delivery-status"
           value={status}
-          onChange={(e) => setStatus(e.target.value as DeliveryStatus | 'all')}
+          onChange={(e) => {
+            setStatus(e.target.value as DeliveryStatus | 'all');
+            setPage(1);
+          }}
         >
           <option value="all">{t.allStatuses}</option>
           {STATUSES.map((s) => (
@@ -115,6 +126,19 @@ export default function EnviosPage() {
             ))}
           </TableBody>
         </Table>
+      )}
+      {!error && !isPending && (
+        <ListPager
+          noun="envios"
+          total={data?.total}
+          page={page}
+          pageSize={pageSize}
+          onPageChange={setPage}
+          onPageSizeChange={(size) => {
+            setPageSize(size);
+            setPage(1);
+          }}
+        />
       )}
     </div>
   );

@@ -88,19 +88,52 @@ export async function fetchFilteredReceipts(
   }
 }
 
-export function useProcesses() {
+/**
+ * The process picker's matches: a process number ('#12' or '12') or the text in the searched columns or the
+ * client's name, looked up by the database; the 50 most recently updated.
+ */
+export async function searchProcessRows(term: string): Promise<ProcessRow[]> {
+  const trimmed = term.trim();
+  const number = /^#?(\d{1,15})$/.exec(trimmed);
+  let query = supabase.from('processes').select('*, client:clients(id, full_name, email, phone)');
+  if (number) {
+    query = query.eq('id', Number(number[1]));
+  } else {
+    const search = await processSearchFilter(trimmed);
+    if (search) query = query.or(search);
+  }
+  const { data } = await query
+    .order('last_update', { ascending: false })
+    .order('id', { ascending: false })
+    .limit(50)
+    .throwOnError();
+  return (data ?? []) as ProcessRow[];
+}
+
+export function useProcessRowSearch(term: string, enabled = true) {
   return useQuery({
-    queryKey: processKeys.list(),
+    queryKey: [...processKeys.list(), 'picker', term] as const,
+    enabled,
+    queryFn: () => searchProcessRows(term),
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: 'Erro ao carregar processos: {message}' },
+  });
+}
+
+/** One process by number (the picker's chosen process, wherever it is in the list). */
+export function useProcessRow(id: number | null) {
+  return useQuery({
+    queryKey: [...processKeys.list(), 'one', id] as const,
+    enabled: id !== null,
     queryFn: async () => {
       const { data } = await supabase
         .from('processes')
         .select('*, client:clients(id, full_name, email, phone)')
-        .order('last_update', { ascending: false })
-        .order('id', { ascending: false })
+        .eq('id', id!)
+        .maybeSingle()
         .throwOnError();
-      return (data ?? []) as ProcessRow[];
+      return (data ?? null) as ProcessRow | null;
     },
-    meta: { errorMessage: 'Erro ao carregar processos: {message}' },
   });
 }
 

@@ -1,31 +1,22 @@
-/** ProcessPicker: choose a process by client name, case type, receipt number or id (replaces "ID do Processo"). */
+/**
+ * ProcessPicker: choose a process by client name, case type, receipt number or id (replaces "ID do Processo"). The
+ * search runs in the database as the user types (never a list of every process).
+ */
 import { Check, ChevronsUpDown } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
-import { useProcesses } from '../api/queries';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useProcessRow, useProcessRowSearch } from '../api/queries';
 import type { ProcessRow } from '../api/types';
-import { normalizeText } from '@/lib/text';
 import { processStrings as t } from '../strings';
 
 /** "#3 · Asilo · João Souza" */
 export function processLabel(process: Pick<ProcessRow, 'id' | 'type' | 'client_name' | 'client'>): string {
   const client = process.client?.full_name ?? process.client_name;
   return [`#${process.id}`, process.type, client].filter(Boolean).join(' · ');
-}
-
-/** Processes matching every word of the query in id, type, client or receipt number. */
-export function matchProcesses(processes: readonly ProcessRow[], query: string): ProcessRow[] {
-  const words = normalizeText(query).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [...processes];
-  return processes.filter((p) => {
-    const haystack = normalizeText(
-      [`#${p.id}`, p.type, p.client?.full_name, p.client_name, p.receipt_number].join(' '),
-    );
-    return words.every((word) => haystack.includes(word));
-  });
 }
 
 export function ProcessPicker({
@@ -44,9 +35,11 @@ export function ProcessPicker({
   const listId = `${triggerId}-list`;
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const { data: processes = [], isLoading } = useProcesses();
-  const matches = useMemo(() => matchProcesses(processes, query).slice(0, 50), [processes, query]);
-  const selected = processes.find((p) => p.id === value) ?? null;
+  const term = useDebouncedValue(query.trim());
+  const found = useProcessRowSearch(term, open);
+  const isLoading = found.isLoading;
+  const matches = found.data ?? [];
+  const selected = useProcessRow(value).data ?? null;
   const root = useRef<HTMLDivElement>(null);
 
   // An inline panel (no portal): closes on a click outside or Escape, like a popover.

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { ClientPicker } from '@/components/client-picker';
 import { PersonSelect } from '@/components/person-select';
+import { ProcessPicker } from '@/components/process-picker';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormDialog } from '@/components/form-dialog';
@@ -200,7 +201,12 @@ export function TaskDialog({
           <ClientPicker emptyLabel={t.none} value={form.client_id} onValueChange={(id) => set('client_id', id)} />
         </FormField>
         <FormField label={t.fields.process}>
-          <Input type="number" min={1} value={form.process_id} onChange={(e) => set('process_id', e.target.value)} />
+          <ProcessPicker
+            emptyLabel={t.none}
+            clientId={form.client_id}
+            value={form.process_id}
+            onValueChange={(id) => set('process_id', id)}
+          />
         </FormField>
       </FormDialog>
       <ConfirmDialog

@@ -75,6 +75,10 @@ beforeEach(() => {
       created_at: '2025-02-01T12:00:00Z',
     },
   ]);
+  db.seed('processes', [
+    { id: 10, type: 'I-130', client_id: 'c1', receipt_number: null },
+    { id: 11, type: 'Naturalização', client_id: 'c2', receipt_number: null },
+  ]);
   db.seed('clients', [
     { id: 'c2', full_name: 'João Souza' },
     { id: 'c1', full_name: 'Maria Silva' },
@@ -160,7 +164,11 @@ describe('TarefasPage (/tarefas)', () => {
     await userEvent.selectOptions(form.getByLabelText('Prioridade'), 'Alta');
     await waitFor(() => expect(form.getByRole('option', { name: 'Maria Silva' })).toBeInTheDocument());
     await userEvent.selectOptions(form.getByLabelText('Cliente'), 'Maria Silva');
-    await userEvent.type(form.getByLabelText('Processo (ID)'), '10');
+    // the process picker lists only Maria's processes, found in the query
+    await waitFor(() => expect(form.getByRole('option', { name: 'I-130 (#10)' })).toBeInTheDocument());
+    expect(form.queryByRole('option', { name: /Naturalização/ })).not.toBeInTheDocument();
+    expect(db.requests('/rest/v1/processes', 'GET').at(-1)!.params.get('client_id')).toBe('eq.c1');
+    await userEvent.selectOptions(form.getByLabelText('Processo'), 'I-130 (#10)');
     await userEvent.click(form.getByRole('button', { name: 'Salvar' }));
 
     expect(await screen.findByText('Tarefa salva')).toBeInTheDocument();

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ilikeAny, pageRange, type Page } from '@/lib/paging';
 import { supabase } from '@/lib/supabase';
 import { groupRolesByUser } from '../roles';
 import { usuariosStrings as t } from '../strings';
@@ -11,22 +12,52 @@ export interface ManagedUser {
   roles: string[];
 }
 
-/**
- * All profiles, then their roles. The spec reads the roles per profile; one read of user_roles
- * grouped here gives the same result with a single request.
- */
-export async function fetchUsers(): Promise<ManagedUser[]> {
-  const { data: profiles } = await supabase.from('profiles').select('*').order('created_at').throwOnError();
-  const { data: roleRows } = await supabase.from('user_roles').select('user_id, role').throwOnError();
-  const byUser = groupRolesByUser((roleRows ?? []) as { user_id: string; role: string }[]);
-  return ((profiles ?? []) as { id: string; email: string | null; full_name: string | null }[]).map((profile) => ({
-    id: profile.id,
-    email: profile.email,
-    full_name: profile.full_name,
-    roles: byUser.get(profile.id) ?? [],
-  }));
+export interface UserListQuery {
+  search: string;
+  page: number;
+  pageSize: number;
 }
 
-export function useUsers(enabled: boolean) {
-  return useQuery({ queryKey: userKeys.list(), queryFn: fetchUsers, enabled, meta: { errorMessage: t.loadError } });
+/**
+ * One page of the profiles (oldest first) with the exact number that match the text (name or e-mail, filtered
+ * in the query), then the roles of that page's users only.
+ */
+export async function fetchUsersPage({ search, page, pageSize }: UserListQuery): Promise<Page<ManagedUser>> {
+  const { from, to } = pageRange(page, pageSize);
+  let query = supabase.from('profiles').select('id, email, full_name, created_at', { count: 'exact' });
+  const filter = ilikeAny(['full_name', 'email'], search);
+  if (filter) query = query.or(filter);
+  const { data: profiles, count } = await query.order('created_at').order('id').range(from, to).throwOnError();
+  const rows = (profiles ?? []) as { id: string; email: string | null; full_name: string | null }[];
+  let byUser = new Map<string, string[]>();
+  if (rows.length > 0) {
+    const { data: roleRows } = await supabase
+      .from('user_roles')
+      .select('user_id, role')
+      .in(
+        'user_id',
+        rows.map((profile) => profile.id),
+      )
+      .throwOnError();
+    byUser = groupRolesByUser((roleRows ?? []) as { user_id: string; role: string }[]);
+  }
+  return {
+    rows: rows.map((profile) => ({
+      id: profile.id,
+      email: profile.email,
+      full_name: profile.full_name,
+      roles: byUser.get(profile.id) ?? [],
+    })),
+    total: count ?? 0,
+  };
+}
+
+export function useUsersPage(list: UserListQuery, enabled: boolean) {
+  return useQuery({
+    queryKey: [...userKeys.list(), list] as const,
+    queryFn: () => fetchUsersPage(list),
+    enabled,
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: t.loadError },
+  });
 }

@@ -28,11 +28,11 @@ beforeEach(() => {
   ]);
 });
 
-/** What the page sent to user_roles besides reading the whole table: "METHOD query body". */
+/** What the page sent to user_roles besides reading the roles of the page's users: "METHOD query body". */
 function roleWrites() {
   return db
     .requests('/rest/v1/user_roles')
-    .filter((r) => r.method !== 'GET' || r.params.has('user_id'))
+    .filter((r) => r.method !== 'GET' || r.params.get('user_id')?.startsWith('eq.'))
     .map((r) => `${r.method} ${r.params.get('user_id') ?? ''} ${r.body ? JSON.stringify(r.body) : ''}`.trim());
 }
 
@@ -135,4 +135,36 @@ describe('UsuariosPage', () => {
     // the refused role was added first: nothing was taken away
     expect(roleWrites()).toEqual(['GET eq.u2', 'POST  {"user_id":"u2","role":"commercial"}']);
   });
+
+  it('pages the users on the server with the exact count and searches by name or e-mail in the query', async () => {
+    db.seed(
+      'profiles',
+      Array.from({ length: 30 }, (_, n) => ({
+        id: `p-${n}`,
+        email: `pessoa.${n}@escritorio.test`,
+        full_name: `Pessoa ${String(n).padStart(2, '0')}`,
+        created_at: new Date(Date.UTC(2025, 0, 1, 0, n)).toISOString(),
+      })),
+    );
+    db.seed('user_roles', [{ user_id: 'p-29', role: 'secretary' }]);
+    renderWithProviders(<UsuariosPage />, { route: '/usuarios' });
+    expect(await screen.findByText('Pessoa 00')).toBeInTheDocument();
+    expect(screen.getByTestId('pager-label')).toHaveTextContent('1-25 de 30');
+    expect(screen.queryByText('Pessoa 29')).not.toBeInTheDocument();
+    // only the page's users have their roles read
+    const rolesRead = db.requests('/rest/v1/user_roles', 'GET').at(-1)!;
+    expect(rolesRead.params.get('user_id')).toMatch(/^in\.\(/);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Próxima página' }));
+    expect(await screen.findByText('Pessoa 29')).toBeInTheDocument();
+    expect(screen.getByTestId('pager-label')).toHaveTextContent('26-30 de 30');
+    expect(roleTrigger('Pessoa 29').textContent).toContain('Secretária');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar usuários por nome ou e-mail' }), {
+      target: { value: 'pessoa.7@' },
+    });
+    await waitFor(() => expect(screen.getByTestId('pager-label')).toHaveTextContent('1-1 de 1'));
+    expect(screen.getByText('Pessoa 07')).toBeInTheDocument();
+    expect(db.requests('/rest/v1/profiles', 'GET').at(-1)!.params.get('or')).toContain('ilike');
+    // a page of 25 role selects renders slowly on a busy machine
+  }, 60_000);
 });

@@ -1,21 +1,26 @@
 /**
- * /usuarios: user management for administrators (roles table); others see Acesso Restrito. A role change asks
+ * /usuarios: user management for administrators (roles table, paged and searched on the server); others see
+ * Acesso Restrito. A role change asks
  * for confirmation and says what the person will see; a client's row offers no staff role.
  */
 import { Eye } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { AccessDenied } from '@/components/access-denied';
+import { ListPager } from '@/components/list-pager';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useAuth } from '@/lib/auth-context';
+import { DEFAULT_PAGE_SIZE } from '@/lib/paging';
 import { ROLE_LABELS, type AppRole } from '@/lib/roles';
-import { useUsers, type ManagedUser } from '../api/queries';
+import { useUsersPage, type ManagedUser } from '../api/queries';
 import { useChangeUserRole } from '../api/mutations';
 import { InviteUserDialog } from '../components/invite-user-dialog';
 import { STAFF_ROLE_OPTIONS, tableRoleFor, tableRoleLabel, type TableRole } from '../roles';
@@ -26,7 +31,12 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 export default function UsuariosPage() {
   const { hasRole, user } = useAuth();
   const isAdmin = hasRole('administrator');
-  const { data: users, isPending } = useUsers(isAdmin);
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const term = useDebouncedValue(search.trim());
+  const { data, isPending } = useUsersPage({ search: term, page, pageSize }, isAdmin);
+  const users = data?.rows;
   const changeRole = useChangeUserRole();
   const [detailsOf, setDetailsOf] = useState<ManagedUser | null>(null);
   const [pendingChange, setPendingChange] = useState<{ user: ManagedUser; role: TableRole } | null>(null);
@@ -58,6 +68,17 @@ export default function UsuariosPage() {
   return (
     <div>
       <PageHeader title={t.title} description={t.description} actions={<InviteUserDialog />} />
+      <SearchInput
+        containerClassName="mb-4 max-w-md"
+        type="search"
+        placeholder="Buscar por nome ou e-mail"
+        aria-label="Buscar usuários por nome ou e-mail"
+        value={search}
+        onChange={(event) => {
+          setSearch(event.target.value);
+          setPage(1);
+        }}
+      />
       <Card className="py-0">
         <Table>
           <TableHeader>
@@ -145,6 +166,17 @@ export default function UsuariosPage() {
           </TableBody>
         </Table>
       </Card>
+      <ListPager
+        noun="usuários"
+        total={data?.total}
+        page={page}
+        pageSize={pageSize}
+        onPageChange={setPage}
+        onPageSizeChange={(size) => {
+          setPageSize(size);
+          setPage(1);
+        }}
+      />
       <ConfirmDialog
         open={pendingChange !== null}
         onOpenChange={(open) => !open && setPendingChange(null)}
