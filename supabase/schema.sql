@@ -2613,6 +2613,31 @@ end
 $$;
 
 --
+-- Name: forget_sent_code(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.forget_sent_code() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if new.payload ? 'sealed_code' and new.status in ('sent', 'dead') then
+    new.payload := (new.payload - 'sealed_code' - 'code_id' - 'code_expires_at')
+      || jsonb_build_object('body', case when new.status = 'sent'
+                                         then 'Código de assinatura enviado (o código não fica guardado).'
+                                         else 'Código de assinatura não enviado (o código não fica guardado).' end);
+  end if;
+  return new;
+end
+$$;
+
+--
+-- Name: FUNCTION forget_sent_code(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.forget_sent_code() IS 'Trigger: a delivery carrying a sealed one-time code loses it once sent or dead (nobody reads it afterwards).';
+
+--
 -- Name: format_money(numeric, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -5040,6 +5065,29 @@ $$;
 --
 
 COMMENT ON FUNCTION public.respond_to_quote(quote_id uuid, accept boolean) IS 'A client accepts or declines its own sent quote.';
+
+--
+-- Name: retire_spent_code_deliveries(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.retire_spent_code_deliveries() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  update public.notification_deliveries d
+     set status = 'dead', last_error = 'código já utilizado ou substituído: não enviado', lease_until = null
+   where d.idempotency_key like 'contract-code:' || new.id::text || ':%'
+     and d.status in ('queued', 'failed');
+  return null;
+end
+$$;
+
+--
+-- Name: FUNCTION retire_spent_code_deliveries(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.retire_spent_code_deliveries() IS 'Trigger: the deliveries of a spent or superseded signing code that have not gone out are never sent.';
 
 --
 -- Name: review_data_deletion(uuid, boolean, text); Type: FUNCTION; Schema: public; Owner: -
@@ -11231,6 +11279,12 @@ CREATE TRIGGER clients_set_updated_at BEFORE UPDATE ON public.clients FOR EACH R
 CREATE TRIGGER clients_sync_login_email BEFORE UPDATE OF email ON public.clients FOR EACH ROW EXECUTE FUNCTION public.sync_client_login_email();
 
 --
+-- Name: contract_signing_codes contract_signing_codes_retire_deliveries; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER contract_signing_codes_retire_deliveries AFTER UPDATE OF used_at ON public.contract_signing_codes FOR EACH ROW WHEN (((old.used_at IS NULL) AND (new.used_at IS NOT NULL))) EXECUTE FUNCTION public.retire_spent_code_deliveries();
+
+--
 -- Name: contract_templates contract_templates_set_updated_at; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -11511,6 +11565,12 @@ CREATE TRIGGER normalize_office_profile BEFORE INSERT OR UPDATE ON public.office
 --
 
 CREATE TRIGGER notification_deliveries_copy_status AFTER UPDATE OF status, provider_status ON public.notification_deliveries FOR EACH ROW WHEN (((new.channel = 'whatsapp'::text) AND ((old.status IS DISTINCT FROM new.status) OR (old.provider_status IS DISTINCT FROM new.provider_status)))) EXECUTE FUNCTION public.copy_delivery_status();
+
+--
+-- Name: notification_deliveries notification_deliveries_forget_sent_code; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER notification_deliveries_forget_sent_code BEFORE INSERT OR UPDATE OF status, payload ON public.notification_deliveries FOR EACH ROW EXECUTE FUNCTION public.forget_sent_code();
 
 --
 -- Name: client_documents notify_client_upload; Type: TRIGGER; Schema: public; Owner: -
@@ -14687,6 +14747,14 @@ REVOKE ALL ON FUNCTION public.fill_quote_item() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.fill_quote_item() TO service_role;
 
 --
+-- Name: FUNCTION forget_sent_code(); Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON FUNCTION public.forget_sent_code() TO anon;
+GRANT ALL ON FUNCTION public.forget_sent_code() TO authenticated;
+GRANT ALL ON FUNCTION public.forget_sent_code() TO service_role;
+
+--
 -- Name: FUNCTION format_money(p_amount numeric, p_currency text); Type: ACL; Schema: public; Owner: -
 --
 
@@ -15296,6 +15364,13 @@ GRANT ALL ON TABLE public.financial_quotes TO service_role;
 REVOKE ALL ON FUNCTION public.respond_to_quote(quote_id uuid, accept boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.respond_to_quote(quote_id uuid, accept boolean) TO authenticated;
 GRANT ALL ON FUNCTION public.respond_to_quote(quote_id uuid, accept boolean) TO service_role;
+
+--
+-- Name: FUNCTION retire_spent_code_deliveries(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.retire_spent_code_deliveries() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.retire_spent_code_deliveries() TO service_role;
 
 --
 -- Name: FUNCTION review_data_deletion(p_request uuid, p_approve boolean, p_note text); Type: ACL; Schema: public; Owner: -
