@@ -4727,6 +4727,66 @@ $$;
 COMMENT ON FUNCTION public.remind_overdue_installments() IS 'Daily job: notifies clients and administrators of overdue installments.';
 
 --
+-- Name: remind_unsigned_contracts(timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.remind_unsigned_contracts(p_now timestamp with time zone DEFAULT now()) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_days integer := coalesce((select s.contract_reminder_days from public.office_settings s where s.id), 3);
+  v_max integer := coalesce((select s.contract_reminder_max from public.office_settings s where s.id), 5);
+  v_row record;
+  v_round integer;
+  v_key text;
+  v_id uuid;
+  v_payload jsonb;
+  v_sent integer := 0;
+begin
+  for v_row in
+    select c.id, c.client_id, c.contract_number, c.sent_at, c.document_sha256, cl.user_id, cl.email, cl.full_name
+      from public.financial_contracts c
+      join public.clients cl on cl.id = c.client_id
+     where c.signature_status = 'sent' and c.sent_at <= p_now - make_interval(days => v_days)
+       and cl.user_id is not null
+     order by c.sent_at
+  loop
+    v_round := floor(extract(epoch from p_now - v_row.sent_at) / (v_days * 86400))::integer;
+    continue when v_round < 1 or v_round > v_max;
+    v_key := 'contract-reminder:' || v_row.id || ':' || v_row.document_sha256 || ':' || v_round;
+    continue when exists (select 1 from public.notifications n where n.idempotency_key = v_key);
+    v_id := public.notify(v_row.user_id, 'contract_signature_reminder',
+      format('Lembrete: contrato %s aguardando a sua assinatura', v_row.contract_number),
+      format('O escritório enviou o contrato %s há %s dia(s) e ele ainda não foi assinado. Leia e assine pelo portal.',
+             v_row.contract_number, (p_now::date - v_row.sent_at::date)),
+      '/cliente/contratos/' || v_row.id,
+      jsonb_build_object('client_id', v_row.client_id, 'contract_id', v_row.id),
+      v_key);
+    -- the reminder goes by e-mail even without the e-mail consent (it is about the contract itself, like the
+    -- signing code); WhatsApp only when consented (public.notify)
+    if v_row.email is not null then
+      select d.payload into v_payload from public.notification_deliveries d
+       where d.idempotency_key = v_key || ':in_app';
+      insert into public.notification_deliveries
+        (notification_id, user_id, channel, recipient, template, payload, idempotency_key)
+      values (v_id, v_row.user_id, 'email', v_row.email, 'contract_signature_reminder',
+              coalesce(v_payload, '{}'::jsonb), v_key || ':email')
+      on conflict (idempotency_key) do nothing;
+    end if;
+    v_sent := v_sent + 1;
+  end loop;
+  return v_sent;
+end
+$$;
+
+--
+-- Name: FUNCTION remind_unsigned_contracts(p_now timestamp with time zone); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.remind_unsigned_contracts(p_now timestamp with time zone) IS 'Job: reminds clients of contracts sent for signature and unsigned every contract_reminder_days (at most once per interval, contract_reminder_max times).';
+
+--
 -- Name: report_clients_by_source(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -8037,6 +8097,8 @@ CREATE TABLE public.office_settings (
     retention_process_years integer DEFAULT 5 NOT NULL,
     retention_financial_years integer DEFAULT 5 NOT NULL,
     retention_document_years integer DEFAULT 0 NOT NULL,
+    contract_reminder_days integer DEFAULT 3 NOT NULL,
+    contract_reminder_max integer DEFAULT 5 NOT NULL,
     CONSTRAINT attorney_bar_number_format CHECK (((attorney_bar_number IS NULL) OR (attorney_bar_number ~ '^[A-Za-z0-9][A-Za-z0-9 ./-]{0,29}$'::text))),
     CONSTRAINT attorney_bar_state_is_us_state_code CHECK (((attorney_bar_state IS NULL) OR public.is_us_state_code(attorney_bar_state))),
     CONSTRAINT attorney_email_format CHECK (((attorney_email IS NULL) OR ((attorney_email ~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$'::text) AND (char_length(attorney_email) <= 254)))),
@@ -8051,6 +8113,8 @@ CREATE TABLE public.office_settings (
     CONSTRAINT office_phone_format CHECK (((office_phone IS NULL) OR public.is_phone_number(office_phone))),
     CONSTRAINT office_settings_biometrics_lead_days_check CHECK (((biometrics_lead_days >= 1) AND (biometrics_lead_days <= 120))),
     CONSTRAINT office_settings_business_hours_check CHECK ((jsonb_typeof(business_hours) = 'object'::text)),
+    CONSTRAINT office_settings_contract_reminder_days_check CHECK (((contract_reminder_days >= 1) AND (contract_reminder_days <= 60))),
+    CONSTRAINT office_settings_contract_reminder_max_check CHECK (((contract_reminder_max >= 0) AND (contract_reminder_max <= 20))),
     CONSTRAINT office_settings_document_expiry_alert_days_check CHECK (((document_expiry_alert_days >= 1) AND (document_expiry_alert_days <= 365))),
     CONSTRAINT office_settings_hearing_prep_days_check CHECK (((hearing_prep_days >= 1) AND (hearing_prep_days <= 365))),
     CONSTRAINT office_settings_id_check CHECK (id),
@@ -8207,6 +8271,18 @@ COMMENT ON COLUMN public.office_settings.retention_financial_years IS 'LGPD: con
 --
 
 COMMENT ON COLUMN public.office_settings.retention_document_years IS 'LGPD: a document that belongs to no kept case is kept this many years after it was stored.';
+
+--
+-- Name: COLUMN office_settings.contract_reminder_days; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.office_settings.contract_reminder_days IS 'A contract sent for signature and not signed is reminded to the client every this many days.';
+
+--
+-- Name: COLUMN office_settings.contract_reminder_max; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.office_settings.contract_reminder_max IS 'At most this many reminders per contract sent (0: none).';
 
 --
 -- Name: payment_checkouts; Type: TABLE; Schema: public; Owner: -
@@ -15284,6 +15360,13 @@ GRANT ALL ON FUNCTION public.refuse_signed_contract_delete() TO service_role;
 
 REVOKE ALL ON FUNCTION public.remind_overdue_installments() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.remind_overdue_installments() TO service_role;
+
+--
+-- Name: FUNCTION remind_unsigned_contracts(p_now timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.remind_unsigned_contracts(p_now timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.remind_unsigned_contracts(p_now timestamp with time zone) TO service_role;
 
 --
 -- Name: FUNCTION report_clients_by_source(); Type: ACL; Schema: public; Owner: -

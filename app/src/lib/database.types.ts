@@ -2105,6 +2105,8 @@ export type Database = {
           retention_process_years: number;
           retention_financial_years: number;
           retention_document_years: number;
+          contract_reminder_days: number;
+          contract_reminder_max: number;
         };
         Insert: {
           id?: boolean;
@@ -2142,6 +2144,8 @@ export type Database = {
           retention_process_years?: number;
           retention_financial_years?: number;
           retention_document_years?: number;
+          contract_reminder_days?: number;
+          contract_reminder_max?: number;
         };
         Update: {
           id?: boolean;
@@ -2179,6 +2183,8 @@ export type Database = {
           retention_process_years?: number;
           retention_financial_years?: number;
           retention_document_years?: number;
+          contract_reminder_days?: number;
+          contract_reminder_max?: number;
         };
         Relationships: [];
       };
@@ -3774,6 +3780,12 @@ export type Database = {
       };
       remind_overdue_installments: {
         Args: Record<PropertyKey, never>;
+        Returns: number;
+      };
+      remind_unsigned_contracts: {
+        Args: {
+          p_now?: string;
+        };
         Returns: number;
       };
       report_clients_by_source: {
