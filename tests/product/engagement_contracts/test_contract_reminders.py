@@ -7,9 +7,16 @@ from __future__ import annotations
 import postgrest
 import pytest
 from mail_sink import Mailbox
-from test_contract_signing import MARIA_CLIENT, call, new_contract, people, sent, signed_in  # noqa: F401
+from test_contract_signing import MARIA_CLIENT, new_contract, sent, signed_in
+
+from supabase import Client
 
 MARIA = "maria.silva@cliente.test"
+
+
+@pytest.fixture(scope="module")
+def people(stack) -> dict[str, Client]:
+    return {who: signed_in(stack, who) for who in ("admin@escritorio.test", MARIA)}
 
 
 def remind(stack, days_later: float) -> int:
