@@ -196,7 +196,16 @@ async def _send(env: FunctionEnv, caller: Caller, body: dict) -> dict:
     values = engagement.template_values(office, contract, client, items, installments, [], case_label,
                                         _now().date())
     text = engagement.render_text(template["body"], clauses, values)
-    pdf = engagement.document_pdf(office, contract["contract_number"], template["language"], text)
+    amends = None
+    if contract.get("amends_contract_id"):   # an amendment: the document names the signed original
+        originals = (await db.table("financial_contracts").select(
+            "contract_number, title, countersigned_at, final_sha256").eq("id", contract["amends_contract_id"])
+            .limit(1).execute()).data
+        if not originals:
+            raise FunctionError(404, NOT_FOUND)
+        amends = originals[0]["contract_number"]
+        text = engagement.amendment_text(originals[0], contract, template["language"]) + text
+    pdf = engagement.document_pdf(office, contract["contract_number"], template["language"], text, amends)
     digest = sealing.sha256(pdf)
     await _upload(env, _path(contract, "enviado.pdf"), pdf)
     service = service_client(env)

@@ -3399,6 +3399,19 @@ export type Database = {
         };
         Returns: string;
       };
+      create_contract_amendment: {
+        Args: {
+          contract_id: string;
+          title: string;
+          scope: string;
+          total_amount: number;
+          down_payment?: number;
+          installments?: number;
+          first_due_date?: string;
+          interval?: string;
+        };
+        Returns: Database['public']['Tables']['financial_contracts']['Row'];
+      };
       create_contract_from_quote: {
         Args: {
           quote_id: string;

@@ -22,6 +22,7 @@ export interface SigningContract {
   signed_by_name: string | null;
   countersigned_at: string | null;
   countersigned_by_name: string | null;
+  amends_contract_id: string | null;
 }
 
 export interface ContractTemplate {
@@ -53,7 +54,7 @@ readsTables(contractKeys.all, ['financial_contracts', 'contract_templates', 'con
 
 const CONTRACT_COLUMNS =
   'id, client_id, contract_number, title, total_amount, currency, signature_status, document_text, document_sha256, ' +
-  'sent_at, signed_at, signed_by_name, countersigned_at, countersigned_by_name';
+  'sent_at, signed_at, signed_by_name, countersigned_at, countersigned_by_name, amends_contract_id';
 
 /** The function's own pt-BR message of a failed call (its JSON `error`), else a generic one. */
 async function failure(error: unknown): Promise<Error> {
@@ -114,6 +115,29 @@ export function useSigningMutation<T>() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: Record<string, unknown>) => signingAction<T>(body),
+    onSettled: () => invalidateTables(queryClient, ['financial_contracts', 'financial_installments']),
+  });
+}
+
+export interface AmendmentInput {
+  contract_id: string;
+  title: string;
+  scope: string;
+  total_amount: number;
+  down_payment: number;
+  installments: number;
+  first_due_date: string | null;
+  interval: string;
+}
+
+/** An amendment (aditivo) of a contract in force: a new draft contract of the same client. */
+export function useCreateAmendment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: AmendmentInput) => {
+      const { data } = await supabase.rpc('create_contract_amendment', input).throwOnError();
+      return data as { id: string; contract_number: string };
+    },
     onSettled: () => invalidateTables(queryClient, ['financial_contracts', 'financial_installments']),
   });
 }
