@@ -2505,6 +2505,73 @@ end
 $$;
 
 --
+-- Name: contract_templates; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.contract_templates (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    name text NOT NULL,
+    language text DEFAULT 'pt'::text NOT NULL,
+    body text NOT NULL,
+    is_default boolean DEFAULT false NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by uuid DEFAULT auth.uid(),
+    active boolean DEFAULT true NOT NULL,
+    CONSTRAINT contract_templates_body_check CHECK (((char_length(btrim(body)) >= 1) AND (char_length(btrim(body)) <= 100000))),
+    CONSTRAINT contract_templates_default_active CHECK ((active OR (NOT is_default))),
+    CONSTRAINT contract_templates_language_check CHECK ((language = ANY (ARRAY['pt'::text, 'en'::text]))),
+    CONSTRAINT contract_templates_name_check CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 200)))
+);
+
+--
+-- Name: TABLE contract_templates; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.contract_templates IS 'Engagement contract templates: "# Título" lines start sections, {{variavel}} is replaced from the quote, client and office; {{clausulas}} receives the optional clauses of the case type.';
+
+--
+-- Name: COLUMN contract_templates.active; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.contract_templates.active IS 'False once removed while in use: kept for the contracts generated from it, never used for new ones.';
+
+--
+-- Name: duplicate_contract_template(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.duplicate_contract_template(template_id uuid) RETURNS public.contract_templates
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  t public.contract_templates;
+  c public.contract_templates;
+begin
+  if not public.is_admin() then
+    raise exception 'Apenas administradores duplicam modelos de contrato' using errcode = 'insufficient_privilege';
+  end if;
+  select * into t from public.contract_templates x where x.id = duplicate_contract_template.template_id;
+  if not found then
+    raise exception 'Modelo não encontrado' using errcode = 'no_data_found';
+  end if;
+  insert into public.contract_templates (name, language, body, is_default, active)
+  values (left('Cópia de ' || t.name, 200), t.language, t.body, false, true)
+  returning * into c;
+  insert into public.contract_template_clauses (template_id, case_type_id, title, body, position)
+  select c.id, k.case_type_id, k.title, k.body, k.position
+    from public.contract_template_clauses k where k.template_id = t.id;
+  return c;
+end
+$$;
+
+--
+-- Name: FUNCTION duplicate_contract_template(template_id uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.duplicate_contract_template(template_id uuid) IS 'Administrators: a copy of a contract template (text and optional clauses), not default, active.';
+
+--
 -- Name: eoir_court_for_location(text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -4771,6 +4838,25 @@ end
 $$;
 
 --
+-- Name: refuse_used_template_delete(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.refuse_used_template_delete() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if exists (select 1 from public.financial_contracts c where c.template_id = old.id) then
+    raise exception 'Modelo usado em contratos: ele é desativado, não excluído' using errcode = 'check_violation';
+  end if;
+  if old.is_default then
+    raise exception 'O modelo padrão do idioma não pode ser removido' using errcode = 'check_violation';
+  end if;
+  return old;
+end
+$$;
+
+--
 -- Name: remind_overdue_installments(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -4875,6 +4961,42 @@ $$;
 --
 
 COMMENT ON FUNCTION public.remind_unsigned_contracts(p_now timestamp with time zone) IS 'Job: reminds clients of contracts sent for signature and unsigned every contract_reminder_days (at most once per interval, contract_reminder_max times).';
+
+--
+-- Name: remove_contract_template(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.remove_contract_template(template_id uuid) RETURNS text
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  t public.contract_templates;
+begin
+  if not public.is_admin() then
+    raise exception 'Apenas administradores removem modelos de contrato' using errcode = 'insufficient_privilege';
+  end if;
+  select * into t from public.contract_templates x where x.id = remove_contract_template.template_id for update;
+  if not found then
+    raise exception 'Modelo não encontrado' using errcode = 'no_data_found';
+  end if;
+  if t.is_default then
+    raise exception 'O modelo padrão do idioma não pode ser removido' using errcode = 'check_violation';
+  end if;
+  if exists (select 1 from public.financial_contracts c where c.template_id = t.id) then
+    update public.contract_templates x set active = false where x.id = t.id;
+    return 'deactivated';
+  end if;
+  delete from public.contract_templates x where x.id = t.id;
+  return 'deleted';
+end
+$$;
+
+--
+-- Name: FUNCTION remove_contract_template(template_id uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.remove_contract_template(template_id uuid) IS 'Administrators: deletes a contract template, or deactivates it when a contract was generated from it.';
 
 --
 -- Name: report_clients_by_source(); Type: FUNCTION; Schema: public; Owner: -
@@ -7411,30 +7533,6 @@ CREATE TABLE public.contract_template_clauses (
 --
 
 COMMENT ON TABLE public.contract_template_clauses IS 'Optional clauses of a template: those of the process''s case type (or of every case type when case_type_id is null) fill {{clausulas}}.';
-
---
--- Name: contract_templates; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.contract_templates (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    name text NOT NULL,
-    language text DEFAULT 'pt'::text NOT NULL,
-    body text NOT NULL,
-    is_default boolean DEFAULT false NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_by uuid DEFAULT auth.uid(),
-    CONSTRAINT contract_templates_body_check CHECK (((char_length(btrim(body)) >= 1) AND (char_length(btrim(body)) <= 100000))),
-    CONSTRAINT contract_templates_language_check CHECK ((language = ANY (ARRAY['pt'::text, 'en'::text]))),
-    CONSTRAINT contract_templates_name_check CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 200)))
-);
-
---
--- Name: TABLE contract_templates; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON TABLE public.contract_templates IS 'Engagement contract templates: "# Título" lines start sections, {{variavel}} is replaced from the quote, client and office; {{clausulas}} receives the optional clauses of the case type.';
 
 --
 -- Name: conversations; Type: TABLE; Schema: public; Owner: -
@@ -11451,6 +11549,12 @@ CREATE TRIGGER clients_sync_login_email BEFORE UPDATE OF email ON public.clients
 CREATE TRIGGER contract_signing_codes_retire_deliveries AFTER UPDATE OF used_at ON public.contract_signing_codes FOR EACH ROW WHEN (((old.used_at IS NULL) AND (new.used_at IS NOT NULL))) EXECUTE FUNCTION public.retire_spent_code_deliveries();
 
 --
+-- Name: contract_templates contract_templates_refuse_used_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER contract_templates_refuse_used_delete BEFORE DELETE ON public.contract_templates FOR EACH ROW EXECUTE FUNCTION public.refuse_used_template_delete();
+
+--
 -- Name: contract_templates contract_templates_set_updated_at; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -14861,6 +14965,21 @@ REVOKE ALL ON FUNCTION public.document_request_workflow() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.document_request_workflow() TO service_role;
 
 --
+-- Name: TABLE contract_templates; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.contract_templates TO authenticated;
+GRANT ALL ON TABLE public.contract_templates TO service_role;
+
+--
+-- Name: FUNCTION duplicate_contract_template(template_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.duplicate_contract_template(template_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.duplicate_contract_template(template_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.duplicate_contract_template(template_id uuid) TO service_role;
+
+--
 -- Name: FUNCTION eoir_court_for_location(p_location text); Type: ACL; Schema: public; Owner: -
 --
 
@@ -15453,6 +15572,14 @@ GRANT ALL ON FUNCTION public.refuse_signed_contract_delete() TO authenticated;
 GRANT ALL ON FUNCTION public.refuse_signed_contract_delete() TO service_role;
 
 --
+-- Name: FUNCTION refuse_used_template_delete(); Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON FUNCTION public.refuse_used_template_delete() TO anon;
+GRANT ALL ON FUNCTION public.refuse_used_template_delete() TO authenticated;
+GRANT ALL ON FUNCTION public.refuse_used_template_delete() TO service_role;
+
+--
 -- Name: FUNCTION remind_overdue_installments(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -15465,6 +15592,14 @@ GRANT ALL ON FUNCTION public.remind_overdue_installments() TO service_role;
 
 REVOKE ALL ON FUNCTION public.remind_unsigned_contracts(p_now timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.remind_unsigned_contracts(p_now timestamp with time zone) TO service_role;
+
+--
+-- Name: FUNCTION remove_contract_template(template_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.remove_contract_template(template_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.remove_contract_template(template_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.remove_contract_template(template_id uuid) TO service_role;
 
 --
 -- Name: FUNCTION report_clients_by_source(); Type: ACL; Schema: public; Owner: -
@@ -16013,13 +16148,6 @@ GRANT ALL ON TABLE public.contract_signing_codes TO service_role;
 
 GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.contract_template_clauses TO authenticated;
 GRANT ALL ON TABLE public.contract_template_clauses TO service_role;
-
---
--- Name: TABLE contract_templates; Type: ACL; Schema: public; Owner: -
---
-
-GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.contract_templates TO authenticated;
-GRANT ALL ON TABLE public.contract_templates TO service_role;
 
 --
 -- Name: TABLE conversations; Type: ACL; Schema: public; Owner: -

@@ -164,7 +164,7 @@ async def _send(env: FunctionEnv, caller: Caller, body: dict) -> dict:
     language = body.get("language") or contract.get("language") or "pt"
     if language not in ("pt", "en"):
         raise FunctionError(400, "Idioma inválido (pt ou en)")
-    query = db.table("contract_templates").select("*")
+    query = db.table("contract_templates").select("*").eq("active", True)   # a removed template sends nothing
     if body.get("templateId"):
         query = query.eq("id", str(body["templateId"]))
     else:

@@ -480,6 +480,7 @@ export type Database = {
           created_at: string;
           updated_at: string;
           updated_by: string | null;
+          active: boolean;
         };
         Insert: {
           id?: string;
@@ -490,6 +491,7 @@ export type Database = {
           created_at?: string;
           updated_at?: string;
           updated_by?: string | null;
+          active?: boolean;
         };
         Update: {
           id?: string;
@@ -500,6 +502,7 @@ export type Database = {
           created_at?: string;
           updated_at?: string;
           updated_by?: string | null;
+          active?: boolean;
         };
         Relationships: [];
       };
@@ -3490,6 +3493,12 @@ export type Database = {
         };
         Returns: string[];
       };
+      duplicate_contract_template: {
+        Args: {
+          template_id: string;
+        };
+        Returns: Database['public']['Tables']['contract_templates']['Row'];
+      };
       eoir_court_for_location: {
         Args: {
           p_location: string;
@@ -3800,6 +3809,12 @@ export type Database = {
           p_now?: string;
         };
         Returns: number;
+      };
+      remove_contract_template: {
+        Args: {
+          template_id: string;
+        };
+        Returns: string;
       };
       report_clients_by_source: {
         Args: Record<PropertyKey, never>;

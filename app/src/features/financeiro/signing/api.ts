@@ -31,6 +31,7 @@ export interface ContractTemplate {
   language: 'pt' | 'en';
   body: string;
   is_default: boolean;
+  active: boolean;
   updated_at: string;
 }
 
@@ -148,7 +149,7 @@ export function useContractTemplates(enabled = true) {
     queryFn: async () => {
       const { data } = await supabase
         .from('contract_templates')
-        .select('id, name, language, body, is_default, updated_at')
+        .select('id, name, language, body, is_default, active, updated_at')
         .order('language')
         .order('name')
         .throwOnError();
@@ -170,6 +171,44 @@ export function useSaveTemplate() {
     },
     onSettled: () => invalidateTables(queryClient, ['contract_templates']),
   });
+}
+
+const NEW_TEMPLATE_BODY = {
+  pt: '# Partes\nCONTRATANTE: {{cliente}}.\nCONTRATADO: {{escritorio}}, representado por {{advogado}}.\n\n# Escopo\n{{servicos}}\n\n# Honorários\n{{honorarios}}\n{{parcelas}}\n\n# Cláusulas específicas\n{{clausulas}}\n',
+  en: '# Parties\nCLIENT: {{cliente}}.\nFIRM: {{escritorio}}, represented by {{advogado}}.\n\n# Scope\n{{servicos}}\n\n# Fees\n{{honorarios}}\n{{parcelas}}\n\n# Specific clauses\n{{clausulas}}\n',
+} as const;
+
+/** Administrators: add (a starting text with the variables), duplicate and remove (or deactivate) templates. */
+export function useTemplateActions() {
+  const queryClient = useQueryClient();
+  const settled = () => invalidateTables(queryClient, ['contract_templates', 'contract_template_clauses']);
+  const add = useMutation({
+    mutationFn: async (input: { name: string; language: 'pt' | 'en' }) => {
+      const { data } = await supabase
+        .from('contract_templates')
+        .insert({ name: input.name, language: input.language, body: NEW_TEMPLATE_BODY[input.language] })
+        .select('id')
+        .single()
+        .throwOnError();
+      return data as { id: string };
+    },
+    onSettled: settled,
+  });
+  const duplicate = useMutation({
+    mutationFn: async (templateId: string) => {
+      const { data } = await supabase.rpc('duplicate_contract_template', { template_id: templateId }).throwOnError();
+      return data as { id: string; name: string };
+    },
+    onSettled: settled,
+  });
+  const remove = useMutation({
+    mutationFn: async (templateId: string) => {
+      const { data } = await supabase.rpc('remove_contract_template', { template_id: templateId }).throwOnError();
+      return data as 'deleted' | 'deactivated';
+    },
+    onSettled: settled,
+  });
+  return { add, duplicate, remove };
 }
 
 export function useOfficeCertificate(enabled: boolean) {
