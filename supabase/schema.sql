@@ -1627,6 +1627,30 @@ $$;
 COMMENT ON FUNCTION public.client_may_read_object(object_name text, object_owner_id text) IS 'Storage policy helper: the signed-in client may read this client_documents object (shared document, own upload, own attachments).';
 
 --
+-- Name: client_signed_engagement_on(bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.client_signed_engagement_on(p_process_id bigint) RETURNS date
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select (c.signed_at at time zone coalesce((select s.time_zone from public.office_settings s where s.id),
+                                            'America/New_York'))::date
+    from public.processes p
+    join public.financial_contracts c on c.client_id = p.client_id
+   where p.id = p_process_id and (select public.is_staff())
+     and c.signed_at is not null and c.amends_contract_id is null
+   order by (c.process_id is not distinct from p.id) desc, c.signed_at desc
+   limit 1
+$$;
+
+--
+-- Name: FUNCTION client_signed_engagement_on(p_process_id bigint); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.client_signed_engagement_on(p_process_id bigint) IS 'Staff: the day the process''s client signed the engagement contract (that of the process first), for the G-28; null otherwise.';
+
+--
 -- Name: compute_commission(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -14801,6 +14825,14 @@ GRANT ALL ON FUNCTION public.client_data_where(p_via text, p_fk text, p_parent t
 REVOKE ALL ON FUNCTION public.client_may_read_object(object_name text, object_owner_id text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.client_may_read_object(object_name text, object_owner_id text) TO authenticated;
 GRANT ALL ON FUNCTION public.client_may_read_object(object_name text, object_owner_id text) TO service_role;
+
+--
+-- Name: FUNCTION client_signed_engagement_on(p_process_id bigint); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.client_signed_engagement_on(p_process_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.client_signed_engagement_on(p_process_id bigint) TO authenticated;
+GRANT ALL ON FUNCTION public.client_signed_engagement_on(p_process_id bigint) TO service_role;
 
 --
 -- Name: FUNCTION compute_commission(); Type: ACL; Schema: public; Owner: -

@@ -3376,6 +3376,12 @@ export type Database = {
         };
         Returns: boolean;
       };
+      client_signed_engagement_on: {
+        Args: {
+          p_process_id: number;
+        };
+        Returns: string;
+      };
       confirm_pix_charge: {
         Args: {
           charge_id: string;
