@@ -1652,6 +1652,30 @@ $$;
 COMMENT ON FUNCTION public.client_may_read_object(object_name text, object_owner_id text) IS 'Storage policy helper: the signed-in client may read this client_documents object (shared document, own upload, own attachments).';
 
 --
+-- Name: client_signed_engagement_on(bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.client_signed_engagement_on(p_process_id bigint) RETURNS date
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select (c.signed_at at time zone coalesce((select s.time_zone from public.office_settings s where s.id),
+                                            'America/New_York'))::date
+    from public.processes p
+    join public.financial_contracts c on c.client_id = p.client_id
+   where p.id = p_process_id and (select public.is_staff())
+     and c.signed_at is not null and c.amends_contract_id is null
+   order by (c.process_id is not distinct from p.id) desc, c.signed_at desc
+   limit 1
+$$;
+
+--
+-- Name: FUNCTION client_signed_engagement_on(p_process_id bigint); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.client_signed_engagement_on(p_process_id bigint) IS 'Staff: the day the process''s client signed the engagement contract (that of the process first), for the G-28; null otherwise.';
+
+--
 -- Name: compute_commission(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2195,6 +2219,96 @@ COMMENT ON COLUMN public.financial_contracts.signature_evidence IS 'The client''
 COMMENT ON COLUMN public.financial_contracts.amends_contract_id IS 'An amendment (aditivo) is a new contract of the same client that refers to the original one.';
 
 --
+-- Name: create_contract_amendment(uuid, text, text, numeric, numeric, integer, date, interval); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.create_contract_amendment(contract_id uuid, title text, scope text, total_amount numeric, down_payment numeric DEFAULT 0, installments integer DEFAULT 0, first_due_date date DEFAULT NULL::date, "interval" interval DEFAULT '1 mon'::interval) RETURNS public.financial_contracts
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  o public.financial_contracts;
+  c public.financial_contracts;
+  v_title text := btrim(coalesce(create_contract_amendment.title, ''));
+  v_scope text := btrim(coalesce(create_contract_amendment.scope, ''));
+  v_total numeric(12, 2) := create_contract_amendment.total_amount;
+  v_down numeric(12, 2) := coalesce(create_contract_amendment.down_payment, 0);
+  v_rest numeric(12, 2);
+  v_each numeric(12, 2);
+  v_terms text;
+  i integer;
+begin
+  if not public.has_any_role(array['administrator', 'legal_assistant']) then
+    raise exception 'Apenas administradores e assistentes jurídicos criam aditivos' using errcode = 'insufficient_privilege';
+  end if;
+  -- read under the caller's RLS: a contract the caller cannot read does not exist
+  select * into o from public.financial_contracts f where f.id = create_contract_amendment.contract_id;
+  if not found then
+    raise exception 'Contrato não encontrado' using errcode = 'no_data_found';
+  end if;
+  if o.signature_status <> 'countersigned' then
+    raise exception 'Só um contrato vigente (assinado pelas duas partes) recebe aditivo' using errcode = 'check_violation';
+  end if;
+  if char_length(v_title) not between 1 and 200 then
+    raise exception 'Informe o título do aditivo' using errcode = 'check_violation';
+  end if;
+  if char_length(v_scope) not between 1 and 5000 then
+    raise exception 'Descreva o que o aditivo acrescenta ou muda' using errcode = 'check_violation';
+  end if;
+  if v_total is null or v_total < 0 or v_total <> round(v_total, 2) or v_total > 10000000 then
+    raise exception 'Valor do aditivo inválido' using errcode = 'check_violation';
+  end if;
+  if v_down < 0 or v_down > v_total or v_down <> round(v_down, 2) then
+    raise exception 'Entrada inválida' using errcode = 'check_violation';
+  end if;
+  if installments is null or installments < 0 or installments > 120 then
+    raise exception 'Número de parcelas inválido (0 a 120)' using errcode = 'check_violation';
+  end if;
+  v_rest := v_total - v_down;
+  if (installments = 0) <> (v_rest = 0) then
+    raise exception 'A entrada e as parcelas devem somar o valor do aditivo' using errcode = 'check_violation';
+  end if;
+  if installments > 0 and (first_due_date is null or "interval" is null or "interval" <= interval '0') then
+    raise exception 'Informe o primeiro vencimento e o intervalo das parcelas' using errcode = 'check_violation';
+  end if;
+  v_terms := case when v_total = 0 then 'Sem honorários adicionais' else
+      case when v_down > 0 then 'Entrada de ' || public.format_money(v_down, o.currency) else '' end
+      || case when v_down > 0 and installments > 0 then ' e ' else '' end
+      || case when installments > 0 then installments || ' parcela' || case when installments > 1 then 's' else '' end
+              || ' de ' || public.format_money(trunc(v_rest / installments, 2), o.currency) else '' end end;
+
+  insert into public.financial_contracts (client_id, title, status, total_amount, currency, payment_terms, start_date,
+    end_date, process_id, sales_staff_id, down_payment, installment_count, language, template_id, notes,
+    amends_contract_id)
+  values (o.client_id, v_title, 'active', v_total, o.currency, v_terms, current_date,
+    case when installments > 0 then greatest(current_date, (first_due_date + "interval" * (installments - 1))::date)
+         else current_date end,
+    o.process_id, o.sales_staff_id, v_down, installments, o.language, o.template_id, v_scope, o.id)
+  returning * into c;
+
+  if v_down > 0 then
+    insert into public.financial_installments (contract_id, client_id, number, due_date, amount, currency)
+    values (c.id, c.client_id, 0, current_date, v_down, c.currency);
+  end if;
+  if installments > 0 then
+    v_each := trunc(v_rest / installments, 2);
+    for i in 1 .. installments loop
+      insert into public.financial_installments (contract_id, client_id, number, due_date, amount, currency)
+      values (c.id, c.client_id, i, (first_due_date + "interval" * (i - 1))::date,
+              case when i = installments then v_rest - v_each * (installments - 1) else v_each end, c.currency);
+    end loop;
+  end if;
+  return c;
+end
+$$;
+
+--
+-- Name: FUNCTION create_contract_amendment(contract_id uuid, title text, scope text, total_amount numeric, down_payment numeric, installments integer, first_due_date date, "interval" interval); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.create_contract_amendment(contract_id uuid, title text, scope text, total_amount numeric, down_payment numeric, installments integer, first_due_date date, "interval" interval) IS 'Staff (administrator, legal_assistant): an amendment (aditivo) of a contract in force, a new draft contract of the same client that refers to it; the original stays unchanged.';
+
+--
 -- Name: create_contract_from_quote(uuid, numeric, integer, date, interval); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2609,6 +2723,73 @@ end
 $$;
 
 --
+-- Name: contract_templates; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.contract_templates (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    name text NOT NULL,
+    language text DEFAULT 'pt'::text NOT NULL,
+    body text NOT NULL,
+    is_default boolean DEFAULT false NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by uuid DEFAULT auth.uid(),
+    active boolean DEFAULT true NOT NULL,
+    CONSTRAINT contract_templates_body_check CHECK (((char_length(btrim(body)) >= 1) AND (char_length(btrim(body)) <= 100000))),
+    CONSTRAINT contract_templates_default_active CHECK ((active OR (NOT is_default))),
+    CONSTRAINT contract_templates_language_check CHECK ((language = ANY (ARRAY['pt'::text, 'en'::text]))),
+    CONSTRAINT contract_templates_name_check CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 200)))
+);
+
+--
+-- Name: TABLE contract_templates; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.contract_templates IS 'Engagement contract templates: "# Título" lines start sections, {{variavel}} is replaced from the quote, client and office; {{clausulas}} receives the optional clauses of the case type.';
+
+--
+-- Name: COLUMN contract_templates.active; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.contract_templates.active IS 'False once removed while in use: kept for the contracts generated from it, never used for new ones.';
+
+--
+-- Name: duplicate_contract_template(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.duplicate_contract_template(template_id uuid) RETURNS public.contract_templates
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  t public.contract_templates;
+  c public.contract_templates;
+begin
+  if not public.is_admin() then
+    raise exception 'Apenas administradores duplicam modelos de contrato' using errcode = 'insufficient_privilege';
+  end if;
+  select * into t from public.contract_templates x where x.id = duplicate_contract_template.template_id;
+  if not found then
+    raise exception 'Modelo não encontrado' using errcode = 'no_data_found';
+  end if;
+  insert into public.contract_templates (name, language, body, is_default, active)
+  values (left('Cópia de ' || t.name, 200), t.language, t.body, false, true)
+  returning * into c;
+  insert into public.contract_template_clauses (template_id, case_type_id, title, body, position)
+  select c.id, k.case_type_id, k.title, k.body, k.position
+    from public.contract_template_clauses k where k.template_id = t.id;
+  return c;
+end
+$$;
+
+--
+-- Name: FUNCTION duplicate_contract_template(template_id uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.duplicate_contract_template(template_id uuid) IS 'Administrators: a copy of a contract template (text and optional clauses), not default, active.';
+
+--
 -- Name: eoir_court_for_location(text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2805,6 +2986,31 @@ begin
   return new;
 end
 $$;
+
+--
+-- Name: forget_sent_code(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.forget_sent_code() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if new.payload ? 'sealed_code' and new.status in ('sent', 'dead') then
+    new.payload := (new.payload - 'sealed_code' - 'code_id' - 'code_expires_at')
+      || jsonb_build_object('body', case when new.status = 'sent'
+                                         then 'Código de assinatura enviado (o código não fica guardado).'
+                                         else 'Código de assinatura não enviado (o código não fica guardado).' end);
+  end if;
+  return new;
+end
+$$;
+
+--
+-- Name: FUNCTION forget_sent_code(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.forget_sent_code() IS 'Trigger: a delivery carrying a sealed one-time code loses it once sent or dead (nobody reads it afterwards).';
 
 --
 -- Name: format_money(numeric, text); Type: FUNCTION; Schema: public; Owner: -
@@ -4916,6 +5122,25 @@ end
 $$;
 
 --
+-- Name: refuse_used_template_delete(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.refuse_used_template_delete() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if exists (select 1 from public.financial_contracts c where c.template_id = old.id) then
+    raise exception 'Modelo usado em contratos: ele é desativado, não excluído' using errcode = 'check_violation';
+  end if;
+  if old.is_default then
+    raise exception 'O modelo padrão do idioma não pode ser removido' using errcode = 'check_violation';
+  end if;
+  return old;
+end
+$$;
+
+--
 -- Name: remind_overdue_installments(uuid); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -4964,6 +5189,102 @@ $$;
 --
 
 COMMENT ON FUNCTION public.remind_overdue_installments(p_installment uuid) IS 'Daily job: notifies clients (with a portal link that pays the installment) and administrators of overdue installments; p_installment: only that one.';
+
+--
+-- Name: remind_unsigned_contracts(timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.remind_unsigned_contracts(p_now timestamp with time zone DEFAULT now()) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_days integer := coalesce((select s.contract_reminder_days from public.office_settings s where s.id), 3);
+  v_max integer := coalesce((select s.contract_reminder_max from public.office_settings s where s.id), 5);
+  v_row record;
+  v_round integer;
+  v_key text;
+  v_id uuid;
+  v_payload jsonb;
+  v_sent integer := 0;
+begin
+  for v_row in
+    select c.id, c.client_id, c.contract_number, c.sent_at, c.document_sha256, cl.user_id, cl.email, cl.full_name
+      from public.financial_contracts c
+      join public.clients cl on cl.id = c.client_id
+     where c.signature_status = 'sent' and c.sent_at <= p_now - make_interval(days => v_days)
+       and cl.user_id is not null
+     order by c.sent_at
+  loop
+    v_round := floor(extract(epoch from p_now - v_row.sent_at) / (v_days * 86400))::integer;
+    continue when v_round < 1 or v_round > v_max;
+    v_key := 'contract-reminder:' || v_row.id || ':' || v_row.document_sha256 || ':' || v_round;
+    continue when exists (select 1 from public.notifications n where n.idempotency_key = v_key);
+    v_id := public.notify(v_row.user_id, 'contract_signature_reminder',
+      format('Lembrete: contrato %s aguardando a sua assinatura', v_row.contract_number),
+      format('O escritório enviou o contrato %s há %s dia(s) e ele ainda não foi assinado. Leia e assine pelo portal.',
+             v_row.contract_number, (p_now::date - v_row.sent_at::date)),
+      '/cliente/contratos/' || v_row.id,
+      jsonb_build_object('client_id', v_row.client_id, 'contract_id', v_row.id),
+      v_key);
+    -- the reminder goes by e-mail even without the e-mail consent (it is about the contract itself, like the
+    -- signing code); WhatsApp only when consented (public.notify)
+    if v_row.email is not null then
+      select d.payload into v_payload from public.notification_deliveries d
+       where d.idempotency_key = v_key || ':in_app';
+      insert into public.notification_deliveries
+        (notification_id, user_id, channel, recipient, template, payload, idempotency_key)
+      values (v_id, v_row.user_id, 'email', v_row.email, 'contract_signature_reminder',
+              coalesce(v_payload, '{}'::jsonb), v_key || ':email')
+      on conflict (idempotency_key) do nothing;
+    end if;
+    v_sent := v_sent + 1;
+  end loop;
+  return v_sent;
+end
+$$;
+
+--
+-- Name: FUNCTION remind_unsigned_contracts(p_now timestamp with time zone); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.remind_unsigned_contracts(p_now timestamp with time zone) IS 'Job: reminds clients of contracts sent for signature and unsigned every contract_reminder_days (at most once per interval, contract_reminder_max times).';
+
+--
+-- Name: remove_contract_template(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.remove_contract_template(template_id uuid) RETURNS text
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  t public.contract_templates;
+begin
+  if not public.is_admin() then
+    raise exception 'Apenas administradores removem modelos de contrato' using errcode = 'insufficient_privilege';
+  end if;
+  select * into t from public.contract_templates x where x.id = remove_contract_template.template_id for update;
+  if not found then
+    raise exception 'Modelo não encontrado' using errcode = 'no_data_found';
+  end if;
+  if t.is_default then
+    raise exception 'O modelo padrão do idioma não pode ser removido' using errcode = 'check_violation';
+  end if;
+  if exists (select 1 from public.financial_contracts c where c.template_id = t.id) then
+    update public.contract_templates x set active = false where x.id = t.id;
+    return 'deactivated';
+  end if;
+  delete from public.contract_templates x where x.id = t.id;
+  return 'deleted';
+end
+$$;
+
+--
+-- Name: FUNCTION remove_contract_template(template_id uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.remove_contract_template(template_id uuid) IS 'Administrators: deletes a contract template, or deactivates it when a contract was generated from it.';
 
 --
 -- Name: report_clients_by_source(); Type: FUNCTION; Schema: public; Owner: -
@@ -5304,6 +5625,29 @@ $$;
 --
 
 COMMENT ON FUNCTION public.respond_to_quote(quote_id uuid, accept boolean) IS 'A client accepts or declines its own sent quote.';
+
+--
+-- Name: retire_spent_code_deliveries(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.retire_spent_code_deliveries() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  update public.notification_deliveries d
+     set status = 'dead', last_error = 'código já utilizado ou substituído: não enviado', lease_until = null
+   where d.idempotency_key like 'contract-code:' || new.id::text || ':%'
+     and d.status in ('queued', 'failed');
+  return null;
+end
+$$;
+
+--
+-- Name: FUNCTION retire_spent_code_deliveries(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.retire_spent_code_deliveries() IS 'Trigger: the deliveries of a spent or superseded signing code that have not gone out are never sent.';
 
 --
 -- Name: review_data_deletion(uuid, boolean, text); Type: FUNCTION; Schema: public; Owner: -
@@ -7505,30 +7849,6 @@ CREATE TABLE public.contract_template_clauses (
 COMMENT ON TABLE public.contract_template_clauses IS 'Optional clauses of a template: those of the process''s case type (or of every case type when case_type_id is null) fill {{clausulas}}.';
 
 --
--- Name: contract_templates; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.contract_templates (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    name text NOT NULL,
-    language text DEFAULT 'pt'::text NOT NULL,
-    body text NOT NULL,
-    is_default boolean DEFAULT false NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_by uuid DEFAULT auth.uid(),
-    CONSTRAINT contract_templates_body_check CHECK (((char_length(btrim(body)) >= 1) AND (char_length(btrim(body)) <= 100000))),
-    CONSTRAINT contract_templates_language_check CHECK ((language = ANY (ARRAY['pt'::text, 'en'::text]))),
-    CONSTRAINT contract_templates_name_check CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 200)))
-);
-
---
--- Name: TABLE contract_templates; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON TABLE public.contract_templates IS 'Engagement contract templates: "# Título" lines start sections, {{variavel}} is replaced from the quote, client and office; {{clausulas}} receives the optional clauses of the case type.';
-
---
 -- Name: conversations; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -8308,6 +8628,8 @@ CREATE TABLE public.office_settings (
     retention_process_years integer DEFAULT 5 NOT NULL,
     retention_financial_years integer DEFAULT 5 NOT NULL,
     retention_document_years integer DEFAULT 0 NOT NULL,
+    contract_reminder_days integer DEFAULT 3 NOT NULL,
+    contract_reminder_max integer DEFAULT 5 NOT NULL,
     CONSTRAINT attorney_bar_number_format CHECK (((attorney_bar_number IS NULL) OR (attorney_bar_number ~ '^[A-Za-z0-9][A-Za-z0-9 ./-]{0,29}$'::text))),
     CONSTRAINT attorney_bar_state_is_us_state_code CHECK (((attorney_bar_state IS NULL) OR public.is_us_state_code(attorney_bar_state))),
     CONSTRAINT attorney_email_format CHECK (((attorney_email IS NULL) OR ((attorney_email ~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$'::text) AND (char_length(attorney_email) <= 254)))),
@@ -8322,6 +8644,8 @@ CREATE TABLE public.office_settings (
     CONSTRAINT office_phone_format CHECK (((office_phone IS NULL) OR public.is_phone_number(office_phone))),
     CONSTRAINT office_settings_biometrics_lead_days_check CHECK (((biometrics_lead_days >= 1) AND (biometrics_lead_days <= 120))),
     CONSTRAINT office_settings_business_hours_check CHECK ((jsonb_typeof(business_hours) = 'object'::text)),
+    CONSTRAINT office_settings_contract_reminder_days_check CHECK (((contract_reminder_days >= 1) AND (contract_reminder_days <= 60))),
+    CONSTRAINT office_settings_contract_reminder_max_check CHECK (((contract_reminder_max >= 0) AND (contract_reminder_max <= 20))),
     CONSTRAINT office_settings_document_expiry_alert_days_check CHECK (((document_expiry_alert_days >= 1) AND (document_expiry_alert_days <= 365))),
     CONSTRAINT office_settings_hearing_prep_days_check CHECK (((hearing_prep_days >= 1) AND (hearing_prep_days <= 365))),
     CONSTRAINT office_settings_id_check CHECK (id),
@@ -8478,6 +8802,18 @@ COMMENT ON COLUMN public.office_settings.retention_financial_years IS 'LGPD: con
 --
 
 COMMENT ON COLUMN public.office_settings.retention_document_years IS 'LGPD: a document that belongs to no kept case is kept this many years after it was stored.';
+
+--
+-- Name: COLUMN office_settings.contract_reminder_days; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.office_settings.contract_reminder_days IS 'A contract sent for signature and not signed is reminded to the client every this many days.';
+
+--
+-- Name: COLUMN office_settings.contract_reminder_max; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.office_settings.contract_reminder_max IS 'At most this many reminders per contract sent (0: none).';
 
 --
 -- Name: payment_checkouts; Type: TABLE; Schema: public; Owner: -
@@ -11620,6 +11956,18 @@ CREATE TRIGGER clients_set_updated_at BEFORE UPDATE ON public.clients FOR EACH R
 CREATE TRIGGER clients_sync_login_email BEFORE UPDATE OF email ON public.clients FOR EACH ROW EXECUTE FUNCTION public.sync_client_login_email();
 
 --
+-- Name: contract_signing_codes contract_signing_codes_retire_deliveries; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER contract_signing_codes_retire_deliveries AFTER UPDATE OF used_at ON public.contract_signing_codes FOR EACH ROW WHEN (((old.used_at IS NULL) AND (new.used_at IS NOT NULL))) EXECUTE FUNCTION public.retire_spent_code_deliveries();
+
+--
+-- Name: contract_templates contract_templates_refuse_used_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER contract_templates_refuse_used_delete BEFORE DELETE ON public.contract_templates FOR EACH ROW EXECUTE FUNCTION public.refuse_used_template_delete();
+
+--
 -- Name: contract_templates contract_templates_set_updated_at; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -11906,6 +12254,12 @@ CREATE TRIGGER normalize_office_profile BEFORE INSERT OR UPDATE ON public.office
 --
 
 CREATE TRIGGER notification_deliveries_copy_status AFTER UPDATE OF status, provider_status ON public.notification_deliveries FOR EACH ROW WHEN (((new.channel = 'whatsapp'::text) AND ((old.status IS DISTINCT FROM new.status) OR (old.provider_status IS DISTINCT FROM new.provider_status)))) EXECUTE FUNCTION public.copy_delivery_status();
+
+--
+-- Name: notification_deliveries notification_deliveries_forget_sent_code; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER notification_deliveries_forget_sent_code BEFORE INSERT OR UPDATE OF status, payload ON public.notification_deliveries FOR EACH ROW EXECUTE FUNCTION public.forget_sent_code();
 
 --
 -- Name: client_documents notify_client_upload; Type: TRIGGER; Schema: public; Owner: -
@@ -14938,6 +15292,14 @@ GRANT ALL ON FUNCTION public.client_may_read_object(object_name text, object_own
 GRANT ALL ON FUNCTION public.client_may_read_object(object_name text, object_owner_id text) TO service_role;
 
 --
+-- Name: FUNCTION client_signed_engagement_on(p_process_id bigint); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.client_signed_engagement_on(p_process_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.client_signed_engagement_on(p_process_id bigint) TO authenticated;
+GRANT ALL ON FUNCTION public.client_signed_engagement_on(p_process_id bigint) TO service_role;
+
+--
 -- Name: FUNCTION compute_commission(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -15040,6 +15402,14 @@ GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.fi
 GRANT ALL ON TABLE public.financial_contracts TO service_role;
 
 --
+-- Name: FUNCTION create_contract_amendment(contract_id uuid, title text, scope text, total_amount numeric, down_payment numeric, installments integer, first_due_date date, "interval" interval); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.create_contract_amendment(contract_id uuid, title text, scope text, total_amount numeric, down_payment numeric, installments integer, first_due_date date, "interval" interval) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.create_contract_amendment(contract_id uuid, title text, scope text, total_amount numeric, down_payment numeric, installments integer, first_due_date date, "interval" interval) TO authenticated;
+GRANT ALL ON FUNCTION public.create_contract_amendment(contract_id uuid, title text, scope text, total_amount numeric, down_payment numeric, installments integer, first_due_date date, "interval" interval) TO service_role;
+
+--
 -- Name: FUNCTION create_contract_from_quote(quote_id uuid, down_payment numeric, installments integer, first_due_date date, "interval" interval); Type: ACL; Schema: public; Owner: -
 --
 
@@ -15137,6 +15507,21 @@ REVOKE ALL ON FUNCTION public.document_request_workflow() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.document_request_workflow() TO service_role;
 
 --
+-- Name: TABLE contract_templates; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.contract_templates TO authenticated;
+GRANT ALL ON TABLE public.contract_templates TO service_role;
+
+--
+-- Name: FUNCTION duplicate_contract_template(template_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.duplicate_contract_template(template_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.duplicate_contract_template(template_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.duplicate_contract_template(template_id uuid) TO service_role;
+
+--
 -- Name: FUNCTION eoir_court_for_location(p_location text); Type: ACL; Schema: public; Owner: -
 --
 
@@ -15195,6 +15580,14 @@ GRANT ALL ON FUNCTION public.fill_process_client_name() TO service_role;
 
 REVOKE ALL ON FUNCTION public.fill_quote_item() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.fill_quote_item() TO service_role;
+
+--
+-- Name: FUNCTION forget_sent_code(); Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON FUNCTION public.forget_sent_code() TO anon;
+GRANT ALL ON FUNCTION public.forget_sent_code() TO authenticated;
+GRANT ALL ON FUNCTION public.forget_sent_code() TO service_role;
 
 --
 -- Name: FUNCTION format_money(p_amount numeric, p_currency text); Type: ACL; Schema: public; Owner: -
@@ -15746,11 +16139,34 @@ GRANT ALL ON FUNCTION public.refuse_signed_contract_delete() TO authenticated;
 GRANT ALL ON FUNCTION public.refuse_signed_contract_delete() TO service_role;
 
 --
+-- Name: FUNCTION refuse_used_template_delete(); Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON FUNCTION public.refuse_used_template_delete() TO anon;
+GRANT ALL ON FUNCTION public.refuse_used_template_delete() TO authenticated;
+GRANT ALL ON FUNCTION public.refuse_used_template_delete() TO service_role;
+
+--
 -- Name: FUNCTION remind_overdue_installments(p_installment uuid); Type: ACL; Schema: public; Owner: -
 --
 
 REVOKE ALL ON FUNCTION public.remind_overdue_installments(p_installment uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.remind_overdue_installments(p_installment uuid) TO service_role;
+
+--
+-- Name: FUNCTION remind_unsigned_contracts(p_now timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.remind_unsigned_contracts(p_now timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.remind_unsigned_contracts(p_now timestamp with time zone) TO service_role;
+
+--
+-- Name: FUNCTION remove_contract_template(template_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.remove_contract_template(template_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.remove_contract_template(template_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.remove_contract_template(template_id uuid) TO service_role;
 
 --
 -- Name: FUNCTION report_clients_by_source(); Type: ACL; Schema: public; Owner: -
@@ -15831,6 +16247,13 @@ GRANT ALL ON TABLE public.financial_quotes TO service_role;
 REVOKE ALL ON FUNCTION public.respond_to_quote(quote_id uuid, accept boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.respond_to_quote(quote_id uuid, accept boolean) TO authenticated;
 GRANT ALL ON FUNCTION public.respond_to_quote(quote_id uuid, accept boolean) TO service_role;
+
+--
+-- Name: FUNCTION retire_spent_code_deliveries(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.retire_spent_code_deliveries() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.retire_spent_code_deliveries() TO service_role;
 
 --
 -- Name: FUNCTION review_data_deletion(p_request uuid, p_approve boolean, p_note text); Type: ACL; Schema: public; Owner: -
@@ -16299,13 +16722,6 @@ GRANT ALL ON TABLE public.contract_signing_codes TO service_role;
 
 GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.contract_template_clauses TO authenticated;
 GRANT ALL ON TABLE public.contract_template_clauses TO service_role;
-
---
--- Name: TABLE contract_templates; Type: ACL; Schema: public; Owner: -
---
-
-GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.contract_templates TO authenticated;
-GRANT ALL ON TABLE public.contract_templates TO service_role;
 
 --
 -- Name: TABLE conversations; Type: ACL; Schema: public; Owner: -

@@ -20,6 +20,7 @@ VARIABLE = re.compile(r"\{\{\s*([a-z_]+)\s*\}\}")
 SIGNATURE_PNG = re.compile(r"^data:image/png;base64,([A-Za-z0-9+/=]+)$")
 MAX_SIGNATURE_BYTES = 300_000
 TITLES = {"pt": "Contrato de prestação de serviços", "en": "Engagement agreement"}
+AMENDMENT_TITLES = {"pt": "Aditivo ao contrato {original}:", "en": "Amendment to agreement {original}:"}
 
 
 @dataclass(frozen=True)
@@ -110,8 +111,25 @@ class _Doc(FPDF):
         self.cell(0, 4, latin1(f"{self.doc_title} - página {self.page_no()}"), align="C")
 
 
-def document_pdf(office: Office, contract_number: str, language: str, text: str) -> bytes:
+def amendment_text(original: dict, amendment: dict, language: str) -> str:
+    """The section that opens an amendment: which signed contract it amends (number, date, SHA-256 of the
+    signed PDF), what it adds, and that the original's terms stay as signed."""
+    if language == "en":
+        return (f"# Amendment\nThis document amends agreement {original['contract_number']} ({original['title']}), "
+                f"signed by both parties on {day(original.get('countersigned_at'))} (SHA-256 of the signed PDF: "
+                f"{original.get('final_sha256') or '-'}). Its terms remain unchanged except as added below.\n"
+                f"Subject of the amendment: {amendment.get('notes') or amendment.get('title')}\n\n")
+    return (f"# Aditivo\nEste documento é aditivo ao contrato {original['contract_number']} ({original['title']}), "
+            f"assinado pelas partes em {day(original.get('countersigned_at'))} (SHA-256 do PDF assinado: "
+            f"{original.get('final_sha256') or '-'}). Os termos do contrato original permanecem inalterados, "
+            "salvo o que este aditivo acrescenta.\n"
+            f"Objeto do aditivo: {amendment.get('notes') or amendment.get('title')}\n\n")
+
+
+def document_pdf(office: Office, contract_number: str, language: str, text: str, amends: str | None = None) -> bytes:
     title = f"{TITLES.get(language, TITLES['pt'])} {contract_number}"
+    if amends:
+        title = f"{AMENDMENT_TITLES.get(language, AMENDMENT_TITLES['pt']).format(original=amends)} {contract_number}"
     pdf = _Doc(office, title)
     pdf.add_page()
     pdf.set_font("Helvetica", "B", 15)

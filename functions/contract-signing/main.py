@@ -6,7 +6,8 @@ service_role. Actions:
 - send {contractId, templateId?, language?} (administrator, legal_assistant): renders the template with the
   quote, installments, client, case type and office into a PDF, stores it and its SHA-256, status 'sent'.
 - document {contractId} (the client or finance staff): the newest PDF (sealed final, client-signed, or sent).
-- request-code {contractId} (the client): a six-digit code by e-mail through the outbox (and WhatsApp when the
+- request-code {contractId} (the client): a six-digit code by e-mail through the outbox, sealed in the row (the
+  worker opens it only to send it; public.forget_sent_code drops it once sent) (and WhatsApp when the
   client opted in and WhatsApp is configured); only its HMAC is stored; it expires in 10 minutes.
 - sign {contractId, code, typedName, signature (PNG data URL), consent, consentText, documentSha256} (the
   client): spends the code once, records the evidence, appends the signature page, seals with the office's
@@ -39,6 +40,7 @@ from edgekit.env import FunctionEnv, function_env  # noqa: E402
 from edgekit.office import office_sources  # noqa: E402
 from edgekit.responses import FunctionError, install_error_handler, json_body  # noqa: E402
 from edgekit.sealed_settings import SettingsCipher  # noqa: E402
+from office_outbox import sealed_codes  # noqa: E402
 
 app = FastAPI()
 install_error_handler(app)
@@ -162,7 +164,7 @@ async def _send(env: FunctionEnv, caller: Caller, body: dict) -> dict:
     language = body.get("language") or contract.get("language") or "pt"
     if language not in ("pt", "en"):
         raise FunctionError(400, "Idioma inválido (pt ou en)")
-    query = db.table("contract_templates").select("*")
+    query = db.table("contract_templates").select("*").eq("active", True)   # a removed template sends nothing
     if body.get("templateId"):
         query = query.eq("id", str(body["templateId"]))
     else:
@@ -194,7 +196,16 @@ async def _send(env: FunctionEnv, caller: Caller, body: dict) -> dict:
     values = engagement.template_values(office, contract, client, items, installments, [], case_label,
                                         _now().date())
     text = engagement.render_text(template["body"], clauses, values)
-    pdf = engagement.document_pdf(office, contract["contract_number"], template["language"], text)
+    amends = None
+    if contract.get("amends_contract_id"):   # an amendment: the document names the signed original
+        originals = (await db.table("financial_contracts").select(
+            "contract_number, title, countersigned_at, final_sha256").eq("id", contract["amends_contract_id"])
+            .limit(1).execute()).data
+        if not originals:
+            raise FunctionError(404, NOT_FOUND)
+        amends = originals[0]["contract_number"]
+        text = engagement.amendment_text(originals[0], contract, template["language"]) + text
+    pdf = engagement.document_pdf(office, contract["contract_number"], template["language"], text, amends)
     digest = sealing.sha256(pdf)
     await _upload(env, _path(contract, "enviado.pdf"), pdf)
     service = service_client(env)
@@ -250,12 +261,15 @@ async def _request_code(env: FunctionEnv, caller: Caller, body: dict) -> dict:
     # older unspent codes of this contract stop working: only the newest one signs
     await service.table("contract_signing_codes").update({"used_at": _iso(_now())}).eq(
         "contract_id", contract["id"]).is_("used_at", "null").neq("id", code_id).execute()
+    # the outbox row never holds the code in clear: sealed here, opened by the worker only to send it
     payload = {
         "title": f"Código para assinar o contrato {contract['contract_number']}",
-        "body": f"Seu código de assinatura: {code}. Ele vale por {CODE_MINUTES} minutos e só pode ser usado uma "
-                "vez. Não o compartilhe com ninguém.",
+        "body": f"Seu código de assinatura: {sealed_codes.MASK}. Ele vale por {CODE_MINUTES} minutos e só pode ser "
+                "usado uma vez. Não o compartilhe com ninguém.",
         "recipient_name": client.get("full_name") or "", "link": f"/cliente/contratos/{contract['id']}",
         "contract_id": contract["id"], "client_id": client["id"],
+        "code_id": code_id, "sealed_code": sealed_codes.seal(_cipher(env), code_id, code),
+        "code_expires_at": _iso(expires),
     }
     rows = [{"user_id": caller.user_id, "channel": "email", "recipient": client.get("email") or caller.email,
              "template": "contract_signing_code", "payload": payload,
@@ -291,10 +305,6 @@ async def _spend_code(env: FunctionEnv, contract: dict, code: str) -> dict:
              .is_("used_at", "null").execute()).data
     if not spent:   # a concurrent request spent it first
         raise FunctionError(400, "Código já utilizado. Peça um novo código.")
-    # the e-mail's copy of the code is no longer needed in the outbox
-    await service.table("notification_deliveries").update({"payload": {
-        "title": f"Código para assinar o contrato {contract['contract_number']}", "body": "Código utilizado.",
-    }}).like("idempotency_key", f"contract-code:{row['id']}:%").eq("status", "sent").execute()
     return row
 
 

@@ -23,7 +23,7 @@ import httpx
 import psycopg
 from psycopg.rows import dict_row
 
-from office_outbox import email, wakeup, whatsapp
+from office_outbox import email, sealed_codes, wakeup, whatsapp
 from office_outbox.config import WorkerConfig, email_footer, email_intros, worker_config
 from supastack.core.config import Settings
 from supastack.core.stack import Stack
@@ -150,6 +150,10 @@ class OutboxWorker:
         if row["provider_message_id"]:
             # accepted by the provider before a crash (its webhook told us): never send it again
             return Result(provider_message_id=row["provider_message_id"])
+        try:
+            row = sealed_codes.opened(row, whatsapp.cipher(self.settings.jwt_secret))
+        except sealed_codes.CodeNotSent as exc:
+            return Result(error=str(exc), permanent=True)
         try:
             return Result(provider_message_id=await self.senders[row["channel"]](row))
         except whatsapp.SendError as exc:

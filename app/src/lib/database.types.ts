@@ -528,6 +528,7 @@ export type Database = {
           created_at: string;
           updated_at: string;
           updated_by: string | null;
+          active: boolean;
         };
         Insert: {
           id?: string;
@@ -538,6 +539,7 @@ export type Database = {
           created_at?: string;
           updated_at?: string;
           updated_by?: string | null;
+          active?: boolean;
         };
         Update: {
           id?: string;
@@ -548,6 +550,7 @@ export type Database = {
           created_at?: string;
           updated_at?: string;
           updated_by?: string | null;
+          active?: boolean;
         };
         Relationships: [];
       };
@@ -2198,6 +2201,8 @@ export type Database = {
           retention_process_years: number;
           retention_financial_years: number;
           retention_document_years: number;
+          contract_reminder_days: number;
+          contract_reminder_max: number;
         };
         Insert: {
           id?: boolean;
@@ -2235,6 +2240,8 @@ export type Database = {
           retention_process_years?: number;
           retention_financial_years?: number;
           retention_document_years?: number;
+          contract_reminder_days?: number;
+          contract_reminder_max?: number;
         };
         Update: {
           id?: boolean;
@@ -2272,6 +2279,8 @@ export type Database = {
           retention_process_years?: number;
           retention_financial_years?: number;
           retention_document_years?: number;
+          contract_reminder_days?: number;
+          contract_reminder_max?: number;
         };
         Relationships: [];
       };
@@ -3460,6 +3469,12 @@ export type Database = {
         };
         Returns: boolean;
       };
+      client_signed_engagement_on: {
+        Args: {
+          p_process_id: number;
+        };
+        Returns: string;
+      };
       confirm_pix_charge: {
         Args: {
           charge_id: string;
@@ -3533,6 +3548,19 @@ export type Database = {
           address?: string;
         };
         Returns: string;
+      };
+      create_contract_amendment: {
+        Args: {
+          contract_id: string;
+          title: string;
+          scope: string;
+          total_amount: number;
+          down_payment?: number;
+          installments?: number;
+          first_due_date?: string;
+          interval?: string;
+        };
+        Returns: Database['public']['Tables']['financial_contracts']['Row'];
       };
       create_contract_from_quote: {
         Args: {
@@ -3615,6 +3643,12 @@ export type Database = {
           p_translation: boolean;
         };
         Returns: string[];
+      };
+      duplicate_contract_template: {
+        Args: {
+          template_id: string;
+        };
+        Returns: Database['public']['Tables']['contract_templates']['Row'];
       };
       eoir_court_for_location: {
         Args: {
@@ -3935,6 +3969,18 @@ export type Database = {
           p_installment?: string;
         };
         Returns: number;
+      };
+      remind_unsigned_contracts: {
+        Args: {
+          p_now?: string;
+        };
+        Returns: number;
+      };
+      remove_contract_template: {
+        Args: {
+          template_id: string;
+        };
+        Returns: string;
       };
       report_clients_by_source: {
         Args: Record<PropertyKey, never>;

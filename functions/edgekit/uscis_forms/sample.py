@@ -5,7 +5,7 @@ SAMPLE_DATA = {
     "client": {"full_name": "Maria Exemplo de Teste", "email": "exemplo@teste.invalid",
                "phone": "+1 (508) 555-0100", "address": "100 Example St, Apt 1, Boston, MA 02101"},
     "process": {"id": 0, "type": "Green Card", "receipt_number": "MSC0000000000", "category": "Imigratório - USCIS",
-                "stage": "Documentação", "status": "em andamento"},
+                "stage": "Documentação", "status": "em andamento", "client_signed_on": "2025-01-30"},
     "office": {"name": "Escritório de Teste", "street": "200 Example Ave", "suite": "Suite 300", "city": "Boston",
                "state": "MA", "zip": "02110", "address": "200 Example Ave, Suite 300, Boston, MA 02110",
                "phone": "+1 (617) 555-0100", "email": "escritorio@teste.invalid",

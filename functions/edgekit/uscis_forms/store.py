@@ -75,6 +75,9 @@ async def case_data(db: AsyncClient, process: dict, preparer_id: str, forms: lis
                                  .eq("client_id", process["client_id"]))
     preparer = await _first(db.table("profiles").select("full_name, email").eq("id", preparer_id)) or {}
     office, attorney = await _office(db)
+    # the G-28's client signature date: the day the client signed the engagement contract in the portal
+    signed_on = (await db.rpc("client_signed_engagement_on", {"p_process_id": process["id"]}).execute()).data
+    process = {**process, "client_signed_on": signed_on or None}
     return {"client": client, "process": process, "office": office, "attorney": attorney, "preparer": preparer,
             "questionnaire": (questionnaire or {}).get("answers") or {}, "filing": filing(forms)}
 

@@ -5,12 +5,14 @@ changed terms, and the public verification."""
 from __future__ import annotations
 
 import sys
+import time
 import uuid
 from pathlib import Path
 
 import httpx
 import postgrest
 import pytest
+from mail_sink import Mailbox
 
 from supabase import Client, ClientOptions, create_client
 
@@ -66,11 +68,20 @@ def new_contract(stack, client_id: str = MARIA_CLIENT, total: str = "3000.00") -
 
 
 def latest_code(stack, contract_id: str) -> str:
-    rows = stack.sql("""select d.payload ->> 'body' from public.notification_deliveries d
-                         where d.idempotency_key like 'contract-code:%%' and d.payload ->> 'contract_id' = %s
+    """The newest code as the client reads it: in the e-mail the outbox sent (the row itself never holds it)."""
+    rows = stack.sql("""select d.idempotency_key, d.recipient from public.notification_deliveries d
+                         where d.idempotency_key like 'contract-code:%%:email' and d.payload ->> 'contract_id' = %s
                          order by d.created_at desc limit 1""", (contract_id,))
-    body = rows[0][0]
-    return body.split("código de assinatura: ")[1][:6]
+    key, address = rows[0]
+    box = Mailbox(stack)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        for summary in reversed(box.list(address)):
+            mail = box.get(address, summary["id"])
+            if mail["header"].get("X-Idempotency-Key") == key:
+                return mail["body"]["text"].split("código de assinatura: ")[1][:6]
+        time.sleep(0.2)
+    raise AssertionError(f"no e-mail for the delivery {key}")
 
 
 def sent(stack, people, contract_id: str) -> dict:
@@ -328,3 +339,71 @@ def test_verification_needs_a_pdf(stack):
                         headers={"apikey": stack.anon_key, "Content-Type": "application/pdf"})
     assert answer.status_code == 400
     assert verify(stack, b"%PDF-1.7\nnot signed")["match"] is False
+
+
+def wait_status(stack, key_like: str, status: str, timeout: float = 60) -> list[tuple]:
+    deadline = time.monotonic() + timeout
+    while True:
+        rows = stack.sql("select status, payload::text from public.notification_deliveries where idempotency_key "
+                         "like %s", (key_like,))
+        if rows and all(r[0] == status for r in rows):
+            return rows
+        assert time.monotonic() < deadline, rows
+        time.sleep(0.2)
+
+
+def test_no_role_reads_the_signing_code_in_the_outbox(stack, people, consent_text):
+    """The code travels sealed in its delivery (administrators read Envios): no staff role ever reads it there,
+    the sealed value itself is gone once the e-mail is sent, and the client still signs with it."""
+    maria = people["maria.silva@cliente.test"]
+    contract_id = new_contract(stack)
+    digest = sent(stack, people, contract_id)["documentSha256"]
+    assert call(stack, maria, {"action": "request-code", "contractId": contract_id}).status_code == 200
+    [(code_id,)] = stack.sql("select id from public.contract_signing_codes where contract_id = %s", (contract_id,))
+    # even before the worker sends it, the row holds only a mask and a sealed value
+    [(queued,)] = stack.sql("select payload::text from public.notification_deliveries where idempotency_key = %s",
+                            (f"contract-code:{code_id}:email",))
+    code = latest_code(stack, contract_id)
+    assert code not in queued and "••••••" in queued
+    [(status, payload)] = wait_status(stack, f"contract-code:{code_id}:%", "sent")
+    assert code not in payload and "sealed_code" not in payload
+    for who in ("admin@escritorio.test", "assistente@escritorio.test", "secretaria@escritorio.test",
+                "comercial@escritorio.test"):
+        seen = people[who].table("notification_deliveries").select("*").like(
+            "idempotency_key", f"contract-code:{code_id}%").execute().data
+        assert code not in str(seen), who
+        assert all("sealed_code" not in row["payload"] for row in seen), who
+    assert people["admin@escritorio.test"].table("notification_deliveries").select("id").like(
+        "idempotency_key", f"contract-code:{code_id}%").execute().data    # the administrator does see the row
+    answer = call(stack, maria, sign_body(contract_id, code, digest, consent_text))
+    assert answer.status_code == 200, answer.text
+
+
+def test_an_expired_or_superseded_code_is_never_sent_and_leaves_nothing(stack, people):
+    """A code whose delivery waited past its expiry is not sent (dead, no sealed value); the deliveries of a
+    code spent or replaced before they went out are dead too."""
+    maria_user = stack.sql("select user_id from public.clients where id = %s", (MARIA_CLIENT,))[0][0]
+    contract_id = new_contract(stack)
+    sent(stack, people, contract_id)
+    expired_id, superseded_id = str(uuid.uuid4()), str(uuid.uuid4())
+    for code_id, minutes, due in ((expired_id, -1, "now()"), (superseded_id, 10, "now() + interval '1 hour'")):
+        stack.sql("""insert into public.contract_signing_codes (id, contract_id, client_id, code_hash, expires_at)
+                     values (%s, %s, %s, repeat('0', 64), now() + make_interval(mins => %s))""",
+                  (code_id, contract_id, MARIA_CLIENT, minutes))
+        stack.sql(f"""insert into public.notification_deliveries
+                        (user_id, channel, recipient, template, payload, idempotency_key, status, next_attempt_at)
+                      values (%s, 'email', 'maria.silva@cliente.test', 'contract_signing_code',
+                              jsonb_build_object('title', 'Código', 'body', 'Seu código de assinatura: ••••••.',
+                                                 'contract_id', %s::text, 'code_id', %s::text,
+                                                 'sealed_code', 'enc:v1:AAAA',
+                                                 'code_expires_at', now() + make_interval(mins => %s)),
+                              %s, 'failed', {due})""",
+                  (maria_user, contract_id, code_id, minutes, f"contract-code:{code_id}:email"))
+    [(_, payload)] = wait_status(stack, f"contract-code:{expired_id}:%", "dead")
+    assert "sealed_code" not in payload and "não enviado" in payload
+    stack.sql("update public.contract_signing_codes set used_at = now() where id = %s", (superseded_id,))
+    [(_, payload)] = wait_status(stack, f"contract-code:{superseded_id}:%", "dead", timeout=5)
+    assert "sealed_code" not in payload
+    [(error,)] = stack.sql("select last_error from public.notification_deliveries where idempotency_key = %s",
+                           (f"contract-code:{expired_id}:email",))
+    assert "expirado" in error

@@ -22,6 +22,7 @@ export interface SigningContract {
   signed_by_name: string | null;
   countersigned_at: string | null;
   countersigned_by_name: string | null;
+  amends_contract_id: string | null;
 }
 
 export interface ContractTemplate {
@@ -30,6 +31,7 @@ export interface ContractTemplate {
   language: 'pt' | 'en';
   body: string;
   is_default: boolean;
+  active: boolean;
   updated_at: string;
 }
 
@@ -53,7 +55,7 @@ readsTables(contractKeys.all, ['financial_contracts', 'contract_templates', 'con
 
 const CONTRACT_COLUMNS =
   'id, client_id, contract_number, title, total_amount, currency, signature_status, document_text, document_sha256, ' +
-  'sent_at, signed_at, signed_by_name, countersigned_at, countersigned_by_name';
+  'sent_at, signed_at, signed_by_name, countersigned_at, countersigned_by_name, amends_contract_id';
 
 /** The function's own pt-BR message of a failed call (its JSON `error`), else a generic one. */
 async function failure(error: unknown): Promise<Error> {
@@ -118,13 +120,36 @@ export function useSigningMutation<T>() {
   });
 }
 
+export interface AmendmentInput {
+  contract_id: string;
+  title: string;
+  scope: string;
+  total_amount: number;
+  down_payment: number;
+  installments: number;
+  first_due_date: string | null;
+  interval: string;
+}
+
+/** An amendment (aditivo) of a contract in force: a new draft contract of the same client. */
+export function useCreateAmendment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: AmendmentInput) => {
+      const { data } = await supabase.rpc('create_contract_amendment', input).throwOnError();
+      return data as { id: string; contract_number: string };
+    },
+    onSettled: () => invalidateTables(queryClient, ['financial_contracts', 'financial_installments']),
+  });
+}
+
 export function useContractTemplates(enabled = true) {
   return useQuery({
     queryKey: contractKeys.templates(),
     queryFn: async () => {
       const { data } = await supabase
         .from('contract_templates')
-        .select('id, name, language, body, is_default, updated_at')
+        .select('id, name, language, body, is_default, active, updated_at')
         .order('language')
         .order('name')
         .throwOnError();
@@ -146,6 +171,44 @@ export function useSaveTemplate() {
     },
     onSettled: () => invalidateTables(queryClient, ['contract_templates']),
   });
+}
+
+const NEW_TEMPLATE_BODY = {
+  pt: '# Partes\nCONTRATANTE: {{cliente}}.\nCONTRATADO: {{escritorio}}, representado por {{advogado}}.\n\n# Escopo\n{{servicos}}\n\n# Honorários\n{{honorarios}}\n{{parcelas}}\n\n# Cláusulas específicas\n{{clausulas}}\n',
+  en: '# Parties\nCLIENT: {{cliente}}.\nFIRM: {{escritorio}}, represented by {{advogado}}.\n\n# Scope\n{{servicos}}\n\n# Fees\n{{honorarios}}\n{{parcelas}}\n\n# Specific clauses\n{{clausulas}}\n',
+} as const;
+
+/** Administrators: add (a starting text with the variables), duplicate and remove (or deactivate) templates. */
+export function useTemplateActions() {
+  const queryClient = useQueryClient();
+  const settled = () => invalidateTables(queryClient, ['contract_templates', 'contract_template_clauses']);
+  const add = useMutation({
+    mutationFn: async (input: { name: string; language: 'pt' | 'en' }) => {
+      const { data } = await supabase
+        .from('contract_templates')
+        .insert({ name: input.name, language: input.language, body: NEW_TEMPLATE_BODY[input.language] })
+        .select('id')
+        .single()
+        .throwOnError();
+      return data as { id: string };
+    },
+    onSettled: settled,
+  });
+  const duplicate = useMutation({
+    mutationFn: async (templateId: string) => {
+      const { data } = await supabase.rpc('duplicate_contract_template', { template_id: templateId }).throwOnError();
+      return data as { id: string; name: string };
+    },
+    onSettled: settled,
+  });
+  const remove = useMutation({
+    mutationFn: async (templateId: string) => {
+      const { data } = await supabase.rpc('remove_contract_template', { template_id: templateId }).throwOnError();
+      return data as 'deleted' | 'deactivated';
+    },
+    onSettled: settled,
+  });
+  return { add, duplicate, remove };
 }
 
 export function useOfficeCertificate(enabled: boolean) {

@@ -1,16 +1,21 @@
 /** Configurações > Modelos de contrato (administrators edit, other staff read) and the office's signing certificate. */
+import { Copy, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
+import { errorMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import {
   useContractTemplates,
   useOfficeCertificate,
   useSaveTemplate,
+  useTemplateActions,
   useUploadCertificate,
   type ContractTemplate,
 } from '../api';
@@ -145,6 +150,102 @@ function CertificateSection() {
   );
 }
 
+function NewTemplateForm({ onCreated }: { onCreated: (id: string) => void }) {
+  const { add } = useTemplateActions();
+  const [name, setName] = useState('');
+  const [language, setLanguage] = useState<'pt' | 'en'>('pt');
+  return (
+    <form
+      className="grid gap-2 sm:grid-cols-[1fr_auto_auto] sm:items-end"
+      onSubmit={(e) => {
+        e.preventDefault();
+        add.mutate(
+          { name: name.trim(), language },
+          {
+            onSuccess: (created) => {
+              toast.success('Modelo de contrato criado');
+              setName('');
+              onCreated(created.id);
+            },
+            onError: (error) => toast.error(`Erro ao criar o modelo: ${errorMessage(error)}`),
+          },
+        );
+      }}
+    >
+      <div className="grid gap-2">
+        <Label htmlFor="new-template-name">Nome do novo modelo</Label>
+        <Input id="new-template-name" value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="new-template-language">Idioma</Label>
+        <NativeSelect
+          id="new-template-language"
+          value={language}
+          onChange={(e) => setLanguage(e.target.value === 'en' ? 'en' : 'pt')}
+        >
+          <option value="pt">Português</option>
+          <option value="en">Inglês</option>
+        </NativeSelect>
+      </div>
+      <Button type="submit" size="sm" disabled={!name.trim() || add.isPending}>
+        <Plus aria-hidden="true" />
+        Adicionar modelo
+      </Button>
+    </form>
+  );
+}
+
+function TemplateActions({ template, onGone }: { template: ContractTemplate; onGone: (id: string) => void }) {
+  const { duplicate, remove } = useTemplateActions();
+  const [asking, setAsking] = useState(false);
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        type="button"
+        size="sm"
+        variant="outline"
+        disabled={duplicate.isPending}
+        onClick={() =>
+          duplicate.mutate(template.id, {
+            onSuccess: (copy) => {
+              toast.success(`Modelo duplicado: ${copy.name}`);
+              onGone(copy.id);
+            },
+            onError: (error) => toast.error(`Erro ao duplicar: ${errorMessage(error)}`),
+          })
+        }
+      >
+        <Copy aria-hidden="true" />
+        Duplicar modelo
+      </Button>
+      {!template.is_default && template.active && (
+        <Button type="button" size="sm" variant="outline" onClick={() => setAsking(true)}>
+          <Trash2 aria-hidden="true" />
+          Remover modelo
+        </Button>
+      )}
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        pending={remove.isPending}
+        confirmLabel="Remover"
+        title={`Remover o modelo "${template.name}"?`}
+        description="Se algum contrato já foi gerado deste modelo, ele é desativado (os contratos continuam com o texto que receberam) em vez de excluído."
+        onConfirm={() =>
+          remove.mutateAsync(template.id).then(
+            (result) => {
+              toast.success(result === 'deleted' ? 'Modelo excluído' : 'Modelo em uso: desativado');
+              setAsking(false);
+              onGone('');
+            },
+            (error: unknown) => toast.error(`Erro ao remover: ${errorMessage(error)}`),
+          )
+        }
+      />
+    </div>
+  );
+}
+
 export function ContractTemplatesCard({ canEdit }: { canEdit: boolean }) {
   const templates = useContractTemplates();
   const [selected, setSelected] = useState<string | null>(null);
@@ -170,11 +271,14 @@ export function ContractTemplatesCard({ canEdit }: { canEdit: boolean }) {
               aria-pressed={t.id === current?.id}
               onClick={() => setSelected(t.id)}
             >
-              {t.name} ({t.language === 'pt' ? 'Português' : 'Inglês'})
+              {t.name} ({t.language === 'pt' ? 'Português' : 'Inglês'}){t.is_default ? ' · padrão' : ''}
+              {t.active ? '' : ' · inativo'}
             </Button>
           ))}
         </div>
+        {current && canEdit && <TemplateActions template={current} onGone={(id) => setSelected(id || null)} />}
         {current && <TemplateEditor key={current.id + current.updated_at} template={current} canEdit={canEdit} />}
+        {canEdit && <NewTemplateForm onCreated={setSelected} />}
         {canEdit && <CertificateSection />}
       </CardContent>
     </Card>

@@ -1,17 +1,19 @@
 /** Staff side of a contract's signature: Enviar para assinatura, Contra-assinar, the signed PDF. */
-import { FileDown, PenLine, Send } from 'lucide-react';
+import { FileDown, FilePlus2, PenLine, Send } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { downloadSigningDocument, useSigningContract, useSigningMutation } from '../api';
+import { AmendmentDialog } from './amendment-dialog';
 import { SignatureStatusBadge } from './signature-status-badge';
 
 export function StaffSigningActions({ contractId, canWrite }: { contractId: string; canWrite: boolean }) {
   const { data: contract } = useSigningContract(contractId);
   const action = useSigningMutation<{ status: string }>();
   const [asking, setAsking] = useState<'send' | 'countersign' | null>(null);
+  const [amending, setAmending] = useState(false);
   if (!contract) return null;
   const status = contract.signature_status;
   const run = (which: 'send' | 'countersign') =>
@@ -48,6 +50,12 @@ export function StaffSigningActions({ contractId, canWrite }: { contractId: stri
             Contra-assinar
           </Button>
         )}
+        {canWrite && status === 'countersigned' && (
+          <Button size="sm" variant="outline" onClick={() => setAmending(true)}>
+            <FilePlus2 aria-hidden="true" />
+            Criar aditivo
+          </Button>
+        )}
         {status !== 'draft' && (
           <Button
             size="sm"
@@ -63,6 +71,7 @@ export function StaffSigningActions({ contractId, canWrite }: { contractId: stri
           </Button>
         )}
       </div>
+      {amending && <AmendmentDialog contract={contract} onClose={() => setAmending(false)} />}
       <ConfirmDialog
         open={asking !== null}
         onOpenChange={(open) => !open && setAsking(null)}
