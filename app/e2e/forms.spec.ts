@@ -74,5 +74,10 @@ test('staff import a fillable PDF, map two fields and fill it for a process', as
     'href',
     /\/storage\/v1\/object\/sign\//,
   );
+  // the filled page as an image, drawn on the server, for review before the document is shared
+  const pageImage = fillDialog.getByRole('img', { name: /preenchido .*página 1 de 1/ });
+  await expect(pageImage).toBeVisible({ timeout: 20_000 });
+  expect(await pageImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1000);
+  await expect(fillDialog.getByRole('button', { name: 'Próxima página' })).toBeDisabled();
   await page.context().close();
 });

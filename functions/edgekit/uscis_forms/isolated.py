@@ -16,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
-from edgekit.uscis_forms import packet, pdf
+from edgekit.uscis_forms import packet, pdf, preview
 from edgekit.uscis_forms.pdf import InvalidPdf
 
 WORKER_MEMORY_BYTES = 1 << 30      # a PDF that needs more than this to be read is not a form
@@ -91,6 +91,12 @@ def _read_fields(data: bytes, limits: PdfLimits) -> tuple[list[dict], int]:
 def _fill(data: bytes, values: dict[str, str], limits: PdfLimits) -> bytes:
     _check_shape(data, limits)
     return pdf.fill(data, values)
+
+
+def _render(data: bytes, page: int, width: int, limits: PdfLimits) -> tuple[bytes, int]:
+    if preview.page_count(data) > limits.max_pages:
+        raise PdfRefused(f"O PDF tem mais de {limits.max_pages} páginas: não parece um formulário do USCIS")
+    return preview.render_png(data, page, width)
 
 
 def _packet(jobs: list[tuple[bytes, dict[str, str]]], cover: bytes, index: bytes,
@@ -177,3 +183,8 @@ async def read_fields(data: bytes, limits: PdfLimits) -> tuple[list[dict], int]:
 async def fill(data: bytes, values: dict[str, str], limits: PdfLimits) -> bytes:
     """pdf.fill in the worker process, within `limits`."""
     return await _run(_fill, data, limits, values)
+
+
+async def render_page(data: bytes, page: int, width: int, limits: PdfLimits) -> tuple[bytes, int]:
+    """preview.render_png in the worker process, within `limits`: (PNG bytes, page count)."""
+    return await _run(_render, data, limits, page, width)

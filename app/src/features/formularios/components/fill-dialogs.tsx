@@ -22,6 +22,7 @@ import { formsStrings as t, questionnaireStrings } from '../strings';
 import { fill } from '@/lib/strings';
 import { FillReport, PdfFrame, pdfObjectUrl } from './fill-report';
 import { FormPicker } from './form-picker';
+import { FormPagesPreview } from './page-preview';
 import { NativeSelect } from './native-select';
 
 interface DialogProps {
@@ -164,6 +165,7 @@ export function FillDialog({
         </FormField>
         {chosen?.client_id && <QuestionnaireHint clientId={chosen.client_id} />}
         {result && <FillReport result={result} />}
+        {result?.document && <FormPagesPreview documentId={result.document.id} title={result.document.name} />}
         <DialogFooter>
           {result?.signedUrl && (
             <Button variant="outline" asChild>
