@@ -3,7 +3,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/spinner';
-import { usePendingLegalDocuments } from '@/features/privacidade/api/legal';
+import { usePendingLegalDocuments } from '@/features/privacidade/api/pending';
 
 // Loaded only when needed: most sessions never see it.
 const ConsentScreen = lazy(() => import('@/features/privacidade/components/consent-screen'));

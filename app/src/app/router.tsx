@@ -3,9 +3,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { HUB_CARDS } from '@/features/financeiro/lib/hub-cards';
 import { STAFF_ROLES } from '@/lib/roles';
-import NotFoundPage from './not-found-page';
 import { PortalConsentGate } from './portal-consent-gate';
 import { RequireAuth } from './require-auth';
 import { RequireRoleInPage } from './require-role';
@@ -23,17 +21,21 @@ function layout<K extends string>(load: () => Promise<Record<K, ComponentType>>,
   return { lazy: async () => ({ Component: (await load())[name] }) };
 }
 
-/** /financeiro/<path>: the page for the roles of its hub card, the Acesso Restrito card for other staff. */
+/** /financeiro/<path>: the page for the roles of its hub card, the Acesso Restrito card for other staff. The cards'
+ * table loads with the route, not with the app's entry (which /auth downloads). */
 function financeRoute(path: string, load: () => Promise<PageModule>): RouteObject {
-  const roles = HUB_CARDS.find((card) => card.to === `${paths.financeiro.hub}/${path}`)?.roles ?? ADMIN_ONLY;
-  const description = roles.includes('commercial')
-    ? 'Apenas administradores, assistentes jurídicos e o comercial podem acessar esta área do financeiro.'
-    : roles.includes('legal_assistant')
-      ? 'Apenas administradores e assistentes jurídicos podem acessar esta área do financeiro.'
-      : 'Apenas administradores podem acessar esta área do financeiro.';
   return {
     path,
-    element: <RequireRoleInPage roles={roles} description={description} />,
+    lazy: async () => {
+      const { HUB_CARDS } = await import('@/features/financeiro/lib/hub-cards');
+      const roles = HUB_CARDS.find((card) => card.to === `${paths.financeiro.hub}/${path}`)?.roles ?? ADMIN_ONLY;
+      const description = roles.includes('commercial')
+        ? 'Apenas administradores, assistentes jurídicos e o comercial podem acessar esta área do financeiro.'
+        : roles.includes('legal_assistant')
+          ? 'Apenas administradores e assistentes jurídicos podem acessar esta área do financeiro.'
+          : 'Apenas administradores podem acessar esta área do financeiro.';
+      return { element: <RequireRoleInPage roles={roles} description={description} /> };
+    },
     children: [{ index: true, ...page(load) }],
   };
 }
@@ -188,7 +190,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', ...page(() => import('./not-found-page')) },
     ],
   },
 ];

@@ -181,7 +181,7 @@ const NEW_TEMPLATE_BODY = {
 /** Administrators: add (a starting text with the variables), duplicate and remove (or deactivate) templates. */
 export function useTemplateActions() {
   const queryClient = useQueryClient();
-  const settled = () => invalidateTables(queryClient, ['contract_templates', 'contract_template_clauses']);
+  const invalidateTemplates = () => invalidateTables(queryClient, ['contract_templates', 'contract_template_clauses']);
   const add = useMutation({
     mutationFn: async (input: { name: string; language: 'pt' | 'en' }) => {
       const { data } = await supabase
@@ -192,21 +192,21 @@ export function useTemplateActions() {
         .throwOnError();
       return data as { id: string };
     },
-    onSettled: settled,
+    onSettled: invalidateTemplates,
   });
   const duplicate = useMutation({
     mutationFn: async (templateId: string) => {
       const { data } = await supabase.rpc('duplicate_contract_template', { template_id: templateId }).throwOnError();
       return data as { id: string; name: string };
     },
-    onSettled: settled,
+    onSettled: invalidateTemplates,
   });
   const remove = useMutation({
     mutationFn: async (templateId: string) => {
       const { data } = await supabase.rpc('remove_contract_template', { template_id: templateId }).throwOnError();
       return data as 'deleted' | 'deactivated';
     },
-    onSettled: settled,
+    onSettled: invalidateTemplates,
   });
   return { add, duplicate, remove };
 }

@@ -4,18 +4,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { invalidateTables, readsTables } from '@/lib/data-keys';
 import { supabase } from '@/lib/supabase';
+import { DOCUMENT_COLUMNS, LEGAL_PENDING_KEY, type LegalDocument, type LegalKind } from './pending';
 
-export type LegalKind = 'terms_of_use' | 'privacy_notice';
-
-export interface LegalDocument {
-  id: string;
-  kind: LegalKind;
-  version: string;
-  title: string;
-  body: string;
-  published_at: string;
-  withdrawn_at: string | null;
-}
+export { usePendingLegalDocuments } from './pending';
+export type { LegalDocument, LegalKind } from './pending';
 
 export interface ClientConsent {
   id: string;
@@ -27,29 +19,13 @@ export interface ClientConsent {
 }
 
 export const legalKeys = {
-  pending: ['lgpd', 'legal', 'pending'] as const,
+  pending: LEGAL_PENDING_KEY,
   current: ['lgpd', 'legal', 'current'] as const,
   consents: (clientId: string) => ['lgpd', 'legal', 'consents', clientId] as const,
 };
 readsTables(legalKeys.pending, ['legal_documents', 'client_consents']);
 readsTables(legalKeys.current, ['legal_documents']);
 readsTables(['lgpd', 'legal', 'consents'], ['client_consents']);
-
-const DOCUMENT_COLUMNS = 'id, kind, version, title, body, published_at, withdrawn_at';
-
-/** The versions in force the signed-in client has not accepted (none for staff). */
-export function usePendingLegalDocuments(enabled = true) {
-  return useQuery({
-    queryKey: legalKeys.pending,
-    enabled,
-    queryFn: async (): Promise<LegalDocument[]> => {
-      const { data, error } = await supabase.rpc('pending_legal_documents').select(DOCUMENT_COLUMNS);
-      if (error) throw error;
-      return (data ?? []) as LegalDocument[];
-    },
-    staleTime: 60_000,
-  });
-}
 
 export function useAcceptLegalDocuments() {
   const queryClient = useQueryClient();
