@@ -34,7 +34,7 @@ test('staff import an official edition, see its coverage and fill a packet for t
     await importDialog.getByLabel('Arquivo PDF').setInputFiles(OFFICIAL_G28);
     await importDialog.getByRole('button', { name: 'Importar' }).click();
     const coverage = importDialog.getByTestId('import-coverage');
-    await expect(coverage).toContainText('G-28: 41 de 75 campos preenchíveis mapeados automaticamente (55%)', {
+    await expect(coverage).toContainText('G-28: 42 de 75 campos preenchíveis mapeados automaticamente (56%)', {
       timeout: 60_000,
     });
     await expect(coverage).toContainText('sem mapeamento: Não se preenche pelo escritório');

@@ -1,10 +1,14 @@
-"""POST {documentId, page?: 1, width?: 1000} -> image/png: one page of a stored PDF document (a filled form,
-a packet) as an image, for staff to review before the document is shared with the client. The answer's
-`X-Page-Count` header gives the document's number of pages.
+"""POST {documentId, page?: 1, width?: 1000} -> {page, pageCount, png}: one page of a stored PDF document (a
+filled form, a packet) as a PNG image (base64), for staff to review before the document is shared with the
+client. JSON rather than image/png: supabase-js hands a function's answer back as a Blob only for
+application/octet-stream and application/pdf, and reads anything else as text.
 
 Staff only. The document row and its file are read with the caller's JWT, so RLS decides what may be
 previewed; rendering runs in the forms' isolated worker within the PDF limits (USCIS_PDF_*)."""
-from fastapi import FastAPI, Request, Response
+import base64
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
 from storage3.exceptions import StorageApiError
 
 from edgekit.caller import identify
@@ -54,5 +58,5 @@ async def preview_page(request: Request):
         image, pages = await render_page(data, page, width, PdfLimits.from_env(env))
     except InvalidPdf as exc:
         raise FunctionError(400, str(exc)) from None
-    return Response(image, media_type="image/png",
-                    headers={"X-Page-Count": str(pages), "Cache-Control": "private, no-store"})
+    return JSONResponse({"page": page, "pageCount": pages, "png": base64.b64encode(image).decode()},
+                        headers={"Cache-Control": "private, no-store"})

@@ -13,16 +13,17 @@ interface RenderedPage {
 }
 
 async function renderPage(documentId: string, page: number): Promise<RenderedPage> {
-  const { data, error, response } = await supabase.functions.invoke<Blob>('preview-uscis-form', {
+  const { data, error } = await supabase.functions.invoke<{ pageCount: number; png: string }>('preview-uscis-form', {
     body: { documentId, page, width: 1000 },
   });
-  if (error || !(data instanceof Blob)) {
+  if (error || !data?.png) {
     const context = (error as { context?: unknown } | null)?.context;
     const payload =
       context instanceof Response ? ((await context.json().catch(() => null)) as { error?: string } | null) : null;
     throw new Error(payload?.error ?? t.previewFailed);
   }
-  return { url: URL.createObjectURL(data), pages: Number(response?.headers.get('X-Page-Count') ?? '1') || 1 };
+  const bytes = Uint8Array.from(atob(data.png), (char) => char.charCodeAt(0));
+  return { url: URL.createObjectURL(new Blob([bytes], { type: 'image/png' })), pages: data.pageCount };
 }
 
 export function FormPagesPreview({ documentId, title }: { documentId: string; title: string }) {
