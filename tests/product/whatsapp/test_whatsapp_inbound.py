@@ -297,3 +297,21 @@ def test_staff_cannot_move_the_window_and_assign_only_staff(stack):
     # a new message from the client reopens the conversation
     send(stack, JOAO_WA, {"type": "text", "text": {"body": "Ainda preciso de ajuda"}})
     assert stack.sql("select resolved_at from conversations where client_id = %s", (JOAO,)) == [(None,)]
+
+
+def test_a_message_sorts_after_an_office_reply_of_the_same_second_and_a_late_one_keeps_its_time(stack):
+    """WhatsApp's timestamps are whole seconds: an answer sent right after the office's reply must not sort
+    before it; a delivery Meta retried an hour later keeps the hour it was sent."""
+    stack.sql("insert into messages (client_id, sender_type, content, created_at) "
+              "values (%s, 'office', 'resposta do escritório neste segundo', now())", (MARIA,))
+    send(stack, MARIA_WA, {"type": "text", "text": {"body": "resposta da cliente no mesmo segundo"},
+                           "timestamp": str(int(time.time()))})
+    [(office, client)] = stack.sql(
+        "select (select created_at from messages where content = 'resposta do escritório neste segundo'), "
+        "(select created_at from messages where content = 'resposta da cliente no mesmo segundo')")
+    assert client > office
+    hour_ago = int(time.time()) - 3600
+    send(stack, MARIA_WA, {"type": "text", "text": {"body": "entregue com atraso"}, "timestamp": str(hour_ago)})
+    [(late,)] = stack.sql("select extract(epoch from created_at)::float8 from messages "
+                          "where content = 'entregue com atraso'")
+    assert hour_ago <= late < hour_ago + 1
