@@ -111,8 +111,8 @@ def migration_new(s: Settings, args: argparse.Namespace) -> int:
 
 
 def _local_versions(s: Settings) -> dict[str, str]:
-    from supastack.db.migrate import _version_and_name
-    return dict(_version_and_name(p) for p in sorted(s.migrations_dir.glob("*.sql")))
+    from supastack.db.migrate import version_and_name
+    return dict(version_and_name(p) for p in sorted(s.migrations_dir.glob("*.sql")))
 
 
 def _applied_versions(db_url: str) -> set[str]:

@@ -62,13 +62,14 @@ def _engine_versions(conn: psycopg.Connection) -> None:
     conn.execute(ENGINE_LEDGER)
     done = {r[0] for r in conn.execute("select version from supastack.schema_migrations")}
     for path in sorted(ENGINE_VERSIONS_DIR.glob("*.sql")):
-        version, name = _version_and_name(path)
+        version, name = version_and_name(path)
         if version not in done:
             conn.execute(path.read_text())
             conn.execute("insert into supastack.schema_migrations (version, name) values (%s, %s)", (version, name))
 
 
-def _version_and_name(path: Path) -> tuple[str, str]:
+def version_and_name(path: Path) -> tuple[str, str]:
+    """A migration file's version and name: `20260101000000_notes.sql` -> ("20260101000000", "notes")."""
     m = re.match(r"^(\d+)_?(.*)\.sql$", path.name)
     return (m.group(1), m.group(2)) if m else (path.stem, path.stem)
 
@@ -80,7 +81,7 @@ def migrate(db_url: str, migrations_dir: Path, seed_file: Path | None = None,
         report.new_database = _bootstrap(conn)
         done = {r[0] for r in conn.execute("select version from supabase_migrations.schema_migrations")}
         for path in sorted(migrations_dir.glob("*.sql")) if migrations_dir.is_dir() else []:
-            version, name = _version_and_name(path)
+            version, name = version_and_name(path)
             if version in done:
                 continue
             sql = path.read_text()
