@@ -6,9 +6,6 @@ cd "$(dirname "$0")/.."
 
 PY=.venv/bin/python
 export SUPASTACK_DATA_DIR="$PWD/.data-test"
-export API_PORT="${TEST_API_PORT:-55321}" DB_PORT="${TEST_DB_PORT:-55322}" APP_PORT="${TEST_APP_PORT:-55300}"
-# the mail sink's inbox and SMTP ports, away from a development stack's 54324/54325
-export INBUCKET_PORT="${TEST_INBUCKET_PORT:-55324}" INBUCKET_SMTP_PORT="${TEST_INBUCKET_SMTP_PORT:-55325}"
 failures=()
 
 step() { printf '\n==== %s\n' "$*"; }
@@ -22,6 +19,11 @@ bash scripts/lint.sh || failures+=("lint")
 step "Python tests: the engine's (tests/engine) and the product's (tests/product), on ${PYTEST_WORKERS:-2} workers"
 $PY -m pytest -n "${PYTEST_WORKERS:-2}" --dist loadfile tests --ignore=tests/engine/rest || failures+=("python")
 $PY -m pytest tests/engine/rest || failures+=("python-rest")
+
+# the live stack's ports (scripts/live_ports.py; TEST_API_PORT and the like choose them), chosen only now: the
+# Python suites start stacks of their own and must not inherit these
+read -r API_PORT DB_PORT APP_PORT INBUCKET_PORT INBUCKET_SMTP_PORT < <($PY scripts/live_ports.py)
+export API_PORT DB_PORT APP_PORT INBUCKET_PORT INBUCKET_SMTP_PORT
 
 # the live stack boots (migrations, seed) while Vitest runs: neither needs the other
 step "Live test stack on :$API_PORT (starting) and the app unit tests (Vitest)"

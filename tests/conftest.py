@@ -1,6 +1,8 @@
 """Shared fixtures: the session's PostgreSQL cluster and the product stack (migrations + seed)."""
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from harness import Cluster, StackProcess
@@ -26,6 +28,16 @@ def pytest_terminal_summary(terminalreporter):
     if Cluster.copies:
         terminalreporter.write_line(f"migrated databases: {Cluster.copies}, copied from {Cluster.templates} "
                                     "template(s) that ran the migrations")
+
+
+@pytest.fixture(autouse=True)
+def _keep_the_umask():
+    """The stack's command line sets a private umask (0077) for everything it creates; a test that calls it in
+    process must not hand that umask to the worker's next tests (folders another user must cross, say)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    yield
+    os.umask(mask)
 
 
 @pytest.fixture(scope="session")

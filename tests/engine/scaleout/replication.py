@@ -23,7 +23,7 @@ from urllib.parse import quote
 
 import psycopg
 
-from harness import OWNER_FILE, TEST_DIR_PREFIX, Cluster, free_port, sweep_abandoned_test_dirs
+from harness import OWNER_FILE, TEST_DIR_PREFIX, Cluster, free_port, owner_mark, sweep_abandoned_test_dirs
 from supastack.core.config import REPO_ROOT, embedded_db_password, write_embedded_db_password
 from supastack.db.pgtools import find_tools
 from supastack.db.postgres import EmbeddedPostgres, wait_for
@@ -107,38 +107,42 @@ class ReplicatedCluster(Cluster):
         sweep_abandoned_test_dirs()
         self.tmp = Path(tempfile.mkdtemp(prefix=TEST_DIR_PREFIX))
         os.chmod(self.tmp, 0o755)
-        (self.tmp / OWNER_FILE).write_text(str(os.getpid()))
+        (self.tmp / OWNER_FILE).write_text(owner_mark())
         self.synchronous = synchronous
         self._templates: dict[str, str] = {}
         self.primary = Node(self.tmp, "primary")
         self.standby = Node(self.tmp, "standby")
         self.pg = None
-        self.primary.pg.init()
-        # synchronous_standby_names is set once the standby streams (before, every commit would wait for it)
-        self.primary.start("-c synchronous_commit=on" if synchronous else "-c synchronous_commit=local")
-        password = embedded_db_password(self.primary.pg.data_dir)
-        single = self.primary.pg.url
-        wait_for(single)
-        # the replication login: REPLICATION only (no superuser, no database rights), a random password
-        self.replication_password = secrets.token_urlsafe(24)
-        with psycopg.connect(single, autocommit=True) as conn:
-            conn.execute(f"create role {REPLICATION_USER} with login replication password "
-                         f"'{self.replication_password}'")
-        self._base_backup()
-        # the superuser's password is the same on both (the standby is a copy); the stack's settings read it
-        write_embedded_db_password(self.standby.pg.data_dir, password)
-        # the standby runs without synchronous_standby_names: once promoted it is alone, and a commit waiting
-        # for a standby that does not exist would never return (Patroni sets it again when a new one joins)
-        self.standby.start()
-        hosts = f"127.0.0.1:{self.primary.port},127.0.0.1:{self.standby.port}"
-        self.base_url = (f"postgresql://postgres:{quote(password, safe='')}@{hosts}/postgres"
-                         "?target_session_attrs=read-write&connect_timeout=2")
-        wait_for(self.base_url)
-        if synchronous:
+        try:
+            self.primary.pg.init()
+            # synchronous_standby_names is set once the standby streams (before, every commit would wait for it)
+            self.primary.start("-c synchronous_commit=on" if synchronous else "-c synchronous_commit=local")
+            password = embedded_db_password(self.primary.pg.data_dir)
+            single = self.primary.pg.url
+            wait_for(single)
+            # the replication login: REPLICATION only (no superuser, no database rights), a random password
+            self.replication_password = secrets.token_urlsafe(24)
             with psycopg.connect(single, autocommit=True) as conn:
-                conn.execute(f"alter system set synchronous_standby_names = '{STANDBY_NAME}'")
-                conn.execute("select pg_reload_conf()")
-        self.wait_streaming()
+                conn.execute(f"create role {REPLICATION_USER} with login replication password "
+                             f"'{self.replication_password}'")
+            self._base_backup()
+            # the superuser's password is the same on both (the standby is a copy); the stack's settings read it
+            write_embedded_db_password(self.standby.pg.data_dir, password)
+            # the standby runs without synchronous_standby_names: once promoted it is alone, and a commit waiting
+            # for a standby that does not exist would never return (Patroni sets it again when a new one joins)
+            self.standby.start()
+            hosts = f"127.0.0.1:{self.primary.port},127.0.0.1:{self.standby.port}"
+            self.base_url = (f"postgresql://postgres:{quote(password, safe='')}@{hosts}/postgres"
+                             "?target_session_attrs=read-write&connect_timeout=2")
+            wait_for(self.base_url)
+            if synchronous:
+                with psycopg.connect(single, autocommit=True) as conn:
+                    conn.execute(f"alter system set synchronous_standby_names = '{STANDBY_NAME}'")
+                    conn.execute("select pg_reload_conf()")
+            self.wait_streaming()
+        except BaseException:
+            self.stop()   # a half-built pair must not leave its primary running for the rest of the run
+            raise
 
     def _base_backup(self, source: Node | None = None, target: Node | None = None) -> None:
         """`target` made a streaming standby of `source` (the standby of the primary by default)."""
@@ -149,6 +153,7 @@ class ReplicatedCluster(Cluster):
         pg.pgdata.parent.mkdir(parents=True, exist_ok=True)
         pg.pgdata.mkdir(mode=0o700)
         pg._own(pg.pgdata)
+        pg._make_reachable()   # the server's user (not us, under root) reads the password file in its folder
         passfile = pg.data_dir / "replication.pgpass"
         fd = os.open(passfile, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w") as out:
@@ -161,8 +166,8 @@ class ReplicatedCluster(Cluster):
         kwargs: dict = {}
         if pg.run_as:
             kwargs = {"user": pg.run_as.pw_uid, "group": pg.run_as.pw_gid, "extra_groups": []}
-        done = subprocess.run([tools.path("pg_basebackup"), "-d", conninfo, "-D", str(pg.pgdata), "-R", "-X",
-                               "stream", "-C", "-S", SLOT_NAME, "--no-sync", "-c", "fast"], env=tools.env(),
+        done = subprocess.run([tools.path("pg_basebackup"), "-d", conninfo, "-D", str(pg.pgdata), "-R", "-w",
+                               "-X", "stream", "-C", "-S", SLOT_NAME, "--no-sync", "-c", "fast"], env=tools.env(),
                               capture_output=True, text=True, timeout=120, cwd="/", **kwargs)
         if done.returncode != 0:
             raise RuntimeError(f"pg_basebackup failed: {done.stderr}")
