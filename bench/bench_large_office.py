@@ -103,6 +103,30 @@ def screens(process_id: int) -> list[tuple[str, str, int, list[tuple[str, str, d
             (get, "/rest/v1/financial_installments?select=*&status=in.(pending,partial)&order=due_date&limit=25",
              None, COUNT),
         ]),
+        ("Inadimplência", "admin", LIST_MS, [
+            ("POST", "/rest/v1/rpc/receivables_aging_totals", {}, {}),
+            (get, "/rest/v1/financial_receivables_aging?select=installment_id,client_name,contract_number,number,"
+                  "due_date,currency,open_amount,days_late,bucket&order=due_date,installment_id&offset=0&limit=25",
+             None, COUNT),
+        ]),
+        ("Orçamentos", "admin", LIST_MS, [
+            (get, "/rest/v1/financial_quotes?select=*,client:clients(full_name),"
+                  "contract:financial_contracts(id,contract_number)&order=created_at.desc,id.desc&offset=0&limit=25",
+             None, COUNT),
+        ]),
+        ("Contratos", "admin", LIST_MS, [
+            (get, "/rest/v1/financial_contracts?select=*,client:clients(full_name)"
+                  "&order=created_at.desc,id.desc&offset=0&limit=25", None, COUNT),
+        ]),
+        ("Usuários", "admin", LIST_MS, [
+            (get, "/rest/v1/profiles?select=id,email,full_name,created_at&order=created_at,id&offset=0&limit=25",
+             None, COUNT),
+        ]),
+        ("Atendimento: mensagens", "admin", LIST_MS, [
+            ("POST", "/rest/v1/rpc/conversation_list",
+             {"p_filter": "all", "p_search": None, "p_limit": 25, "p_offset": 0}, {}),
+            ("POST", "/rest/v1/rpc/conversation_counts", {"p_search": None}, {}),
+        ]),
         ("Cliente (página)", "admin", PAGE_MS, [
             (get, f"/rest/v1/clients?select=*&id=eq.{client}", None, {}),
             (get, f"/rest/v1/clients?select=id,full_name,relationship,principal_client_id"

@@ -300,7 +300,7 @@ class StackProcess:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "supastack", "--workdir", str(self.workdir), "--data-dir", str(self.data_dir),
              "serve"], env=self.env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 120   # a busy two-core machine can take over a minute to import and start
         while True:
             try:
                 if httpx.get(f"{self.url}/auth/v1/health", timeout=1).status_code == 200:
