@@ -1,7 +1,8 @@
 -- A large office on top of the demo seed: ten years of an office's clients, cases and conversations.
 -- At scale 1: 5,000 clients, 20,000 processes, 40,000 USCIS receipts with 120,000 status changes, 40,000
 -- process events, 300,000 messages, 100,000 documents, 12,500 contracts with 50,000 installments, 20,000
--- appointments, 20,000 tasks, 20,000 interactions, 500,000 notifications and 600,000 deliveries.
+-- appointments, 20,000 tasks, 20,000 interactions, 5,000 quotes, 3,000 leads, 500,000 notifications and 600,000
+-- deliveries.
 -- Deterministic: every value comes from the row's number (no random()); dates are relative to the day it runs.
 -- The caller sets `seed.scale` (e.g. `set seed.scale = '0.1'`) and runs this file in one transaction as the
 -- database owner (scripts/seed_large.py does). Triggers are off while it loads (session_replication_role), so
@@ -19,6 +20,8 @@ select greatest(1, ceil(5000 * s))::int   as clients,
        greatest(1, ceil(20000 * s))::int  as appointments,
        greatest(1, ceil(20000 * s))::int  as tasks,
        greatest(1, ceil(20000 * s))::int  as interactions,
+       greatest(1, ceil(5000 * s))::int   as quotes,
+       greatest(1, ceil(3000 * s))::int   as leads,
        greatest(1, ceil(500000 * s))::int as notifications,
        greatest(1, ceil(100000 * s))::int as extra_deliveries
   from (select current_setting('seed.scale')::numeric as s) x;
@@ -194,6 +197,25 @@ select md5('large-installment-' || c.ki || '-' || n)::uuid, c.id, c.client_id, n
             then c.created_at + make_interval(months => n) end,
        c.created_at, c.created_at
   from seed_contracts c, generate_series(1, 4) n;
+
+-- Quotes (one per four processes) and the commercial team's leads ---------------------------------------
+insert into public.financial_quotes (id, client_id, title, quote_number, status, total_amount, subtotal_amount,
+                                     currency, expiration_date, fees_date, seller_id, created_at, updated_at)
+select md5('large-quote-' || i)::uuid, p.client_id, 'Honorários e taxas', 'OR-G' || lpad(i::text, 7, '0'),
+       (array['draft','sent','accepted','declined','expired'])[1 + i % 5], (900 + (i % 30) * 100)::numeric(12,2),
+       (900 + (i % 30) * 100)::numeric(12,2), 'USD', (p.created_at + interval '30 days')::date, p.created_at::date,
+       (select user_id from seed_staff where k = i % (select count(*) from seed_staff)), p.created_at, p.created_at
+  from generate_series(0, (select quotes from seed_n) - 1) i
+  join seed_processes p on p.pi = (i * 4) % (select processes from seed_n);
+
+insert into public.leads (id, name, email, source, stage, owner_id, stage_changed_at, created_at, updated_at)
+select md5('large-lead-' || i)::uuid, 'Interessado ' || lpad(i::text, 5, '0'), 'interessado' || i || '@contato.test',
+       (array['indicacao','site','instagram','facebook','whatsapp','google','evento','outro'])[1 + i % 8],
+       (array['novo','contato','proposta','fechado','perdido'])[1 + i % 5],
+       (select user_id from seed_staff where k = i % (select count(*) from seed_staff)),
+       now() - make_interval(hours => i * 7), now() - make_interval(hours => i * 7 + 24),
+       now() - make_interval(hours => i * 7)
+  from generate_series(0, (select leads from seed_n) - 1) i;
 
 -- Agenda, tasks and interactions ------------------------------------------------------------------------
 insert into public.appointments (id, client_id, staff_id, process_id, title, starts_at, duration_minutes, kind, status,

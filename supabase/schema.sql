@@ -10774,6 +10774,12 @@ CREATE INDEX financial_contracts_client_signed_sha_idx ON public.financial_contr
 CREATE INDEX financial_contracts_countersigned_by_idx ON public.financial_contracts USING btree (countersigned_by);
 
 --
+-- Name: financial_contracts_created_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX financial_contracts_created_idx ON public.financial_contracts USING btree (created_at DESC, id DESC);
+
+--
 -- Name: financial_contracts_final_sha_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -10892,6 +10898,12 @@ CREATE INDEX financial_quote_items_quote_idx ON public.financial_quote_items USI
 --
 
 CREATE INDEX financial_quotes_client_idx ON public.financial_quotes USING btree (client_id, created_at DESC);
+
+--
+-- Name: financial_quotes_created_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX financial_quotes_created_idx ON public.financial_quotes USING btree (created_at DESC, id DESC);
 
 --
 -- Name: financial_quotes_sales_staff_idx; Type: INDEX; Schema: public; Owner: -

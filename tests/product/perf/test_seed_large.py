@@ -49,7 +49,8 @@ def two_offices(cluster):
 def seed_counts(url: str) -> dict[str, int]:
     with psycopg.connect(url) as conn:
         return {t: conn.execute(f"select count(*) from public.{t}").fetchone()[0]  # type: ignore[index]
-                for t in ("clients", "processes", "messages", "notifications", "notification_deliveries")}
+                for t in ("clients", "processes", "messages", "notifications", "notification_deliveries",
+                          "financial_quotes", "leads")}
 
 
 def test_the_same_scale_gives_the_same_office(two_offices):
@@ -66,7 +67,7 @@ def test_counts_follow_the_scale(two_offices):
     _, base, counts = two_offices
     added = {t: counts[0][t] - base[0][t] for t in base[0]}
     assert added == {"clients": 50, "processes": 200, "messages": 3000, "notifications": 5000,
-                     "notification_deliveries": 6000}
+                     "notification_deliveries": 6000, "financial_quotes": 50, "leads": 30}
 
 
 def test_a_second_run_is_refused(two_offices):
