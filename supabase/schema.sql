@@ -3909,6 +3909,45 @@ $$;
 COMMENT ON FUNCTION public.keep_staff_apart_from_clients() IS 'Trigger: refuses a staff role for a user linked to a client, the client role for staff, and a client record for staff.';
 
 --
+-- Name: lead_stage_counts(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.lead_stage_counts(p_search text DEFAULT NULL::text) RETURNS TABLE(stage text, total bigint)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  v_term text := btrim(replace(coalesce(p_search, ''), '*', ''));
+  v_like text;
+begin
+  if not coalesce(public.is_staff(), false) then
+    raise exception 'Apenas a equipe vê o CRM' using errcode = 'insufficient_privilege';
+  end if;
+  if char_length(v_term) > 200 then
+    raise exception 'Busca longa demais' using errcode = 'invalid_parameter_value';
+  end if;
+  v_like := '%' || replace(replace(replace(v_term, '\', '\\'), '%', '\%'), '_', '\_') || '%';
+  return query
+    select s.stage, coalesce(c.n, 0)::bigint
+      from unnest(array['novo', 'contato', 'proposta', 'fechado', 'perdido']) with ordinality as s(stage, position)
+      left join (
+        select l.stage, count(*) as n
+          from public.leads l
+         where v_term = '' or l.name ilike v_like or l.email ilike v_like or l.phone ilike v_like
+         group by l.stage
+      ) c on c.stage = s.stage
+     order by s.position;
+end
+$$;
+
+--
+-- Name: FUNCTION lead_stage_counts(p_search text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.lead_stage_counts(p_search text) IS 'Staff (CRM board): the exact number of leads in each stage for a name/e-mail/phone search; RLS applies.';
+
+--
 -- Name: legal_documents_guard(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -10984,10 +11023,10 @@ CREATE INDEX leads_created_by_idx ON public.leads USING btree (created_by);
 CREATE INDEX leads_owner_idx ON public.leads USING btree (owner_id);
 
 --
--- Name: leads_stage_idx; Type: INDEX; Schema: public; Owner: -
+-- Name: leads_stage_board_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX leads_stage_idx ON public.leads USING btree (stage, stage_changed_at DESC);
+CREATE INDEX leads_stage_board_idx ON public.leads USING btree (stage, stage_changed_at DESC, id DESC);
 
 --
 -- Name: messages_client_idx; Type: INDEX; Schema: public; Owner: -
@@ -15827,6 +15866,14 @@ GRANT ALL ON FUNCTION public.keep_quote_seller() TO service_role;
 
 REVOKE ALL ON FUNCTION public.keep_staff_apart_from_clients() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.keep_staff_apart_from_clients() TO service_role;
+
+--
+-- Name: FUNCTION lead_stage_counts(p_search text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.lead_stage_counts(p_search text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.lead_stage_counts(p_search text) TO authenticated;
+GRANT ALL ON FUNCTION public.lead_stage_counts(p_search text) TO service_role;
 
 --
 -- Name: FUNCTION legal_documents_guard(); Type: ACL; Schema: public; Owner: -

@@ -1,4 +1,4 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInAs } from './support/sign-in';
 
 // Journeys of the agenda area: appointments, tasks, the CRM board and the office settings seen in the portal.
@@ -94,9 +94,21 @@ test('staff creates a task, sees it in Minhas tarefas and comments on it', async
   await expect(page.getByRole('row').filter({ hasText: title })).toBeVisible();
 });
 
+/** The count in a CRM column's header ("1.234" in pt-BR), once the board has it. */
+async function stageCount(page: Page, stage: string): Promise<number> {
+  const count = page.locator(`section[data-stage="${stage}"] h2 [data-testid="stage-count"]`);
+  await expect(count).toHaveText(/\d/);
+  return Number((await count.innerText()).replace(/\./g, ''));
+}
+const countText = (page: Page, stage: string) =>
+  page.locator(`section[data-stage="${stage}"] h2 [data-testid="stage-count"]`);
+
 test('commercial drags a lead to another stage of the CRM board', async ({ browser }) => {
   const page = await signIn(browser, COMMERCIAL, /\/$/);
   await page.goto('/crm');
+  // the headers count every lead of each stage in the database
+  const novo = await stageCount(page, 'novo');
+  const proposta = await stageCount(page, 'proposta');
   const name = `Lead E2E ${unique()}`;
   await page.getByRole('button', { name: 'Novo lead' }).click();
   const dialog = page.getByRole('dialog');
@@ -107,6 +119,7 @@ test('commercial drags a lead to another stage of the CRM board', async ({ brows
 
   const card = page.locator(`[data-lead="${name}"]`);
   await expect(page.locator('section[data-stage="novo"]').locator(`[data-lead="${name}"]`)).toBeVisible();
+  await expect(countText(page, 'novo')).toHaveText((novo + 1).toLocaleString('pt-BR'));
   const target = page.locator('section[data-stage="proposta"]');
   const from = (await card.boundingBox())!;
   const to = (await target.boundingBox())!;
@@ -116,6 +129,16 @@ test('commercial drags a lead to another stage of the CRM board', async ({ brows
   await page.mouse.move(to.x + to.width / 2, to.y + 40, { steps: 15 });
   await page.mouse.up();
   await expect(page.getByText('Lead movido para Proposta')).toBeVisible();
+  await expect(target.locator(`[data-lead="${name}"]`)).toBeVisible();
+  // the counts follow the card
+  await expect(countText(page, 'proposta')).toHaveText((proposta + 1).toLocaleString('pt-BR'));
+  await expect(countText(page, 'novo')).toHaveText(novo.toLocaleString('pt-BR'));
+
+  // the search runs on the server for counts and columns alike
+  await page.getByRole('searchbox', { name: 'Buscar leads' }).fill(name);
+  await expect(countText(page, 'proposta')).toHaveText('1');
+  await expect(countText(page, 'novo')).toHaveText('0');
+  await expect(page.locator('section[data-stage="novo"]').getByText('Nenhum lead')).toBeVisible();
   await expect(target.locator(`[data-lead="${name}"]`)).toBeVisible();
 
   // the move is stored: it survives a reload and is in the lead's history

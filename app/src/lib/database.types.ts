@@ -3750,6 +3750,15 @@ export type Database = {
         };
         Returns: boolean;
       };
+      lead_stage_counts: {
+        Args: {
+          p_search?: string;
+        };
+        Returns: {
+          stage: string;
+          total: number;
+        }[];
+      };
       mark_commissions_paid: {
         Args: {
           staff_id: string;

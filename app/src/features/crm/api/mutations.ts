@@ -1,8 +1,8 @@
 /** Writes of the CRM: save/move/delete a lead, record an activity, convert into a client. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { invalidateTables } from '@/lib/data-keys';
 import { supabase } from '@/lib/supabase';
-import { moveLead, type Lead, type Stage } from '../lib/leads';
+import { moveCount, withLeadFirst, withoutLead, type Lead, type Stage, type StageCounts } from '../lib/leads';
 import { leadKeys } from './keys';
 
 export type LeadRow = Pick<
@@ -21,21 +21,39 @@ export function useSaveLead() {
   });
 }
 
-/** Moving a card: the board changes at once and is put back if the server refuses. */
+/**
+ * Moving a card: it leaves its column and heads the new one at once, the headers' counts follow, and all is put
+ * back if the server refuses; then every column and count is read again.
+ */
 export function useMoveLead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, stage }: { id: string; stage: Stage }) => {
-      await supabase.from('leads').update({ stage }).eq('id', id).throwOnError();
+    mutationFn: async ({ lead, stage }: { lead: Lead; stage: Stage }) => {
+      await supabase.from('leads').update({ stage }).eq('id', lead.id).throwOnError();
     },
-    onMutate: async ({ id, stage }) => {
-      await queryClient.cancelQueries({ queryKey: leadKeys.list() });
-      const previous = queryClient.getQueryData<Lead[]>(leadKeys.list());
-      if (previous) queryClient.setQueryData(leadKeys.list(), moveLead(previous, id, stage));
+    onMutate: async ({ lead, stage }) => {
+      await queryClient.cancelQueries({ queryKey: leadKeys.all });
+      const previous = queryClient.getQueriesData({ queryKey: leadKeys.all });
+      const columns = queryClient.getQueriesData<InfiniteData<Lead[], number>>({ queryKey: leadKeys.columns() });
+      // the searches the lead matches: those whose columns hold it (the moved card appears only there)
+      const searches = new Set(
+        columns.filter(([, data]) => data?.pages.some((p) => p.some((l) => l.id === lead.id))).map(([key]) => key[3]),
+      );
+      const now = new Date();
+      for (const [key, data] of columns) {
+        if (!data) continue;
+        if (key[2] !== stage) queryClient.setQueryData(key, { ...data, pages: withoutLead(data.pages, lead.id) });
+        else if (searches.has(key[3])) {
+          queryClient.setQueryData(key, { ...data, pages: withLeadFirst(data.pages, lead, stage, now) });
+        }
+      }
+      for (const [key, counts] of queryClient.getQueriesData<StageCounts>({ queryKey: leadKeys.counts() })) {
+        if (counts && searches.has(key[2])) queryClient.setQueryData(key, moveCount(counts, lead.stage, stage));
+      }
       return { previous };
     },
     onError: (_error, _vars, context) => {
-      if (context?.previous) queryClient.setQueryData(leadKeys.list(), context.previous);
+      for (const [key, data] of context?.previous ?? []) queryClient.setQueryData(key, data);
     },
     onSettled: () => invalidateTables(queryClient, ['leads', 'lead_activities']),
   });

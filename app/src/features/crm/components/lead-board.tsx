@@ -1,4 +1,7 @@
-/** The CRM board: one column per stage; cards move by drag and drop (pointer or keyboard, dnd-kit). */
+/**
+ * The CRM board: one column per stage, each paged by the server ("Carregar mais") under its exact count; cards move
+ * by drag and drop (pointer or keyboard, dnd-kit).
+ */
 import {
   DndContext,
   KeyboardSensor,
@@ -12,14 +15,20 @@ import {
 import { Mail, Phone, UserCheck } from 'lucide-react';
 import { useId } from 'react';
 import { Badge, badgeColor } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatCount } from '@/lib/paging';
+import { fill } from '@/lib/strings';
 import { cn } from '@/lib/utils';
-import { groupByStage, isStage, STAGES, type Lead, type Stage } from '../lib/leads';
+import { useLeadColumn } from '../api/queries';
+import { isStage, STAGES, type Lead, type Stage, type StageCounts } from '../lib/leads';
 import { crmStrings as t } from '../strings';
 
 function LeadCard({ lead, draggable, onOpen }: { lead: Lead; draggable: boolean; onOpen: (lead: Lead) => void }) {
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: lead.id,
+    data: { lead },
     disabled: !draggable,
   });
   const style = transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined;
@@ -70,16 +79,22 @@ function LeadCard({ lead, draggable, onOpen }: { lead: Lead; draggable: boolean;
 
 function Column({
   stage,
-  leads,
+  search,
+  count,
   draggable,
   onOpen,
 }: {
   stage: Stage;
-  leads: Lead[];
+  search: string;
+  count: number | undefined;
   draggable: boolean;
   onOpen: (lead: Lead) => void;
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: stage });
+  const column = useLeadColumn(stage, search);
+  const leads = column.data?.pages.flat() ?? [];
+  // "Carregar mais" while the server holds more than the cards shown (the count says so, or the last page was full)
+  const more = column.hasNextPage && (count === undefined || leads.length < count);
   return (
     <section
       ref={setNodeRef}
@@ -92,44 +107,72 @@ function Column({
     >
       <h2 className="flex items-center justify-between px-1 text-sm font-semibold">
         {t.stages[stage]}
-        <span className="text-xs text-muted-foreground">{leads.length}</span>
+        <span className="text-xs text-muted-foreground" data-testid="stage-count">
+          {count === undefined ? '' : formatCount(count)}
+        </span>
       </h2>
-      <ul className="flex flex-col gap-2">
-        {leads.map((lead) => (
-          <LeadCard key={lead.id} lead={lead} draggable={draggable} onOpen={onOpen} />
-        ))}
-      </ul>
-      {leads.length === 0 && <p className="px-1 text-xs text-muted-foreground">{t.emptyColumn}</p>}
+      {column.isPending ? (
+        <Skeleton className="h-20" />
+      ) : (
+        <>
+          <ul className="flex flex-col gap-2">
+            {leads.map((lead) => (
+              <LeadCard key={lead.id} lead={lead} draggable={draggable} onOpen={onOpen} />
+            ))}
+          </ul>
+          {leads.length === 0 && <p className="px-1 text-xs text-muted-foreground">{t.emptyColumn}</p>}
+          {more && (
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={column.isFetchingNextPage}
+              aria-label={fill(t.loadMoreIn, { stage: t.stages[stage] ?? stage })}
+              onClick={() => void column.fetchNextPage()}
+            >
+              {column.isFetchingNextPage ? t.loadingMore : t.loadMore}
+            </Button>
+          )}
+        </>
+      )}
     </section>
   );
 }
 
+/** The board for a search: each column pages its own leads from the server; `counts` are the headers' totals. */
 export function LeadBoard({
-  leads,
+  search,
+  counts,
   canEdit,
   onMove,
   onOpen,
 }: {
-  leads: readonly Lead[];
+  search: string;
+  counts: StageCounts | undefined;
   canEdit: boolean;
-  onMove: (id: string, stage: Stage) => void;
+  onMove: (lead: Lead, stage: Stage) => void;
   onOpen: (lead: Lead) => void;
 }) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor),
   );
-  const groups = groupByStage(leads);
   function onDragEnd(event: DragEndEvent) {
     const target = event.over?.id;
-    const lead = leads.find((l) => l.id === event.active.id);
-    if (lead && isStage(target) && target !== lead.stage) onMove(lead.id, target);
+    const lead = (event.active.data.current as { lead?: Lead } | undefined)?.lead;
+    if (lead && isStage(target) && target !== lead.stage) onMove(lead, target);
   }
   return (
     <DndContext sensors={sensors} onDragEnd={onDragEnd}>
       <div className="grid gap-3 md:grid-cols-3 xl:grid-cols-5">
         {STAGES.map((stage) => (
-          <Column key={stage} stage={stage} leads={groups[stage]} draggable={canEdit} onOpen={onOpen} />
+          <Column
+            key={stage}
+            stage={stage}
+            search={search}
+            count={counts?.[stage]}
+            draggable={canEdit}
+            onOpen={onOpen}
+          />
         ))}
       </div>
     </DndContext>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupByStage, isStage, moveLead, type Lead } from './leads';
+import { emptyCounts, isStage, moveCount, withLeadFirst, withoutLead, type Lead } from './leads';
 
 const lead = (id: string, stage: Lead['stage'], changed = '2026-01-01T00:00:00Z'): Lead => ({
   id,
@@ -17,19 +17,22 @@ const lead = (id: string, stage: Lead['stage'], changed = '2026-01-01T00:00:00Z'
 });
 
 describe('leads', () => {
-  it('groups every stage, newest change first', () => {
-    const groups = groupByStage([lead('a', 'novo'), lead('b', 'novo', '2026-02-01T00:00:00Z'), lead('c', 'perdido')]);
-    expect(groups.novo.map((l) => l.id)).toEqual(['b', 'a']);
-    expect(groups.contato).toEqual([]);
-    expect(groups.perdido).toHaveLength(1);
+  it('moves a card to the top of its new column and out of the old one, and stamps the change', () => {
+    const source = [[lead('a', 'novo'), lead('b', 'novo')], [lead('c', 'novo')]];
+    const target = [[lead('d', 'contato')]];
+    const at = new Date('2026-03-01T12:00:00Z');
+    expect(withoutLead(source, 'b').map((page) => page.map((l) => l.id))).toEqual([['a'], ['c']]);
+    const moved = withLeadFirst(target, source[0]![1]!, 'contato', at);
+    expect(moved.map((page) => page.map((l) => l.id))).toEqual([['b', 'd']]);
+    expect(moved[0]![0]).toMatchObject({ stage: 'contato', stage_changed_at: '2026-03-01T12:00:00.000Z' });
+    expect(withLeadFirst([], lead('x', 'novo'), 'perdido', at)[0]![0]!.stage).toBe('perdido');
   });
 
-  it('moves one lead and stamps the change; the same stage changes nothing', () => {
-    const leads = [lead('a', 'novo'), lead('b', 'contato')];
-    const moved = moveLead(leads, 'a', 'proposta', new Date('2026-03-01T12:00:00Z'));
-    expect(moved[0]).toMatchObject({ stage: 'proposta', stage_changed_at: '2026-03-01T12:00:00.000Z' });
-    expect(moved[1]).toBe(leads[1]);
-    expect(moveLead(leads, 'b', 'contato')[1]).toBe(leads[1]);
+  it('moves one count from a stage to another; the same stage changes nothing', () => {
+    const counts = { ...emptyCounts(), novo: 1234, contato: 2 };
+    expect(moveCount(counts, 'novo', 'contato')).toEqual({ ...counts, novo: 1233, contato: 3 });
+    expect(moveCount(counts, 'novo', 'novo')).toBe(counts);
+    expect(moveCount(emptyCounts(), 'novo', 'perdido')).toMatchObject({ novo: 0, perdido: 1 });
   });
 
   it('knows the stages', () => {

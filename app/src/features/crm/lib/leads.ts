@@ -1,4 +1,4 @@
-/** Leads (pure): the row, the stages in board order, grouping and moving a card. */
+/** Leads (pure): the row, the stages in board order, moving a card between columns' pages and counts. */
 export const STAGES = ['novo', 'contato', 'proposta', 'fechado', 'perdido'] as const;
 export type Stage = (typeof STAGES)[number];
 
@@ -24,16 +24,27 @@ export function isStage(value: unknown): value is Stage {
   return typeof value === 'string' && (STAGES as readonly string[]).includes(value);
 }
 
-export function groupByStage(leads: readonly Lead[]): Record<Stage, Lead[]> {
-  const groups = Object.fromEntries(STAGES.map((s) => [s, [] as Lead[]])) as Record<Stage, Lead[]>;
-  for (const lead of leads) groups[lead.stage].push(lead);
-  for (const stage of STAGES) groups[stage].sort((a, b) => b.stage_changed_at.localeCompare(a.stage_changed_at));
-  return groups;
+/** Each stage's lead count (the column headers), every stage present. */
+export type StageCounts = Record<Stage, number>;
+
+export function emptyCounts(): StageCounts {
+  return Object.fromEntries(STAGES.map((s) => [s, 0])) as StageCounts;
 }
 
-/** The list after moving one lead to a stage (what the board shows before the server answers). */
-export function moveLead(leads: readonly Lead[], id: string, stage: Stage, now = new Date()): Lead[] {
-  return leads.map((lead) =>
-    lead.id === id && lead.stage !== stage ? { ...lead, stage, stage_changed_at: now.toISOString() } : lead,
-  );
+/** The counts after one lead moved from `from` to `to` (what the headers show before the server answers). */
+export function moveCount(counts: StageCounts, from: Stage, to: Stage): StageCounts {
+  if (from === to) return counts;
+  return { ...counts, [from]: Math.max(0, counts[from] - 1), [to]: counts[to] + 1 };
+}
+
+/** A column's loaded pages without the lead `id`. */
+export function withoutLead(pages: readonly Lead[][], id: string): Lead[][] {
+  return pages.map((page) => page.filter((lead) => lead.id !== id));
+}
+
+/** A column's loaded pages with `lead` moved in at the top (newest move first), stamped `now`. */
+export function withLeadFirst(pages: readonly Lead[][], lead: Lead, stage: Stage, now = new Date()): Lead[][] {
+  const moved = { ...lead, stage, stage_changed_at: now.toISOString() };
+  const rest = withoutLead(pages, lead.id);
+  return rest.length ? [[moved, ...rest[0]!], ...rest.slice(1)] : [[moved]];
 }

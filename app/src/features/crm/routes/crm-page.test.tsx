@@ -4,6 +4,7 @@ import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, postgrestError, restUrl, rpc, server } from '@/testing/supabase-server';
 import { renderWithProviders } from '@/testing/test-utils';
+import { STAGES } from '../lib/leads';
 import CrmPage from './crm-page';
 
 const base = {
@@ -45,6 +46,21 @@ const daniel = {
   stage_changed_at: '2025-01-15T10:00:00Z',
 };
 
+/** The database's lead_stage_counts over the stand-in's rows: every stage, name/e-mail/phone containing the term. */
+function stageCounts({ p_search }: Record<string, unknown>) {
+  const term = String(p_search ?? '').toLowerCase();
+  const rows = db.rows('leads').filter(
+    (lead) =>
+      !term ||
+      ['name', 'email', 'phone'].some((c) =>
+        String(lead[c] ?? '')
+          .toLowerCase()
+          .includes(term),
+      ),
+  );
+  return STAGES.map((stage) => ({ stage, total: rows.filter((lead) => lead.stage === stage).length }));
+}
+
 beforeEach(() => {
   db.seed('leads', [ana, bruno, carla, daniel]);
   db.seed('lead_activities', [
@@ -71,6 +87,7 @@ beforeEach(() => {
     { id: 'eb5', label: 'Visto de Investidor (EB-5)', is_active: false, sort_order: 30 },
   ]);
   server.use(
+    rpc('lead_stage_counts', stageCounts),
     rpc('staff_directory', () => [
       { id: 'user-1', full_name: 'Ana Administradora' },
       { id: 's1', full_name: 'Sérgio Comercial' },
@@ -87,6 +104,12 @@ const namesIn = (stage: string) =>
 async function renderPage(roles = ['administrator']) {
   const view = renderWithProviders(<CrmPage />, { route: '/crm', auth: { roles } });
   await screen.findByRole('region', { name: 'Novo' });
+  // every column has its first page and every header its count
+  await waitFor(() => expect(within(column('Perdido')).getByText('Nenhum lead')).toBeInTheDocument());
+  await waitFor(() =>
+    expect(within(column('Perdido')).getByRole('heading', { level: 2 })).toHaveTextContent('Perdido0'),
+  );
+  await waitFor(() => expect(screen.getAllByRole('listitem').length).toBeGreaterThan(0));
   return view;
 }
 
@@ -213,6 +236,58 @@ describe('CrmPage (/crm)', () => {
   });
 });
 
+describe('CrmPage: a board larger than one page', () => {
+  const many = Array.from({ length: 1234 }, (_, i) => ({
+    ...base,
+    id: `v${String(i).padStart(4, '0')}`,
+    name: `Lead Volume ${String(i).padStart(4, '0')}`,
+    stage: 'novo',
+    // one a minute back from 2025-04-01, the first the newest
+    stage_changed_at: new Date(Date.UTC(2025, 3, 1) - i * 60_000).toISOString(),
+  }));
+
+  it('shows exact counts in pt-BR format and pages each column with "Carregar mais"', async () => {
+    db.seed('leads', [...many, carla]);
+    await renderPage();
+    expect(within(column('Novo')).getByRole('heading', { level: 2 })).toHaveTextContent('Novo1.234');
+    expect(within(column('Proposta')).getByRole('heading', { level: 2 })).toHaveTextContent('Proposta1');
+    expect(namesIn('Novo')).toHaveLength(25);
+    expect(namesIn('Novo')[0]).toBe('Lead Volume 0000');
+    // each column asks the server for its own first page, newest move first; never every lead
+    const novo = db.requests('/rest/v1/leads', 'GET').filter((r) => r.params.get('stage') === 'eq.novo');
+    expect(novo).toHaveLength(1);
+    expect(novo[0]!.params.get('order')).toBe('stage_changed_at.desc,id.desc');
+    expect(novo[0]!.params.get('limit')).toBe('25');
+    expect(within(column('Proposta')).queryByRole('button', { name: /Carregar mais/ })).not.toBeInTheDocument();
+
+    await userEvent.click(within(column('Novo')).getByRole('button', { name: 'Carregar mais leads em Novo' }));
+    await waitFor(() => expect(namesIn('Novo')).toHaveLength(50));
+    expect(namesIn('Novo')[49]).toBe('Lead Volume 0049');
+    const next = db.requests('/rest/v1/leads', 'GET').filter((r) => r.params.get('stage') === 'eq.novo');
+    expect(next.at(-1)!.params.get('offset')).toBe('25');
+  });
+
+  it('searches on the server: counts and columns alike', async () => {
+    db.seed('leads', [...many, ana, carla]);
+    await renderPage();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar leads' }), 'volume 1233');
+    await waitFor(() => expect(namesIn('Novo')).toEqual(['Lead Volume 1233']));
+    await waitFor(() => expect(within(column('Novo')).getByRole('heading', { level: 2 })).toHaveTextContent('Novo1'));
+    expect(within(column('Proposta')).getByRole('heading', { level: 2 })).toHaveTextContent('Proposta0');
+    expect(namesIn('Proposta')).toEqual([]);
+    const counted = db.requests('/rest/v1/rpc/lead_stage_counts', 'POST').at(-1)!;
+    expect(counted.body).toEqual({ p_search: 'volume 1233' });
+    const searched = db.requests('/rest/v1/leads', 'GET').at(-1)!;
+    expect(searched.params.get('or')).toBe(
+      '(name.ilike."*volume 1233*",email.ilike."*volume 1233*",phone.ilike."*volume 1233*")',
+    );
+    // by e-mail too
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Buscar leads' }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar leads' }), 'ana@lead');
+    await waitFor(() => expect(namesIn('Novo')).toEqual(['Ana Pereira']));
+  });
+});
+
 const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('CrmPage: dragging a card (keyboard)', () => {
@@ -260,6 +335,9 @@ describe('CrmPage: dragging a card (keyboard)', () => {
     await renderPage();
     await drag('Ana Pereira — Novo', 12);
     await waitFor(() => expect(namesIn('Contato')).toEqual(['Ana Pereira']));
+    // the headers' counts follow the card before the server answers
+    expect(within(column('Novo')).getByRole('heading', { level: 2 })).toHaveTextContent('Novo1');
+    expect(within(column('Contato')).getByRole('heading', { level: 2 })).toHaveTextContent('Contato1');
     expect(db.rows('leads').find((lead) => lead.id === 'l1')!.stage).toBe('novo');
     open();
     expect(await screen.findByText('Lead movido para Contato')).toBeInTheDocument();
@@ -277,5 +355,7 @@ describe('CrmPage: dragging a card (keyboard)', () => {
     expect(await screen.findByText('Erro ao salvar lead: Você não tem permissão para fazer isso.')).toBeInTheDocument();
     await waitFor(() => expect(namesIn('Novo')).toEqual(['Bruno Lima', 'Ana Pereira']));
     expect(namesIn('Contato')).toEqual([]);
+    expect(within(column('Novo')).getByRole('heading', { level: 2 })).toHaveTextContent('Novo2');
+    expect(within(column('Contato')).getByRole('heading', { level: 2 })).toHaveTextContent('Contato0');
   });
 });

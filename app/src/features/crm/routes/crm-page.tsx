@@ -4,11 +4,12 @@ import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SearchInput } from '@/components/ui/search-input';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useAuth } from '@/lib/auth-context';
 import { errorMessage } from '@/lib/errors';
 import { useMoveLead } from '../api/mutations';
-import { useLeads } from '../api/queries';
+import { useLead, useLeadStageCounts } from '../api/queries';
 import { LeadBoard } from '../components/lead-board';
 import { LeadDialog } from '../components/lead-dialog';
 import type { Lead, Stage } from '../lib/leads';
@@ -18,13 +19,17 @@ import { fill } from '@/lib/strings';
 export default function CrmPage() {
   const { user, hasRole } = useAuth();
   const canEdit = hasRole('administrator') || hasRole('commercial');
-  const leads = useLeads();
+  const [search, setSearch] = useState('');
+  const term = useDebouncedValue(search.trim());
+  const counts = useLeadStageCounts(term);
   const move = useMoveLead();
   const [dialog, setDialog] = useState<{ open: boolean; lead: Lead | null }>({ open: false, lead: null });
+  // the dialog shows the lead as stored now (saved, moved or converted since its card was drawn)
+  const current = useLead(dialog.open ? (dialog.lead?.id ?? null) : null);
 
-  function onMove(id: string, stage: Stage) {
+  function onMove(lead: Lead, stage: Stage) {
     move.mutate(
-      { id, stage },
+      { lead, stage },
       {
         onSuccess: () => toast.success(fill(t.moved, { stage: t.stages[stage] ?? stage })),
         onError: (error) => toast.error(fill(t.saveError, { message: errorMessage(error) })),
@@ -47,20 +52,25 @@ export default function CrmPage() {
           )
         }
       />
-      {leads.isPending ? (
-        <Skeleton className="h-64" />
-      ) : (
-        <LeadBoard
-          leads={leads.data ?? []}
-          canEdit={canEdit}
-          onMove={onMove}
-          onOpen={(lead) => setDialog({ open: true, lead })}
-        />
-      )}
+      <SearchInput
+        containerClassName="max-w-md"
+        type="search"
+        placeholder={t.searchPlaceholder}
+        aria-label={t.searchLabel}
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      <LeadBoard
+        search={term}
+        counts={counts.data}
+        canEdit={canEdit}
+        onMove={onMove}
+        onOpen={(lead) => setDialog({ open: true, lead })}
+      />
       <LeadDialog
         open={dialog.open}
         onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
-        lead={dialog.lead ? (leads.data?.find((l) => l.id === dialog.lead!.id) ?? dialog.lead) : null}
+        lead={dialog.lead ? (current.data ?? dialog.lead) : null}
         canEdit={canEdit}
         defaultOwner={user?.id ?? ''}
       />
