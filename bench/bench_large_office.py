@@ -122,6 +122,13 @@ def screens(process_id: int) -> list[tuple[str, str, int, list[tuple[str, str, d
             (get, "/rest/v1/profiles?select=id,email,full_name,created_at&order=created_at,id&offset=0&limit=25",
              None, COUNT),
         ]),
+        ("CRM", "admin", LIST_MS, [
+            ("POST", "/rest/v1/rpc/lead_stage_counts", {}, {}),
+            *[(get, "/rest/v1/leads?select=id,name,email,phone,source,case_type_interest,stage,owner_id,notes,"
+                    f"client_id,stage_changed_at,created_at&stage=eq.{stage}"
+                    "&order=stage_changed_at.desc,id.desc&offset=0&limit=25", None, {})
+              for stage in ("novo", "contato", "proposta", "fechado", "perdido")],
+        ]),
         ("Atendimento: mensagens", "admin", LIST_MS, [
             ("POST", "/rest/v1/rpc/conversation_list",
              {"p_filter": "all", "p_search": None, "p_limit": 25, "p_offset": 0}, {}),
