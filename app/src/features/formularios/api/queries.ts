@@ -43,7 +43,8 @@ export function useFillableProcesses() {
         .order('last_update', { ascending: false })
         .order('id', { ascending: false })
         .throwOnError();
-      return (data ?? []) as unknown as FillableProcess[];
+      const processes: FillableProcess[] = data ?? [];
+      return processes;
     },
     meta: { errorMessage: 'Erro ao carregar processos: {message}' },
   });
