@@ -185,8 +185,8 @@ export type Database = {
           id?: string;
           client_id: string;
           document_id: string;
-          kind: string;
-          version: string;
+          kind?: string;
+          version?: string;
           accepted_at?: string;
           ip?: string | null;
           user_agent?: string | null;
@@ -1612,7 +1612,7 @@ export type Database = {
           uscis_fee_id?: string | null;
           description: string;
           quantity?: number;
-          unit_price: number;
+          unit_price?: number;
           discount_amount?: number;
           amount?: never;
           created_at?: string;
@@ -1690,7 +1690,7 @@ export type Database = {
           title: string;
           quote_number?: string;
           status?: string;
-          total_amount: number;
+          total_amount?: number;
           expiration_date?: string | null;
           notes?: string | null;
           created_at?: string;
@@ -2601,7 +2601,7 @@ export type Database = {
         };
         Insert: {
           id?: number;
-          type: string;
+          type?: string;
           client_id?: string | null;
           client_name?: string | null;
           receipt_number?: string | null;
@@ -3342,26 +3342,26 @@ export type Database = {
       };
       appointment_conflicts: {
         Args: {
-          p_staff_id: string;
-          p_starts_at: string;
-          p_duration: number;
-          p_exclude?: string;
+          p_staff_id: string | null;
+          p_starts_at: string | null;
+          p_duration: number | null;
+          p_exclude?: string | null;
         };
         Returns: Database['public']['Tables']['appointments']['Row'][];
       };
       appointment_request_problem: {
         Args: {
-          p_client_id: string;
-          p_staff_id: string;
-          p_starts_at: string;
-          p_duration: number;
+          p_client_id: string | null;
+          p_staff_id: string | null;
+          p_starts_at: string | null;
+          p_duration: number | null;
         };
         Returns: string;
       };
       attach_message_to_request: {
         Args: {
-          p_message_id: string;
-          p_request_id: string;
+          p_message_id: string | null;
+          p_request_id: string | null;
         };
         Returns: Database['public']['Tables']['client_documents']['Row'];
       };
@@ -3375,27 +3375,27 @@ export type Database = {
       };
       bulletin_category: {
         Args: {
-          p_category: string;
+          p_category: string | null;
         };
         Returns: string;
       };
       bulletin_is_current: {
         Args: {
-          p_priority: string;
-          p_cutoff: string;
-          p_cutoff_date: string;
+          p_priority: string | null;
+          p_cutoff: string | null;
+          p_cutoff_date: string | null;
         };
         Returns: boolean;
       };
       calendar_feed_active_owner: {
         Args: {
-          p_token: string;
+          p_token: string | null;
         };
         Returns: string;
       };
       calendar_feed_events: {
         Args: {
-          p_token: string;
+          p_token: string | null;
         };
         Returns: {
           id: string;
@@ -3414,7 +3414,7 @@ export type Database = {
       };
       calendar_feed_owner: {
         Args: {
-          p_token: string;
+          p_token: string | null;
         };
         Returns: string;
       };
@@ -3424,21 +3424,21 @@ export type Database = {
       };
       case_standing: {
         Args: {
-          p_process_id: number;
+          p_process_id: number | null;
         };
         Returns: Json;
       };
       change_process_stage: {
         Args: {
-          p_process_id: number;
-          p_stage: string;
-          p_message?: string;
+          p_process_id: number | null;
+          p_stage: string | null;
+          p_message?: string | null;
         };
         Returns: Json;
       };
       client_data_export: {
         Args: {
-          p_client: string;
+          p_client: string | null;
         };
         Returns: Json;
       };
@@ -3454,38 +3454,38 @@ export type Database = {
       };
       client_data_where: {
         Args: {
-          p_via: string;
-          p_fk: string;
-          p_parent: string;
-          p_parent_col: string;
-          p_parent_via: string;
+          p_via: string | null;
+          p_fk: string | null;
+          p_parent: string | null;
+          p_parent_col: string | null;
+          p_parent_via: string | null;
         };
         Returns: string;
       };
       client_may_read_object: {
         Args: {
-          object_name: string;
-          object_owner_id: string;
+          object_name: string | null;
+          object_owner_id: string | null;
         };
         Returns: boolean;
       };
       client_signed_engagement_on: {
         Args: {
-          p_process_id: number;
+          p_process_id: number | null;
         };
         Returns: string;
       };
       confirm_pix_charge: {
         Args: {
-          charge_id: string;
-          received_brl?: number;
-          received_on?: string;
+          charge_id: string | null;
+          received_brl?: number | null;
+          received_on?: string | null;
         };
         Returns: Database['public']['Tables']['financial_payments']['Row'];
       };
       conversation_counts: {
         Args: {
-          p_search?: string;
+          p_search?: string | null;
         };
         Returns: {
           all_count: number;
@@ -3497,10 +3497,10 @@ export type Database = {
       };
       conversation_list: {
         Args: {
-          p_filter?: string;
-          p_search?: string;
-          p_limit?: number;
-          p_offset?: number;
+          p_filter?: string | null;
+          p_search?: string | null;
+          p_limit?: number | null;
+          p_offset?: number | null;
         };
         Returns: {
           client_id: string;
@@ -3519,8 +3519,8 @@ export type Database = {
       };
       conversation_rows: {
         Args: {
-          p_filter: string;
-          p_search: string;
+          p_filter: string | null;
+          p_search: string | null;
         };
         Returns: {
           client_id: string;
@@ -3533,42 +3533,42 @@ export type Database = {
       };
       convert_lead: {
         Args: {
-          p_lead_id: string;
-          p_password: string;
-          p_address?: string;
+          p_lead_id: string | null;
+          p_password: string | null;
+          p_address?: string | null;
         };
         Returns: string;
       };
       create_client_user: {
         Args: {
-          email: string;
-          password: string;
-          full_name: string;
-          phone?: string;
-          address?: string;
+          email: string | null;
+          password: string | null;
+          full_name: string | null;
+          phone?: string | null;
+          address?: string | null;
         };
         Returns: string;
       };
       create_contract_amendment: {
         Args: {
-          contract_id: string;
-          title: string;
-          scope: string;
-          total_amount: number;
-          down_payment?: number;
-          installments?: number;
-          first_due_date?: string;
-          interval?: string;
+          contract_id: string | null;
+          title: string | null;
+          scope: string | null;
+          total_amount: number | null;
+          down_payment?: number | null;
+          installments?: number | null;
+          first_due_date?: string | null;
+          interval?: string | null;
         };
         Returns: Database['public']['Tables']['financial_contracts']['Row'];
       };
       create_contract_from_quote: {
         Args: {
-          quote_id: string;
-          down_payment: number;
-          installments: number;
-          first_due_date: string;
-          interval?: string;
+          quote_id: string | null;
+          down_payment: number | null;
+          installments: number | null;
+          first_due_date: string | null;
+          interval?: string | null;
         };
         Returns: Database['public']['Tables']['financial_contracts']['Row'];
       };
@@ -3586,8 +3586,8 @@ export type Database = {
       };
       cron_job_runs: {
         Args: {
-          p_jobid?: number;
-          p_limit?: number;
+          p_jobid?: number | null;
+          p_limit?: number | null;
         };
         Returns: {
           runid: number;
@@ -3617,7 +3617,7 @@ export type Database = {
       };
       cron_run_now: {
         Args: {
-          p_jobid: number;
+          p_jobid: number | null;
         };
         Returns: number;
       };
@@ -3631,40 +3631,40 @@ export type Database = {
       };
       document_number: {
         Args: {
-          p_prefix: string;
-          p_seq: string;
-          p_min_digits: number;
+          p_prefix: string | null;
+          p_seq: string | null;
+          p_min_digits: number | null;
         };
         Returns: string;
       };
       document_request_stages: {
         Args: {
-          p_apostille: boolean;
-          p_translation: boolean;
+          p_apostille: boolean | null;
+          p_translation: boolean | null;
         };
         Returns: string[];
       };
       duplicate_contract_template: {
         Args: {
-          template_id: string;
+          template_id: string | null;
         };
         Returns: Database['public']['Tables']['contract_templates']['Row'];
       };
       eoir_court_for_location: {
         Args: {
-          p_location: string;
+          p_location: string | null;
         };
         Returns: number;
       };
       eoir_court_time_zone: {
         Args: {
-          p_location: string;
+          p_location: string | null;
         };
         Returns: string;
       };
       exchange_rate_on: {
         Args: {
-          p_on?: string;
+          p_on?: string | null;
         };
         Returns: Database['public']['Tables']['exchange_rates']['Row'];
       };
@@ -3674,31 +3674,31 @@ export type Database = {
       };
       format_money: {
         Args: {
-          p_amount: number;
-          p_currency: string;
+          p_amount: number | null;
+          p_currency: string | null;
         };
         Returns: string;
       };
       has_any_role: {
         Args: {
-          role_names: string[];
+          role_names: string[] | null;
         };
         Returns: boolean;
       };
       has_role: {
         Args: {
-          role_name: string;
+          role_name: string | null;
         };
         Returns: boolean;
       };
       import_visa_bulletin: {
         Args: {
-          p_month: string;
-          p_rows: Json;
-          p_uscis_chart_family?: string;
-          p_uscis_chart_employment?: string;
-          p_source?: string;
-          p_source_url?: string;
+          p_month: string | null;
+          p_rows: Json | null;
+          p_uscis_chart_family?: string | null;
+          p_uscis_chart_employment?: string | null;
+          p_source?: string | null;
+          p_source_url?: string | null;
         };
         Returns: Json;
       };
@@ -3712,25 +3712,25 @@ export type Database = {
       };
       is_own_client_object: {
         Args: {
-          object_name: string;
+          object_name: string | null;
         };
         Returns: boolean;
       };
       is_own_client_path: {
         Args: {
-          object_path: string;
+          object_path: string | null;
         };
         Returns: boolean;
       };
       is_own_process: {
         Args: {
-          p_process_id: number;
+          p_process_id: number | null;
         };
         Returns: boolean;
       };
       is_phone_number: {
         Args: {
-          value: string;
+          value: string | null;
         };
         Returns: boolean;
       };
@@ -3740,13 +3740,13 @@ export type Database = {
       };
       is_staff_user: {
         Args: {
-          p_user_id: string;
+          p_user_id: string | null;
         };
         Returns: boolean;
       };
       is_us_state_code: {
         Args: {
-          code: string;
+          code: string | null;
         };
         Returns: boolean;
       };
@@ -3761,62 +3761,62 @@ export type Database = {
       };
       mark_commissions_paid: {
         Args: {
-          staff_id: string;
-          period_month: string;
+          staff_id: string | null;
+          period_month: string | null;
         };
         Returns: number;
       };
       mark_messages_read: {
         Args: {
-          p_client_id: string;
+          p_client_id: string | null;
         };
         Returns: number;
       };
       may_handle_client_data: {
         Args: {
-          p_client: string;
+          p_client: string | null;
         };
         Returns: boolean;
       };
       notify: {
         Args: {
-          p_user_id: string;
-          p_kind: string;
-          p_title: string;
-          p_body?: string;
-          p_link?: string;
-          p_payload?: Json;
-          p_idempotency_key?: string;
+          p_user_id: string | null;
+          p_kind: string | null;
+          p_title: string | null;
+          p_body?: string | null;
+          p_link?: string | null;
+          p_payload?: Json | null;
+          p_idempotency_key?: string | null;
         };
         Returns: string;
       };
       notify_admins_of_deletion_request: {
         Args: {
-          p_client: string;
+          p_client: string | null;
         };
         Returns: undefined;
       };
       notify_process_client: {
         Args: {
-          p_process_id: number;
-          p_kind: string;
-          p_title: string;
-          p_body: string;
-          p_link: string;
-          p_payload: Json;
-          p_key: string;
+          p_process_id: number | null;
+          p_kind: string | null;
+          p_title: string | null;
+          p_body: string | null;
+          p_link: string | null;
+          p_payload: Json | null;
+          p_key: string | null;
         };
         Returns: string;
       };
       notify_process_staff: {
         Args: {
-          p_process_id: number;
-          p_kind: string;
-          p_title: string;
-          p_body: string;
-          p_link: string;
-          p_payload: Json;
-          p_key: string;
+          p_process_id: number | null;
+          p_kind: string | null;
+          p_title: string | null;
+          p_body: string | null;
+          p_link: string | null;
+          p_payload: Json | null;
+          p_key: string | null;
         };
         Returns: undefined;
       };
@@ -3863,8 +3863,8 @@ export type Database = {
       };
       paid_revenue_by_month: {
         Args: {
-          p_from: string;
-          p_to: string;
+          p_from: string | null;
+          p_to: string | null;
         };
         Returns: {
           currency: string;
@@ -3878,13 +3878,13 @@ export type Database = {
       };
       phone_e164: {
         Args: {
-          p_phone: string;
+          p_phone: string | null;
         };
         Returns: string;
       };
       portal_process_timeline: {
         Args: {
-          p_process_id: number;
+          p_process_id: number | null;
         };
         Returns: {
           at: string;
@@ -3898,24 +3898,24 @@ export type Database = {
       };
       process_owner: {
         Args: {
-          p_process_id: number;
-          p_fallback: string;
+          p_process_id: number | null;
+          p_fallback: string | null;
         };
         Returns: string;
       };
       process_staff_recipients: {
         Args: {
-          p_process_id: number;
+          p_process_id: number | null;
         };
         Returns: string[];
       };
       queue_whatsapp_message: {
         Args: {
-          p_client_id: string;
-          p_phone: string;
-          p_content: string;
-          p_template: string;
-          p_sender: string;
+          p_client_id: string | null;
+          p_phone: string | null;
+          p_content: string | null;
+          p_template: string | null;
+          p_sender: string | null;
         };
         Returns: Database['public']['Tables']['messages']['Row'];
       };
@@ -3930,64 +3930,64 @@ export type Database = {
       };
       record_payment: {
         Args: {
-          installment_id: string;
-          amount: number;
-          payment_method: string;
-          payment_date?: string;
-          notes?: string;
+          installment_id: string | null;
+          amount: number | null;
+          payment_method: string | null;
+          payment_date?: string | null;
+          notes?: string | null;
         };
         Returns: Database['public']['Tables']['financial_payments']['Row'];
       };
       record_stripe_checkout: {
         Args: {
-          p_session_id: string;
-          p_payment_intent: string;
-          p_amount_total_cents: number;
-          p_paid_on: string;
+          p_session_id: string | null;
+          p_payment_intent: string | null;
+          p_amount_total_cents: number | null;
+          p_paid_on: string | null;
         };
         Returns: Database['public']['Tables']['financial_payments']['Row'];
       };
       record_stripe_dispute: {
         Args: {
-          p_payment_intent: string;
-          p_status: string;
-          p_at: string;
+          p_payment_intent: string | null;
+          p_status: string | null;
+          p_at: string | null;
         };
         Returns: Database['public']['Tables']['financial_payments']['Row'];
       };
       record_stripe_refund: {
         Args: {
-          p_payment_intent: string;
-          p_refunded_cents: number;
-          p_at: string;
+          p_payment_intent: string | null;
+          p_refunded_cents: number | null;
+          p_at: string | null;
         };
         Returns: Database['public']['Tables']['financial_payments']['Row'];
       };
       record_whatsapp_status: {
         Args: {
-          p_message_id: string;
-          p_status: string;
-          p_idempotency_key?: string;
-          p_error?: string;
-          p_at?: string;
+          p_message_id: string | null;
+          p_status: string | null;
+          p_idempotency_key?: string | null;
+          p_error?: string | null;
+          p_at?: string | null;
         };
         Returns: number;
       };
       remind_overdue_installments: {
         Args: {
-          p_installment?: string;
+          p_installment?: string | null;
         };
         Returns: number;
       };
       remind_unsigned_contracts: {
         Args: {
-          p_now?: string;
+          p_now?: string | null;
         };
         Returns: number;
       };
       remove_contract_template: {
         Args: {
-          template_id: string;
+          template_id: string | null;
         };
         Returns: string;
       };
@@ -4016,7 +4016,7 @@ export type Database = {
       };
       request_data_deletion: {
         Args: {
-          p_reason?: string;
+          p_reason?: string | null;
         };
         Returns: string;
       };
@@ -4026,22 +4026,22 @@ export type Database = {
       };
       resend_delivery: {
         Args: {
-          p_id: string;
+          p_id: string | null;
         };
         Returns: Database['public']['Tables']['notification_deliveries']['Row'];
       };
       respond_to_quote: {
         Args: {
-          quote_id: string;
-          accept: boolean;
+          quote_id: string | null;
+          accept: boolean | null;
         };
         Returns: Database['public']['Tables']['financial_quotes']['Row'];
       };
       review_data_deletion: {
         Args: {
-          p_request: string;
-          p_approve: boolean;
-          p_note?: string;
+          p_request: string | null;
+          p_approve: boolean | null;
+          p_note?: string | null;
         };
         Returns: Json;
       };
@@ -4051,20 +4051,20 @@ export type Database = {
       };
       save_form_mapping: {
         Args: {
-          p_edition_id: number;
-          p_fields: Json;
+          p_edition_id: number | null;
+          p_fields: Json | null;
         };
         Returns: number;
       };
       search_fold: {
         Args: {
-          p_text: string;
+          p_text: string | null;
         };
         Returns: string;
       };
       search_workspace: {
         Args: {
-          q: string;
+          q: string | null;
         };
         Returns: {
           kind: string;
@@ -4077,7 +4077,7 @@ export type Database = {
       };
       sells_quote: {
         Args: {
-          p_quote_id: string;
+          p_quote_id: string | null;
         };
         Returns: boolean;
       };
@@ -4091,17 +4091,17 @@ export type Database = {
       };
       send_whatsapp_reply: {
         Args: {
-          p_client_id: string;
-          p_content: string;
-          p_template?: string;
+          p_client_id: string | null;
+          p_content: string | null;
+          p_template?: string | null;
         };
         Returns: Database['public']['Tables']['messages']['Row'];
       };
       set_channel_consent: {
         Args: {
-          p_channel: string;
-          p_granted: boolean;
-          p_phone?: string;
+          p_channel: string | null;
+          p_granted: boolean | null;
+          p_phone?: string | null;
         };
         Returns: Database['public']['Tables']['client_channel_consents']['Row'];
       };
@@ -4128,13 +4128,13 @@ export type Database = {
       };
       stage_change_key: {
         Args: {
-          p_process_id: number;
+          p_process_id: number | null;
         };
         Returns: string;
       };
       status_fold: {
         Args: {
-          p_status: string;
+          p_status: string | null;
         };
         Returns: string;
       };
@@ -4156,32 +4156,32 @@ export type Database = {
       };
       uscis_status_means: {
         Args: {
-          p_status: string;
+          p_status: string | null;
         };
         Returns: string;
       };
       whatsapp_attach_media: {
         Args: {
-          p_message_id: string;
-          p_path: string;
-          p_name: string;
+          p_message_id: string | null;
+          p_path: string | null;
+          p_name: string | null;
         };
         Returns: Database['public']['Tables']['client_documents']['Row'];
       };
       whatsapp_client_for: {
         Args: {
-          p_from: string;
+          p_from: string | null;
         };
         Returns: string;
       };
       whatsapp_receive: {
         Args: {
-          p_message_id: string;
-          p_from: string;
-          p_kind: string;
-          p_content: string;
-          p_at?: string;
-          p_profile_name?: string;
+          p_message_id: string | null;
+          p_from: string | null;
+          p_kind: string | null;
+          p_content: string | null;
+          p_at?: string | null;
+          p_profile_name?: string | null;
         };
         Returns: Json;
       };
@@ -4191,15 +4191,15 @@ export type Database = {
       };
       whatsapp_window_open: {
         Args: {
-          p_client_id: string;
+          p_client_id: string | null;
         };
         Returns: boolean;
       };
       workspace_timeline: {
         Args: {
-          p_client_id?: string;
-          p_process_id?: number;
-          p_family?: boolean;
+          p_client_id?: string | null;
+          p_process_id?: number | null;
+          p_family?: boolean | null;
         };
         Returns: {
           at: string;

@@ -6,64 +6,69 @@ import { db, postgrestError, restUrl, rpc, server, TOTP_CODE } from './supabase-
 import { signInAs } from './sign-in';
 import { realtime } from './realtime-server';
 
-const clients = [
-  { id: 'c1', full_name: 'Maria Silva', city: 'Boston', visits: 3, active: true, deleted_at: null },
-  { id: 'c2', full_name: 'João Souza', city: 'Newark', visits: 10, active: false, deleted_at: null },
-  { id: 'c3', full_name: 'Ana Maria Costa', city: null, visits: 7, active: true, deleted_at: '2025-01-01T00:00:00Z' },
+// rows of a real table (the client is typed by the generated Database type, so columns must exist)
+const fees = [
+  { id: 'f1', form_code: 'I-130', category: 'familia', fee_amount: 410, is_active: true, valid_until: null },
+  { id: 'f2', form_code: 'I-485', category: 'residencia', fee_amount: 1440, is_active: false, valid_until: null },
+  { id: 'f3', form_code: 'I-130A', category: null, fee_amount: 675, is_active: true, valid_until: '2025-01-01' },
 ];
 
 describe('REST reads', () => {
   it('applies eq and returns only the selected columns', async () => {
-    db.seed('clients', clients);
-    const { data, error } = await supabase.from('clients').select('id, full_name').eq('city', 'Boston');
+    db.seed('financial_uscis_fees', fees);
+    const { data, error } = await supabase
+      .from('financial_uscis_fees')
+      .select('id, form_code')
+      .eq('category', 'familia');
     expect(error).toBeNull();
     // would contain all three rows if eq were ignored, and every column if select were
-    expect(data).toEqual([{ id: 'c1', full_name: 'Maria Silva' }]);
+    expect(data).toEqual([{ id: 'f1', form_code: 'I-130' }]);
   });
 
   it('applies neq, in, is, ilike, gt and lt (with numbers compared as numbers)', async () => {
-    db.seed('clients', clients);
+    db.seed('financial_uscis_fees', fees);
     const ids = async (query: PromiseLike<{ data: { id: string }[] | null }>) =>
       ((await query).data ?? []).map((r) => r.id);
-    expect(await ids(supabase.from('clients').select('id').neq('city', 'Boston'))).toEqual(['c2']); // NULL city is not "not Boston"
-    expect(await ids(supabase.from('clients').select('id').in('id', ['c1', 'c3']))).toEqual(['c1', 'c3']);
-    expect(await ids(supabase.from('clients').select('id').is('deleted_at', null))).toEqual(['c1', 'c2']);
-    expect(await ids(supabase.from('clients').select('id').not('deleted_at', 'is', null))).toEqual(['c3']);
-    expect(await ids(supabase.from('clients').select('id').is('active', false))).toEqual(['c2']);
-    expect(await ids(supabase.from('clients').select('id').ilike('full_name', '%maria%'))).toEqual(['c1', 'c3']);
-    expect(await ids(supabase.from('clients').select('id').gt('visits', 5))).toEqual(['c2', 'c3']); // '10' > '5' would fail as text
-    expect(await ids(supabase.from('clients').select('id').lt('visits', 5))).toEqual(['c1']);
-    expect(await ids(supabase.from('clients').select('id').or('city.eq.Newark,deleted_at.not.is.null'))).toEqual([
-      'c2',
-      'c3',
-    ]);
+    const from = () => supabase.from('financial_uscis_fees').select('id');
+    expect(await ids(from().neq('category', 'familia'))).toEqual(['f2']); // NULL category is not "not familia"
+    expect(await ids(from().in('id', ['f1', 'f3']))).toEqual(['f1', 'f3']);
+    expect(await ids(from().is('valid_until', null))).toEqual(['f1', 'f2']);
+    expect(await ids(from().not('valid_until', 'is', null))).toEqual(['f3']);
+    expect(await ids(from().is('is_active', false))).toEqual(['f2']);
+    expect(await ids(from().ilike('form_code', '%i-130%'))).toEqual(['f1', 'f3']);
+    expect(await ids(from().gt('fee_amount', 500))).toEqual(['f2', 'f3']); // '1440' > '500' would fail as text
+    expect(await ids(from().lt('fee_amount', 500))).toEqual(['f1']);
+    expect(await ids(from().or('category.eq.residencia,valid_until.not.is.null'))).toEqual(['f2', 'f3']);
   });
 
   it('orders, ranges and counts with Content-Range', async () => {
-    db.seed('clients', clients);
+    db.seed('financial_uscis_fees', fees);
     const { data, count } = await supabase
-      .from('clients')
+      .from('financial_uscis_fees')
       .select('id', { count: 'exact' })
-      .order('visits', { ascending: false })
+      .order('fee_amount', { ascending: false })
       .range(0, 1);
-    expect(data).toEqual([{ id: 'c2' }, { id: 'c3' }]);
+    expect(data).toEqual([{ id: 'f2' }, { id: 'f3' }]);
     expect(count).toBe(3);
-    const head = await supabase.from('clients').select('*', { count: 'exact', head: true }).eq('active', true);
+    const head = await supabase
+      .from('financial_uscis_fees')
+      .select('*', { count: 'exact', head: true })
+      .eq('is_active', true);
     expect(head.count).toBe(2);
-    const nullsLast = await supabase.from('clients').select('id').order('city');
-    expect(nullsLast.data).toEqual([{ id: 'c1' }, { id: 'c2' }, { id: 'c3' }]);
-    const limited = await supabase.from('clients').select('id').order('id').limit(1);
-    expect(limited.data).toEqual([{ id: 'c1' }]);
+    const nullsLast = await supabase.from('financial_uscis_fees').select('id').order('category');
+    expect(nullsLast.data).toEqual([{ id: 'f1' }, { id: 'f2' }, { id: 'f3' }]);
+    const limited = await supabase.from('financial_uscis_fees').select('id').order('id').limit(1);
+    expect(limited.data).toEqual([{ id: 'f1' }]);
   });
 
   it('answers single() with one object or PGRST116, maybeSingle() with null', async () => {
-    db.seed('clients', clients);
-    expect((await supabase.from('clients').select('full_name').eq('id', 'c2').single()).data).toEqual({
-      full_name: 'João Souza',
+    db.seed('financial_uscis_fees', fees);
+    expect((await supabase.from('financial_uscis_fees').select('form_code').eq('id', 'f2').single()).data).toEqual({
+      form_code: 'I-485',
     });
-    const many = await supabase.from('clients').select('id').single();
+    const many = await supabase.from('financial_uscis_fees').select('id').single();
     expect(many.error?.code).toBe('PGRST116');
-    expect((await supabase.from('clients').select('id').eq('id', 'nope').maybeSingle()).data).toBeNull();
+    expect((await supabase.from('financial_uscis_fees').select('id').eq('id', 'nope').maybeSingle()).data).toBeNull();
   });
 
   it('renames aliased columns and reads embeds from the seeded row', async () => {
@@ -72,8 +77,8 @@ describe('REST reads', () => {
     expect(data).toEqual([{ id: 1, kind: 'Asilo', clients: { full_name: 'Maria Silva' } }]);
   });
 
-  it('answers an unknown table with 404 PGRST205', async () => {
-    const { error } = await supabase.from('not_seeded').select('*');
+  it('answers a table the test did not seed with 404 PGRST205', async () => {
+    const { error } = await supabase.from('leads').select('*');
     expect(error?.code).toBe('PGRST205');
   });
 });
@@ -83,31 +88,35 @@ describe('REST writes', () => {
     db.seed('messages', []);
     const { data } = await supabase
       .from('messages')
-      .insert({ client_id: 'c1', content: 'Olá' })
+      .insert({ client_id: 'c1', sender_type: 'office', content: 'Olá' })
       .select('client_id, content')
       .single();
     expect(data).toEqual({ client_id: 'c1', content: 'Olá' });
     expect(db.rows('messages')).toEqual([
       expect.objectContaining({ client_id: 'c1', content: 'Olá', id: expect.any(String) }),
     ]);
-    const minimal = await supabase.from('messages').insert({ client_id: 'c2', content: 'Oi' });
+    const minimal = await supabase.from('messages').insert({ client_id: 'c2', sender_type: 'office', content: 'Oi' });
     expect(minimal.data).toBeNull();
     expect(db.rows('messages')).toHaveLength(2);
   });
 
   it('updates and deletes only the filtered rows', async () => {
-    db.seed('clients', clients);
-    const updated = await supabase.from('clients').update({ city: 'Miami' }).eq('id', 'c2').select('id, city');
-    expect(updated.data).toEqual([{ id: 'c2', city: 'Miami' }]);
-    expect(db.rows('clients').map((c) => c.city)).toEqual(['Boston', 'Miami', null]);
-    await supabase.from('clients').delete().eq('active', false);
-    expect(db.rows('clients').map((c) => c.id)).toEqual(['c1', 'c3']);
+    db.seed('financial_uscis_fees', fees);
+    const updated = await supabase
+      .from('financial_uscis_fees')
+      .update({ category: 'outros' })
+      .eq('id', 'f2')
+      .select('id, category');
+    expect(updated.data).toEqual([{ id: 'f2', category: 'outros' }]);
+    expect(db.rows('financial_uscis_fees').map((c) => c.category)).toEqual(['familia', 'outros', null]);
+    await supabase.from('financial_uscis_fees').delete().eq('is_active', false);
+    expect(db.rows('financial_uscis_fees').map((c) => c.id)).toEqual(['f1', 'f3']);
   });
 
   it('upserts on the conflict column', async () => {
-    db.seed('settings', [{ key: 'office_name', value: 'Antigo' }]);
-    await supabase.from('settings').upsert({ key: 'office_name', value: 'Novo' }, { onConflict: 'key' });
-    expect(db.rows('settings')).toEqual([{ key: 'office_name', value: 'Novo' }]);
+    db.seed('system_settings', [{ key: 'office_name', value: 'Antigo' }]);
+    await supabase.from('system_settings').upsert({ key: 'office_name', value: 'Novo' }, { onConflict: 'key' });
+    expect(db.rows('system_settings')).toEqual([{ key: 'office_name', value: 'Novo' }]);
   });
 
   it('lets a test answer with an error', async () => {
@@ -115,19 +124,20 @@ describe('REST writes', () => {
     server.use(
       http.post(restUrl('messages'), () => postgrestError(403, '42501', 'new row violates row-level security policy')),
     );
-    const { error } = await supabase.from('messages').insert({ content: 'x' });
+    const message = { client_id: 'c1', sender_type: 'client', content: 'x' };
+    const { error } = await supabase.from('messages').insert(message);
     expect(error).toMatchObject({ code: '42501', message: 'new row violates row-level security policy' });
     expect(db.rows('messages')).toEqual([]);
     // the request is logged even though the test's handler answered it
-    expect(db.requests('/rest/v1/messages', 'POST').map((r) => r.body)).toEqual([{ content: 'x' }]);
+    expect(db.requests('/rest/v1/messages', 'POST').map((r) => r.body)).toEqual([message]);
   });
 });
 
 describe('RPC', () => {
   it('is 404 PGRST202 unless the test declares the function', async () => {
-    expect((await supabase.rpc('anything')).error?.code).toBe('PGRST202');
-    server.use(rpc('add', (args) => Number(args.a) + Number(args.b)));
-    expect((await supabase.rpc('add', { a: 2, b: 3 })).data).toBe(5);
+    expect((await supabase.rpc('calendar_feed_owner', { p_token: 't1' })).error?.code).toBe('PGRST202');
+    server.use(rpc('calendar_feed_owner', (args) => `owner-of-${String(args.p_token)}`));
+    expect((await supabase.rpc('calendar_feed_owner', { p_token: 't1' })).data).toBe('owner-of-t1');
   });
 });
 

@@ -55,6 +55,36 @@ select con.conname, src.relname, array(select a.attname from unnest(con.conkey) 
  order by src.relname, con.conname
 """
 
+# BEFORE INSERT row triggers of the schema's tables, with their functions' source: a NOT NULL column such a
+# trigger fills (`new.col := <value>`, `select ... into new.col`) may be left out of an insert. An assignment that
+# only reworks the given value (`new.col := btrim(new.col)`) or copies the old row's does not fill it.
+FILLING_TRIGGERS_SQL = """
+select c.relname, p.prosrc
+  from pg_catalog.pg_trigger t
+  join pg_catalog.pg_class c on c.oid = t.tgrelid
+  join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+  join pg_catalog.pg_proc p on p.oid = t.tgfoid
+ where n.nspname = %s and not t.tgisinternal and t.tgenabled <> 'D'
+   and t.tgtype::int & 1 = 1 and t.tgtype::int & 2 = 2 and t.tgtype::int & 4 = 4
+"""
+
+_ASSIGNED = re.compile(r'\bnew\s*\.\s*"?([a-z_][a-z0-9_$]*)"?\s*:=([^;]*)|\binto\s+new\s*\.\s*"?([a-z_][a-z0-9_$]*)"?',
+                       re.IGNORECASE)
+
+
+def filled_by_triggers(sources: list[tuple[str, str]]) -> dict[str, set[str]]:
+    """Per table, the columns its BEFORE INSERT row triggers fill."""
+    filled: dict[str, set[str]] = defaultdict(set)
+    for table, source in sources:
+        for match in _ASSIGNED.finditer(source or ""):
+            column = (match.group(1) or match.group(3)).lower()
+            value = (match.group(2) or "").lower()
+            if re.search(rf'\bnew\s*\.\s*"?{re.escape(column)}\b', value) or re.search(r"\bold\s*\.", value):
+                continue
+            filled[table].add(column)
+    return filled
+
+
 ENUMS_SQL = """
 select t.typname, array_agg(e.enumlabel order by e.enumsortorder)
   from pg_catalog.pg_type t join pg_catalog.pg_namespace n on n.oid = t.typnamespace
@@ -70,7 +100,7 @@ select p.proname, p.oid::regprocedure::text,
        array(select t2.typname::text from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[]))
                     with ordinality as a(oid, i) join pg_catalog.pg_type t2 on t2.oid = a.oid order by a.i),
        p.pronargdefaults, p.proretset, rt.typname, rt.typtype, rt.typcategory, rc.relname, rc.relkind, rn.nspname,
-       re.typname
+       re.typname, p.proisstrict
   from pg_catalog.pg_proc p
   join pg_catalog.pg_namespace n on n.oid = p.pronamespace
   join pg_catalog.pg_type rt on rt.oid = p.prorettype
@@ -138,6 +168,10 @@ def _schema(conn: psycopg.Connection, schema: str, indent: str) -> str:
         entry = relations.setdefault(rel, {"kind": kind, "updatable": updatable, "columns": []})
         ts = _ts_type(schema, typ, typtype, cat, elem, elem_type, nsp, set(enums))
         entry["columns"].append((col, ts, nullable, has_default, always))
+    filled = filled_by_triggers(conn.execute(FILLING_TRIGGERS_SQL, (schema,)).fetchall())
+    for rel, entry in relations.items():
+        entry["columns"] = [(c, t, nullable, has_default or c in filled.get(rel, ()), always)
+                            for c, t, nullable, has_default, always in entry["columns"]]
     relationships: dict[str, list[tuple]] = defaultdict(list)
     for fk, src, cols, dst, dst_cols, one in conn.execute(RELATIONSHIPS_SQL, (schema, schema)).fetchall():
         relationships[src].append((fk, list(cols), one, dst, list(dst_cols)))
@@ -172,7 +206,7 @@ def _schema(conn: psycopg.Connection, schema: str, indent: str) -> str:
 
     functions: dict[str, list[str]] = defaultdict(list)
     for (name, _sig, arg_names, arg_modes, _arg_types, arg_typnames, _ndefaults, retset, rettype, rettyptype,
-         retcat, retrel, retrelkind, retnsp, retelem) in conn.execute(FUNCTIONS_SQL, (schema,)).fetchall():
+         retcat, retrel, retrelkind, retnsp, retelem, strict) in conn.execute(FUNCTIONS_SQL, (schema,)).fetchall():
         modes = list(arg_modes) or ["i"] * len(arg_typnames)
         names = list(arg_names) + [""] * (len(arg_typnames) - len(arg_names))
         inputs = [(n, t) for n, t, m in zip(names, arg_typnames, modes, strict=False) if m in ("i", "b", "v")]
@@ -182,7 +216,11 @@ def _schema(conn: psycopg.Connection, schema: str, indent: str) -> str:
             continue   # not callable through the API (PostgREST keeps no such overload)
         nenums = set(enums)
         optional = set(range(len(inputs) - (_ndefaults or 0), len(inputs)))   # the last ones have defaults
-        args = [f"{_key(n)}{'?' if i in optional else ''}: {_ts_type(schema, t, 'b', '', None, None, schema, nenums)}"
+        # PostgreSQL runs a function that is not STRICT with a null argument (and callers pass null on purpose:
+        # "no due date", "no template"); a STRICT one answers null without running, so its arguments stay non-null
+        nullable = "" if strict else " | null"
+        args = [f"{_key(n)}{'?' if i in optional else ''}: "
+                f"{_ts_type(schema, t, 'b', '', None, None, schema, nenums)}{nullable}"
                 for i, (n, t) in enumerate(inputs)]
         if retrel and retrelkind in ("r", "p", "v", "m", "f") and retnsp == schema:
             group = "Tables" if retrelkind in ("r", "p", "f") else "Views"

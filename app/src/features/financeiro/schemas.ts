@@ -1,5 +1,6 @@
 /** Finance form rules (spec section 5): every failure shows "Preencha todos os campos obrigatórios". */
 import { z } from 'zod';
+import type { TablesInsert, TablesUpdate } from '@/lib/database.types';
 import { financeStrings } from './strings';
 
 const REQUIRED_MESSAGE = financeStrings.required;
@@ -57,7 +58,7 @@ export const feeSchema = z
 export type FeeInput = z.infer<typeof feeSchema>;
 
 /** The payload the fee insert/update sends (spec section 7); an empty end date becomes null. */
-export function feePayload(input: FeeInput) {
+export function feePayload(input: FeeInput): TablesInsert<'financial_uscis_fees'> {
   return {
     form_code: input.form_code.trim(),
     form_name: input.form_name.trim(),
@@ -70,7 +71,7 @@ export function feePayload(input: FeeInput) {
   };
 }
 
-export function productPayload(input: ProductInput) {
+export function productPayload(input: ProductInput): TablesInsert<'financial_products'> {
   return {
     name: input.name.trim(),
     category: input.category.trim(),
@@ -79,7 +80,7 @@ export function productPayload(input: ProductInput) {
   };
 }
 
-export function expensePayload(input: ExpenseInput) {
+export function expensePayload(input: ExpenseInput): TablesInsert<'financial_expenses'> {
   return {
     description: input.description.trim(),
     amount: toAmount(input.amount),
@@ -93,6 +94,6 @@ export function expensePayload(input: ExpenseInput) {
 }
 
 /** Quick "mark as paid": today and the given method, else "Não especificado". */
-export function markPaidPayload(today: string, method?: string | null) {
+export function markPaidPayload(today: string, method?: string | null): TablesUpdate<'financial_expenses'> {
   return { is_paid: true, payment_date: today, payment_method: method?.trim() || 'Não especificado' };
 }

@@ -32,7 +32,7 @@ export function useRotateCalendarFeed() {
   return useMutation({
     mutationFn: async () => {
       const { data } = await supabase.rpc('rotate_calendar_feed_token').throwOnError();
-      return data as unknown as string;
+      return data;
     },
     onSuccess: () => invalidateTables(queryClient, ['calendar_feeds']),
   });

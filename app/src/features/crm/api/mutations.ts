@@ -84,7 +84,7 @@ export function useConvertLead() {
   return useMutation({
     mutationFn: async ({ id, password }: { id: string; password: string }) => {
       const { data } = await supabase.rpc('convert_lead', { p_lead_id: id, p_password: password }).throwOnError();
-      return data as unknown as string;
+      return data;
     },
     onSuccess: () => {
       void invalidateTables(queryClient, ['leads', 'lead_activities', 'clients', 'profiles', 'user_roles']);

@@ -2,6 +2,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { invalidateTables, readsTables } from '@/lib/data-keys';
 import { ilikeAny, pageRange, type Page } from '@/lib/paging';
+import type { TablesInsert } from '@/lib/database.types';
 import { supabase } from '@/lib/supabase';
 import { saveBlob } from '@/lib/storage';
 import type { Currency } from '../lib/money';
@@ -14,13 +15,13 @@ export interface Quote {
   quote_number: string;
   status: string;
   currency: Currency;
-  subtotal_amount: string;
-  discount_amount: string;
+  subtotal_amount: number;
+  discount_amount: number;
   /** set when the discount was given as a percentage (discount_amount is then computed by the database) */
-  discount_percent: string | null;
-  total_amount: string;
-  total_brl: string | null;
-  exchange_rate: string | null;
+  discount_percent: number | null;
+  total_amount: number;
+  total_brl: number | null;
+  exchange_rate: number | null;
   exchange_rate_date: string | null;
   fees_date: string;
   expiration_date: string | null;
@@ -31,7 +32,8 @@ export interface Quote {
   decided_at: string | null;
   created_at: string;
   client?: { full_name: string } | null;
-  contract?: Array<{ id: string; contract_number: string }>;
+  /** the contract made from it: one at most (financial_contracts.quote_id is unique), so an object, not a list */
+  contract?: { id: string; contract_number: string } | null;
 }
 
 export interface QuoteItem {
@@ -39,12 +41,12 @@ export interface QuoteItem {
   quote_id: string;
   kind: string;
   description: string;
-  quantity: string;
-  unit_price: string;
-  discount_amount: string;
+  quantity: number;
+  unit_price: number;
+  discount_amount: number;
   /** set when the line's discount was given as a percentage */
-  discount_percent: string | null;
-  amount: string;
+  discount_percent: number | null;
+  amount: number;
 }
 
 export interface Contract {
@@ -54,7 +56,7 @@ export interface Contract {
   contract_number: string;
   status: string;
   currency: Currency;
-  total_amount: string;
+  total_amount: number;
   payment_terms: string | null;
   start_date: string | null;
   end_date: string | null;
@@ -68,8 +70,8 @@ export interface Installment {
   client_id: string;
   number: number;
   due_date: string;
-  amount: string;
-  paid_amount: string;
+  amount: number;
+  paid_amount: number;
   currency: Currency;
   status: string;
 }
@@ -78,13 +80,13 @@ export interface Payment {
   id: string;
   contract_id: string | null;
   installment_id: string | null;
-  amount: string;
+  amount: number;
   currency: Currency;
   payment_date: string | null;
   payment_method: string | null;
   status: string;
   receipt_number: string | null;
-  amount_brl: string | null;
+  amount_brl: number | null;
   notes: string | null;
 }
 
@@ -94,10 +96,10 @@ export interface Statement {
   period_month: string;
   currency: Currency;
   commission_count: number;
-  base_total: string;
-  amount_total: string;
-  paid_total: string;
-  pending_total: string;
+  base_total: number;
+  amount_total: number;
+  paid_total: number;
+  pending_total: number;
 }
 
 export interface AgingRow {
@@ -107,7 +109,7 @@ export interface AgingRow {
   number: number;
   due_date: string;
   currency: Currency;
-  open_amount: string;
+  open_amount: number;
   days_late: number;
   bucket: string;
 }
@@ -222,7 +224,7 @@ export function useLatestRate() {
   return useQuery({
     queryKey: moneyKeys.rate(),
     queryFn: async () => {
-      const found = await rows<{ rate: string; rate_date: string; source: string }>(
+      const found = await rows<{ rate: number; rate_date: string; source: string }>(
         supabase
           .from('exchange_rates')
           .select('rate, rate_date, source')
@@ -299,7 +301,7 @@ export interface AgingTotal {
   bucket: string;
   currency: Currency;
   installments: number;
-  open_total: string;
+  open_total: number;
 }
 
 export function useAgingTotals() {
@@ -339,9 +341,9 @@ export function useAgingPage(page: number, pageSize: number) {
 }
 
 export interface Reports {
-  revenue: Array<{ month: string; currency: Currency; revenue: string; revenue_brl: string | null }>;
-  expenses: Array<{ due_date: string; amount: string; is_paid: boolean; payment_date: string | null }>;
-  byCaseType: Array<{ case_type: string; currency: Currency; revenue: string; revenue_brl: string | null }>;
+  revenue: Array<{ month: string; currency: Currency; revenue: number; revenue_brl: number | null }>;
+  expenses: Array<{ due_date: string; amount: number; is_paid: boolean; payment_date: string | null }>;
+  byCaseType: Array<{ case_type: string; currency: Currency; revenue: number; revenue_brl: number | null }>;
 }
 
 export function useReports() {
@@ -383,7 +385,7 @@ export interface NewQuote {
   client_id: string;
   title: string;
   currency: Currency;
-  exchange_rate: string | null;
+  exchange_rate: number | null;
   exchange_rate_date: string | null;
   fees_date: string;
   expiration_date: string | null;
@@ -425,7 +427,8 @@ export function useQuoteItemMutations() {
   const add = useMutation({
     mutationFn: async (item: NewItem) => {
       // product and fee lines take description and price from the database (converted at the quote's rate)
-      const payload: Record<string, unknown> = 'description' in item ? { ...item } : { ...item, description: '' };
+      const payload: TablesInsert<'financial_quote_items'> =
+        'description' in item ? { ...item } : { ...item, description: '' };
       await supabase.from('financial_quote_items').insert(payload).throwOnError();
     },
     onSuccess: invalidate,

@@ -14,28 +14,34 @@ import {
 
 type Table = 'financial_products' | 'financial_expenses' | 'financial_uscis_fees';
 
+/** The three writes of one table (each a query of its own, so the payload is checked against that table). */
+interface TableWrites<I> {
+  insert: (input: I) => PromiseLike<unknown>;
+  update: (id: string, input: I) => PromiseLike<{ data: { id: string }[] | null }>;
+  remove: (id: string) => PromiseLike<{ data: { id: string }[] | null }>;
+}
+
 /** Insert / update / delete on one table, each reloading the list afterwards. */
-function useTableMutations<I>(table: Table, toPayload: (input: I) => Record<string, unknown>) {
+function useTableMutations<I>(table: Table, writes: TableWrites<I>) {
   const queryClient = useQueryClient();
   const invalidate = () => invalidateTables(queryClient, [table]);
 
   const create = useMutation({
     mutationFn: async (input: I) => {
-      const { data } = await supabase.from(table).insert(toPayload(input)).select().single().throwOnError();
-      return data;
+      await writes.insert(input);
     },
     onSuccess: invalidate,
   });
   const update = useMutation({
     mutationFn: async ({ id, input }: { id: string; input: I }) => {
-      const { data } = await supabase.from(table).update(toPayload(input)).eq('id', id).select('id').throwOnError();
+      const { data } = await writes.update(id, input);
       if (!data || data.length === 0) throw new Error('Registro não encontrado ou sem permissão');
     },
     onSuccess: invalidate,
   });
   const remove = useMutation({
     mutationFn: async (id: string) => {
-      const { data } = await supabase.from(table).delete().eq('id', id).select('id').throwOnError();
+      const { data } = await writes.remove(id);
       if (!data || data.length === 0) throw new Error('Registro não encontrado ou sem permissão');
     },
     onSuccess: invalidate,
@@ -44,16 +50,31 @@ function useTableMutations<I>(table: Table, toPayload: (input: I) => Record<stri
 }
 
 export function useProductMutations() {
-  return useTableMutations<ProductInput>('financial_products', productPayload);
+  const table = () => supabase.from('financial_products');
+  return useTableMutations<ProductInput>('financial_products', {
+    insert: (input) => table().insert(productPayload(input)).throwOnError(),
+    update: (id, input) => table().update(productPayload(input)).eq('id', id).select('id').throwOnError(),
+    remove: (id) => table().delete().eq('id', id).select('id').throwOnError(),
+  });
 }
 
 export function useFeeMutations() {
-  return useTableMutations<FeeInput>('financial_uscis_fees', feePayload);
+  const table = () => supabase.from('financial_uscis_fees');
+  return useTableMutations<FeeInput>('financial_uscis_fees', {
+    insert: (input) => table().insert(feePayload(input)).throwOnError(),
+    update: (id, input) => table().update(feePayload(input)).eq('id', id).select('id').throwOnError(),
+    remove: (id) => table().delete().eq('id', id).select('id').throwOnError(),
+  });
 }
 
 export function useExpenseMutations() {
   const queryClient = useQueryClient();
-  const base = useTableMutations<ExpenseInput>('financial_expenses', expensePayload);
+  const table = () => supabase.from('financial_expenses');
+  const base = useTableMutations<ExpenseInput>('financial_expenses', {
+    insert: (input) => table().insert(expensePayload(input)).throwOnError(),
+    update: (id, input) => table().update(expensePayload(input)).eq('id', id).select('id').throwOnError(),
+    remove: (id) => table().delete().eq('id', id).select('id').throwOnError(),
+  });
   const markPaid = useMutation({
     mutationFn: async ({ id, method }: { id: string; method?: string | null }) => {
       const { data } = await supabase

@@ -63,7 +63,7 @@ export function NewQuoteDialog({
       toast.error(financeStrings.invalidNumber);
       return;
     }
-    const chosenRate = typed === null ? null : String(typed);
+    const chosenRate = typed;
     const typedDiscount = readDiscount(discount, discountUnit);
     if (typeof typedDiscount === 'string') {
       toast.error(typedDiscount);
@@ -76,11 +76,12 @@ export function NewQuoteDialog({
         currency,
         exchange_rate: chosenRate,
         // a typed rate is the rate of today; the fetched one keeps its own date
-        exchange_rate_date: chosenRate
-          ? latest.data && String(latest.data.rate) === chosenRate
-            ? latest.data.rate_date
-            : todayISO()
-          : null,
+        exchange_rate_date:
+          chosenRate !== null
+            ? latest.data && String(latest.data.rate) === String(chosenRate)
+              ? latest.data.rate_date
+              : todayISO()
+            : null,
         fees_date: feesDate,
         expiration_date: expiration || null,
         notes: notes.trim() || null,

@@ -17,9 +17,9 @@ import { formatMoney } from '@/lib/format';
 interface OpenPixCharge {
   id: string;
   txid: string;
-  amount: string;
+  amount: number;
   currency: string;
-  amount_brl: string;
+  amount_brl: number;
   created_at: string;
   client: { full_name: string } | null;
 }
@@ -44,7 +44,8 @@ function useOpenPixCharges() {
         .order('created_at', { ascending: false })
         .limit(100);
       if (error) throw error;
-      return (data ?? []) as unknown as OpenPixCharge[];
+      const charges: OpenPixCharge[] = data ?? [];
+      return charges;
     },
   });
 }

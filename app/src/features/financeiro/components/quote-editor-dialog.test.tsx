@@ -32,7 +32,7 @@ const quote = {
   decided_at: null,
   created_at: '2025-11-20T10:00:00Z',
   client: { full_name: 'Maria Silva' },
-  contract: [],
+  contract: null,
 };
 
 const items = [
@@ -231,6 +231,23 @@ describe('Orçamento: edição no lugar', { timeout: 20_000 }, () => {
     expect(within(dialog).queryByRole('button', { name: 'Adicionar item' })).toBeNull();
     expect(within(dialog).queryByLabelText('Desconto do orçamento')).toBeNull();
     expect(within(dialog).getByTestId('quote-total')).toHaveTextContent('US$ 1.050,00');
+  });
+
+  it('an accepted quote offers Gerar contrato until a contract is made from it', async () => {
+    seed({ status: 'accepted', decided_at: '2025-11-21T10:00:00Z' });
+    const first = renderWithProviders(<OrcamentosPage />);
+    expect(await within(await openQuote()).findByRole('button', { name: 'Gerar contrato' })).toBeInTheDocument();
+    first.unmount();
+    // financial_contracts.quote_id is unique: the API answers the embedded contract as one object, not a list
+    seed({
+      status: 'accepted',
+      decided_at: '2025-11-21T10:00:00Z',
+      contract: { id: 'k1', contract_number: 'CT-2025-0007' },
+    });
+    renderWithProviders(<OrcamentosPage />);
+    const dialog = await openQuote();
+    expect(await within(dialog).findByTestId('quote-total')).toHaveTextContent('US$ 1.050,00');
+    expect(within(dialog).queryByRole('button', { name: 'Gerar contrato' })).toBeNull();
   });
 
   it('staff who do not write quotes read a draft without edit controls', async () => {

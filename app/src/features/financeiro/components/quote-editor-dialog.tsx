@@ -69,7 +69,7 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
   if (!q) return null;
   // the database lets only a draft change, by administrators, legal assistants and the commercial user who sells it
   const draft = q.status === 'draft' && writes;
-  const hasContract = (q.contract ?? []).length > 0;
+  const hasContract = Boolean(q.contract);
   const quoteUnit = discountUnit ?? storedUnit(q);
 
   const addItem = async () => {
@@ -314,7 +314,7 @@ export function QuoteEditorDialog({ quote, onClose }: { quote: Quote | null; onC
                           ? typed
                           : // an amount again, after a percentage: the percent is cleared
                             {
-                              discount_amount: String(typed.discount_amount),
+                              discount_amount: typed.discount_amount,
                               ...(storedUnit(q) === 'percent' && { discount_percent: null }),
                             };
                       return run(

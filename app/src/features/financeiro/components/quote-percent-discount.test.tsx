@@ -27,7 +27,7 @@ const quote = {
   decided_at: null,
   created_at: '2025-11-20T10:00:00Z',
   client: { full_name: 'Maria Silva' },
-  contract: [],
+  contract: null,
 };
 
 const line = (id: string, description: string, unitPrice: string, extra: Row = {}) => ({
@@ -140,7 +140,7 @@ describe('Orçamento: desconto em %', { timeout: 20_000 }, () => {
     fireEvent.change(within(dialog).getByLabelText('Desconto do orçamento'), { target: { value: '75,50' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Aplicar' }));
     expect(await screen.findByText('Desconto aplicado')).toBeInTheDocument();
-    expect(bodies('financial_quotes', 'PATCH')).toEqual([{ discount_amount: '75.5', discount_percent: null }]);
+    expect(bodies('financial_quotes', 'PATCH')).toEqual([{ discount_amount: 75.5, discount_percent: null }]);
   });
 
   it('edits a line with a percentage and shows the amount the database computed', async () => {

@@ -31,10 +31,10 @@ describe('finance money helpers', () => {
   it('groups revenue and expenses by month and aging by bucket', () => {
     const months = revenueAndExpensesByMonth({
       revenue: [
-        { month: '2025-02-01', currency: 'USD', revenue: '100.00', revenue_brl: '533.10' },
-        { month: '2025-02-01', currency: 'BRL', revenue: '10.10', revenue_brl: '10.10' },
+        { month: '2025-02-01', currency: 'USD', revenue: 100, revenue_brl: 533.1 },
+        { month: '2025-02-01', currency: 'BRL', revenue: 10.1, revenue_brl: 10.1 },
       ],
-      expenses: [{ due_date: '2025-01-15', amount: '99.99', is_paid: true, payment_date: null }],
+      expenses: [{ due_date: '2025-01-15', amount: 99.99, is_paid: true, payment_date: null }],
       byCaseType: [],
     });
     // dollars and reais apart: never 100 dollars added to 10,10 reais
@@ -42,13 +42,13 @@ describe('finance money helpers', () => {
       { month: '2025-01', receitaUSD: 0, receitaBRL: 0, despesas: 99.99 },
       { month: '2025-02', receitaUSD: 100, receitaBRL: 10.1, despesas: 0 },
     ]);
-    const row = (bucket: string, currency: 'USD' | 'BRL', open: string): AgingTotal => ({
+    const row = (bucket: string, currency: 'USD' | 'BRL', open: number): AgingTotal => ({
       bucket,
       currency,
       installments: 1,
       open_total: open,
     });
-    const totals = agingTotals([row('1_30', 'USD', '10.10'), row('1_30', 'BRL', '0.20'), row('over_60', 'BRL', '5')]);
+    const totals = agingTotals([row('1_30', 'USD', 10.1), row('1_30', 'BRL', 0.2), row('over_60', 'BRL', 5)]);
     expect(totals.map((t) => [t.label, t.USD, t.BRL])).toEqual([
       ['A vencer', 0, 0],
       ['1-30 dias', 10.1, 0.2],
@@ -60,8 +60,8 @@ describe('finance money helpers', () => {
         revenue: [],
         expenses: [],
         byCaseType: [
-          { case_type: 'Asilo', currency: 'USD', revenue: '100', revenue_brl: '500' },
-          { case_type: 'N-400', currency: 'BRL', revenue: '900', revenue_brl: '900' },
+          { case_type: 'Asilo', currency: 'USD', revenue: 100, revenue_brl: 500 },
+          { case_type: 'N-400', currency: 'BRL', revenue: 900, revenue_brl: 900 },
         ],
       }),
     ).toEqual([

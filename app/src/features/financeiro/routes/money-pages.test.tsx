@@ -25,7 +25,7 @@ const quote = {
   decided_at: null,
   created_at: '2025-11-20T10:00:00Z',
   client: { full_name: 'Maria Silva' },
-  contract: [],
+  contract: null,
 };
 
 describe('Orçamentos', { timeout: 20_000 }, () => {

@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateTables } from '@/lib/data-keys';
 import { errorMessage } from '@/lib/errors';
+import type { Json } from '@/lib/database.types';
 import { supabase } from '@/lib/supabase';
 import { formsKeys } from './keys';
 import { FORMS_BUCKET } from './queries';
@@ -78,7 +79,7 @@ export function fillForm(body: { formId: number; processId?: number; sample?: bo
 export function useSaveQuestionnaire(clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (values: { answers?: Record<string, unknown>; status?: QuestionnaireStatus }) => {
+    mutationFn: async (values: { answers?: { [key: string]: Json | undefined }; status?: QuestionnaireStatus }) => {
       const { data } = await supabase
         .from('client_questionnaires')
         .upsert({ client_id: clientId, ...values }, { onConflict: 'client_id' })

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { formsKeys } from './keys';
-import type { FillableProcess, FormEdition, MappingRow, Questionnaire, UscisForm } from './types';
+import type { FillableProcess, FormEdition, MappingRow, PdfField, Questionnaire, UscisForm } from './types';
 
 export const FORMS_BUCKET = 'uscis_forms';
 
@@ -43,7 +43,8 @@ export function useFillableProcesses() {
         .order('last_update', { ascending: false })
         .order('id', { ascending: false })
         .throwOnError();
-      return (data ?? []) as unknown as FillableProcess[];
+      const processes: FillableProcess[] = data ?? [];
+      return processes;
     },
     meta: { errorMessage: 'Erro ao carregar processos: {message}' },
   });
@@ -57,8 +58,10 @@ export function useFormEditions() {
         .from('uscis_form_editions')
         .select('id, form_id, edition_date, storage_path, fields, page_count, created_at')
         .order('edition_date', { ascending: false })
+        // fields is a jsonb column (Json to the generated types): the PDF's fields as import-uscis-form stored them
+        .overrideTypes<Array<{ fields: PdfField[] }>>()
         .throwOnError();
-      return latestEditions((data ?? []) as FormEdition[]);
+      return latestEditions(data ?? []);
     },
   });
 }

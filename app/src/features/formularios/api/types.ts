@@ -48,17 +48,18 @@ export interface ImportCoverage {
   unmapped: { name: string; reason: string }[];
 }
 
-export interface FieldMapping {
+// a type, not an interface: the mapping's rows are sent as JSON (save_form_mapping's p_fields)
+export type FieldMapping = {
   field_name: string;
   data_path: string;
   transform: Transform;
   transform_arg: string | null;
-}
+};
 
-export interface MappingRow extends FieldMapping {
+export type MappingRow = FieldMapping & {
   version: number;
   created_at: string;
-}
+};
 
 export interface EmptyField {
   name: string;

@@ -164,7 +164,7 @@ export function QuestionnaireForm({ clientId, questionnaire, locked, actions }: 
     }
     setState({ kind: 'saving' });
     try {
-      await save.mutateAsync({ answers: getValues() as Record<string, unknown> });
+      await save.mutateAsync({ answers: getValues() });
       setState({ kind: 'saved', at: new Date() });
     } catch (error) {
       setState({ kind: 'idle' });

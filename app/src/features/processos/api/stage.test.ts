@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stageOutcome } from './stage';
+import { stageOutcome, toStageChangeResult } from './stage';
 
 describe('stageOutcome', () => {
   it('names exactly the channels that were queued', () => {
@@ -22,5 +22,18 @@ describe('stageOutcome', () => {
     });
     expect(stageOutcome({ client_notified: false, channels: [] }).queued).toBe(false);
     expect(stageOutcome({ client_notified: false, channels: [] }).text).toContain('sem acesso ao portal');
+  });
+});
+
+describe('toStageChangeResult', () => {
+  it('reads the JSON answer of change_process_stage field by field', () => {
+    expect(toStageChangeResult({ client_notified: true, channels: ['email', 'sms', 'whatsapp'] })).toEqual({
+      client_notified: true,
+      channels: ['email', 'whatsapp'],
+    });
+    // an answer without the fields (or not an object) claims nothing was queued
+    expect(toStageChangeResult(null)).toEqual({ client_notified: false, channels: [] });
+    expect(toStageChangeResult([1])).toEqual({ client_notified: false, channels: [] });
+    expect(stageOutcome(toStageChangeResult({ client_notified: 'yes', channels: 'email' })).queued).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 /** Stage changes through change_process_stage: the database notifies the client and says what it queued. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateTables } from '@/lib/data-keys';
+import type { Json } from '@/lib/database.types';
 import { supabase } from '@/lib/supabase';
 
 /** What the toast says after a stage change, from what the database queued. */
@@ -17,6 +18,16 @@ const t = {
 export interface StageChangeResult {
   client_notified: boolean;
   channels: ('email' | 'whatsapp')[];
+}
+
+/** change_process_stage's json answer ({client_notified, channels}), read field by field. */
+export function toStageChangeResult(data: Json): StageChangeResult {
+  const answer = data !== null && typeof data === 'object' && !Array.isArray(data) ? data : {};
+  const channels = Array.isArray(answer.channels) ? answer.channels : [];
+  return {
+    client_notified: answer.client_notified === true,
+    channels: channels.filter((c): c is 'email' | 'whatsapp' => c === 'email' || c === 'whatsapp'),
+  };
 }
 
 /** What the toast says, from what was really queued. */
@@ -40,7 +51,7 @@ export function useChangeStage(invalidate: readonly (readonly unknown[])[] = [])
         p_message: vars.message?.trim() || null,
       });
       if (error) throw error;
-      return data as StageChangeResult;
+      return toStageChangeResult(data);
     },
     // the stage lives on the process: every view of processes (page, lists, timelines, portal), and the
     // notifications the change queued

@@ -12,9 +12,9 @@ export type TaskRow = Pick<
 export function useSaveTask() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, row }: { id: string | null; row: Partial<TaskRow> }) => {
-      if (id) await supabase.from('tasks').update(row).eq('id', id).throwOnError();
-      else await supabase.from('tasks').insert(row).throwOnError();
+    mutationFn: async (save: { id: string; row: Partial<TaskRow> } | { id: null; row: TaskRow }) => {
+      if (save.id === null) await supabase.from('tasks').insert(save.row).throwOnError();
+      else await supabase.from('tasks').update(save.row).eq('id', save.id).throwOnError();
     },
     onSuccess: () => invalidateTables(queryClient, ['tasks']),
   });

@@ -138,7 +138,7 @@ export function TaskDialog({
       return;
     }
     await closeAfter(
-      () => save.mutateAsync({ id: task?.id ?? null, row: toRow(form) }),
+      () => save.mutateAsync(task ? { id: task.id, row: toRow(form) } : { id: null, row: toRow(form) }),
       { success: t.saved, error: t.saveError },
       onOpenChange,
     );
