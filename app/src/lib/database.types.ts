@@ -3752,7 +3752,7 @@ export type Database = {
       };
       lead_stage_counts: {
         Args: {
-          p_search?: string;
+          p_search?: string | null;
         };
         Returns: {
           stage: string;
