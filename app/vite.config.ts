@@ -12,14 +12,27 @@ import { stylesheetAfterShell } from './build/stylesheet-after-shell.ts';
 // connections per origin, so thirty requests cost five or six round trips before the first screen. The heavier
 // primitives (dialogs, menus, selects, popovers) stay with the screens that open them, and so do the pickers'
 // look-ups (lib/people, lib/client-search): the login screen needs none of them.
+const FIRST_SCREEN_ICONS =
+  /node_modules\/lucide-react\/dist\/esm\/(Icon|createLucideIcon|context|shared\/src\/.+|icons\/(arrow-left|eye|eye-off|landmark|loader-circle|mail|search|shield-check|shield-exclamation-point))\.mjs$/;
 const FIRST_SCREEN_KIT = [
-  /src\/components\/ui\/(avatar|badge|button|card|input|label|native-select|search-input|separator|skeleton|spinner|table|tabs|textarea)\.tsx$/,
-  /src\/components\/(access-denied|company-logo|page-header|table-state-rows)\.tsx$/,
+  /src\/components\/ui\/(button|card|input|label|spinner)\.tsx$/,
+  /src\/components\/(access-denied|company-logo)\.tsx$/,
   // (lib/glossary stays out: the login screen does not use it, and /auth has a download budget)
   /src\/lib\/(auth-context|branding|errors|idle|roles|status|strings|text|utils)\.ts$/,
   /src\/(hooks|config)\//,
-  /node_modules\/@radix-ui\/react-(slot|primitive|compose-refs|context|id|presence|roving-focus|collection|tabs|avatar|label|separator|direction|use-[\w-]+)\//,
+  /node_modules\/@radix-ui\/react-(slot|primitive|compose-refs|context|label|use-[\w-]+)\//,
   /node_modules\/(class-variance-authority|clsx|tailwind-merge)\//,
+  // The icons of the login and of the shells' first frame (spinner, access denied, logo, search) and lucide's own
+  // code: the rest of the icons chunk (about 8 kB brotli) then loads only with the screens that draw them.
+  FIRST_SCREEN_ICONS,
+];
+// What the signed-in first screens share and the login does not draw (tabs, tables, avatars, page headers): it goes
+// with the dates, which every signed-in first screen loads and the login does not, so no screen makes one request
+// more for it.
+const SIGNED_IN_KIT = [
+  /src\/components\/ui\/(avatar|badge|native-select|search-input|separator|skeleton|table|tabs|textarea)\.tsx$/,
+  /src\/components\/(page-header|table-state-rows)\.tsx$/,
+  /node_modules\/@radix-ui\/react-(id|presence|roving-focus|collection|tabs|avatar|separator|direction)\//,
 ];
 
 export default defineConfig({
@@ -63,19 +76,24 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
             { name: 'supabase', test: /node_modules[\\/](@supabase|iceberg-js)[\\/]/ },
-            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ },
-            // Dates (date-fns, the pt-BR locale, lib/format): every signed-in first screen, not the login.
-            {
-              name: 'dates',
-              test: /node_modules[\\/]date-fns[\\/]|src[\\/]lib[\\/]format\.ts$/,
-              minShareCount: 2,
-            },
             // The first screen's kit (FIRST_SCREEN_KIT above): one chunk, for what at least two chunks share.
             {
               name: 'kit',
               test: (id) => FIRST_SCREEN_KIT.some((pattern) => pattern.test(id.replaceAll('\\', '/'))),
               minShareCount: 2,
             },
+            // Dates (date-fns, the pt-BR locale, lib/format) and SIGNED_IN_KIT: every signed-in first screen, not the
+            // login. After the kit, which takes what the login needs first (a group also takes what its modules import).
+            {
+              name: 'dates',
+              test: (id) =>
+                /node_modules[\\/]date-fns[\\/]|src[\\/]lib[\\/]format\.ts$/.test(id) ||
+                SIGNED_IN_KIT.some((pattern) => pattern.test(id.replaceAll('\\', '/'))),
+              minShareCount: 2,
+            },
+            // After the kit, which takes the first screens' icons and lucide's own code first (a group also takes
+            // what its modules import).
+            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ },
           ],
         },
       },

@@ -165,6 +165,41 @@ test('the office name saved in Configurações is what the client sees in the po
   await expect(client.getByText('Você não tem agendamentos.')).toHaveCount(0);
 });
 
+test('the administrator changes how often and how many times clients are reminded to sign, then restores it', async ({
+  browser,
+}) => {
+  const admin = await signIn(browser, ADMIN, /\/$/);
+  await admin.goto('/configuracoes');
+  const days = admin.getByLabel('Lembrar o cliente de assinar a cada (dias)');
+  const max = admin.getByLabel('Máximo de lembretes (0 = nenhum)');
+  await expect(days).toBeVisible();
+  const before = { days: await days.inputValue(), max: await max.inputValue() };
+  const save = admin.getByRole('button', { name: 'Salvar configurações' });
+
+  // out of range: refused with the field's message, nothing saved
+  await days.fill('61');
+  await save.click();
+  await expect(admin.getByText('Informe um número inteiro de 1 a 60 dias')).toBeVisible();
+  await expect(admin.getByText('Configurações salvas')).toHaveCount(0);
+
+  await days.fill('9');
+  await max.fill('2');
+  await save.click();
+  await expect(admin.getByText('Configurações salvas')).toBeVisible();
+  // what the database holds, read again by a new page
+  await admin.reload();
+  await expect(days).toHaveValue('9');
+  await expect(max).toHaveValue('2');
+
+  await days.fill(before.days);
+  await max.fill(before.max);
+  await save.click();
+  await expect(admin.getByText('Configurações salvas').last()).toBeVisible();
+  await admin.reload();
+  await expect(days).toHaveValue(before.days);
+  await expect(max).toHaveValue(before.max);
+});
+
 test("an appointment booked from São Paulo at 10:00 is 10:00 on the office's clock, in the portal from Lisbon too", async ({
   browser,
 }) => {

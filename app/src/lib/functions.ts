@@ -32,8 +32,13 @@ export async function functionBodyError(error: unknown): Promise<string | null> 
   return null;
 }
 
-/** Calls a function with the session's token; throws the body's error text (or the error's message). */
-export async function invokeFunction<T>(name: string, body: Record<string, unknown>): Promise<T> {
+/** Calls a function with the session's token; throws the body's error text, else `fallbackError` when given (a
+ * screen's own pt-BR message), else the error's message. */
+export async function invokeFunction<T>(
+  name: string,
+  body: Record<string, unknown>,
+  { fallbackError }: { fallbackError?: string } = {},
+): Promise<T> {
   const { data: sessionData } = await supabase.auth.getSession();
   const token = sessionData.session?.access_token;
   if (!token) throw new AuthRequiredError();
@@ -41,6 +46,15 @@ export async function invokeFunction<T>(name: string, body: Record<string, unkno
     body,
     headers: { Authorization: `Bearer ${token}` },
   });
-  if (error) throw new Error((await functionBodyError(error)) ?? errorMessage(error));
+  if (error) throw new Error((await functionBodyError(error)) ?? fallbackError ?? errorMessage(error));
   return data as T;
 }
+
+/** A blob: URL for bytes a function answered in base64 (a PDF, a PNG); the caller revokes it. */
+export function base64ObjectUrl(base64: string, type: string): string {
+  const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+  return URL.createObjectURL(new Blob([bytes], { type }));
+}
+
+/** A blob: URL for a base64 PDF (e.g. a sample fill, returned and not stored). */
+export const pdfObjectUrl = (base64: string): string => base64ObjectUrl(base64, 'application/pdf');

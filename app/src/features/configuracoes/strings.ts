@@ -35,6 +35,12 @@ export const configuracoesStrings = {
   rfeDays: 'Resposta a RFE (dias após o pedido)',
   biometricsDays: 'Biometria: agendamento provisório (dias à frente)',
   documentExpiryDays: 'Alertar antes do vencimento de passaporte e EAD (dias)',
+  reminderDays: 'Lembrar o cliente de assinar a cada (dias)',
+  reminderMax: 'Máximo de lembretes (0 = nenhum)',
+  reminderHint:
+    'Um contrato enviado para assinatura e ainda não assinado gera um lembrete ao cliente (no portal, por e-mail e pelo WhatsApp, se autorizado) a cada intervalo, até o máximo de lembretes.',
+  reminderDaysInvalid: 'Informe um número inteiro de 1 a 60 dias',
+  reminderMaxInvalid: 'Informe um número inteiro de 0 a 20',
   translationTemplate: 'Certificação de tradução (modelo, em inglês)',
   translationTemplateHint: 'Use {tradutor}, {documento}, {cliente}, {idioma} e {data}.',
   save: 'Salvar configurações',

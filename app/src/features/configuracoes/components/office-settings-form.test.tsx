@@ -22,6 +22,8 @@ const settings = {
   biometrics_lead_days: 21,
   document_expiry_alert_days: 60,
   translation_certification_template: 'I, {tradutor}, certify.',
+  contract_reminder_days: 3,
+  contract_reminder_max: 5,
   require_staff_mfa: false,
 };
 
@@ -56,6 +58,8 @@ describe('OfficeSettingsForm', () => {
     expect(screen.getByLabelText('Preparação de audiência EOIR (dias antes)')).toHaveValue(14);
     expect(screen.getByLabelText('Resposta a RFE (dias após o pedido)')).toHaveValue(30);
     expect(screen.getByLabelText('Biometria: agendamento provisório (dias à frente)')).toHaveValue(21);
+    expect(screen.getByLabelText('Lembrar o cliente de assinar a cada (dias)')).toHaveValue(3);
+    expect(screen.getByLabelText('Máximo de lembretes (0 = nenhum)')).toHaveValue(5);
     expect(screen.getByRole('img', { name: 'Logotipo de Silva Immigration Law' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remover logotipo' })).not.toBeInTheDocument();
     expect(
@@ -98,6 +102,8 @@ describe('OfficeSettingsForm', () => {
       biometrics_lead_days: 21,
       document_expiry_alert_days: 60,
       translation_certification_template: 'I, {tradutor}, certify.',
+      contract_reminder_days: 3,
+      contract_reminder_max: 5,
       business_hours: {
         mon: { open: '08:30', close: '18:00' },
         tue: nineToSix,
@@ -110,6 +116,42 @@ describe('OfficeSettingsForm', () => {
     });
     // the form then shows the row as the database has it
     await waitFor(() => expect(screen.getByLabelText('Nome do escritório')).toHaveValue('Silva & Souza Imigração'));
+  });
+
+  it('saves the contract signature reminders: every 7 days, none at all with 0', async () => {
+    await renderForm();
+    await userEvent.clear(screen.getByLabelText('Lembrar o cliente de assinar a cada (dias)'));
+    await userEvent.type(screen.getByLabelText('Lembrar o cliente de assinar a cada (dias)'), '7');
+    await userEvent.clear(screen.getByLabelText('Máximo de lembretes (0 = nenhum)'));
+    await userEvent.type(screen.getByLabelText('Máximo de lembretes (0 = nenhum)'), '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }));
+    expect(await screen.findByText('Configurações salvas')).toBeInTheDocument();
+    expect(lastPatch().body).toMatchObject({ contract_reminder_days: 7, contract_reminder_max: 0 });
+    expect(db.rows('office_settings')[0]).toMatchObject({ contract_reminder_days: 7, contract_reminder_max: 0 });
+    expect(screen.getByText(/gera um lembrete ao cliente/)).toBeInTheDocument();
+  });
+
+  it('refuses reminder values outside the allowed ranges, saying which, without writing', async () => {
+    await renderForm();
+    const days = screen.getByLabelText('Lembrar o cliente de assinar a cada (dias)');
+    const max = screen.getByLabelText('Máximo de lembretes (0 = nenhum)');
+    await userEvent.clear(days);
+    await userEvent.type(days, '61');
+    await userEvent.clear(max);
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }));
+    expect(await screen.findByText('Informe um número inteiro de 1 a 60 dias')).toBeInTheDocument();
+    expect(screen.getByText('Informe um número inteiro de 0 a 20')).toBeInTheDocument();
+    expect(days).toHaveAttribute('aria-invalid', 'true');
+    expect(db.requests('/rest/v1/office_settings', 'PATCH')).toHaveLength(0);
+
+    // corrected, the same form saves and the messages go away
+    await userEvent.clear(days);
+    await userEvent.type(days, '60');
+    await userEvent.type(max, '20');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }));
+    expect(await screen.findByText('Configurações salvas')).toBeInTheDocument();
+    expect(lastPatch().body).toMatchObject({ contract_reminder_days: 60, contract_reminder_max: 20 });
+    expect(screen.queryByText('Informe um número inteiro de 1 a 60 dias')).not.toBeInTheDocument();
   });
 
   it('uploads a new logo to the branding bucket and stores its name', async () => {

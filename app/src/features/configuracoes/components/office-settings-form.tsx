@@ -1,4 +1,5 @@
-/** The administrator's form for the office settings: name, logo, time zone, hours, templates, case types, deadlines. */
+/** The administrator's form for the office settings: name, logo, time zone, hours, templates, case types, deadlines,
+ * contract signature reminders. */
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { CompanyLogo } from '@/components/company-logo';
@@ -13,7 +14,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { logoUrl } from '@/lib/branding';
 import { errorMessage } from '@/lib/errors';
 import { useOfficeSettings, useSaveOfficeSettings } from '../api/settings';
-import { fromForm, toForm, WEEKDAYS, type SettingsForm } from '../lib/settings';
+import { fromForm, reminderErrors, toForm, WEEKDAYS, type ReminderErrors, type SettingsForm } from '../lib/settings';
 import { configuracoesStrings as t } from '../strings';
 import { fill } from '@/lib/strings';
 
@@ -33,6 +34,7 @@ export function OfficeSettingsForm({ canEdit }: { canEdit: boolean }) {
   const [logo, setLogo] = useState<File | null>(null);
   const [removeLogo, setRemoveLogo] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [reminderProblems, setReminderProblems] = useState<ReminderErrors>({});
 
   // The form follows each load of the settings (adjusted while rendering, so no frame shows the old ones).
   const [loaded, setLoaded] = useState(settings.data);
@@ -49,11 +51,11 @@ export function OfficeSettingsForm({ canEdit }: { canEdit: boolean }) {
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (!form) return;
-    if (form.office_name.trim().length < 2) {
-      setProblem(t.nameTooShort);
-      return;
-    }
-    setProblem(null);
+    const tooShort = form.office_name.trim().length < 2;
+    const reminders = reminderErrors(form);
+    setProblem(tooShort ? t.nameTooShort : null);
+    setReminderProblems(reminders);
+    if (tooShort || Object.keys(reminders).length > 0) return;
     try {
       await save.mutateAsync({ row: fromForm(form), logo, removeLogo });
       setLogo(null);
@@ -231,6 +233,29 @@ export function OfficeSettingsForm({ canEdit }: { canEdit: boolean }) {
                   onChange={(e) => set('document_expiry_alert_days', Number(e.target.value))}
                 />
               </FormField>
+              <FormField label={t.reminderDays} error={reminderProblems.contract_reminder_days}>
+                <Input
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={60}
+                  step={1}
+                  value={form.contract_reminder_days}
+                  onChange={(e) => set('contract_reminder_days', e.target.value)}
+                />
+              </FormField>
+              <FormField label={t.reminderMax} error={reminderProblems.contract_reminder_max}>
+                <Input
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={20}
+                  step={1}
+                  value={form.contract_reminder_max}
+                  onChange={(e) => set('contract_reminder_max', e.target.value)}
+                />
+              </FormField>
+              <p className="text-xs text-muted-foreground">{t.reminderHint}</p>
             </CardContent>
           </Card>
         </div>

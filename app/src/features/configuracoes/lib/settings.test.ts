@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromForm, logoObjectName, toForm, type OfficeSettings } from './settings';
+import { fromForm, logoObjectName, reminderErrors, toForm, type OfficeSettings } from './settings';
 
 const settings: OfficeSettings = {
   office_name: 'Souza & Associados',
@@ -12,6 +12,8 @@ const settings: OfficeSettings = {
   biometrics_lead_days: 14,
   document_expiry_alert_days: 90,
   translation_certification_template: 'I, {tradutor}, certify.',
+  contract_reminder_days: 3,
+  contract_reminder_max: 5,
 };
 
 describe('office settings form', () => {
@@ -23,6 +25,26 @@ describe('office settings form', () => {
     expect(row.office_name).toBe('Souza');
     expect(row.rfe_response_days).toBe(87);
     expect(row.document_expiry_alert_days).toBe(90);
+    expect(form.contract_reminder_days).toBe('3');
+    expect(fromForm({ ...form, contract_reminder_days: ' 7 ', contract_reminder_max: '0' })).toMatchObject({
+      contract_reminder_days: 7,
+      contract_reminder_max: 0,
+    });
+  });
+
+  it('accepts the reminder ranges of the table (1..60 days, 0..20 reminders) and refuses the rest in pt-BR', () => {
+    const ok = (days: string, max: string) =>
+      reminderErrors({ contract_reminder_days: days, contract_reminder_max: max });
+    expect(ok('1', '0')).toEqual({});
+    expect(ok('60', '20')).toEqual({});
+    for (const days of ['0', '61', '', '2.5', '-1', 'abc', '1e1']) {
+      expect(ok(days, '5')).toEqual({ contract_reminder_days: 'Informe um número inteiro de 1 a 60 dias' });
+    }
+    for (const max of ['21', '', '1.5', '-1']) {
+      expect(ok('3', max)).toEqual({ contract_reminder_max: 'Informe um número inteiro de 0 a 20' });
+    }
+    expect(Object.keys(ok('0', '21'))).toEqual(['contract_reminder_days', 'contract_reminder_max']);
+    expect(() => fromForm({ ...toForm(settings), contract_reminder_days: '0' })).toThrow();
   });
 
   it('names logo objects uniquely with the file extension', () => {

@@ -1,4 +1,7 @@
-/** Office settings (pure): the row, the form state, and the conversion both ways. */
+/** Office settings (pure): the row, the form state, the validation, and the conversion both ways. */
+import { z } from 'zod';
+import { configuracoesStrings as t } from '../strings';
+
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 export type Hours = Record<Weekday, { open: string; close: string } | null>;
@@ -14,13 +17,49 @@ export interface OfficeSettings {
   biometrics_lead_days: number;
   document_expiry_alert_days: number;
   translation_certification_template: string;
+  /** A contract sent for signature and not signed is reminded every this many days (1..60). */
+  contract_reminder_days: number;
+  /** At most this many reminders per contract sent (0..20; 0: none). */
+  contract_reminder_max: number;
 }
 
 export const SETTINGS_COLUMNS =
-  'office_name, logo_path, business_hours, time_zone, notification_templates, hearing_prep_days, rfe_response_days, biometrics_lead_days, document_expiry_alert_days, translation_certification_template';
+  'office_name, logo_path, business_hours, time_zone, notification_templates, hearing_prep_days, rfe_response_days, biometrics_lead_days, document_expiry_alert_days, translation_certification_template, contract_reminder_days, contract_reminder_max';
 
-export interface SettingsForm extends Omit<OfficeSettings, 'business_hours' | 'logo_path'> {
+export interface SettingsForm
+  extends Omit<OfficeSettings, 'business_hours' | 'logo_path' | 'contract_reminder_days' | 'contract_reminder_max'> {
   business_hours: Hours;
+  /** As typed (a number input's text), checked by reminderSchema before saving. */
+  contract_reminder_days: string;
+  contract_reminder_max: string;
+}
+
+/** A whole number in [min, max] typed as text; the same ranges as the table's checks. */
+const wholeBetween = (min: number, max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}$/, message)
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, message);
+
+export const reminderSchema = z.object({
+  contract_reminder_days: wholeBetween(1, 60, t.reminderDaysInvalid),
+  contract_reminder_max: wholeBetween(0, 20, t.reminderMaxInvalid),
+});
+export type ReminderErrors = Partial<Record<keyof z.input<typeof reminderSchema>, string>>;
+
+/** The reminder fields' problems, by field (empty when both are valid). */
+export function reminderErrors(form: Pick<SettingsForm, 'contract_reminder_days' | 'contract_reminder_max'>) {
+  const parsed = reminderSchema.safeParse(form);
+  const errors: ReminderErrors = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0] as keyof ReminderErrors;
+      errors[key] ??= issue.message;
+    }
+  }
+  return errors;
 }
 
 export function toForm(settings: OfficeSettings): SettingsForm {
@@ -34,12 +73,15 @@ export function toForm(settings: OfficeSettings): SettingsForm {
     biometrics_lead_days: settings.biometrics_lead_days,
     document_expiry_alert_days: settings.document_expiry_alert_days,
     translation_certification_template: settings.translation_certification_template ?? '',
+    contract_reminder_days: String(settings.contract_reminder_days ?? 3),
+    contract_reminder_max: String(settings.contract_reminder_max ?? 5),
     business_hours: hours,
   };
 }
 
-/** The row to save. */
+/** The row to save (the reminder fields must have passed reminderSchema). */
 export function fromForm(form: SettingsForm): Omit<OfficeSettings, 'logo_path'> {
+  const reminders = reminderSchema.parse(form);
   return {
     office_name: form.office_name.trim(),
     time_zone: form.time_zone,
@@ -49,6 +91,8 @@ export function fromForm(form: SettingsForm): Omit<OfficeSettings, 'logo_path'> 
     biometrics_lead_days: Number(form.biometrics_lead_days),
     document_expiry_alert_days: Number(form.document_expiry_alert_days),
     translation_certification_template: form.translation_certification_template,
+    contract_reminder_days: reminders.contract_reminder_days,
+    contract_reminder_max: reminders.contract_reminder_max,
     business_hours: form.business_hours,
   };
 }

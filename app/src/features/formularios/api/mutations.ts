@@ -1,29 +1,12 @@
 /** Writes of the forms feature: import (upload + function), mapping versions, fills, questionnaire saves. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateTables } from '@/lib/data-keys';
-import { errorMessage } from '@/lib/errors';
 import type { Json } from '@/lib/database.types';
+import { invokeFunction } from '@/lib/functions';
 import { supabase } from '@/lib/supabase';
 import { formsKeys } from './keys';
 import { FORMS_BUCKET } from './queries';
 import type { FieldMapping, FillResult, ImportCoverage, Questionnaire, QuestionnaireStatus, UscisForm } from './types';
-
-/** The `error` text of a failed function call (its JSON body), else the error's message. */
-async function invokeFunction<T>(name: string, body: Record<string, unknown>): Promise<T> {
-  const { data, error } = await supabase.functions.invoke<T>(name, { body });
-  if (error) {
-    const context = (error as { context?: unknown }).context;
-    if (context instanceof Response) {
-      const payload = (await context
-        .clone()
-        .json()
-        .catch(() => null)) as { error?: string } | null;
-      if (payload?.error) throw new Error(payload.error);
-    }
-    throw new Error(errorMessage(error));
-  }
-  return data as T;
-}
 
 export interface ImportInput {
   file: File;

@@ -14,13 +14,14 @@ import {
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/errors';
+import { pdfObjectUrl } from '@/lib/functions';
 import { formatDate } from '@/lib/format';
 import { fillForm } from '../api/mutations';
 import { FORMS_BUCKET, signedPdfUrl, useFillableProcesses, useQuestionnaire } from '../api/queries';
 import type { FillResult, FormEdition, UscisForm } from '../api/types';
 import { formsStrings as t, questionnaireStrings } from '../strings';
 import { fill } from '@/lib/strings';
-import { FillReport, PdfFrame, pdfObjectUrl } from './fill-report';
+import { FillReport, PdfFrame } from './fill-report';
 import { FormPicker } from './form-picker';
 import { FormPagesPreview } from './page-preview';
 import { NativeSelect } from './native-select';

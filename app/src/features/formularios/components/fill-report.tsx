@@ -43,9 +43,3 @@ export function FillReport({ result }: { result: FillResult }) {
 export function PdfFrame({ src, title }: { src: string; title: string }) {
   return <iframe src={src} title={title} className="h-[60vh] w-full rounded-md border" data-testid="pdf-frame" />;
 }
-
-/** A blob: URL for a base64 PDF (a sample fill is returned, not stored). */
-export function pdfObjectUrl(base64: string): string {
-  const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-  return URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
-}

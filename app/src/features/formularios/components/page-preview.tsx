@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { supabase } from '@/lib/supabase';
+import { base64ObjectUrl, invokeFunction } from '@/lib/functions';
 import { fill } from '@/lib/strings';
 import { formsStrings as t } from '../strings';
 
@@ -13,17 +13,13 @@ interface RenderedPage {
 }
 
 async function renderPage(documentId: string, page: number): Promise<RenderedPage> {
-  const { data, error } = await supabase.functions.invoke<{ pageCount: number; png: string }>('preview-uscis-form', {
-    body: { documentId, page, width: 1000 },
-  });
-  if (error || !data?.png) {
-    const context = (error as { context?: unknown } | null)?.context;
-    const payload =
-      context instanceof Response ? ((await context.json().catch(() => null)) as { error?: string } | null) : null;
-    throw new Error(payload?.error ?? t.previewFailed);
-  }
-  const bytes = Uint8Array.from(atob(data.png), (char) => char.charCodeAt(0));
-  return { url: URL.createObjectURL(new Blob([bytes], { type: 'image/png' })), pages: data.pageCount };
+  const data = await invokeFunction<{ pageCount: number; png: string } | null>(
+    'preview-uscis-form',
+    { documentId, page, width: 1000 },
+    { fallbackError: t.previewFailed },
+  );
+  if (!data?.png) throw new Error(t.previewFailed);
+  return { url: base64ObjectUrl(data.png, 'image/png'), pages: data.pageCount };
 }
 
 export function FormPagesPreview({ documentId, title }: { documentId: string; title: string }) {
