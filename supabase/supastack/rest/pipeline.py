@@ -89,6 +89,7 @@ class RestService:
         self._jwt_cache: OrderedDict[str, tuple[float | None, tuple, tuple[dict, tuple[bytes, ...], bool]]] = \
             OrderedDict()
         self._headers_cache: dict[tuple, str] = {}
+        self._settings_cache: dict[tuple, tuple[bytes, ...]] = {}
         self._query_cache: dict[tuple, Prepared] = {}
         self._listener: asyncio.Task | None = None
         self._stopping = False
@@ -186,10 +187,23 @@ class RestService:
         ring = jwt_keys.key_ring()
         return ring is not None and ring.public.get(key[1]) == key[2]
 
+    def _request_settings(self, method: str, path: str, headers: Mapping[str, str]) -> tuple[bytes, ...]:
+        """The flat `request.method`, `request.path` and `request.headers` settings, cached like the headers."""
+        key = _headers_key(headers)
+        if key is None:
+            return _flat(request_gucs(method, path, self._headers_json(headers)))
+        key = (method, path, key)
+        flat = self._settings_cache.get(key)
+        if flat is None:
+            flat = _flat(request_gucs(method, path, self._headers_json(headers)))
+            if len(self._settings_cache) >= HEADERS_CACHE_SIZE:
+                self._settings_cache.clear()
+            self._settings_cache[key] = flat
+        return flat
+
     def _headers_json(self, headers: Mapping[str, str]) -> str:
         """`request.headers` as PostgREST sets it; clients repeat the same headers, so it is cached."""
-        raw = getattr(headers, "raw", None)
-        key = tuple(raw) if raw is not None else None
+        key = _headers_key(headers)
         text = self._headers_cache.get(key) if key is not None else None
         if text is None:
             text = json.dumps(dict(headers.items()))
@@ -294,8 +308,8 @@ class RestService:
                 def check(result: DbResult, checks: list[Callable[[DbResult], None]] = checks) -> None:
                     for c in checks:
                         c(result)
-            settings = (b"search_path", self.search_path(prepared.request.schema), *caller,
-                        *_flat(request_gucs(method, path, self._headers_json(headers))))
+            settings = (b"search_path", self.search_path(prepared.request.schema)) + caller + \
+                self._request_settings(method, path, headers)
             result = await execute(self.links, prepared.query, settings, anonymous, check, prepared.rollback,
                                    payload)
             return respond(prepared.request, result, prepared.query.body_kind)
@@ -330,6 +344,15 @@ def _with_payload(prepared: Prepared, payload: str) -> Prepared:
     query = prepared.query
     assert query.payload_param is not None
     return replace(prepared, query=replace(query, params={**query.params, query.payload_param: payload}))
+
+
+def _headers_key(headers: Mapping[str, str]) -> tuple | None:
+    """The raw headers as a cache key (None for a mapping without them)."""
+    key = getattr(headers, "key", None)
+    if key is None:
+        raw = getattr(headers, "raw", None)
+        key = tuple(raw) if raw is not None else None
+    return key
 
 
 def _is_json(headers: Mapping[str, str]) -> bool:

@@ -292,3 +292,36 @@ def test_a_swapped_body_is_sent_as_a_fresh_conversion_would_send_it():
     one_off = MainQuery(text="select %(p0)s::text", params={"p0": "secret body"}, payload_param="p0")
     main_step(one_off)
     assert id(one_off) not in execute._STEPS
+
+
+# ---------------------------------------------------------------------------------------------- cached settings
+# `request.method`, `request.path` and `request.headers` are kept by (method, path, raw headers), and the
+# decoded headers by the raw headers: a request must still get exactly its own, whoever sent the same before.
+
+async def test_request_settings_are_each_requests_own(one_connection_service, rest_stack):
+    from supastack.rest.asgi import RequestHeaders
+    service = one_connection_service
+    callers = ((user_token(rest_stack, ANA), ANA, "authenticated"), (user_token(rest_stack, BIA), BIA, "authenticated"),
+               (None, None, "anon"))
+    for _ in range(2):   # the second round is served from the caches
+        for method in ("GET", "POST"):
+            for token, uid, role in callers:
+                raw = [(b"apikey", rest_stack.anon_key.encode()), (b"content-type", b"application/json")]
+                if token:
+                    raw.append((b"authorization", f"Bearer {token}".encode()))
+                r = await service.handle(method, "rpc/whoami", "", RequestHeaders(raw),
+                                         b"{}" if method == "POST" else b"")
+                assert r.status == 200, r.body
+                assert json.loads(r.body) == {"uid": uid, "role": role, "method": method, "path": "/rpc/whoami"}
+
+    def headers_setting(raw):
+        flat = service._request_settings("GET", "notes", RequestHeaders(raw))
+        return json.loads(dict(zip(flat[::2], flat[1::2], strict=True))[b"request.headers"])
+
+    one = [(b"apikey", b"k"), (b"x-tenant", b"one")]
+    two = [(b"apikey", b"k"), (b"x-tenant", b"two"), (b"x-tenant", b"again")]
+    for _ in range(2):
+        assert headers_setting(one) == {"apikey": "k", "x-tenant": "one"}
+        assert headers_setting(two) == {"apikey": "k", "x-tenant": "again"}   # as json.dumps(dict(items)) did
+        again = RequestHeaders(two)
+        assert again.get("x-tenant") == "two" and again.getlist("x-tenant") == ["two", "again"]
