@@ -16,18 +16,30 @@ BODY_METHODS = frozenset(("POST", "PATCH", "PUT"))
 NO_CONTENT_LENGTH = frozenset((204, 304))
 
 
+HEADER_SETS_KEPT = 1_000
+# Clients send the same headers again and again: each set's decoded first values, by the raw headers
+_first_values: dict[tuple[tuple[bytes, bytes], ...], dict[str, str]] = {}
+
+
 class RequestHeaders(Mapping[str, str]):
     """The request's headers as the engine reads them: `get` (first value), `getlist`, `items`, `raw`; a
-    read-only mapping of each name's first value, which is what the engine's stages take."""
+    read-only mapping of each name's first value, which is what the engine's stages take. `key` is the raw
+    headers as a tuple, for the caches of what the engine derives from them."""
 
-    __slots__ = ("raw", "_first")
+    __slots__ = ("raw", "key", "_first")
 
     def __init__(self, raw: list[tuple[bytes, bytes]]):
         self.raw = raw
-        first: dict[str, str] = {}
-        for name, value in raw:
-            first.setdefault(name.decode("latin-1"), value.decode("latin-1"))
-        self._first = first
+        self.key = key = tuple(raw)
+        first = _first_values.get(key)
+        if first is None:
+            first = {}
+            for name, value in raw:
+                first.setdefault(name.decode("latin-1"), value.decode("latin-1"))
+            if len(_first_values) >= HEADER_SETS_KEPT:
+                _first_values.clear()
+            _first_values[key] = first
+        self._first = first   # shared: never changed
 
     def get(self, name: str, default: str | None = None) -> str | None:  # type: ignore[override]  # no overloads
         return self._first.get(name, default)

@@ -70,13 +70,17 @@ class Link:
 
     async def result(self) -> pq.abc.PGresult | None:
         """The next result (None marks the end of a statement's results), waiting for it without a syscall."""
+        await self.wait()
+        return self.pg.get_result()
+
+    async def wait(self) -> None:
+        """Until libpq has a whole result to give (or none is pending)."""
         pg = self.pg
         while pg.is_busy():
             if self.broken:
                 raise psycopg.OperationalError("the connection to the server was lost")
             self.waiter = self.loop.create_future()
             await self.waiter
-        return pg.get_result()
 
     async def flush(self) -> None:
         """Sends what libpq buffered; a big request may have to wait for the socket (rare: one small packet

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 import psycopg
 from psycopg._queries import PostgresQuery
-from psycopg.adapt import Transformer
+from psycopg.adapt import PyFormat, Transformer
 from psycopg.pq.abc import PGresult
 
 from supastack.core.db import set_config_sql
@@ -55,26 +55,56 @@ def guc_step(settings: Sequence[bytes]) -> Step:
     return Step(sql, settings, prepare=True)
 
 
-# Repeated reads reuse one planned MainQuery (the pipeline's query cache), so its converted statement is kept
-# too: by the query object's id, holding the object so that the id is not reused while the entry lives.
-# Statements that carry a request body (payload_param) are new objects each time and are not kept.
-_STEPS: dict[int, tuple[MainQuery, Step]] = {}
+# Repeated requests reuse one planned MainQuery (the pipeline's query cache), so its converted statement is kept
+# too: by the query object's id, holding the object so that the id is not reused while the entry lives. A
+# statement that carries a request body (payload_param) keeps the place of that parameter among the converted
+# ones, and a request swaps in its own body there (dumped by psycopg's adapter for a str, as convert would).
+_STEPS: dict[int, tuple[MainQuery, Step, int | None]] = {}
 STEPS_KEPT = 2_000
+_payload_dumper = Transformer()
 
 
-def main_step(query: MainQuery, prepare: bool = True) -> Step:
-    keep = prepare and query.payload_param is None
-    hit = _STEPS.get(id(query)) if keep else None
-    if hit is not None and hit[0] is query:
-        return hit[1]
+def _payload_place(query: MainQuery, step: Step) -> int | None:
+    """Where the body's parameter sits among the converted parameters (None: not there, or not a str)."""
+    name = query.payload_param
+    if name is None or not isinstance(query.params.get(name), str) or step.params is None:
+        return None
+    marker = PostgresQuery(_dumper)
+    marker.convert(query.text, {**query.params, name: "\x01payload\x01"})
+    assert marker.params is not None
+    places = [i for i, (a, b) in enumerate(zip(step.params, marker.params, strict=True)) if a != b]
+    return places[0] if len(places) == 1 and marker.types == step.types else None
+
+
+def _convert(query: MainQuery, params: dict, prepare: bool) -> Step:
     converted = PostgresQuery(_dumper)
-    converted.convert(query.text, query.params)
-    step = Step(converted.query, converted.params, converted.types, converted.formats, prepare=prepare)
-    if keep:
-        if len(_STEPS) >= STEPS_KEPT:
-            _STEPS.clear()
-        _STEPS[id(query)] = (query, step)
-    return step
+    converted.convert(query.text, params)
+    return Step(converted.query, converted.params, converted.types, converted.formats, prepare=prepare)
+
+
+def main_step(query: MainQuery, prepare: bool = True, payload: str | None = None) -> Step:
+    """The converted statement of `query`; `payload` (a str) replaces the body parameter's value."""
+    hit = _STEPS.get(id(query)) if prepare else None
+    if hit is None or hit[0] is not query:
+        step = _convert(query, query.params, prepare)
+        # a statement with a body is kept only when given one: the pipeline swaps bodies into the statements
+        # of its query cache only (a one-off statement's body is not held)
+        keep = prepare and (query.payload_param is None or payload is not None)
+        place = _payload_place(query, step) if keep and payload is not None else None
+        if keep and (payload is None or place is not None):
+            if len(_STEPS) >= STEPS_KEPT:
+                _STEPS.clear()
+            _STEPS[id(query)] = (query, step, place)
+    else:
+        _, step, place = hit
+    if payload is None:
+        return step
+    if place is None or step.params is None:   # no str parameter of its own to swap: convert afresh
+        assert query.payload_param is not None
+        return _convert(query, {**query.params, query.payload_param: payload}, prepare)
+    params = list(step.params)
+    params[place] = _payload_dumper.get_dumper(payload, PyFormat.AUTO).dump(payload)
+    return Step(step.sql, params, step.types, step.formats, prepare=prepare)
 
 
 def planned_rows(res: PGresult) -> int | None:
@@ -112,18 +142,21 @@ def _result(query: MainQuery, res: PGresult) -> DbResult:
 
 
 async def execute(links: Connections, query: MainQuery, settings: Sequence[bytes], anonymous: bool,
-                  check: Callable[[DbResult], None] | None = None, rollback: bool = False) -> DbResult:
+                  check: Callable[[DbResult], None] | None = None, rollback: bool = False,
+                  payload: str | None = None) -> DbResult:
     """Run `query` with the GUCs `settings` (flat name/value pairs, `role` among them) in one transaction;
-    `check` may raise a RestError to abort (and roll back) the transaction."""
+    `check` may raise a RestError to abort (and roll back) the transaction. `payload`, when given, is this
+    request's value of the query's body parameter (the query came from the pipeline's cache)."""
     decide_later = check is not None or rollback
     if decide_later or query.read_only:
-        steps = [BEGIN_READ_ONLY if query.read_only else BEGIN, guc_step(settings), main_step(query)]
+        steps = [BEGIN_READ_ONLY if query.read_only else BEGIN, guc_step(settings),
+                 main_step(query, payload=payload)]
         if not decide_later:
             steps.append(COMMIT)
     else:
         # No BEGIN/COMMIT needed: what a pipeline sends before its Sync runs as one implicit
         # transaction (committed at the Sync, rolled back on any error), set_config's local values included.
-        steps = [guc_step(settings), main_step(query)]
+        steps = [guc_step(settings), main_step(query, payload=payload)]
     main = 1 if steps[0].prepare else 2   # the main statement's place, after BEGIN (if any) and set_config
     if query.explain is not None:
         steps.insert(main + 1, main_step(query.explain, prepare=False))

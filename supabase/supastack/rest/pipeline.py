@@ -38,6 +38,7 @@ log = logging.getLogger("supastack.rest")
 JWT_CACHE_SIZE = 10_000
 QUERY_CACHE_SIZE = 2_000
 HEADERS_CACHE_SIZE = 1_000
+CACHED_BODY_SIZE = 64 * 1024   # a write's shape is cached (holding its first body) only below this size
 CONNECTIONS = 10     # REST's own connections per API process at most (PostgREST's default db-pool)
 DEFAULT_SCHEMAS = ("public", "graphql_public")          # the Supabase CLI's `[api] schemas`
 DEFAULT_EXTRA_SEARCH_PATH = ("public", "extensions")
@@ -88,6 +89,7 @@ class RestService:
         self._jwt_cache: OrderedDict[str, tuple[float | None, tuple, tuple[dict, tuple[bytes, ...], bool]]] = \
             OrderedDict()
         self._headers_cache: dict[tuple, str] = {}
+        self._settings_cache: dict[tuple, tuple[bytes, ...]] = {}
         self._query_cache: dict[tuple, Prepared] = {}
         self._listener: asyncio.Task | None = None
         self._stopping = False
@@ -185,10 +187,23 @@ class RestService:
         ring = jwt_keys.key_ring()
         return ring is not None and ring.public.get(key[1]) == key[2]
 
+    def _request_settings(self, method: str, path: str, headers: Mapping[str, str]) -> tuple[bytes, ...]:
+        """The flat `request.method`, `request.path` and `request.headers` settings, cached like the headers."""
+        key = _headers_key(headers)
+        if key is None:
+            return _flat(request_gucs(method, path, self._headers_json(headers)))
+        key = (method, path, key)
+        flat = self._settings_cache.get(key)
+        if flat is None:
+            flat = _flat(request_gucs(method, path, self._headers_json(headers)))
+            if len(self._settings_cache) >= HEADERS_CACHE_SIZE:
+                self._settings_cache.clear()
+            self._settings_cache[key] = flat
+        return flat
+
     def _headers_json(self, headers: Mapping[str, str]) -> str:
         """`request.headers` as PostgREST sets it; clients repeat the same headers, so it is cached."""
-        raw = getattr(headers, "raw", None)
-        key = tuple(raw) if raw is not None else None
+        key = _headers_key(headers)
         text = self._headers_cache.get(key) if key is not None else None
         if text is None:
             text = json.dumps(dict(headers.items()))
@@ -200,14 +215,24 @@ class RestService:
 
     # ------------------------------------------------------------------ the pipeline
     def prepare(self, method: str, path: str, query_string: str, headers: Mapping[str, str], body: bytes) -> Prepared:
+        """The planned statement of a request, its parameters all in place."""
+        prepared, payload = self._prepare(method, path, query_string, headers, body)
+        if payload is None:
+            return prepared
+        return _with_payload(prepared, payload)
+
+    def _prepare(self, method: str, path: str, query_string: str, headers: Mapping[str, str],
+                 body: bytes) -> tuple[Prepared, str | None]:
+        """(the planned statement, None) or, for a write or call of a shape seen before, (that shape's cached
+        statement, this request's value of its body parameter), which `execute` swaps in."""
         key: tuple[object, ...] | None = None   # the cache key: the request's shape
         shape_key = (method, path, query_string, headers.get("accept"), headers.get("prefer"))
         if method in ("GET", "HEAD"):
             key = shape_key + (headers.get("range"), headers.get("accept-profile"))
             hit = self._query_cache.get(key)
             if hit is not None:
-                return hit
-        elif method in ("POST", "PATCH") and _is_json(headers):
+                return hit, None
+        elif method in ("POST", "PATCH") and len(body) <= CACHED_BODY_SIZE and _is_json(headers):
             # Writes and calls with one JSON object: the statement depends on the object's keys only,
             # so a hit just swaps the body parameter.
             try:
@@ -219,12 +244,11 @@ class RestService:
                 key = shape_key + (headers.get("content-profile"), tuple(body_object))
                 hit = self._query_cache.get(key)
                 if hit is not None and hit.query.payload_param is None:
-                    return hit
+                    return hit, None
                 if hit is not None:
                     if not path.startswith("rpc/"):
                         text = "[" + text + "]" if hit.request.action != "update" else text
-                    params = {**hit.query.params, hit.query.payload_param: text}
-                    return replace(hit, query=replace(hit.query, params=params))
+                    return hit, text
         req = parse_request(method, path, query_string, headers, body, self.exposed, self.switches.plan_enabled)
         plan = planner.build_plan(req, self.cache_of(req.schema), self.settings.max_rows,
                                   self.switches.aggregates_enabled)
@@ -262,15 +286,18 @@ class RestService:
             if len(self._query_cache) >= QUERY_CACHE_SIZE:
                 self._query_cache.clear()
             self._query_cache[key] = prepared
-        return prepared
+        return prepared, None
 
     async def handle(self, method: str, path: str, query_string: str, headers: Mapping[str, str],
                      body: bytes) -> RestResponse:
         try:
             _, caller, anonymous = self._identity(headers)
-            prepared = self.prepare(method, path, query_string, headers, body)
-            if prepared.request.plan is not None:
-                return await self._explain(prepared, prepared.request.plan, method, path, headers, caller, anonymous)
+            prepared, payload = self._prepare(method, path, query_string, headers, body)
+            plan = prepared.request.plan
+            if plan is not None:
+                if payload is not None:
+                    prepared = _with_payload(prepared, payload)
+                return await self._explain(prepared, plan, method, path, headers, caller, anonymous)
             checks: list[Callable[[DbResult], None]] = []
             if prepared.single:
                 checks.append(singular_check)
@@ -281,9 +308,10 @@ class RestService:
                 def check(result: DbResult, checks: list[Callable[[DbResult], None]] = checks) -> None:
                     for c in checks:
                         c(result)
-            settings = (b"search_path", self.search_path(prepared.request.schema), *caller,
-                        *_flat(request_gucs(method, path, self._headers_json(headers))))
-            result = await execute(self.links, prepared.query, settings, anonymous, check, prepared.rollback)
+            settings = (b"search_path", self.search_path(prepared.request.schema)) + caller + \
+                self._request_settings(method, path, headers)
+            result = await execute(self.links, prepared.query, settings, anonymous, check, prepared.rollback,
+                                   payload)
             return respond(prepared.request, result, prepared.query.body_kind)
         except RestError as err:
             return error_response(err)
@@ -309,6 +337,22 @@ def _verifying_key(token: str, secret: str) -> tuple:
         kid = header.get("kid")
         return ("jwk", kid, ring.public.get(kid))
     return ("secret", secret)
+
+
+def _with_payload(prepared: Prepared, payload: str) -> Prepared:
+    """A cached write's Prepared with this request's body in its body parameter."""
+    query = prepared.query
+    assert query.payload_param is not None
+    return replace(prepared, query=replace(query, params={**query.params, query.payload_param: payload}))
+
+
+def _headers_key(headers: Mapping[str, str]) -> tuple | None:
+    """The raw headers as a cache key (None for a mapping without them)."""
+    key = getattr(headers, "key", None)
+    if key is None:
+        raw = getattr(headers, "raw", None)
+        key = tuple(raw) if raw is not None else None
+    return key
 
 
 def _is_json(headers: Mapping[str, str]) -> bool:

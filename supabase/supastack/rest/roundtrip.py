@@ -112,7 +112,13 @@ async def round_trip(link: Link, steps: Sequence[Step]) -> list[pq.abc.PGresult]
         results: list[pq.abc.PGresult] = []
         error: pq.abc.PGresult | None = None
         for kind, name in expected:
-            result = await _next_result(link)
+            # the results of one pipeline usually arrive together: awaited only while libpq has none whole
+            while True:
+                if pg.is_busy():
+                    await link.wait()
+                result = pg.get_result()
+                if result is not None:   # None ends the previous statement's results
+                    break
             if kind == "step":
                 results.append(result)
             elif kind == "prepare" and name is not None and result.status != OK:

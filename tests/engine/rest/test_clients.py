@@ -119,3 +119,25 @@ def test_supabase_js(rest_stack):
     failures = {name: r for name, r in results.items() if not r["ok"]}
     assert not failures, json.dumps(failures, indent=1)
     assert len(results) >= 15
+
+
+def test_py_repeated_writes_and_calls_of_one_shape_each_keep_their_own_values(rest_stack):
+    """The engine reuses the statement of a write or call shaped like an earlier one and swaps in the body:
+    through supabase-py, each insert stores its own values, each call answers its own arguments, and another
+    user's row of the same shape is still refused by RLS."""
+    ana = create_client(rest_stack.url, rest_stack.anon_key)
+    ana.postgrest.auth(user_token(rest_stack, ANA))
+    tag = f"same-shape-{uuid.uuid4().hex[:8]}"
+    texts = [f"{tag} {i} {'é' * i}" for i in range(6)]
+    try:
+        for text in texts:
+            res = ana.table("notes").insert({"owner_id": ANA, "body": text}).execute()
+            assert [(r["owner_id"], r["body"]) for r in res.data] == [(ANA, text)]
+        with pytest.raises(APIError) as refused:
+            ana.table("notes").insert({"owner_id": "22222222-2222-2222-2222-222222222222", "body": tag}).execute()
+        assert refused.value.code == "42501"
+        rows = rest_stack.sql("select body from notes where body like %s order by id", (tag + "%",))
+        assert [r[0] for r in rows] == texts
+        assert [ana.rpc("add_numbers", {"a": a, "b": 10}).execute().data for a in range(5)] == [10, 11, 12, 13, 14]
+    finally:
+        rest_stack.sql("delete from notes where body like %s", (tag + "%",))

@@ -222,3 +222,106 @@ async def test_requests_wait_for_a_busy_connection_then_give_up_with_503(one_con
     finally:
         service.links.put(held)
     assert await bodies(service, rest_stack, ana) == ["ana private", "ana public"]
+
+
+# ---------------------------------------------------------------------------------------------- cached writes
+# A write or call of a shape seen before (same path, query, headers and JSON keys) reuses the statement the
+# first one planned and converted; only the body parameter changes. Each request must still run its own body,
+# under its own caller's role and claims.
+
+def write_headers(stack, token: str) -> Headers:
+    return Headers(raw=[(b"apikey", stack.anon_key.encode()), (b"authorization", f"Bearer {token}".encode()),
+                        (b"content-type", b"application/json"), (b"prefer", b"return=representation")])
+
+
+async def test_a_cached_write_runs_each_requests_own_body(one_connection_service, rest_stack, monkeypatch):
+    from supastack.rest import execute
+    service = one_connection_service
+    ana, bia = user_token(rest_stack, ANA), user_token(rest_stack, BIA)
+    converted = []
+    original = execute._convert
+    monkeypatch.setattr(execute, "_convert", lambda *a: converted.append(a[0].text) or original(*a))
+    tag = f"cached-{time.time_ns()}"
+    texts = [f"{tag} plain", f"{tag} ação “aspas” 🙂", f'{tag} quote " and \\ backslash', f"{tag} " + "x" * 5000,
+             f"{tag} ', $1, %(p0)s, --"]
+    try:
+        for text in texts:
+            body = json.dumps({"owner_id": ANA, "body": text}).encode()
+            r = await service.handle("POST", "notes", "select=body,owner_id", write_headers(rest_stack, ana), body)
+            assert r.status == 201 and json.loads(r.body) == [{"body": text, "owner_id": ANA}], r.body
+        # the statement was converted for the first request and the first body swap only
+        assert len(converted) == 2
+        # the same shape for another caller: RLS judges that caller's row, not the cached statement's first body
+        body = json.dumps({"owner_id": ANA, "body": f"{tag} forged"}).encode()
+        r = await service.handle("POST", "notes", "select=body,owner_id", write_headers(rest_stack, bia), body)
+        assert r.status == 403 and json.loads(r.body)["code"] == "42501", r.body
+        body = json.dumps({"owner_id": BIA, "body": f"{tag} bia"}).encode()
+        r = await service.handle("POST", "notes", "select=body,owner_id", write_headers(rest_stack, bia), body)
+        assert r.status == 201 and json.loads(r.body) == [{"body": f"{tag} bia", "owner_id": BIA}], r.body
+        rows = rest_stack.sql("select owner_id::text, body from notes where body like %s order by id", (tag + "%",))
+        assert rows == [(ANA, t) for t in texts] + [(BIA, f"{tag} bia")]
+        # calls too
+        for a, b in ((1, 2), (40, 2), (-7, 7)):
+            r = await service.handle("POST", "rpc/add_numbers", "", write_headers(rest_stack, ana),
+                                     json.dumps({"a": a, "b": b}).encode())
+            assert r.status == 200 and json.loads(r.body) == a + b, r.body
+        # a body the statement cannot take still fails as that request's own error
+        r = await service.handle("POST", "rpc/add_numbers", "", write_headers(rest_stack, ana), b'{"a": "x", "b": 1}')
+        assert r.status == 400 and json.loads(r.body)["code"] == "22P02", r.body
+        await assert_connection_is_clean(service)
+    finally:
+        rest_stack.sql("delete from notes where body like %s", (tag + "%",))
+
+
+def test_a_swapped_body_is_sent_as_a_fresh_conversion_would_send_it():
+    from psycopg._queries import PostgresQuery
+    from psycopg.adapt import Transformer
+
+    from supastack.rest.execute import main_step
+    from supastack.rest.sql import MainQuery
+    query = MainQuery(text="select %(p0)s::int, %(p1)s::jsonb, %(p0)s::int, %(p2)s::text",
+                      params={"p0": 5, "p1": '{"a": 1}', "p2": "z"}, payload_param="p1")
+    for payload in ('{"a": 2}', '{"b": "ação"}', "[" + '{"c": 3}' * 1 + "]", ""):
+        step = main_step(query, payload=payload)
+        fresh = PostgresQuery(Transformer())
+        fresh.convert(query.text, {**query.params, "p1": payload})
+        assert (step.sql, [bytes(p) for p in step.params or ()], step.types) == \
+            (fresh.query, [bytes(p) for p in fresh.params or ()], fresh.types)
+    # a one-off statement (never given a body to swap) is not kept with its body
+    from supastack.rest import execute
+    one_off = MainQuery(text="select %(p0)s::text", params={"p0": "secret body"}, payload_param="p0")
+    main_step(one_off)
+    assert id(one_off) not in execute._STEPS
+
+
+# ---------------------------------------------------------------------------------------------- cached settings
+# `request.method`, `request.path` and `request.headers` are kept by (method, path, raw headers), and the
+# decoded headers by the raw headers: a request must still get exactly its own, whoever sent the same before.
+
+async def test_request_settings_are_each_requests_own(one_connection_service, rest_stack):
+    from supastack.rest.asgi import RequestHeaders
+    service = one_connection_service
+    callers = ((user_token(rest_stack, ANA), ANA, "authenticated"), (user_token(rest_stack, BIA), BIA, "authenticated"),
+               (None, None, "anon"))
+    for _ in range(2):   # the second round is served from the caches
+        for method in ("GET", "POST"):
+            for token, uid, role in callers:
+                raw = [(b"apikey", rest_stack.anon_key.encode()), (b"content-type", b"application/json")]
+                if token:
+                    raw.append((b"authorization", f"Bearer {token}".encode()))
+                r = await service.handle(method, "rpc/whoami", "", RequestHeaders(raw),
+                                         b"{}" if method == "POST" else b"")
+                assert r.status == 200, r.body
+                assert json.loads(r.body) == {"uid": uid, "role": role, "method": method, "path": "/rpc/whoami"}
+
+    def headers_setting(raw):
+        flat = service._request_settings("GET", "notes", RequestHeaders(raw))
+        return json.loads(dict(zip(flat[::2], flat[1::2], strict=True))[b"request.headers"])
+
+    one = [(b"apikey", b"k"), (b"x-tenant", b"one")]
+    two = [(b"apikey", b"k"), (b"x-tenant", b"two"), (b"x-tenant", b"again")]
+    for _ in range(2):
+        assert headers_setting(one) == {"apikey": "k", "x-tenant": "one"}
+        assert headers_setting(two) == {"apikey": "k", "x-tenant": "again"}   # as json.dumps(dict(items)) did
+        again = RequestHeaders(two)
+        assert again.get("x-tenant") == "two" and again.getlist("x-tenant") == ["two", "again"]
