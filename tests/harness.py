@@ -308,6 +308,7 @@ class StackProcess:
             except httpx.HTTPError:
                 pass
             if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.stop()   # one that never answered must not run on after the test
                 raise RuntimeError("stack did not start:\n" + self.log_tail())
             time.sleep(0.1)
 
