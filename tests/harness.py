@@ -279,6 +279,20 @@ def _content_key(migrations_dir: Path, seed_file: Path | None) -> str:
     return digest.hexdigest()
 
 
+DEMO_PASSWORD = "Demo@12345"
+
+
+def signed_in(stack: StackProcess, email: str, password: str = DEMO_PASSWORD):
+    """A supabase-py client signed in as `email` on `stack` (the demo password unless given): no refresh thread,
+    no stored session, as a test's short-lived client should be."""
+    from supabase import ClientOptions, create_client  # here: most users of the harness need no client
+
+    client = create_client(stack.url, stack.anon_key,
+                           options=ClientOptions(auto_refresh_token=False, persist_session=False))
+    client.auth.sign_in_with_password({"email": email, "password": password})
+    return client
+
+
 class StackProcess:
     def __init__(self, cluster: Cluster, workdir: Path = REPO_ROOT, seed: bool = True,
                  env: dict | None = None, name: str = "stack") -> None:

@@ -13,8 +13,8 @@ import pytest
 from postgrest.exceptions import APIError
 
 from conftest import WORKDIR
-from harness import StackProcess
-from supabase import Client, ClientOptions, create_client
+from harness import StackProcess, signed_in
+from supabase import Client
 
 DEMO_PASSWORD = "Demo@12345"
 ADMIN = "admin@escritorio.test"
@@ -29,13 +29,6 @@ def mstack(cluster):
                                                              "SIGN_IN_FAILURES_PER_EMAIL": "100000"})
     yield s
     s.stop()
-
-
-def signed_in(stack: StackProcess, email: str) -> Client:
-    sb = create_client(stack.url, stack.anon_key,
-                       options=ClientOptions(auto_refresh_token=False, persist_session=False))
-    sb.auth.sign_in_with_password({"email": email, "password": DEMO_PASSWORD})
-    return sb
 
 
 def raise_to_aal2(sb: Client) -> str:

@@ -15,9 +15,8 @@ import httpx
 import pytest
 from supabase_functions.errors import FunctionsHttpError
 
-from conftest import JOAO, JOAO_CLIENT, MARIA, MARIA_CLIENT, PASSWORD
-from harness import StackProcess
-from supabase import ClientOptions, create_client
+from conftest import JOAO, JOAO_CLIENT, MARIA, MARIA_CLIENT
+from harness import StackProcess, signed_in
 
 LEASE = 3
 MAX_ATTEMPTS = 3
@@ -30,13 +29,6 @@ def crash_stack(cluster):
         "EXPORTS_RETRY_SECONDS": "0.5", "EXPORTS_POLL_SECONDS": "0.2"})
     yield s
     s.stop()
-
-
-def signed_in(stack: StackProcess, email: str):
-    sb = create_client(stack.url, stack.anon_key,
-                       options=ClientOptions(auto_refresh_token=False, persist_session=False))
-    sb.auth.sign_in_with_password({"email": email, "password": PASSWORD})
-    return sb
 
 
 def call(sb, body: dict) -> dict:

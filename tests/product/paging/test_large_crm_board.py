@@ -11,7 +11,7 @@ import re
 import pytest
 from postgrest.exceptions import APIError
 
-from harness import StackProcess
+from harness import StackProcess, signed_in
 from supabase import Client, ClientOptions, create_client
 
 PASSWORD = "Demo@12345"
@@ -43,13 +43,6 @@ def office(cluster):
     seed_leads(s)
     yield s
     s.stop()
-
-
-def signed_in(stack: StackProcess, email: str) -> Client:
-    sb = create_client(stack.url, stack.anon_key,
-                       options=ClientOptions(auto_refresh_token=False, persist_session=False))
-    sb.auth.sign_in_with_password({"email": email, "password": PASSWORD})
-    return sb
 
 
 @pytest.fixture(scope="module")

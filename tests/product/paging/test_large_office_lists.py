@@ -10,8 +10,8 @@ from datetime import date
 
 import pytest
 
-from harness import StackProcess
-from supabase import Client, ClientOptions, create_client
+from harness import StackProcess, signed_in
+from supabase import Client
 
 PASSWORD = "Demo@12345"
 MARIA_CLIENT = "c0000000-0000-4000-8000-000000000001"
@@ -60,13 +60,6 @@ def office(cluster):
     seed_large_office(s)
     yield s
     s.stop()
-
-
-def signed_in(stack: StackProcess, email: str) -> Client:
-    sb = create_client(stack.url, stack.anon_key,
-                       options=ClientOptions(auto_refresh_token=False, persist_session=False))
-    sb.auth.sign_in_with_password({"email": email, "password": PASSWORD})
-    return sb
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness import StackProcess
+from harness import StackProcess, signed_in
 from supabase import Client, ClientOptions, create_client
 
 PASSWORD = "Demo@12345"
@@ -81,13 +81,6 @@ def office(cluster):
     seed(s)
     yield s
     s.stop()
-
-
-def signed_in(stack: StackProcess, email: str) -> Client:
-    sb = create_client(stack.url, stack.anon_key,
-                       options=ClientOptions(auto_refresh_token=False, persist_session=False))
-    sb.auth.sign_in_with_password({"email": email, "password": PASSWORD})
-    return sb
 
 
 @pytest.fixture(scope="module")

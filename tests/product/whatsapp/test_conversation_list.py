@@ -10,7 +10,7 @@ import pytest
 from graph_fake import inbound_event, post_event
 from postgrest.exceptions import APIError
 
-from harness import StackProcess
+from harness import StackProcess, signed_in
 from supabase import Client, ClientOptions, create_client
 
 ADMIN = "10000000-0000-4000-8000-000000000001"
@@ -49,13 +49,6 @@ def many(stack) -> list[str]:
                   "from generate_series(1, %s) g", (client_id, i % 3))
         ids.append(client_id)
     return list(reversed(ids))
-
-
-def signed_in(stack, email: str, password: str = "Demo@12345") -> Client:
-    sb = create_client(stack.url, stack.anon_key,
-                       options=ClientOptions(auto_refresh_token=False, persist_session=False))
-    sb.auth.sign_in_with_password({"email": email, "password": password})
-    return sb
 
 
 def listing(sb: Client, *, filter_: str = "all", search: str | None = None, limit: int = PAGE,

@@ -12,8 +12,7 @@ from graph_fake import FakeGraph, inbound_event, post_event, signature, status_e
 from postgrest.exceptions import APIError
 from storage3.exceptions import StorageApiError
 
-from harness import StackProcess, access_token
-from supabase import Client, ClientOptions, create_client
+from harness import StackProcess, access_token, signed_in
 
 ADMIN = "10000000-0000-4000-8000-000000000001"
 MARIA_USER = "10000000-0000-4000-8000-000000000005"
@@ -60,13 +59,6 @@ def send(stack, wa_from: str, message: dict, **kw) -> httpx.Response:
     r = post_event(webhook(stack), APP_SECRET, inbound_event(wa_from, message, **kw))
     assert r.status_code == 200, r.text
     return r
-
-
-def signed_in(stack, email: str) -> Client:
-    sb = create_client(stack.url, stack.anon_key,
-                       options=ClientOptions(auto_refresh_token=False, persist_session=False))
-    sb.auth.sign_in_with_password({"email": email, "password": "Demo@12345"})
-    return sb
 
 
 def grant_whatsapp(stack, client_id: str, phone: str) -> None:
