@@ -21,6 +21,7 @@ def ephemeral_start() -> int:
 
 
 def is_free(port: int) -> bool:
+    """Nobody listens on it, on any address (a stack on 0.0.0.0 binds every one)."""
     with socket.socket() as s:
         try:
             s.bind(("0.0.0.0", port))

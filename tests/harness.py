@@ -36,6 +36,9 @@ from supastack.core.config import REPO_ROOT, Settings, load_settings
 from supastack.db.migrate import BOOTSTRAP_DIR, migrate
 from supastack.db.postgres import EmbeddedPostgres, wait_for
 
+sys.path.insert(0, str(REPO_ROOT / "scripts"))
+import live_ports  # noqa: E402  (the live stack's port rules, shared with the tests' own stacks)
+
 
 def access_token(stack, sub: str | None = None, *, role: str = "authenticated", ttl: int = 3600,
                  **claims) -> str:
@@ -61,24 +64,16 @@ def session_claims(stack, token: str) -> dict:
 
 
 def free_port() -> int:
-    """A port no one listens on, below the kernel's ephemeral range: a port the kernel picked for us would
-    be handed again to the next outgoing connection (to PostgreSQL, say), and a server binding it later
-    then fails with 'Address already in use'. Checked on every address, as a stack on 0.0.0.0 binds."""
-    low, _ = (int(n) for n in Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()) \
-        if Path("/proc/sys/net/ipv4/ip_local_port_range").exists() else (32768, 60999)
+    """A port no one listens on, below the kernel's ephemeral range (scripts/live_ports.py says why), in this
+    worker's slice of it."""
+    low = live_ports.ephemeral_start()
     start, end = _worker_slice(max(1024, low - 12000), low)
     rng = random.Random()
     for _ in range(200):
         port = rng.randrange(start, end)
-        if port in _handed_out:
-            continue
-        with socket.socket() as s:
-            try:
-                s.bind(("0.0.0.0", port))
-            except OSError:
-                continue
-        _handed_out.add(port)
-        return port
+        if port not in _handed_out and live_ports.is_free(port):
+            _handed_out.add(port)
+            return port
     raise RuntimeError("no free port below the ephemeral range")
 
 

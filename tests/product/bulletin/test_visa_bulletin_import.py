@@ -10,10 +10,10 @@ import pytest
 from postgrest.exceptions import APIError
 from supabase_functions.errors import FunctionsHttpError
 
+from harness import signed_in
 from supabase import Client, create_client
 
 FIXTURES = Path(__file__).parent / "fixtures"
-PASSWORD = "Demo@12345"
 MARIA_PROCESS = 1           # seed: Maria Silva's Green Card
 JOAO_PROCESS = 2            # seed: João Souza's naturalisation
 MARIA_CLIENT = "c0000000-0000-4000-8000-000000000001"
@@ -21,12 +21,6 @@ MARIA_CLIENT = "c0000000-0000-4000-8000-000000000001"
 
 def page(month: str) -> str:
     return (FIXTURES / f"visa-bulletin-{month}.html").read_text(encoding="utf-8")
-
-
-def signed_in(stack, email: str) -> Client:
-    client = create_client(stack.url, stack.anon_key)
-    client.auth.sign_in_with_password({"email": email, "password": PASSWORD})
-    return client
 
 
 def invoke(client: Client, body: dict):

@@ -11,19 +11,12 @@ from pdf_builder import fillable_pdf
 
 from conftest import JOAO_CLIENT
 from edgekit.uscis_forms.pdf import filled_values
-from supabase import ClientOptions, create_client
+from harness import signed_in
 
 ASSISTANT = "assistente@escritorio.test"
 SECRETARY = "secretaria@escritorio.test"
 JOAO_PROCESS = 2
 HASH = "b" * 64
-
-
-def signed_in(stack, email: str):
-    sb = create_client(stack.url, stack.anon_key,
-                       options=ClientOptions(auto_refresh_token=False, persist_session=False))
-    sb.auth.sign_in_with_password({"email": email, "password": "Demo@12345"})
-    return sb
 
 
 @pytest.fixture(scope="module")
