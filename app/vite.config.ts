@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { routePreload } from './build/route-preload.ts';
@@ -105,5 +106,8 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     css: false,
     testTimeout: 20_000,
+    // Vitest keeps one core for itself by default: on a two-core machine that is one test file at a time, and the
+    // main process is mostly idle (170 s instead of 243 s for the whole suite on two cores).
+    maxWorkers: availableParallelism(),
   },
 });
