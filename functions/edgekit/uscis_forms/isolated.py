@@ -9,8 +9,11 @@ Limits: USCIS_PDF_MAX_BYTES, USCIS_PDF_MAX_PAGES, USCIS_PDF_MAX_FIELDS, USCIS_PD
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import multiprocessing
+import os
 import resource
+import signal
 import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -20,6 +23,7 @@ from edgekit.uscis_forms import packet, pdf, preview
 from edgekit.uscis_forms.pdf import InvalidPdf
 
 WORKER_MEMORY_BYTES = 1 << 30      # a PDF that needs more than this to be read is not a form
+PR_SET_PDEATHSIG = 1
 
 
 @dataclass(frozen=True)
@@ -47,11 +51,20 @@ class PdfRefused(InvalidPdf):
 
 
 # -- in the worker process -------------------------------------------------------------------------------
-def _limit_worker_memory() -> None:
+def _start_worker(api_pid: int) -> None:
+    """Memory capped, and dying with the API process: a pool worker waits on a queue whose write end it holds
+    itself, so it never notices that the API process was killed and would live on, idle, forever (Linux's
+    parent-death signal; elsewhere the worker still ends when the API process exits normally)."""
     try:
         resource.setrlimit(resource.RLIMIT_AS, (WORKER_MEMORY_BYTES, WORKER_MEMORY_BYTES))
     except (ValueError, OSError):
         pass
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != api_pid:      # the API process died before the signal was asked for
+        os._exit(1)
 
 
 def _count_fields(reader, cap: int) -> int:
@@ -117,7 +130,7 @@ def _executor() -> ProcessPoolExecutor:
         if _pool is None:
             # spawn: a clean interpreter, not a fork of a process with an event loop and threads
             _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                        initializer=_limit_worker_memory)
+                                        initializer=_start_worker, initargs=(os.getpid(),))
         return _pool
 
 

@@ -7,6 +7,7 @@ import statistics
 import threading
 import time
 import uuid
+from pathlib import Path
 
 import httpx
 import pytest
@@ -100,3 +101,39 @@ def test_a_pdf_that_takes_too_long_is_stopped():
 
     with pytest.raises(PdfRefused, match="demorou mais de 0.2 s"):
         asyncio.run(read_fields(crafted_pdf(20_000), PdfLimits(max_fields=50_000, seconds=0.2)))
+
+
+def _children(pid: int) -> set[int]:
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found.update(int(child) for child in (task / "children").read_text().split())
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0] != "Z"
+    except (FileNotFoundError, IndexError):
+        return False
+
+
+def test_the_pdf_worker_does_not_outlive_a_killed_api_process(cluster):
+    """The worker process that reads PDFs waits on a queue it holds both ends of: without the parent-death
+    signal, a kill -9 of the API process left it running, idle, for good (one more process per crash)."""
+    stack = StackProcess(cluster, name="pdf-orphan")
+    try:
+        session = httpx.post(f"{stack.url}/auth/v1/token?grant_type=password", headers={"apikey": stack.anon_key},
+                             json={"email": "assistente@escritorio.test", "password": PASSWORD})
+        headers = {"apikey": stack.anon_key, "Authorization": f"Bearer {session.json()['access_token']}"}
+        assert _import(stack, headers, _upload(stack, headers, crafted_pdf(5))).status_code == 200
+        assert stack.proc is not None
+        workers = _children(stack.proc.pid)
+        assert workers, "the import ran in a worker process of the API"
+        stack.proc.kill()
+        stack.proc.wait(10)
+        deadline = time.monotonic() + 10
+        while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not [pid for pid in workers if _alive(pid)], "the PDF worker outlived the API process"
+    finally:
+        stack.stop()
