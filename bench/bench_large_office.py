@@ -279,7 +279,7 @@ def run(api: Api, rounds: int, process_id: int) -> bool:
 def tables_first_page(api: Api, rounds: int) -> bool:
     """Every table and view the API exposes, first 25 rows, as each demo role (p95 of rounds). The budget holds
     where the role reads rows; where its policies give it none, the time is shown apart (PostgreSQL evaluates a
-    policy that is false for the role on every row: supabase/DECISIONS.md 17)."""
+    policy that is false for the role on every row: supabase/DECISIONS.md 19)."""
     spec = api.http.get("/rest/v1/", headers={"apikey": api.anon}).json()
     names = sorted(p.strip("/") for p in spec.get("paths", {}) if p.count("/") == 1 and not p.startswith("/rpc")
                    and p != "/")
