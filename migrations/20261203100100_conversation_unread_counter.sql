@@ -22,9 +22,6 @@ revoke all on table public.conversation_unread from public, anon, authenticated;
 grant select on table public.conversation_unread to authenticated;
 grant all on table public.conversation_unread to service_role;
 
--- Only clients with unread messages are searched by the "Não lidas" filter.
-create index conversation_unread_open_idx on public.conversation_unread (client_id) where n > 0;
-
 insert into public.conversation_unread (client_id, n)
 select m.client_id, count(*)
   from public.messages m

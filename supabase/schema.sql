@@ -10785,12 +10785,6 @@ CREATE UNIQUE INDEX contract_templates_one_default_idx ON public.contract_templa
 CREATE INDEX contract_templates_updated_by_idx ON public.contract_templates USING btree (updated_by);
 
 --
--- Name: conversation_unread_open_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX conversation_unread_open_idx ON public.conversation_unread USING btree (client_id) WHERE (n > 0);
-
---
 -- Name: conversations_activity_idx; Type: INDEX; Schema: public; Owner: -
 --
 
