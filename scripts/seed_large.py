@@ -22,7 +22,8 @@ import psycopg
 SQL = Path(__file__).with_name("seed_large.sql")
 TABLES = ("clients", "processes", "process_events", "uscis_receipts", "uscis_status_history", "messages",
           "client_documents", "financial_contracts", "financial_installments", "financial_quotes", "leads",
-          "appointments", "tasks", "interactions", "notifications", "notification_deliveries", "conversations")
+          "appointments", "tasks", "interactions", "notifications", "notification_deliveries", "conversations",
+          "conversation_unread")
 
 
 def stack_db_url() -> str:

@@ -1480,6 +1480,20 @@ end
 $$;
 
 --
+-- Name: clear_unread_messages(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.clear_unread_messages() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  delete from public.conversation_unread;
+  return null;
+end
+$$;
+
+--
 -- Name: client_consents_stamp(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1817,6 +1831,23 @@ $$;
 COMMENT ON FUNCTION public.confirm_pix_charge(charge_id uuid, received_brl numeric, received_on date) IS 'Administrator or legal_assistant: a Pix was received; records the installment''s payment (amount checked when given) at the rate locked on the charge.';
 
 --
+-- Name: contains_pattern(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.contains_pattern(term text) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select '%' || replace(replace(replace(left(btrim(coalesce(term, '')), 200), '\', '\\'), '%', '\%'), '_', '\_') || '%'
+$$;
+
+--
+-- Name: FUNCTION contains_pattern(term text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.contains_pattern(term text) IS 'The LIKE/ILIKE pattern matching text that contains the term (trimmed, capped at 200 characters, \ % _ escaped).';
+
+--
 -- Name: conversation_counts(text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1905,22 +1936,26 @@ begin
   if char_length(v_term) > 200 then
     raise exception 'Busca longa demais' using errcode = 'invalid_parameter_value';
   end if;
-  v_like := '%' || replace(replace(replace(v_term, '\', '\\'), '%', '\%'), '_', '\_') || '%';
+  v_like := public.contains_pattern(v_term);
+  if p_filter = 'unread' then
+    return query
+      select cv.client_id, c.full_name, cv.last_message_at, u.n::bigint, cv.assigned_to, cv.resolved_at
+        from public.conversation_unread u
+        join public.conversations cv on cv.client_id = u.client_id
+        join public.clients c on c.id = cv.client_id
+       where u.n > 0
+         and cv.last_message_at is not null
+         and (v_term = '' or public.search_fold(c.full_name) like v_like);
+    return;
+  end if;
   return query
-    with unread as (
-      select m.client_id, count(*) as n
-        from public.messages m
-       where m.read_at is null and m.sender_type = 'client'
-       group by m.client_id
-    )
     select cv.client_id, c.full_name, cv.last_message_at, coalesce(u.n, 0)::bigint, cv.assigned_to, cv.resolved_at
       from public.conversations cv
       join public.clients c on c.id = cv.client_id
-      left join unread u on u.client_id = cv.client_id
+      left join public.conversation_unread u on u.client_id = cv.client_id
      where cv.last_message_at is not null
        and (v_term = '' or public.search_fold(c.full_name) like v_like)
        and case p_filter
-             when 'unread' then coalesce(u.n, 0) > 0
              when 'mine' then cv.assigned_to = v_me and cv.resolved_at is null
              when 'unassigned' then cv.assigned_to is null and cv.resolved_at is null
              when 'resolved' then cv.resolved_at is not null
@@ -1934,6 +1969,29 @@ $$;
 --
 
 COMMENT ON FUNCTION public.conversation_rows(p_filter text, p_search text) IS 'Staff: the conversations a filter (all, unread, mine, unassigned, resolved) and a client-name search select; RLS applies.';
+
+--
+-- Name: conversation_unread_apply(jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.conversation_unread_apply(p_deltas jsonb) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  -- Ordered by client so two statements touching the same clients lock their rows in the same order.
+  insert into public.conversation_unread as u (client_id, n)
+  select d.key::uuid, d.value::integer
+    from jsonb_each_text(p_deltas) d
+   where d.value::integer > 0
+   order by d.key::uuid
+  on conflict (client_id) do update set n = u.n + excluded.n;
+  update public.conversation_unread as u
+     set n = greatest(u.n + d.value::integer, 0)
+    from jsonb_each_text(p_deltas) d
+   where u.client_id = d.key::uuid and d.value::integer < 0;
+end
+$$;
 
 --
 -- Name: convert_lead(uuid, text, text); Type: FUNCTION; Schema: public; Owner: -
@@ -1993,6 +2051,41 @@ begin
        else 'queued' end
    where m.delivery_id = new.id;
   return new;
+end
+$$;
+
+--
+-- Name: count_unread_messages(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.count_unread_messages() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_deltas jsonb;
+begin
+  if tg_op = 'INSERT' then
+    select jsonb_object_agg(k.client_id, k.n) into v_deltas
+      from (select r.client_id, count(*) as n from new_rows r
+             where r.read_at is null and r.sender_type = 'client' group by r.client_id) k;
+  elsif tg_op = 'DELETE' then
+    select jsonb_object_agg(k.client_id, -k.n) into v_deltas
+      from (select r.client_id, count(*) as n from old_rows r
+             where r.read_at is null and r.sender_type = 'client' group by r.client_id) k;
+  else
+    select jsonb_object_agg(k.client_id, k.n) into v_deltas
+      from (select d.client_id, sum(d.n) as n
+              from (select r.client_id, 1 as n from new_rows r where r.read_at is null and r.sender_type = 'client'
+                    union all
+                    select r.client_id, -1 from old_rows r where r.read_at is null and r.sender_type = 'client') d
+             group by d.client_id
+            having sum(d.n) <> 0) k;
+  end if;
+  if v_deltas is not null then
+    perform public.conversation_unread_apply(v_deltas);
+  end if;
+  return null;
 end
 $$;
 
@@ -3927,7 +4020,7 @@ begin
   if char_length(v_term) > 200 then
     raise exception 'Busca longa demais' using errcode = 'invalid_parameter_value';
   end if;
-  v_like := '%' || replace(replace(replace(v_term, '\', '\\'), '%', '\%'), '_', '\_') || '%';
+  v_like := public.contains_pattern(v_term);
   return query
     select s.stage, coalesce(c.n, 0)::bigint
       from unnest(array['novo', 'contato', 'proposta', 'fechado', 'perdido']) with ordinality as s(stage, position)
@@ -7888,6 +7981,28 @@ CREATE TABLE public.contract_template_clauses (
 COMMENT ON TABLE public.contract_template_clauses IS 'Optional clauses of a template: those of the process''s case type (or of every case type when case_type_id is null) fill {{clausulas}}.';
 
 --
+-- Name: conversation_unread; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.conversation_unread (
+    client_id uuid NOT NULL,
+    n integer DEFAULT 0 NOT NULL,
+    CONSTRAINT conversation_unread_n_check CHECK ((n >= 0))
+);
+
+--
+-- Name: TABLE conversation_unread; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.conversation_unread IS 'Per client: how many of its messages the office has not read (kept by triggers on messages; staff read, nobody writes).';
+
+--
+-- Name: COLUMN conversation_unread.n; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.conversation_unread.n IS 'Messages from the client (sender_type client) with read_at null.';
+
+--
 -- Name: conversations; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -9723,6 +9838,13 @@ ALTER TABLE ONLY public.contract_template_clauses
 
 ALTER TABLE ONLY public.contract_templates
     ADD CONSTRAINT contract_templates_pkey PRIMARY KEY (id);
+
+--
+-- Name: conversation_unread conversation_unread_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.conversation_unread
+    ADD CONSTRAINT conversation_unread_pkey PRIMARY KEY (client_id);
 
 --
 -- Name: conversations conversations_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -12289,6 +12411,30 @@ CREATE TRIGGER leads_track_stage BEFORE UPDATE OF stage ON public.leads FOR EACH
 CREATE TRIGGER legal_documents_guard BEFORE INSERT OR UPDATE ON public.legal_documents FOR EACH ROW EXECUTE FUNCTION public.legal_documents_guard();
 
 --
+-- Name: messages messages_clear_unread; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER messages_clear_unread AFTER TRUNCATE ON public.messages FOR EACH STATEMENT EXECUTE FUNCTION public.clear_unread_messages();
+
+--
+-- Name: messages messages_count_unread_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER messages_count_unread_delete AFTER DELETE ON public.messages REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.count_unread_messages();
+
+--
+-- Name: messages messages_count_unread_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER messages_count_unread_insert AFTER INSERT ON public.messages REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.count_unread_messages();
+
+--
+-- Name: messages messages_count_unread_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER messages_count_unread_update AFTER UPDATE ON public.messages REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.count_unread_messages();
+
+--
 -- Name: messages messages_touch_conversation; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -12676,6 +12822,13 @@ ALTER TABLE ONLY public.contract_template_clauses
 
 ALTER TABLE ONLY public.contract_templates
     ADD CONSTRAINT contract_templates_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+--
+-- Name: conversation_unread conversation_unread_client_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.conversation_unread
+    ADD CONSTRAINT conversation_unread_client_id_fkey FOREIGN KEY (client_id) REFERENCES public.clients(id) ON DELETE CASCADE;
 
 --
 -- Name: conversations conversations_assigned_to_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -13826,6 +13979,12 @@ ALTER TABLE public.contract_template_clauses ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.contract_templates ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: conversation_unread; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.conversation_unread ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: conversations; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
@@ -14762,6 +14921,12 @@ CREATE POLICY "staff read task comments" ON public.task_comments FOR SELECT TO a
 CREATE POLICY "staff read tasks" ON public.tasks FOR SELECT TO authenticated USING (( SELECT public.is_staff() AS is_staff));
 
 --
+-- Name: conversation_unread staff read unread counters; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "staff read unread counters" ON public.conversation_unread FOR SELECT TO authenticated USING (( SELECT public.is_staff() AS is_staff));
+
+--
 -- Name: appointments staff remove appointments; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -15306,6 +15471,13 @@ REVOKE ALL ON FUNCTION public.check_time_zone_name() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.check_time_zone_name() TO service_role;
 
 --
+-- Name: FUNCTION clear_unread_messages(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.clear_unread_messages() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.clear_unread_messages() TO service_role;
+
+--
 -- Name: FUNCTION client_consents_stamp(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -15374,6 +15546,14 @@ GRANT ALL ON FUNCTION public.confirm_pix_charge(charge_id uuid, received_brl num
 GRANT ALL ON FUNCTION public.confirm_pix_charge(charge_id uuid, received_brl numeric, received_on date) TO service_role;
 
 --
+-- Name: FUNCTION contains_pattern(term text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.contains_pattern(term text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.contains_pattern(term text) TO authenticated;
+GRANT ALL ON FUNCTION public.contains_pattern(term text) TO service_role;
+
+--
 -- Name: FUNCTION conversation_counts(p_search text); Type: ACL; Schema: public; Owner: -
 --
 
@@ -15398,6 +15578,13 @@ GRANT ALL ON FUNCTION public.conversation_rows(p_filter text, p_search text) TO 
 GRANT ALL ON FUNCTION public.conversation_rows(p_filter text, p_search text) TO service_role;
 
 --
+-- Name: FUNCTION conversation_unread_apply(p_deltas jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.conversation_unread_apply(p_deltas jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.conversation_unread_apply(p_deltas jsonb) TO service_role;
+
+--
 -- Name: FUNCTION convert_lead(p_lead_id uuid, p_password text, p_address text); Type: ACL; Schema: public; Owner: -
 --
 
@@ -15413,6 +15600,13 @@ REVOKE ALL ON FUNCTION public.copy_delivery_status() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.copy_delivery_status() TO anon;
 GRANT ALL ON FUNCTION public.copy_delivery_status() TO authenticated;
 GRANT ALL ON FUNCTION public.copy_delivery_status() TO service_role;
+
+--
+-- Name: FUNCTION count_unread_messages(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.count_unread_messages() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.count_unread_messages() TO service_role;
 
 --
 -- Name: FUNCTION create_checklist_requests(); Type: ACL; Schema: public; Owner: -
@@ -16781,6 +16975,13 @@ GRANT ALL ON TABLE public.contract_signing_codes TO service_role;
 
 GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,MAINTAIN,UPDATE ON TABLE public.contract_template_clauses TO authenticated;
 GRANT ALL ON TABLE public.contract_template_clauses TO service_role;
+
+--
+-- Name: TABLE conversation_unread; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.conversation_unread TO service_role;
+GRANT SELECT ON TABLE public.conversation_unread TO authenticated;
 
 --
 -- Name: TABLE conversations; Type: ACL; Schema: public; Owner: -

@@ -554,6 +554,29 @@ export type Database = {
         };
         Relationships: [];
       };
+      conversation_unread: {
+        Row: {
+          client_id: string;
+          n: number;
+        };
+        Insert: {
+          client_id: string;
+          n?: number;
+        };
+        Update: {
+          client_id?: string;
+          n?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'conversation_unread_client_id_fkey';
+            columns: ['client_id'];
+            isOneToOne: true;
+            referencedRelation: 'clients';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       conversations: {
         Row: {
           client_id: string;
@@ -3483,6 +3506,12 @@ export type Database = {
         };
         Returns: Database['public']['Tables']['financial_payments']['Row'];
       };
+      contains_pattern: {
+        Args: {
+          term: string | null;
+        };
+        Returns: string;
+      };
       conversation_counts: {
         Args: {
           p_search?: string | null;
@@ -3530,6 +3559,12 @@ export type Database = {
           assigned_to: string;
           resolved_at: string;
         }[];
+      };
+      conversation_unread_apply: {
+        Args: {
+          p_deltas: Json | null;
+        };
+        Returns: undefined;
       };
       convert_lead: {
         Args: {

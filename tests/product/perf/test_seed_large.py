@@ -75,3 +75,15 @@ def test_a_second_run_is_refused(two_offices):
     with pytest.raises(psycopg.errors.RaiseException, match="already"):
         seed_large(urls[0], SCALE)
     assert seed_counts(urls[0])["clients"] == counts[0]["clients"]
+
+
+def test_the_unread_counters_match_the_loaded_messages(two_offices):
+    urls, _, _ = two_offices
+    with psycopg.connect(urls[0]) as conn:
+        differ = conn.execute(
+            "select count(*) from (select m.client_id, count(*) as n from public.messages m"
+            " where m.read_at is null and m.sender_type = 'client' group by m.client_id) d"
+            " full join (select * from public.conversation_unread where n > 0) u on u.client_id = d.client_id"
+            " where u.n is distinct from d.n").fetchone()[0]  # type: ignore[index]
+        [total] = conn.execute("select sum(n) from public.conversation_unread").fetchone()  # type: ignore[misc]
+    assert differ == 0 and total > 0
