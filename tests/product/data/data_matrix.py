@@ -394,6 +394,13 @@ RULES: list[TableRule] = [
               lambda a: {"client_id": _client_for(a)}, pk="client_id", touch="resolved_at",
               fixed_target={"update": MARIA_CLIENT, "delete": MARIA_CLIENT},
               vacate="client_id in ('c0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000002')"),
+    # unread messages per conversation, kept by triggers on messages: staff read, nobody writes through the API
+    TableRule("conversation_unread",
+              _grid(admin=READ_ONLY_NO_WRITE, other_staff=READ_ONLY_NO_WRITE, client=SEES_NOTHING_NO_WRITE,
+                    anon=NO_PRIVILEGE),
+              lambda a: {"client_id": _client_for(a), "n": 1}, pk="client_id", touch="n",
+              fixed_target={"update": MARIA_CLIENT, "delete": MARIA_CLIENT},
+              vacate="client_id in ('c0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000002')"),
     # every inbound WhatsApp message id, once: written by the webhook (service role); administrators read
     TableRule("whatsapp_inbound_events",
               unseeded(_grid(admin=READ_ONLY_NO_WRITE, other_staff=SEES_NOTHING_NO_WRITE,
