@@ -10710,7 +10710,7 @@ CREATE INDEX client_record_changes_client_idx ON public.client_record_changes US
 -- Name: clients_a_number_fold_trgm; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX clients_a_number_fold_trgm ON public.clients USING gin (public.search_fold(a_number) extensions.gin_trgm_ops);
+CREATE INDEX clients_a_number_fold_trgm ON public.clients USING gin (public.search_fold(a_number) extensions.gin_trgm_ops) WITH (fastupdate=off);
 
 --
 -- Name: clients_created_at_idx; Type: INDEX; Schema: public; Owner: -
@@ -10722,7 +10722,7 @@ CREATE INDEX clients_created_at_idx ON public.clients USING btree (created_at DE
 -- Name: clients_email_fold_trgm; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX clients_email_fold_trgm ON public.clients USING gin (public.search_fold(email) extensions.gin_trgm_ops);
+CREATE INDEX clients_email_fold_trgm ON public.clients USING gin (public.search_fold(email) extensions.gin_trgm_ops) WITH (fastupdate=off);
 
 --
 -- Name: clients_email_key; Type: INDEX; Schema: public; Owner: -
@@ -10734,7 +10734,7 @@ CREATE UNIQUE INDEX clients_email_key ON public.clients USING btree (lower(email
 -- Name: clients_full_name_fold_trgm; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX clients_full_name_fold_trgm ON public.clients USING gin (public.search_fold(full_name) extensions.gin_trgm_ops);
+CREATE INDEX clients_full_name_fold_trgm ON public.clients USING gin (public.search_fold(full_name) extensions.gin_trgm_ops) WITH (fastupdate=off);
 
 --
 -- Name: clients_full_name_idx; Type: INDEX; Schema: public; Owner: -
@@ -10746,7 +10746,7 @@ CREATE INDEX clients_full_name_idx ON public.clients USING btree (full_name);
 -- Name: clients_phone_fold_trgm; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX clients_phone_fold_trgm ON public.clients USING gin (public.search_fold(phone) extensions.gin_trgm_ops);
+CREATE INDEX clients_phone_fold_trgm ON public.clients USING gin (public.search_fold(phone) extensions.gin_trgm_ops) WITH (fastupdate=off);
 
 --
 -- Name: clients_principal_client_id_idx; Type: INDEX; Schema: public; Owner: -
@@ -10848,7 +10848,7 @@ CREATE INDEX document_requests_process_idx ON public.document_requests USING btr
 -- Name: eoir_court_cases_a_number_fold_trgm; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX eoir_court_cases_a_number_fold_trgm ON public.eoir_court_cases USING gin (public.search_fold(a_number) extensions.gin_trgm_ops);
+CREATE INDEX eoir_court_cases_a_number_fold_trgm ON public.eoir_court_cases USING gin (public.search_fold(a_number) extensions.gin_trgm_ops) WITH (fastupdate=off);
 
 --
 -- Name: eoir_court_cases_court_idx; Type: INDEX; Schema: public; Owner: -
@@ -11316,7 +11316,7 @@ CREATE INDEX processes_client_id_idx ON public.processes USING btree (client_id)
 -- Name: processes_client_name_fold_trgm; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX processes_client_name_fold_trgm ON public.processes USING gin (public.search_fold(client_name) extensions.gin_trgm_ops) WHERE (client_id IS NULL);
+CREATE INDEX processes_client_name_fold_trgm ON public.processes USING gin (public.search_fold(client_name) extensions.gin_trgm_ops) WITH (fastupdate=off) WHERE (client_id IS NULL);
 
 --
 -- Name: processes_created_at_idx; Type: INDEX; Schema: public; Owner: -
@@ -11334,7 +11334,7 @@ CREATE INDEX processes_last_update_idx ON public.processes USING btree (last_upd
 -- Name: processes_receipt_fold_trgm; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX processes_receipt_fold_trgm ON public.processes USING gin (public.search_fold(receipt_number) extensions.gin_trgm_ops);
+CREATE INDEX processes_receipt_fold_trgm ON public.processes USING gin (public.search_fold(receipt_number) extensions.gin_trgm_ops) WITH (fastupdate=off);
 
 --
 -- Name: processes_responsible_id_idx; Type: INDEX; Schema: public; Owner: -
@@ -11346,7 +11346,7 @@ CREATE INDEX processes_responsible_id_idx ON public.processes USING btree (respo
 -- Name: processes_type_fold_trgm; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX processes_type_fold_trgm ON public.processes USING gin (public.search_fold(type) extensions.gin_trgm_ops);
+CREATE INDEX processes_type_fold_trgm ON public.processes USING gin (public.search_fold(type) extensions.gin_trgm_ops) WITH (fastupdate=off);
 
 --
 -- Name: processes_updated_at_idx; Type: INDEX; Schema: public; Owner: -
@@ -11460,7 +11460,7 @@ CREATE INDEX uscis_receipts_last_updated_at_idx ON public.uscis_receipts USING b
 -- Name: uscis_receipts_number_fold_trgm; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX uscis_receipts_number_fold_trgm ON public.uscis_receipts USING gin (public.search_fold(receipt_number) extensions.gin_trgm_ops);
+CREATE INDEX uscis_receipts_number_fold_trgm ON public.uscis_receipts USING gin (public.search_fold(receipt_number) extensions.gin_trgm_ops) WITH (fastupdate=off);
 
 --
 -- Name: uscis_receipts_process_id_idx; Type: INDEX; Schema: public; Owner: -
