@@ -42,10 +42,10 @@ if wait "$stack_pid"; then
   if ls tests/product/contract/js/*.test.mjs >/dev/null 2>&1; then
     node --test --test-concurrency=1 tests/product/contract/js/ || failures+=("js-contract")
   fi
-  # the journeys that may share the stack run two at a time (E2E_WORKERS), then the others alone
+  # the journeys that may share the stack run E2E_WORKERS at a time (1 unless set), then the others alone
   # (app/playwright.config.ts); two calls, so that a failure among the first never skips the second. Two at a time
-  # on two cores: 52 journeys in 5.9 min at load 10 against 6.1 min one at a time at load 5.
-  export E2E_WORKERS="${E2E_WORKERS:-2}"
+  # gained nothing on two cores: each journey took twice as long (52 in 7.0 min against 5.4 one at a time), some
+  # close to their 30 s timeout.
   step "Browser journeys (Playwright, Chromium): side by side"
   npm run e2e -w app -- --project=side-by-side || failures+=("e2e")
   step "Browser journeys (Playwright, Chromium): alone"
