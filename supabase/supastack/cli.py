@@ -21,6 +21,7 @@ import httpx
 from supastack import project_commands, runtime
 from supastack.backup import commands as backup_commands
 from supastack.core.config import ConfigError, Settings, load_settings
+from supastack.core.processes import die_with_parent
 
 if TYPE_CHECKING:   # imported where used: each command loads only what it needs
     import socket
@@ -320,15 +321,6 @@ def _listening_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
-def _die_with_parent() -> None:
-    """A forked API worker must not outlive the process that serves (Linux: parent-death signal)."""
-    try:
-        import ctypes
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
-
-
 def _event_loop_runner() -> Callable[[Coroutine[object, object, None]], None]:
     """uvloop when installed (uvicorn[standard]): it roughly halves the per-request cost of the API."""
     try:
@@ -404,7 +396,7 @@ def cmd_serve(s: Settings, args: argparse.Namespace) -> int:
         pid = os.fork()
         if pid == 0:
             is_parent = False
-            _die_with_parent()
+            die_with_parent(signal.SIGTERM)   # a forked API worker must not outlive the process that serves
             break
         children.append(pid)
 

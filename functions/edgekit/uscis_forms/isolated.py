@@ -9,7 +9,6 @@ Limits: USCIS_PDF_MAX_BYTES, USCIS_PDF_MAX_PAGES, USCIS_PDF_MAX_FIELDS, USCIS_PD
 from __future__ import annotations
 
 import asyncio
-import ctypes
 import multiprocessing
 import os
 import resource
@@ -21,9 +20,9 @@ from dataclasses import dataclass
 
 from edgekit.uscis_forms import packet, pdf, preview
 from edgekit.uscis_forms.pdf import InvalidPdf
+from supastack.core.processes import die_with_parent
 
 WORKER_MEMORY_BYTES = 1 << 30      # a PDF that needs more than this to be read is not a form
-PR_SET_PDEATHSIG = 1
 
 
 @dataclass(frozen=True)
@@ -59,10 +58,7 @@ def _start_worker(api_pid: int) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (WORKER_MEMORY_BYTES, WORKER_MEMORY_BYTES))
     except (ValueError, OSError):
         pass
-    try:
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    except (OSError, AttributeError):
-        pass
+    die_with_parent(signal.SIGKILL)
     if os.getppid() != api_pid:      # the API process died before the signal was asked for
         os._exit(1)
 
