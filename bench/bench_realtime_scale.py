@@ -11,6 +11,10 @@ Then inserts are offered at 200/s for 10 s, a third each to messages (office to 
 reach exactly those who may read it: its client (and the 30 staff for messages and process events); a row that
 reaches anybody else fails the run. Latency: the row's clock_timestamp() at insert to the frame's arrival here.
 Target: p99 <= 50 ms.
+
+With --stages the stack writes its stage trace (realtime/trace.py) and the run prints where the time went per
+delivered row (insert to notification read, waiting for a check slot, the RLS check, sending, and the frames'
+way to the sockets), and the CPU seconds the API process, PostgreSQL and this bench each used during the run.
 """
 from __future__ import annotations
 
@@ -27,11 +31,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
+import psutil  # noqa: E402
 import psycopg  # noqa: E402
 import websockets  # noqa: E402
 
 from harness import Cluster, StackProcess  # noqa: E402
 from supastack.core import jwt  # noqa: E402
+from supastack.realtime.trace import TRACE_ENV  # noqa: E402
 
 TARGET_P99_MS = 50.0
 
@@ -133,12 +139,13 @@ STAFF_SUBSCRIPTIONS = [{"event": "INSERT", "schema": "public", "table": "message
 
 
 async def offer(db_url: str, tag: str, clients: list[tuple[str, str, int]], rate: float, seconds: float,
-                writers: int = 4) -> dict[str, tuple[str, str]]:
-    """The mixed inserts, evenly spaced; returns marker -> (table, the user id of the client it belongs to)."""
+                writers: int = 4) -> dict[str, tuple[str, str, str]]:
+    """The mixed inserts, evenly spaced; returns marker -> (table, the user id of the client it belongs to,
+    the row's id)."""
     count = int(rate * seconds)
     plan: list[tuple[str, tuple[str, str, int]]] = [(("messages", "notifications", "process_events")[i % 3],
                                                      random.choice(clients)) for i in range(count)]
-    expected: dict[str, tuple[str, str]] = {}
+    expected: dict[str, tuple[str, str, str]] = {}
     conns = [await psycopg.AsyncConnection.connect(db_url, autocommit=True) for _ in range(writers)]
     t0 = time.perf_counter()
 
@@ -153,18 +160,18 @@ async def offer(db_url: str, tag: str, clients: list[tuple[str, str, int]], rate
             if table == "messages":
                 cur = await conns[k].execute(
                     "insert into public.messages (client_id, sender_type, content) "
-                    f"values (%s, 'office', {marker_sql}) returning content", (client, prefix))
+                    f"values (%s, 'office', {marker_sql}) returning content, id", (client, prefix))
             elif table == "notifications":
                 cur = await conns[k].execute(
                     f"insert into public.notifications (user_id, kind, title) values (%s, 'bench', {marker_sql}) "
-                    "returning title", (user, prefix))
+                    "returning title, id", (user, prefix))
             else:
                 cur = await conns[k].execute(
                     "insert into public.process_events (process_id, kind, from_value, to_value) "
-                    f"values (%s, 'status_change', 'a', {marker_sql}) returning to_value", (process, prefix))
+                    f"values (%s, 'status_change', 'a', {marker_sql}) returning to_value, id", (process, prefix))
             row = await cur.fetchone()
             assert row is not None
-            expected[row[0]] = (table, user)
+            expected[row[0]] = (table, user, str(row[1]))
 
     try:
         await asyncio.gather(*(writer(k) for k in range(writers)))
@@ -174,7 +181,59 @@ async def offer(db_url: str, tag: str, clients: list[tuple[str, str, int]], rate
     return expected
 
 
-async def run(stack, clients: int, staff: int, rate: float, seconds: float) -> bool:
+STAGES = ("insert to notification read", "read to check started", "RLS check", "check to frames queued",
+          "frames queued to first arrival", "first to last arrival of a row")
+
+
+def stage_timings(trace: Path, expected: dict[str, tuple[str, str, str]],
+                  got: list[tuple[str, str, str, float]]) -> dict[str, list[float]]:
+    """Per row, the ms of each stage, from the stack's trace and this bench's arrivals."""
+    inserted = {row_id: float(marker.split("|", 1)[1]) for marker, (_, _, row_id) in expected.items()}
+    id_of = {marker: row_id for marker, (_, _, row_id) in expected.items()}
+    arrivals: dict[str, list[float]] = {}
+    for _, _, marker, at in got:
+        if marker in id_of:
+            arrivals.setdefault(id_of[marker], []).append(at)
+    found: dict[str, list[float]] = {name: [] for name in STAGES}
+    sizes: list[int] = []
+    pauses: list[float] = []
+    first = min(inserted.values(), default=0.0)
+    for text in trace.read_text().splitlines():
+        batch = json.loads(text)
+        if "gc" in batch and batch["at"] >= first:
+            pauses.append(batch["ms"])
+        if "changes" not in batch:
+            continue
+        ours = [(str(row), read) for _, row, read in batch["changes"] if str(row) in inserted and str(row) in arrivals]
+        if not ours:
+            continue
+        sizes.append(len(batch["changes"]))
+        for row, read in ours:
+            marks = (inserted[row], read, batch["started"], batch["checked"], batch["sent"], min(arrivals[row]),
+                     max(arrivals[row]))
+            for name, a, b in zip(STAGES, marks, marks[1:], strict=False):
+                found[name].append((b - a) * 1000)
+    found["batch size (changes)"] = [float(n) for n in sizes]
+    found["stack's gc pauses > 1 ms"] = pauses
+    return found
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU of these processes and their children that are alive now."""
+    total = 0.0
+    for pid in pids:
+        try:
+            proc = psutil.Process(pid)
+            for p in [proc, *proc.children(recursive=True)]:
+                times = p.cpu_times()
+                total += times.user + times.system
+        except psutil.Error:
+            continue
+    return total
+
+
+async def run(stack, clients: int, staff: int, rate: float, seconds: float, trace: Path | None = None,
+              postmaster: int | None = None) -> bool:
     portal = people(stack.db_url, clients, staff)
     staff_users = [ident(72000000, i) for i in range(staff)]
     tag = f"rs{uuid.uuid4().hex[:6]}-"
@@ -187,12 +246,19 @@ async def run(stack, clients: int, staff: int, rate: float, seconds: float) -> b
         await asyncio.gather(*(p.start() for p in everyone[i:i + 50]))
     connected = time.perf_counter() - started
     await asyncio.sleep(1.0)
+    groups = {"API process": [stack.proc.pid], "PostgreSQL": [postmaster] if postmaster else [],
+              "this bench": [os.getpid()]}
+    cpu_before = {name: cpu_seconds(pids) for name, pids in groups.items()}
+    wall_before = time.perf_counter()
     expected = await offer(stack.db_url, tag, portal, rate, seconds)
-    wanted = {(user, marker) for marker, (_, user) in expected.items()}
-    wanted |= {(s, marker) for marker, (table, _) in expected.items() if table != "notifications" for s in staff_users}
+    wanted = {(user, marker) for marker, (_, user, _) in expected.items()}
+    wanted |= {(s, marker) for marker, (table, _, _) in expected.items() if table != "notifications"
+               for s in staff_users}
     deadline = time.perf_counter() + 15
     while time.perf_counter() < deadline and len({(u, m) for u, _, m, _ in got} & wanted) < len(wanted):
         await asyncio.sleep(0.05)
+    cpu = {name: cpu_seconds(pids) - cpu_before[name] for name, pids in groups.items()}
+    wall = time.perf_counter() - wall_before
     await asyncio.gather(*(p.stop() for p in everyone))
     received = {(u, m) for u, _, m, _ in got}
     leaks = received - wanted
@@ -212,6 +278,13 @@ async def run(stack, clients: int, staff: int, rate: float, seconds: float) -> b
     for table, values in sorted(by_table.items()):
         print(f"  {table:16} p50 {pct(values, .5):7.2f} ms   p99 {pct(values, .99):7.2f} ms   "
               f"({len(values)} deliveries)")
+    if trace is not None and trace.exists():
+        for name, values in stage_timings(trace, expected, got).items():
+            if values:
+                print(f"  stage {name:32} p50 {pct(values, .5):8.2f}   p99 {pct(values, .99):8.2f}   "
+                      f"max {max(values):8.2f}   n {len(values)}")
+    print(f"  CPU over {wall:.1f} s of offering and delivering: "
+          + ", ".join(f"{name} {used:.1f} s ({used / wall:.0%} of a core)" for name, used in cpu.items()))
     ok = p99 <= TARGET_P99_MS and not leaks and not missing and not duplicates
     print(f"  target: p99 <= {TARGET_P99_MS:.0f} ms, every row to its readers only: p99 {p99:.2f} ms  "
           f"{'PASS' if ok else 'FAIL'}", flush=True)
@@ -224,11 +297,21 @@ def main() -> None:
     parser.add_argument("--staff", type=int, default=30)
     parser.add_argument("--rate", type=float, default=200, help="changes offered per second")
     parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--stages", action="store_true", help="print where the time goes (stage trace, CPU)")
+    parser.add_argument("--api-workers", type=int, default=None, help="API_WORKERS of the stack")
     args = parser.parse_args()
     cluster = Cluster()
-    stack = StackProcess(cluster, name="bench_realtime_scale")
+    trace = cluster.tmp / f"realtime-trace-{uuid.uuid4().hex[:6]}.jsonl" if args.stages else None
+    env = {TRACE_ENV: str(trace)} if trace else {}
+    if args.api_workers:
+        env["API_WORKERS"] = str(args.api_workers)
+    stack = StackProcess(cluster, name="bench_realtime_scale", env=env)
+    postmaster = None
+    pid_file = cluster.pg.pgdata / "postmaster.pid" if getattr(cluster, "pg", None) else None
+    if pid_file is not None and pid_file.exists():
+        postmaster = int(pid_file.read_text().split()[0])
     try:
-        asyncio.run(run(stack, args.clients, args.staff, args.rate, args.seconds))
+        asyncio.run(run(stack, args.clients, args.staff, args.rate, args.seconds, trace, postmaster))
     finally:
         stack.stop()
         cluster.stop()

@@ -82,11 +82,14 @@ RECONNECT_TIMEOUT = 2.0
 
 async def _drop_if_server_left(conn: psycopg.AsyncConnection) -> None:
     """Pool checkout check, almost free: an idle connection has nothing to read unless the server closed it
-    (restart, crash, terminated backend); only then is it probed, and the pool replaces it if it fails."""
+    (restart, crash, terminated backend); only then is it probed, and the pool replaces it if it fails.
+    poll(), not select(): a process serving a thousand sockets opens connections past descriptor 1,023, which
+    select() refuses; the pool then took every such checkout for a failed check and waited a second."""
     if conn.closed:
         raise psycopg.OperationalError("connection closed")
-    readable, _, _ = select.select([conn.fileno()], [], [], 0)
-    if readable:
+    poller = select.poll()
+    poller.register(conn.fileno(), select.POLLIN)
+    if poller.poll(0):
         await AsyncConnectionPool.check_connection(conn)
 
 

@@ -87,10 +87,13 @@ def _row_key(table: TableInfo, row: dict) -> str:
     return json.dumps(value, sort_keys=True)
 
 
-async def visible_rows(db: Database, table: TableInfo, records: list[dict],
-                       groups: dict[str, dict]) -> dict[str, set[int]]:
+async def visible_rows(db: Database, table: TableInfo, records: list[dict], groups: dict[str, dict],
+                       wanted: dict[str, list[int]] | None = None) -> dict[str, set[int]]:
     """For each claims group, the indexes of `records` its RLS lets it select, re-selected by primary key.
     `groups` maps `claims_key(claims)` to the claims: the key is the claims' JSON that the checks send.
+    `wanted` (optional) maps a group to the indexes of the records its bindings want: the exact check
+    re-selects only those for it (the others are not its business, and checking every record for every
+    group made a batch cost its size squared).
 
     Groups whose role meets only owner-column policies on the table (see policies.py) are answered by one
     set-based statement; the others by one statement that becomes each group in turn
@@ -115,7 +118,8 @@ async def visible_rows(db: Database, table: TableInfo, records: list[dict],
     exact = await _owner_checks(db, table, changed_keys, groups, take)
 
     async def check(keys: list[str]) -> None:
-        callers = json.dumps([[role_of(groups[k]), k] for k in keys])
+        callers = json.dumps([[role_of(groups[k]), k] if wanted is None or k not in wanted else
+                              [role_of(groups[k]), k, wanted[k]] for k in keys])
         async with db.connection() as conn:
             cur = await conn.execute(VISIBLE_ROWS_SQL, (table.schema, table.name, list(table.primary_key),
                                                         changed_keys, callers))

@@ -82,9 +82,12 @@ revoke all on function realtime.capture_change() from public, anon, authenticate
 -- change for all subscribers this way): for each caller, become its role with its claims and re-select
 -- the changed rows by primary key through a statement prepared once per connection and table, so no
 -- caller costs a planning or a round trip. A one-column key is looked up as `key = any(array)` (one
--- index scan for all rows); the changed keys are cast to that array once per call. Returns, per caller
--- (1-based) that may see any, the keys it may see as `to_jsonb` gives them. Runs as the stack's own
--- role (not security definer: only a session may switch roles), so it is revoked from everyone else.
+-- index scan for all rows); the changed keys are cast to that array once per call. A caller is
+-- [role, claims] or [role, claims, [indexes of changed_keys (0-based)]]: with indexes it re-selects only
+-- those rows (the changes its bindings want), so a batch costs its rows times their audience, not its rows
+-- times every caller. Returns, per caller (1-based) that may see any, the keys it may see as `to_jsonb`
+-- gives them. Runs as the stack's own role (not security definer: only a session may switch roles), so it
+-- is revoked from everyone else.
 create or replace function realtime.visible_rows(target_schema text, target_table text, key_columns text[],
                                                  changed_keys jsonb, callers jsonb)
 returns table(caller int, visible jsonb) language plpgsql as $fn$
@@ -94,17 +97,20 @@ declare
   key_type text;
   stmt text;
   keys_text text;
+  key_texts text[];
+  caller_keys text;
+  narrowed boolean := false;
   c record;
 begin
   select pg_catalog.format_type(a.atttypid, null) into key_type from pg_catalog.pg_attribute a
    where a.attrelid = target and a.attname = key_columns[1] and one_key;
   stmt := 'realtime_visible_' || target::oid || '_'
-          || pg_catalog.left(pg_catalog.md5(key_columns::text || coalesce(key_type, '')), 12);
+          || pg_catalog.left(pg_catalog.md5(key_columns::text || coalesce(key_type, '') || ':3'), 12);
   if not exists (select 1 from pg_catalog.pg_prepared_statements p where p.name = stmt) then
     if one_key then
       execute pg_catalog.format(
         'prepare %I as select pg_catalog.jsonb_agg(pg_catalog.to_jsonb(x.%I)) from %s x '
-        'where x.%2$I = any(pg_catalog.current_setting(''realtime.changed_keys'')::%4$s[])',
+        'where x.%2$I = any((select pg_catalog.current_setting(''realtime.changed_keys'')::%4$s[])::%4$s[])',
         stmt, key_columns[1], target, key_type);
     else
       execute pg_catalog.format(
@@ -119,9 +125,11 @@ begin
     end if;
   end if;
   if one_key then
-    execute pg_catalog.format('select pg_catalog.array_agg(r.%I)::text from '
-                              'pg_catalog.jsonb_populate_recordset(null::%s, $1) r', key_columns[1], target)
-      into keys_text using changed_keys;
+    execute pg_catalog.format(
+      'select pg_catalog.array_agg((pg_catalog.jsonb_populate_record(null::%s, e.value)).%I::text order by e.i) '
+      'from pg_catalog.jsonb_array_elements($1) with ordinality e(value, i)', target, key_columns[1])
+      into key_texts using changed_keys;
+    keys_text := key_texts::text;
   else
     keys_text := changed_keys::text;
   end if;
@@ -129,6 +137,21 @@ begin
           pg_catalog.set_config('plan_cache_mode', 'force_generic_plan', true),
           pg_catalog.set_config('realtime.topic', '', true);
   for c in select e.value, e.ordinality::int as i from pg_catalog.jsonb_array_elements(callers) with ordinality e loop
+    if pg_catalog.jsonb_typeof(c.value->2) = 'array' then
+      if one_key then
+        caller_keys := (select pg_catalog.array_agg(key_texts[k.v::int + 1])
+                          from pg_catalog.jsonb_array_elements_text(c.value->2) k(v))::text;
+      else
+        caller_keys := (select pg_catalog.jsonb_agg(changed_keys->(k.v::int))
+                          from pg_catalog.jsonb_array_elements_text(c.value->2) k(v))::text;
+      end if;
+      perform pg_catalog.set_config('realtime.changed_keys',
+                                    coalesce(caller_keys, case when one_key then '{{}}' else '[]' end), true);
+      narrowed := true;
+    elsif narrowed then
+      perform pg_catalog.set_config('realtime.changed_keys', keys_text, true);
+      narrowed := false;
+    end if;
     perform pg_catalog.set_config('role', c.value->>0, true),
             pg_catalog.set_config('request.jwt.claims', c.value->>1, true);
     execute 'execute ' || pg_catalog.quote_ident(stmt) into visible;

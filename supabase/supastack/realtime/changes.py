@@ -174,8 +174,8 @@ async def check(batch: list[dict], catalog: Catalog, hub: Hub, db: Database) -> 
     Nothing is sent here, so a batch whose checks failed can be checked again as a whole."""
     audiences = _Audiences(hub)
     plans: list[_Plan] = []
-    # per table: the groups to check, the changed rows, and the plan of each row
-    checks: dict[tuple[str, str], tuple[TableInfo, dict[str, dict], list[dict], list[_Plan]]] = {}
+    # per table: the groups to check, the changed rows, the plan of each row, and the rows each group wants
+    checks: dict[tuple[str, str], tuple[TableInfo, dict[str, dict], list[dict], list[_Plan], dict[str, list[int]]]] = {}
     for change in batch:
         table = catalog.get(change.get("schema", ""), change.get("table", ""))
         if table is None:
@@ -185,13 +185,16 @@ async def check(batch: list[dict], catalog: Catalog, hub: Hub, db: Database) -> 
             continue
         plan = _Plan(table, change, audience, set(audience.allowed))
         if audience.pending:
-            _, groups, records, owners = checks.setdefault((table.schema, table.name), (table, {}, [], []))
+            _, groups, records, owners, wanted = checks.setdefault((table.schema, table.name),
+                                                                   (table, {}, [], [], {}))
             groups.update(audience.pending)
+            for key in audience.pending:
+                wanted.setdefault(key, []).append(len(records))
             records.append(change.get("record") or {})
             owners.append(plan)
         plans.append(plan)
-    for table, groups, records, owners in checks.values():
-        for key, rows in (await visible_rows(db, table, records, groups)).items():
+    for table, groups, records, owners, wanted in checks.values():
+        for key, rows in (await visible_rows(db, table, records, groups, wanted)).items():
             for row_index in rows:
                 plan = owners[row_index]
                 if key in plan.audience.pending:
