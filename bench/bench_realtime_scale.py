@@ -197,11 +197,16 @@ def stage_timings(trace: Path, expected: dict[str, tuple[str, str, str]],
     found: dict[str, list[float]] = {name: [] for name in STAGES}
     sizes: list[int] = []
     pauses: list[float] = []
+    full: list[float] = []
+    full_cpu: list[float] = []
     first = min(inserted.values(), default=0.0)
     for text in trace.read_text().splitlines():
         batch = json.loads(text)
         if "gc" in batch and batch["at"] >= first:
             pauses.append(batch["ms"])
+            if batch["gc"] == 2:
+                full.append(batch["ms"])
+                full_cpu.append(batch.get("cpu", batch["ms"]))
         if "changes" not in batch:
             continue
         ours = [(str(row), read) for _, row, read in batch["changes"] if str(row) in inserted and str(row) in arrivals]
@@ -215,6 +220,8 @@ def stage_timings(trace: Path, expected: dict[str, tuple[str, str, str]],
                 found[name].append((b - a) * 1000)
     found["batch size (changes)"] = [float(n) for n in sizes]
     found["stack's gc pauses > 1 ms"] = pauses
+    found["stack's full collections, ms"] = full
+    found["stack's full collections, CPU ms"] = full_cpu
     return found
 
 

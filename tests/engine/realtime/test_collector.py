@@ -10,7 +10,7 @@ from collections import deque
 
 import pytest
 
-from supastack.realtime.collector import MAX_DEFERRAL, SAFETY_FACTOR, Collector
+from supastack.realtime.collector import COMPLETE_GROWTH, MAX_DEFERRAL, SAFETY_FACTOR, Collector
 from supastack.realtime.feed import Feed
 
 
@@ -109,14 +109,19 @@ def traffic(batches: int, after_each=lambda: None, count_each: bool = True) -> l
     only, with count_each=False: counting walks every tracked object of the process, and 500 walks of a
     heap that keeps its garbage took minutes on a loaded machine)."""
     live: deque[list[Node]] = deque(maxlen=LIVE_BATCHES)
-    baseline = len(gc.get_objects())
+    baseline = tracked()
     counts = []
     for batch in range(batches):
         live.append([Node() for _ in range(PER_BATCH)])
         after_each()
         if count_each or batch == batches - 1:
-            counts.append(len(gc.get_objects()) - baseline)
+            counts.append(tracked() - baseline)
     return counts
+
+
+def tracked() -> int:
+    """Objects the collector tracks, frozen ones included (gc.get_objects leaves those out)."""
+    return len(gc.get_objects()) + gc.get_freeze_count()
 
 
 def test_tracked_objects_do_not_grow_across_batches_under_endless_traffic(gc_state):
@@ -158,3 +163,39 @@ def test_the_feed_is_quiet_only_with_nothing_queued_and_no_recent_notification()
     assert feed.quiet(0.1)
     feed.queue.append(("channel", "{}", time.time()))
     assert not feed.quiet(0.1)
+
+
+def test_a_collection_leaves_its_survivors_out_of_the_next_ones_sight(gc_state):
+    """A thousand connected sockets' objects are scanned once, not at every collection."""
+    col = Collector(busy=lambda: False)
+    col.install()
+    alive = [Node() for _ in range(20_000)]            # long-lived: sockets that stay connected
+    make_due(col)
+    frozen = gc.get_freeze_count()
+    assert col.tick() is True
+    assert gc.get_freeze_count() >= frozen + len(alive)
+    assert len(gc.get_objects(generation=2)) < len(alive) // 10   # what the next collection will scan
+    assert all(n.me is n for n in alive[:10])
+
+
+def test_cycles_among_survivors_are_freed_once_they_have_grown_by_a_quarter(gc_state):
+    col = Collector(busy=lambda: False)
+    col.install()
+    node = Node()
+    ref = weakref.ref(node)
+    make_due(col)
+    col.tick()                                          # the cycle survives, and is frozen with the others
+    del node
+    make_due(col)
+    assert col.tick() is True and ref() is not None     # frozen garbage: not scanned by the usual collection
+    assert col.complete_collections == 0
+    grown = [Node() for _ in range(int(gc.get_freeze_count() * COMPLETE_GROWTH) + 1000)]
+    make_due(col)
+    assert col.tick() is True and ref() is not None     # the growth is frozen by this one...
+    assert col.complete_collections == 0
+    make_due(col)
+    assert col.tick() is True                           # ...and the next one looks at everything
+    assert col.complete_collections == 1 and ref() is None
+    make_due(col)
+    assert col.tick() is True and col.complete_collections == 1
+    assert len(grown) > 0
