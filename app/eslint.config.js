@@ -45,6 +45,18 @@ const featureBoundaries = {
   },
 };
 
+/**
+ * `x as unknown as T` tells the compiler to trust a type it cannot check. Rows read through supabase-js are typed by
+ * the generated Database type: derive the screen's type from it (Tables<'x'> picked fields) or narrow with a guard
+ * (src/lib/rows.ts, a zod schema for JSON). Only the jsdom shims of src/testing may cast that way.
+ */
+const noDoubleCast = {
+  selector:
+    'TSAsExpression > TSAsExpression.expression > TSUnknownKeyword.typeAnnotation, TSAsExpression > TSTypeAssertion.expression > TSUnknownKeyword.typeAnnotation',
+  message:
+    "No 'as unknown as': derive the type from the generated Database type or narrow the value with a guard (src/lib/rows.ts) or a zod schema.",
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'e2e/artifacts', 'playwright-report', 'test-results'] },
   {
@@ -84,6 +96,11 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/testing/**'],
+    rules: { 'no-restricted-syntax': ['error', noDoubleCast] },
+  },
+  {
     // Tests talk to the MSW stand-in of Supabase (src/testing/supabase-server.ts) through the real client;
     // a mocked client records calls without applying them.
     files: ['src/**/*.test.{ts,tsx}'],
@@ -95,6 +112,7 @@ export default tseslint.config(
             "CallExpression[callee.object.name='vi'][callee.property.name='mock'][arguments.0.value=/supabase/]",
           message: 'Use the MSW stand-in (src/testing/supabase-server.ts) instead of mocking the Supabase client.',
         },
+        noDoubleCast,
       ],
     },
   },

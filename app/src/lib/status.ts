@@ -92,7 +92,9 @@ export function isPaidStatus(status: string | null | undefined): boolean {
   return PAID.has(normalizeText(status));
 }
 
-export type TaskPriority = 'alta' | 'media' | 'baixa';
+/** The task priorities the table's check allows, highest first. */
+export const TASK_PRIORITIES = ['alta', 'media', 'baixa'] as const;
+export type TaskPriority = (typeof TASK_PRIORITIES)[number];
 
 /** Task priority colours, the same on the task list and the dashboard. */
 export const TASK_PRIORITY_COLORS: Readonly<Record<TaskPriority, BadgeColor>> = {

@@ -1,8 +1,9 @@
 /** Reads of the agenda: appointments in a range, clients' requests, overlaps, the own feed, the portal's list. */
 import { useQuery } from '@tanstack/react-query';
+import { keepParsed } from '@/lib/rows';
 import { supabase } from '@/lib/supabase';
 import type { BusinessHours } from '../lib/business-hours';
-import { APPOINTMENT_COLUMNS, type Appointment } from '../lib/appointments';
+import { APPOINTMENT_COLUMNS, parseAppointment, type Appointment, type AppointmentClash } from '../lib/appointments';
 import { agendaStrings as t } from '../strings';
 import { agendaKeys } from './keys';
 
@@ -10,7 +11,7 @@ export async function fetchAppointments(from: string, to: string, staffId: strin
   let query = supabase.from('appointments').select(APPOINTMENT_COLUMNS).gte('starts_at', from).lt('starts_at', to);
   if (staffId) query = query.eq('staff_id', staffId);
   const { data } = await query.order('starts_at').throwOnError();
-  return (data ?? []) as unknown as Appointment[];
+  return keepParsed(data, parseAppointment, 'appointments');
 }
 
 export function useAppointments(from: string, to: string, staffId: string) {
@@ -25,14 +26,14 @@ export function useAppointments(from: string, to: string, staffId: string) {
 export function useAppointmentRequests() {
   return useQuery({
     queryKey: agendaKeys.requests(),
-    queryFn: async () => {
+    queryFn: async (): Promise<Appointment[]> => {
       const { data } = await supabase
         .from('appointments')
         .select(APPOINTMENT_COLUMNS)
         .eq('status', 'solicitado')
         .order('starts_at')
         .throwOnError();
-      return (data ?? []) as unknown as Appointment[];
+      return keepParsed(data, parseAppointment, 'appointments');
     },
     meta: { silent: true },
   });
@@ -57,7 +58,7 @@ export function useConflicts(staffId: string, start: Date | null, minutes: numbe
   const iso = start?.toISOString() ?? '';
   return useQuery({
     queryKey: agendaKeys.conflicts(staffId, iso, minutes, exclude),
-    queryFn: async () => {
+    queryFn: async (): Promise<AppointmentClash[]> => {
       const { data } = await supabase
         .rpc('appointment_conflicts', {
           p_staff_id: staffId,
@@ -67,7 +68,7 @@ export function useConflicts(staffId: string, start: Date | null, minutes: numbe
         })
         .select('id, title, starts_at, duration_minutes, client_id, status')
         .throwOnError();
-      return (data ?? []) as unknown as Appointment[];
+      return data ?? [];
     },
     enabled: Boolean(staffId && iso && minutes > 0),
     meta: { silent: true },
@@ -87,24 +88,11 @@ export function useHasCalendarFeed(userId: string | undefined) {
   });
 }
 
-/** The next appointments (dashboard). */
-export async function fetchUpcomingAppointments(limit = 5): Promise<Appointment[]> {
-  const { data } = await supabase
-    .from('appointments')
-    .select(APPOINTMENT_COLUMNS)
-    .gte('starts_at', new Date().toISOString())
-    .neq('status', 'cancelado')
-    .order('starts_at')
-    .limit(limit)
-    .throwOnError();
-  return (data ?? []) as unknown as Appointment[];
-}
-
 /** The signed-in client's appointments (RLS returns only its own). */
 export function useMyAppointments() {
   return useQuery({
     queryKey: agendaKeys.mine(),
-    queryFn: async () => {
+    queryFn: async (): Promise<Appointment[]> => {
       const { data } = await supabase
         .from('appointments')
         .select(
@@ -112,7 +100,7 @@ export function useMyAppointments() {
         )
         .order('starts_at', { ascending: false })
         .throwOnError();
-      return (data ?? []) as unknown as Appointment[];
+      return keepParsed(data, parseAppointment, 'appointments');
     },
     meta: { errorMessage: t.loadError },
   });

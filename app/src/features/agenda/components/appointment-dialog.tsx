@@ -21,6 +21,7 @@ import {
   rowFromForm,
   validateForm,
   type Appointment,
+  type AppointmentClash,
   type AppointmentForm,
 } from '../lib/appointments';
 import { agendaStrings as t } from '../strings';
@@ -60,7 +61,7 @@ export function AppointmentDialog({ open, onOpenChange, appointment, start, defa
   );
 
   // The clashes the staff member was asked to accept; null while nothing is being confirmed.
-  const [pendingClashes, setPendingClashes] = useState<Appointment[] | null>(null);
+  const [pendingClashes, setPendingClashes] = useState<AppointmentClash[] | null>(null);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -98,7 +99,7 @@ export function AppointmentDialog({ open, onOpenChange, appointment, start, defa
 
   const clashes = conflicts.data ?? [];
   const clashClients = useClientNames(clashes.map((c) => c.client_id ?? ''));
-  const clashList = (items: Appointment[]) => (
+  const clashList = (items: AppointmentClash[]) => (
     <ul className="list-disc pl-5">
       {items.map((c) => (
         <li key={c.id}>

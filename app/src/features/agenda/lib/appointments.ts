@@ -1,23 +1,52 @@
 /** Appointments (pure): the row type, its end, calendar colours, the form values <-> row conversion. The form's date
  * and time are the office's wall clock (lib/office-time.ts), whatever the browser's zone. */
 import { addMinutes } from 'date-fns';
+import type { Tables } from '@/lib/database.types';
+import { isOneOf } from '@/lib/rows';
 import { formatInZone, getOfficeTimeZone, zonedInstant } from '@/lib/office-time';
 
-export interface Appointment {
-  id: string;
-  client_id: string | null;
-  staff_id: string | null;
-  process_id: number | null;
-  title: string | null;
-  starts_at: string;
-  duration_minutes: number;
-  kind: 'presencial' | 'online';
-  location: string | null;
-  meeting_link: string | null;
-  status: 'solicitado' | 'agendado' | 'confirmado' | 'realizado' | 'cancelado';
-  notes: string | null;
-  source: string | null;
+/** The values the table's checks allow for kind and status. */
+export const APPOINTMENT_KINDS = ['presencial', 'online'] as const;
+export const APPOINTMENT_STATUSES = ['solicitado', 'agendado', 'confirmado', 'realizado', 'cancelado'] as const;
+
+type AppointmentRow = Tables<'appointments'>;
+
+export interface Appointment
+  extends Pick<
+    AppointmentRow,
+    | 'id'
+    | 'client_id'
+    | 'staff_id'
+    | 'process_id'
+    | 'title'
+    | 'starts_at'
+    | 'duration_minutes'
+    | 'location'
+    | 'meeting_link'
+    | 'notes'
+    | 'source'
+  > {
+  kind: (typeof APPOINTMENT_KINDS)[number];
+  status: (typeof APPOINTMENT_STATUSES)[number];
   clients?: { full_name: string } | null;
+}
+
+/** An appointment overlapping a slot (appointment_conflicts), as the dialog's warning lists it. */
+export type AppointmentClash = Pick<
+  AppointmentRow,
+  'id' | 'title' | 'starts_at' | 'duration_minutes' | 'client_id' | 'status'
+>;
+
+/**
+ * A row with its kind and status narrowed to the values above, or null for a value the calendar has no colour nor
+ * label for: the caller leaves that row out with a warning (keepParsed) rather than show it as another status.
+ */
+export function parseAppointment<R extends { kind: string; status: string }>(
+  row: R,
+): (Omit<R, 'kind' | 'status'> & Pick<Appointment, 'kind' | 'status'>) | null {
+  const { kind, status } = row;
+  if (!isOneOf(APPOINTMENT_KINDS, kind) || !isOneOf(APPOINTMENT_STATUSES, status)) return null;
+  return { ...row, kind, status };
 }
 
 export const APPOINTMENT_COLUMNS =

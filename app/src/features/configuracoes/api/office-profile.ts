@@ -12,9 +12,9 @@ export const officeProfileKeys = { row: () => [...settingsKeys.all, 'profile'] a
 export function useOfficeProfile() {
   return useQuery({
     queryKey: officeProfileKeys.row(),
-    queryFn: async () => {
+    queryFn: async (): Promise<OfficeProfile> => {
       const { data } = await supabase.from('office_settings').select(PROFILE_COLUMNS).single().throwOnError();
-      return data as unknown as OfficeProfile;
+      return data;
     },
     meta: { errorMessage: 'Erro ao carregar os dados do escritório' },
   });
@@ -23,15 +23,16 @@ export function useOfficeProfile() {
 export function useSaveOfficeProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (row: OfficeProfile) => {
+    mutationFn: async (row: OfficeProfile): Promise<OfficeProfile> => {
       const { data } = await supabase
         .from('office_settings')
         .update(row)
         .eq('id', true)
         .select(PROFILE_COLUMNS)
         .throwOnError();
-      if (!data || data.length === 0) throw new Error(configuracoesStrings.profile.denied);
-      return data[0] as unknown as OfficeProfile;
+      const saved = data?.[0];
+      if (!saved) throw new Error(configuracoesStrings.profile.denied);
+      return saved;
     },
     onSuccess: (saved) => {
       queryClient.setQueryData(officeProfileKeys.row(), saved);

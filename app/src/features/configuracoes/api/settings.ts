@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { invalidateTables, readsTables } from '@/lib/data-keys';
 import { LOGO_BUCKET, loadBranding } from '@/lib/branding';
 import { supabase } from '@/lib/supabase';
-import { logoObjectName, SETTINGS_COLUMNS, type OfficeSettings } from '../lib/settings';
+import { logoObjectName, parseOfficeSettings, SETTINGS_COLUMNS, type OfficeSettings } from '../lib/settings';
 
 export const settingsKeys = { all: ['office-settings'] as const, row: () => ['office-settings', 'row'] as const };
 
@@ -12,9 +12,14 @@ readsTables(settingsKeys.all, ['office_settings']);
 export function useOfficeSettings() {
   return useQuery({
     queryKey: settingsKeys.row(),
-    queryFn: async () => {
+    queryFn: async (): Promise<OfficeSettings> => {
       const { data } = await supabase.from('office_settings').select(SETTINGS_COLUMNS).single().throwOnError();
-      return data as unknown as OfficeSettings;
+      const settings = parseOfficeSettings(data);
+      if (!settings) {
+        console.warn('office_settings: business_hours or notification_templates has an unexpected shape', data);
+        throw new Error('Configurações do escritório em formato inesperado');
+      }
+      return settings;
     },
     meta: { errorMessage: 'Erro ao carregar configurações' },
   });

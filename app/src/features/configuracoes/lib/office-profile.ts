@@ -1,6 +1,7 @@
 /** The office's address and contacts and its responsible attorney (office_settings columns): form schema, masks,
  * and the conversion to the row (an empty field is saved as null). The database checks the same rules. */
 import { z } from 'zod';
+import type { Tables } from '@/lib/database.types';
 import { usNationalDigits } from '@/lib/phone';
 import { configuracoesStrings } from '../strings';
 
@@ -34,8 +35,10 @@ export const PROFILE_FIELDS = [
   'attorney_fax',
 ] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
-export type OfficeProfile = Record<ProfileField, string | null>;
-export const PROFILE_COLUMNS = PROFILE_FIELDS.join(', ');
+export type OfficeProfile = Pick<Tables<'office_settings'>, ProfileField>;
+/** PROFILE_FIELDS as one select list, written out so supabase-js types the result (the test checks they agree). */
+export const PROFILE_COLUMNS =
+  'office_street, office_suite, office_city, office_state, office_zip, office_phone, office_email, office_website, attorney_name, attorney_bar_number, attorney_bar_state, attorney_licensing_authority, attorney_eoir_id, attorney_email, attorney_phone, attorney_mobile, attorney_fax';
 
 /** An optional text field: '' is allowed (stored as null), anything else must pass `check`. */
 function optional(check: (value: string) => boolean, message: string) {

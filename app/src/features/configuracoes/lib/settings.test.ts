@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromForm, logoObjectName, reminderErrors, toForm, type OfficeSettings } from './settings';
+import { fromForm, logoObjectName, parseOfficeSettings, reminderErrors, toForm, type OfficeSettings } from './settings';
 
 const settings: OfficeSettings = {
   office_name: 'Souza & Associados',
@@ -50,5 +50,27 @@ describe('office settings form', () => {
   it('names logo objects uniquely with the file extension', () => {
     expect(logoObjectName({ name: 'Logo Final.PNG' }, 42)).toBe('logo-42.png');
     expect(logoObjectName({ name: 'sem-extensao' }, 7)).toBe('logo-7.png');
+  });
+});
+
+describe('parseOfficeSettings', () => {
+  it('keeps a row whose hours and templates have the shapes the form edits', () => {
+    expect(parseOfficeSettings(settings)).toEqual(settings);
+    // the table's default: every weekday, closed days as null
+    const hours = { mon: { open: '09:00', close: '18:00' }, sat: null, sun: null };
+    expect(parseOfficeSettings({ ...settings, business_hours: hours })?.business_hours).toEqual(hours);
+  });
+
+  it('refuses malformed JSON instead of showing (and saving) empty hours or templates', () => {
+    expect(parseOfficeSettings({ ...settings, business_hours: ['mon'] })).toBeNull();
+    expect(parseOfficeSettings({ ...settings, business_hours: { mon: { open: 9 } } })).toBeNull();
+    expect(parseOfficeSettings({ ...settings, business_hours: { tue: '09:00-18:00' } })).toBeNull();
+    expect(parseOfficeSettings({ ...settings, notification_templates: { task_due: 3 } })).toBeNull();
+    expect(parseOfficeSettings({ ...settings, notification_templates: 'Lembrete' })).toBeNull();
+  });
+
+  it('ignores keys that are not weekdays', () => {
+    const parsed = parseOfficeSettings({ ...settings, business_hours: { mon: null, holidays: ['12-25'] } });
+    expect(parsed?.business_hours).toEqual({ mon: null });
   });
 });

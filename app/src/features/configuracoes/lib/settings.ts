@@ -1,26 +1,61 @@
 /** Office settings (pure): the row, the form state, the validation, and the conversion both ways. */
 import { z } from 'zod';
+import type { Json, Tables } from '@/lib/database.types';
 import { configuracoesStrings as t } from '../strings';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 export type Hours = Record<Weekday, { open: string; close: string } | null>;
 
-export interface OfficeSettings {
-  office_name: string;
-  logo_path: string | null;
+export interface OfficeSettings
+  extends Pick<
+    Tables<'office_settings'>,
+    | 'office_name'
+    | 'logo_path'
+    | 'time_zone'
+    | 'hearing_prep_days'
+    | 'rfe_response_days'
+    | 'biometrics_lead_days'
+    | 'document_expiry_alert_days'
+    | 'translation_certification_template'
+    /** A contract sent for signature and not signed is reminded every this many days (1..60). */
+    | 'contract_reminder_days'
+    /** At most this many reminders per contract sent (0..20; 0: none). */
+    | 'contract_reminder_max'
+  > {
   business_hours: Partial<Hours>;
-  time_zone: string;
   notification_templates: Record<string, string>;
-  hearing_prep_days: number;
-  rfe_response_days: number;
-  biometrics_lead_days: number;
-  document_expiry_alert_days: number;
-  translation_certification_template: string;
-  /** A contract sent for signature and not signed is reminded every this many days (1..60). */
-  contract_reminder_days: number;
-  /** At most this many reminders per contract sent (0..20; 0: none). */
-  contract_reminder_max: number;
+}
+
+/** A weekday's hours ("09:00" to "18:00"), or null when the office is closed; days left out are closed too. */
+const daySchema = z.object({ open: z.string(), close: z.string() }).nullable().optional();
+const hoursSchema = z.object({
+  mon: daySchema,
+  tue: daySchema,
+  wed: daySchema,
+  thu: daySchema,
+  fri: daySchema,
+  sat: daySchema,
+  sun: daySchema,
+});
+/** Each message template by its key (appointment_reminder, task_due...). */
+const templatesSchema = z.record(z.string(), z.string());
+
+/**
+ * The row with its two JSON columns checked against the shapes the form edits, or null when either has another
+ * shape: the caller reports a load error (the form is not shown) rather than show, and then save, empty hours or
+ * templates in place of what is stored.
+ */
+export function parseOfficeSettings<R extends { business_hours: Json; notification_templates: Json }>(
+  row: R,
+):
+  | (Omit<R, 'business_hours' | 'notification_templates'> &
+      Pick<OfficeSettings, 'business_hours' | 'notification_templates'>)
+  | null {
+  const hours = hoursSchema.safeParse(row.business_hours);
+  const templates = templatesSchema.safeParse(row.notification_templates);
+  if (!hours.success || !templates.success) return null;
+  return { ...row, business_hours: hours.data, notification_templates: templates.data };
 }
 
 export const SETTINGS_COLUMNS =

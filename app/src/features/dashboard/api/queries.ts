@@ -3,6 +3,9 @@
  * what last month was; a figure that cannot be read (e.g. a role without access) shows nothing.
  */
 import { useQuery } from '@tanstack/react-query';
+import type { Tables } from '@/lib/database.types';
+import { isOneOf, keepParsed } from '@/lib/rows';
+import { TASK_PRIORITIES, type TaskPriority } from '@/lib/status';
 import { supabase } from '@/lib/supabase';
 import {
   figure,
@@ -71,13 +74,19 @@ export async function fetchPendingTasksFigure(now = new Date()): Promise<StatFig
   return figure(open ?? 0, before ?? 0);
 }
 
-export interface UpcomingAppointment {
-  id: string;
-  title: string | null;
-  starts_at: string;
-  kind: 'presencial' | 'online';
-  status: string;
+const APPOINTMENT_KINDS = ['presencial', 'online'] as const;
+
+export interface UpcomingAppointment extends Pick<Tables<'appointments'>, 'id' | 'title' | 'starts_at' | 'status'> {
+  kind: (typeof APPOINTMENT_KINDS)[number];
   clients: { full_name: string } | null;
+}
+
+/** The row with its kind narrowed, or null (left out with a warning) for a kind the list has no label for. */
+export function parseUpcomingAppointment<R extends { kind: string }>(
+  row: R,
+): (Omit<R, 'kind'> & Pick<UpcomingAppointment, 'kind'>) | null {
+  const { kind } = row;
+  return isOneOf(APPOINTMENT_KINDS, kind) ? { ...row, kind } : null;
 }
 
 /** The next five appointments that are not cancelled. */
@@ -90,17 +99,20 @@ export async function fetchUpcomingAppointments(now = new Date()): Promise<Upcom
     .order('starts_at')
     .limit(5)
     .throwOnError();
-  return (data ?? []) as unknown as UpcomingAppointment[];
+  return keepParsed(data, parseUpcomingAppointment, 'appointments');
 }
 
-export interface RecentTask {
-  id: string;
-  title: string;
-  due_date: string | null;
-  priority: 'alta' | 'media' | 'baixa';
-  status: string;
-  process_id: number | null;
+export interface RecentTask extends Pick<Tables<'tasks'>, 'id' | 'title' | 'due_date' | 'status' | 'process_id'> {
+  priority: TaskPriority;
   clients: { full_name: string } | null;
+}
+
+/** The row with its priority narrowed, or null (left out with a warning) for one with no colour nor label. */
+export function parseRecentTask<R extends { priority: string }>(
+  row: R,
+): (Omit<R, 'priority'> & Pick<RecentTask, 'priority'>) | null {
+  const { priority } = row;
+  return isOneOf(TASK_PRIORITIES, priority) ? { ...row, priority } : null;
 }
 
 /** The five most recently created tasks that are not cancelled. */
@@ -112,7 +124,7 @@ export async function fetchRecentTasks(): Promise<RecentTask[]> {
     .order('created_at', { ascending: false })
     .limit(5)
     .throwOnError();
-  return (data ?? []) as unknown as RecentTask[];
+  return keepParsed(data, parseRecentTask, 'tasks');
 }
 
 export interface RecentDocument {

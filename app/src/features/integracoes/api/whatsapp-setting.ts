@@ -3,18 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { invalidateTables, readsTables } from '@/lib/data-keys';
 import { env } from '@/config/env';
 import { supabase } from '@/lib/supabase';
+import type { WhatsAppSetting } from '../schemas';
 import { integracoesStrings as t } from '../strings';
 
-export interface WhatsAppSetting {
-  phoneNumberId: string;
-  accessToken: string;
-  appSecret: string;
-  verifyToken: string;
-  templateName: string;
-  languageCode?: string;
-  apiBaseUrl?: string;
-  apiVersion?: string;
-}
+export type { WhatsAppSetting } from '../schemas';
 
 const KEY = 'whatsapp';
 const settingKeys = { whatsapp: ['system-settings', KEY] as const };

@@ -16,6 +16,7 @@ import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/errors';
 import { useDialogForm } from '@/hooks/use-dialog-form';
 import { useSaveWhatsAppSetting, type WhatsAppSetting } from '../api/whatsapp-setting';
+import { whatsAppSettingToSave } from '../schemas';
 import { integracoesStrings as t } from '../strings';
 
 const EMPTY: WhatsAppSetting = {
@@ -28,13 +29,6 @@ const EMPTY: WhatsAppSetting = {
   apiBaseUrl: '',
   apiVersion: '',
 };
-const REQUIRED: (keyof WhatsAppSetting)[] = [
-  'phoneNumberId',
-  'accessToken',
-  'appSecret',
-  'verifyToken',
-  'templateName',
-];
 
 export function WhatsAppConfigDialog({
   open,
@@ -60,13 +54,11 @@ export function WhatsAppConfigDialog({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (REQUIRED.some((name) => !values[name]?.trim())) {
+    const value = whatsAppSettingToSave(values);
+    if (!value) {
       toast.error('Todos os campos obrigatórios devem ser preenchidos');
       return;
     }
-    const value = Object.fromEntries(
-      Object.entries(values).filter(([, v]) => typeof v === 'string' && v.trim() !== ''),
-    ) as unknown as WhatsAppSetting;
     save.mutate(value, {
       onSuccess: () => {
         toast.success(t.whatsappSaved);

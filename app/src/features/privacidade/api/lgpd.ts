@@ -2,7 +2,11 @@
  * retention settings and the client's channel consents. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { invalidateTables, readsTables } from '@/lib/data-keys';
+import { keepParsed } from '@/lib/rows';
 import { supabase } from '@/lib/supabase';
+import { DELETION_REQUEST_COLUMNS, parseDeletionRequest, type DeletionRequest } from '../lib/deletion-requests';
+
+export type { DeletionRequest } from '../lib/deletion-requests';
 
 export type ExportStatus = 'queued' | 'running' | 'done' | 'failed';
 
@@ -17,18 +21,6 @@ export interface ExportJob {
   expires_at: string | null;
   delivered_at: string | null;
   deliveries: number;
-}
-
-export interface DeletionRequest {
-  id: string;
-  client_id: string | null;
-  reason: string | null;
-  status: 'pending' | 'rejected' | 'completed';
-  created_at: string;
-  reviewed_at: string | null;
-  review_note: string | null;
-  certificate: Record<string, unknown> | null;
-  clients?: { full_name: string } | null;
 }
 
 export interface Retention {
@@ -100,11 +92,11 @@ export function useDeletionRequests() {
     queryFn: async (): Promise<DeletionRequest[]> => {
       const { data, error } = await supabase
         .from('data_deletion_requests')
-        .select('id, client_id, reason, status, created_at, reviewed_at, review_note, certificate, clients(full_name)')
+        .select(DELETION_REQUEST_COLUMNS)
         .order('created_at', { ascending: false })
         .limit(100);
       if (error) throw error;
-      return (data ?? []) as unknown as DeletionRequest[];
+      return keepParsed(data, parseDeletionRequest, 'data_deletion_requests');
     },
   });
 }

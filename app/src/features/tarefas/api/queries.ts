@@ -1,8 +1,9 @@
 /** Reads of the tasks: a page of the list (with the client's name), the open count and a task's comments. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ilikeAny, pageRange, type Page } from '@/lib/paging';
+import { keepParsed } from '@/lib/rows';
 import { supabase } from '@/lib/supabase';
-import { sortTasks, TASK_COLUMNS, type Task, type TaskFilters } from '../lib/tasks';
+import { parseTask, sortTasks, TASK_COLUMNS, type Task, type TaskFilters } from '../lib/tasks';
 import { tarefasStrings as t } from '../strings';
 import { taskKeys } from './keys';
 
@@ -53,7 +54,7 @@ export async function fetchTasksPage(q: TaskListQuery): Promise<Page<Task>> {
     .range(from, to)
     .throwOnError();
   // inside the page, the same due date goes by priority (alta, média, baixa)
-  return { rows: sortTasks((data ?? []) as unknown as Task[]), total: count ?? 0 };
+  return { rows: sortTasks(keepParsed(data, parseTask, 'tasks')), total: count ?? 0 };
 }
 
 export function useTasksPage(q: TaskListQuery) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOverdue, sortTasks, type Task } from './tasks';
+import { isOverdue, parseTask, sortTasks, type Task } from './tasks';
 
 const task = (over: Partial<Task>): Task => ({
   id: over.title ?? 'x',
@@ -35,5 +35,18 @@ describe('tasks', () => {
       task({ title: 'a1', due_date: '2026-03-05', priority: 'alta' }),
     ]);
     expect(sorted.map((t) => t.title)).toEqual(['a1', 'a2', 'b', 'c']);
+  });
+});
+
+describe('parseTask', () => {
+  const row = { ...task({}), priority: 'alta', status: 'em_andamento', clients: { full_name: 'João Souza' } };
+
+  it('keeps a row with a known priority and status as it is', () => {
+    expect(parseTask(row)).toEqual(row);
+  });
+
+  it('refuses a status or a priority the list has no colour, label nor order for', () => {
+    expect(parseTask({ ...row, status: 'arquivada' })).toBeNull();
+    expect(parseTask({ ...row, priority: 'urgente' })).toBeNull();
   });
 });

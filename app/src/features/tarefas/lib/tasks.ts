@@ -1,21 +1,41 @@
 /** Tasks (pure): the row, what counts as open and overdue, and the list's filters. */
 import { badgeColor } from '@/components/ui/badge';
-import type { TaskPriority } from '@/lib/status';
+import type { Tables } from '@/lib/database.types';
+import { isOneOf } from '@/lib/rows';
+import { TASK_PRIORITIES, type TaskPriority } from '@/lib/status';
 
-export interface Task {
-  id: string;
-  title: string;
-  description: string | null;
-  assignee_id: string | null;
-  due_date: string | null;
+/** The statuses the table's check allows. */
+export const TASK_STATUSES = ['pendente', 'em_andamento', 'concluida', 'cancelada'] as const;
+
+export interface Task
+  extends Pick<
+    Tables<'tasks'>,
+    | 'id'
+    | 'title'
+    | 'description'
+    | 'assignee_id'
+    | 'due_date'
+    | 'client_id'
+    | 'process_id'
+    | 'source'
+    | 'completed_at'
+    | 'created_at'
+  > {
   priority: TaskPriority;
-  status: 'pendente' | 'em_andamento' | 'concluida' | 'cancelada';
-  client_id: string | null;
-  process_id: number | null;
-  source: string | null;
-  completed_at: string | null;
-  created_at: string;
+  status: (typeof TASK_STATUSES)[number];
   clients?: { full_name: string } | null;
+}
+
+/**
+ * A row with its priority and status narrowed, or null for a value the list has no colour, label nor order for: the
+ * caller leaves that row out with a warning (keepParsed) rather than show it as another status.
+ */
+export function parseTask<R extends { priority: string; status: string }>(
+  row: R,
+): (Omit<R, 'priority' | 'status'> & Pick<Task, 'priority' | 'status'>) | null {
+  const { priority, status } = row;
+  if (!isOneOf(TASK_PRIORITIES, priority) || !isOneOf(TASK_STATUSES, status)) return null;
+  return { ...row, priority, status };
 }
 
 export const TASK_COLUMNS =

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addDays, format } from 'date-fns';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '@/lib/format';
 import { db, rpc, server } from '@/testing/supabase-server';
 import { renderWithProviders } from '@/testing/test-utils';
@@ -106,6 +106,24 @@ async function renderPage() {
 }
 
 describe('TarefasPage (/tarefas)', () => {
+  it('leaves out, with a warning, a task whose status the list does not know; the others still show', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const odd = { ...noDate, id: 't9', title: 'Tarefa de status novo', status: 'aguardando_cliente' };
+      db.seed('tasks', [noDate, nextWeek, overdue, odd]);
+      await renderPage();
+      // every situation: the query itself does not filter the odd status away
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Situação' }), 'Todas');
+      await waitFor(() => expect(db.requests('/rest/v1/tasks', 'GET').at(-1)!.params.get('status')).toBeNull());
+      await waitFor(() => expect(warn).toHaveBeenCalled());
+      expect(titles()).toEqual([overdue.title, nextWeek.title, noDate.title]);
+      expect(screen.queryByRole('button', { name: odd.title })).not.toBeInTheDocument();
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('tasks'), expect.objectContaining({ id: 't9' }));
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
   it('shows the open tasks by due date then priority, the overdue one in red, and counts the open ones', async () => {
     await renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Tarefas' })).toBeInTheDocument();
