@@ -118,8 +118,8 @@ async def visible_rows(db: Database, table: TableInfo, records: list[dict], grou
     exact = await _owner_checks(db, table, changed_keys, groups, take)
 
     async def check(keys: list[str]) -> None:
-        callers = json.dumps([[role_of(groups[k]), k] if wanted is None or k not in wanted else
-                              [role_of(groups[k]), k, wanted[k]] for k in keys])
+        callers = json.dumps([[role_of(groups[k]), k] if wanted is None or len(wanted.get(k, records)) == len(records)
+                              else [role_of(groups[k]), k, wanted[k]] for k in keys])
         async with db.connection() as conn:
             cur = await conn.execute(VISIBLE_ROWS_SQL, (table.schema, table.name, list(table.primary_key),
                                                         changed_keys, callers))
