@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, newClient, uniqueTag } from './support/api';
+import { apiAs, newClient, pageEnv, tokenOf, uniqueTag } from './support/api';
 import { signInAs } from './support/sign-in';
 
 // Atendimento > Mensagens (desktop): a client's WhatsApp message, simulated by the administrator, appears live in
@@ -12,15 +12,6 @@ import { signInAs } from './support/sign-in';
 const ADMIN = 'admin@escritorio.test';
 const ASSISTANT = 'assistente@escritorio.test';
 
-interface Env {
-  SUPABASE_URL: string;
-  SUPABASE_ANON_KEY: string;
-}
-
-async function pageEnv(page: Page): Promise<Env> {
-  return page.evaluate(() => (globalThis as unknown as { __ENV__: Env }).__ENV__);
-}
-
 /** axe-core's WCAG 2 A/AA violations of the page's main area (the list and the conversation; the layout around it
  *  is accessibility.spec's), each as "rule: elements". */
 async function axeViolations(page: Page): Promise<string[]> {
@@ -30,16 +21,6 @@ async function axeViolations(page: Page): Promise<string[]> {
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
-async function tokenOf(page: Page, email: string): Promise<string> {
-  const env = await pageEnv(page);
-  const auth = await page.request.post(`${env.SUPABASE_URL}/auth/v1/token?grant_type=password`, {
-    headers: { apikey: env.SUPABASE_ANON_KEY },
-    data: { email, password: 'Demo@12345' },
-  });
-  expect(auth.ok()).toBeTruthy();
-  return ((await auth.json()) as { access_token: string }).access_token;
 }
 
 test('an inbound WhatsApp message is unread in the list; staff take it, answer and resolve it', async ({ browser }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, newClient, uniqueTag } from './support/api';
+import { apiAs, newClient, pageEnv, uniqueTag } from './support/api';
 import { signInAs } from './support/sign-in';
 
 // An overdue installment's reminder carries a pay link: the client opens it signed out on a phone, signs in, lands
@@ -12,10 +12,6 @@ const PHONE = { width: 375, height: 800 };
 const PASSWORD = 'Pagamento@123';
 
 test.setTimeout(180_000);
-
-async function pageEnv(page: Page): Promise<{ SUPABASE_URL: string }> {
-  return page.evaluate(() => (globalThis as unknown as { __ENV__: { SUPABASE_URL: string } }).__ENV__);
-}
 
 /** The daily reminder job, as the scheduler runs it (service role), for one installment. */
 async function remind(page: Page, installmentId: string) {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { pageEnv, tokenOf } from './support/api';
 import { signInAs } from './support/sign-in';
 
 // What the app reads and sends is checked, not cast: the WhatsApp Business dialog sends the required fields and
@@ -9,29 +10,10 @@ import { signInAs } from './support/sign-in';
 
 const ADMIN = 'admin@escritorio.test';
 
-interface Env {
-  SUPABASE_URL: string;
-  SUPABASE_ANON_KEY: string;
-}
-
-async function pageEnv(page: Page): Promise<Env> {
-  return page.evaluate(() => (globalThis as unknown as { __ENV__: Env }).__ENV__);
-}
-
 function serviceHeaders() {
   const key = process.env.SUPABASE_SERVICE_ROLE_KEY ?? '';
   expect(key, 'SUPABASE_SERVICE_ROLE_KEY').not.toBe('');
   return { apikey: key, Authorization: `Bearer ${key}` };
-}
-
-async function tokenOf(page: Page, email: string): Promise<string> {
-  const env = await pageEnv(page);
-  const auth = await page.request.post(`${env.SUPABASE_URL}/auth/v1/token?grant_type=password`, {
-    headers: { apikey: env.SUPABASE_ANON_KEY },
-    data: { email, password: 'Demo@12345' },
-  });
-  expect(auth.ok()).toBeTruthy();
-  return ((await auth.json()) as { access_token: string }).access_token;
 }
 
 test('the administrator saves WhatsApp Business: required fields checked, empty optional ones left out', async ({

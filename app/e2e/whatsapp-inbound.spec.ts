@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiAs, newClient, uniqueTag } from './support/api';
+import { expect, test } from '@playwright/test';
+import { apiAs, newClient, pageEnv, tokenOf, uniqueTag } from './support/api';
 import { signInAs } from './support/sign-in';
 
 // Clients answer on WhatsApp (desktop): the administrator's "Simular mensagem recebida" (Integrações, development
@@ -16,25 +16,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
   'base64',
 );
-
-interface Env {
-  SUPABASE_URL: string;
-  SUPABASE_ANON_KEY: string;
-}
-
-async function pageEnv(page: Page): Promise<Env> {
-  return page.evaluate(() => (globalThis as unknown as { __ENV__: Env }).__ENV__);
-}
-
-async function tokenOf(page: Page, email: string, password = 'Demo@12345'): Promise<string> {
-  const env = await pageEnv(page);
-  const auth = await page.request.post(`${env.SUPABASE_URL}/auth/v1/token?grant_type=password`, {
-    headers: { apikey: env.SUPABASE_ANON_KEY },
-    data: { email, password },
-  });
-  expect(auth.ok()).toBeTruthy();
-  return ((await auth.json()) as { access_token: string }).access_token;
-}
 
 test('a client answers on WhatsApp: text and photo live, the photo answers a request, the reply is read', async ({
   browser,

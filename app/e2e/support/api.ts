@@ -1,14 +1,25 @@
 import { expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './sign-in';
 
-interface PageEnv {
+export interface PageEnv {
   SUPABASE_URL: string;
   SUPABASE_ANON_KEY: string;
 }
 
 /** The API address and anon key the page was given (/env.js). */
-async function pageEnv(page: Page): Promise<PageEnv> {
+export async function pageEnv(page: Page): Promise<PageEnv> {
   return page.evaluate(() => (globalThis as unknown as { __ENV__: PageEnv }).__ENV__);
+}
+
+/** A user's access token (password sign-in through the API the page talks to). */
+export async function tokenOf(page: Page, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const env = await pageEnv(page);
+  const auth = await page.request.post(`${env.SUPABASE_URL}/auth/v1/token?grant_type=password`, {
+    headers: { apikey: env.SUPABASE_ANON_KEY },
+    data: { email, password },
+  });
+  expect(auth.ok(), await auth.text()).toBeTruthy();
+  return ((await auth.json()) as { access_token: string }).access_token;
 }
 
 /** A REST call as a user (to prepare rows the journey then works on, or to read what the database holds). */
@@ -21,12 +32,7 @@ export async function apiAs(
   password = DEMO_PASSWORD,
 ): Promise<unknown> {
   const env = await pageEnv(page);
-  const auth = await page.request.post(`${env.SUPABASE_URL}/auth/v1/token?grant_type=password`, {
-    headers: { apikey: env.SUPABASE_ANON_KEY },
-    data: { email, password },
-  });
-  expect(auth.ok(), await auth.text()).toBeTruthy();
-  const { access_token: token } = (await auth.json()) as { access_token: string };
+  const token = await tokenOf(page, email, password);
   const response = await page.request.fetch(`${env.SUPABASE_URL}/rest/v1/${path}`, {
     method,
     headers: { apikey: env.SUPABASE_ANON_KEY, Authorization: `Bearer ${token}`, Prefer: 'return=representation' },

@@ -68,13 +68,18 @@ async def test_a_group_whose_check_fails_sees_nothing_and_the_others_still_see_t
     assert found == {authorize.claims_key(claims(user)): {0}}
 
 
-async def test_composite_keys_are_rechecked_too(rt_stack):
+def pair_rows(rt_stack) -> None:
+    """A table keyed by two columns, each row readable by its owner."""
     rt_stack.sql("""
         create table if not exists public.pair_rows (a int, b text, owner uuid, primary key (a, b));
         alter table public.pair_rows enable row level security;
         drop policy if exists "own pairs" on public.pair_rows;
         create policy "own pairs" on public.pair_rows for select to authenticated using (owner = auth.uid());
         grant select on public.pair_rows to authenticated;""")
+
+
+async def test_composite_keys_are_rechecked_too(rt_stack):
+    pair_rows(rt_stack)
     me, other = str(uuid.uuid4()), str(uuid.uuid4())
     rt_stack.sql("insert into public.pair_rows values (1, 'x', %s), (1, 'y', %s), (2, 'x', %s)", (me, other, me))
     table = capture.TableInfo(oid=0, schema="public", name="pair_rows", rls=True, replica_full=False,
@@ -157,12 +162,7 @@ async def test_each_group_rechecks_only_the_rows_its_bindings_want(rt_stack):
 
 
 async def test_composite_keys_are_rechecked_per_group_too(rt_stack):
-    rt_stack.sql("""
-        create table if not exists public.pair_rows (a int, b text, owner uuid, primary key (a, b));
-        alter table public.pair_rows enable row level security;
-        drop policy if exists "own pairs" on public.pair_rows;
-        create policy "own pairs" on public.pair_rows for select to authenticated using (owner = auth.uid());
-        grant select on public.pair_rows to authenticated;""")
+    pair_rows(rt_stack)
     me = str(uuid.uuid4())
     rt_stack.sql("insert into public.pair_rows values (7, 'x', %s), (7, 'y', %s), (8, 'x', %s)", (me, me, me))
     records = [{"a": 7, "b": "x"}, {"a": 7, "b": "y"}, {"a": 8, "b": "x"}]
