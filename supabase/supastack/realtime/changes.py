@@ -18,6 +18,7 @@ from supastack.realtime.capture import Catalog, TableInfo
 from supastack.realtime.channels import Binding, Channel, Hub
 
 NO_PRIMARY_KEY = "Error 400: Bad Request, no primary key"
+TABLES_AT_ONCE = 3        # tables of one batch whose RLS checks run at once, each on a pooled connection
 
 
 @dataclass
@@ -194,8 +195,16 @@ async def check(batch: list[dict], catalog: Catalog, hub: Hub, db: Database) -> 
             records.append(change.get("record") or {})
             owners.append(plan)
         plans.append(plan)
-    # the tables' checks run at once, each on its own connection: a batch waits for the slowest, not the sum
-    found = await asyncio.gather(*(visible_rows(db, table, records, groups, wanted)
+    # the tables' checks run at once, each on its own connection: a batch waits for the slowest, not the sum;
+    # a few at a time, so a batch over many tables leaves the shared pool to the other services
+    slots = asyncio.Semaphore(TABLES_AT_ONCE)
+
+    async def one_table(table: TableInfo, groups: dict[str, dict], records: list[dict],
+                        wanted: dict[str, list[int]]) -> dict[str, set[int]]:
+        async with slots:
+            return await visible_rows(db, table, records, groups, wanted)
+
+    found = await asyncio.gather(*(one_table(table, groups, records, wanted)
                                    for table, groups, records, _, wanted in checks.values()))
     for (_, _, _, owners, _), visible in zip(checks.values(), found, strict=True):
         for key, rows in visible.items():
