@@ -225,13 +225,13 @@ def stage_timings(trace: Path, expected: dict[str, tuple[str, str, str]],
     return found
 
 
-def cpu_seconds(pids: list[int]) -> float:
-    """User + system CPU of these processes and their children that are alive now."""
+def cpu_seconds(pids: list[int], children: bool = True) -> float:
+    """User + system CPU of these processes (and their children that are alive now)."""
     total = 0.0
     for pid in pids:
         try:
             proc = psutil.Process(pid)
-            for p in [proc, *proc.children(recursive=True)]:
+            for p in [proc, *(proc.children(recursive=True) if children else ())]:
                 times = p.cpu_times()
                 total += times.user + times.system
         except psutil.Error:
@@ -255,7 +255,9 @@ async def run(stack, clients: int, staff: int, rate: float, seconds: float, trac
     await asyncio.sleep(1.0)
     groups = {"API process": [stack.proc.pid], "PostgreSQL": [postmaster] if postmaster else [],
               "this bench": [os.getpid()]}
-    cpu_before = {name: cpu_seconds(pids) for name, pids in groups.items()}
+    # the bench alone: the stack it started is its child
+    own = {"this bench": False}
+    cpu_before = {name: cpu_seconds(pids, own.get(name, True)) for name, pids in groups.items()}
     wall_before = time.perf_counter()
     expected = await offer(stack.db_url, tag, portal, rate, seconds)
     wanted = {(user, marker) for marker, (_, user, _) in expected.items()}
@@ -264,7 +266,7 @@ async def run(stack, clients: int, staff: int, rate: float, seconds: float, trac
     deadline = time.perf_counter() + 15
     while time.perf_counter() < deadline and len({(u, m) for u, _, m, _ in got} & wanted) < len(wanted):
         await asyncio.sleep(0.05)
-    cpu = {name: cpu_seconds(pids) - cpu_before[name] for name, pids in groups.items()}
+    cpu = {name: cpu_seconds(pids, own.get(name, True)) - cpu_before[name] for name, pids in groups.items()}
     wall = time.perf_counter() - wall_before
     await asyncio.gather(*(p.stop() for p in everyone))
     received = {(u, m) for u, _, m, _ in got}
