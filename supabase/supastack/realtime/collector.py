@@ -38,7 +38,8 @@ class Collector:
         self._due_since: float | None = None
         self.collections = 0                   # full collections run by `tick`
         self.complete_collections = 0          # of which looked at every object (frozen ones too)
-        self._frozen_after_complete = 0
+        self._frozen_after_complete = 0        # counted once per complete collection (counting walks them all)
+        self._frozen_since_complete = 0        # survivors frozen since, counted as they are frozen
 
     def install(self) -> None:
         """Everything alive after start-up (modules, the app, its schemas, the catalog) lives as long as the
@@ -72,14 +73,18 @@ class Collector:
             self._due_since = now
         if self.busy() and now - self._due_since < MAX_DEFERRAL:
             return False
-        complete = gc.get_freeze_count() > self._frozen_after_complete * (1 + COMPLETE_GROWTH)
+        complete = self._frozen_since_complete > self._frozen_after_complete * COMPLETE_GROWTH
         if complete:
             gc.unfreeze()
         gc.collect(2)                          # unless complete, only what was born since the last one
-        gc.freeze()
         if complete:
+            gc.freeze()
             self._frozen_after_complete = gc.get_freeze_count()
+            self._frozen_since_complete = 0
             self.complete_collections += 1
+        else:
+            self._frozen_since_complete += len(gc.get_objects(generation=2))   # this collection's survivors
+            gc.freeze()
         self._due_since = None
         self.collections += 1
         return True

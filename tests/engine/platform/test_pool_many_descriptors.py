@@ -17,12 +17,23 @@ PAST_SELECT_LIMIT = 1100        # select() takes descriptors below 1,024 only (F
 
 @pytest.fixture
 def many_descriptors():
+    """Call it right before opening connections: it takes every free descriptor below PAST_SELECT_LIMIT
+    (something else in the process may have closed a low one since), so the next ones are past 1,023."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if hard != resource.RLIM_INFINITY and hard < PAST_SELECT_LIMIT + 100:
         pytest.skip("this system allows too few open files")
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, PAST_SELECT_LIMIT + 100), hard))
-    held = [os.open(os.devnull, os.O_RDONLY) for _ in range(PAST_SELECT_LIMIT)]
-    yield
+    held: list[int] = []
+
+    def fill() -> None:
+        while True:
+            fd = os.open(os.devnull, os.O_RDONLY)
+            if fd >= PAST_SELECT_LIMIT:
+                os.close(fd)
+                return
+            held.append(fd)
+
+    yield fill
     for fd in held:
         os.close(fd)
     resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
@@ -30,6 +41,7 @@ def many_descriptors():
 
 async def test_connections_past_descriptor_1024_are_handed_out_at_once(cluster, many_descriptors):
     db = Database(cluster.create_database("pool_fds"), min_size=1, max_size=1, timeout=5)
+    many_descriptors()
     await db.open()
     try:
         started = time.monotonic()
@@ -47,15 +59,18 @@ async def test_connections_past_descriptor_1024_are_handed_out_at_once(cluster, 
 async def test_a_connection_past_descriptor_1024_the_server_dropped_is_replaced(cluster, many_descriptors):
     url = cluster.create_database("pool_fds_dropped")
     db = Database(url, min_size=1, max_size=1, timeout=5)
+    many_descriptors()
     await db.open()
     try:
         async with db.connection() as conn:
             pid = conn.info.backend_pid
+            assert conn.fileno() >= 1024
         with psycopg.connect(url, autocommit=True) as admin:
             admin.execute("select pg_terminate_backend(%s)", (pid,))
+        many_descriptors()             # the replacement, too, past 1,023
         time.sleep(0.2)                # the server's goodbye reaches the idle connection
         async with db.connection() as conn:
-            assert conn.info.backend_pid != pid
+            assert conn.info.backend_pid != pid and conn.fileno() >= 1024
             assert await (await conn.execute("select 1")).fetchone() == (1,)
     finally:
         await db.close()
