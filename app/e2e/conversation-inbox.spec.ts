@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, newClient, pageEnv, tokenOf, uniqueTag } from './support/api';
+import { apiAs, newClient, pageEnv, serviceHeaders, tokenOf, uniqueTag } from './support/api';
 import { signInAs } from './support/sign-in';
 
 // Atendimento > Mensagens (desktop): a client's WhatsApp message, simulated by the administrator, appears live in
@@ -30,9 +30,7 @@ test('an inbound WhatsApp message is unread in the list; staff take it, answer a
   const phone = `+1617556${tag.slice(-4)}`;
   const admin = await signInAs(browser, ADMIN, { context: { viewport: { width: 1366, height: 900 } } });
   const env = await pageEnv(admin);
-  const serviceKey = process.env.SUPABASE_SERVICE_ROLE_KEY ?? '';
-  expect(serviceKey, 'SUPABASE_SERVICE_ROLE_KEY').not.toBe('');
-  const service = { apikey: serviceKey, Authorization: `Bearer ${serviceKey}` };
+  const service = serviceHeaders();
   const before = await admin.request.get(`${env.SUPABASE_URL}/rest/v1/system_settings?key=eq.whatsapp&select=key`, {
     headers: service,
   });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, newClient, pageEnv, uniqueTag } from './support/api';
+import { apiAs, newClient, pageEnv, serviceHeaders, uniqueTag } from './support/api';
 import { signInAs } from './support/sign-in';
 
 // An overdue installment's reminder carries a pay link: the client opens it signed out on a phone, signs in, lands
@@ -15,11 +15,9 @@ test.setTimeout(180_000);
 
 /** The daily reminder job, as the scheduler runs it (service role), for one installment. */
 async function remind(page: Page, installmentId: string) {
-  const key = process.env.SUPABASE_SERVICE_ROLE_KEY ?? '';
-  expect(key, 'SUPABASE_SERVICE_ROLE_KEY').not.toBe('');
   const { SUPABASE_URL } = await pageEnv(page);
   const answer = await page.request.post(`${SUPABASE_URL}/rest/v1/rpc/remind_overdue_installments`, {
-    headers: { apikey: key, Authorization: `Bearer ${key}` },
+    headers: serviceHeaders(),
     data: { p_installment: installmentId },
   });
   expect(answer.ok(), await answer.text()).toBeTruthy();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { pageEnv, tokenOf } from './support/api';
+import { pageEnv, serviceHeaders, tokenOf } from './support/api';
 import { signInAs } from './support/sign-in';
 
 // What the app reads and sends is checked, not cast: the WhatsApp Business dialog sends the required fields and
@@ -9,12 +9,6 @@ import { signInAs } from './support/sign-in';
 // (the setting removed when there was none), so this journey runs alone.
 
 const ADMIN = 'admin@escritorio.test';
-
-function serviceHeaders() {
-  const key = process.env.SUPABASE_SERVICE_ROLE_KEY ?? '';
-  expect(key, 'SUPABASE_SERVICE_ROLE_KEY').not.toBe('');
-  return { apikey: key, Authorization: `Bearer ${key}` };
-}
 
 test('the administrator saves WhatsApp Business: required fields checked, empty optional ones left out', async ({
   browser,

@@ -11,6 +11,13 @@ export async function pageEnv(page: Page): Promise<PageEnv> {
   return page.evaluate(() => (globalThis as unknown as { __ENV__: PageEnv }).__ENV__);
 }
 
+/** The service role's request headers (the scheduler's or an operator's calls, and restoring shared rows). */
+export function serviceHeaders(): { apikey: string; Authorization: string } {
+  const key = process.env.SUPABASE_SERVICE_ROLE_KEY ?? '';
+  expect(key, 'SUPABASE_SERVICE_ROLE_KEY').not.toBe('');
+  return { apikey: key, Authorization: `Bearer ${key}` };
+}
+
 /** A user's access token (password sign-in through the API the page talks to). */
 export async function tokenOf(page: Page, email: string, password = DEMO_PASSWORD): Promise<string> {
   const env = await pageEnv(page);
