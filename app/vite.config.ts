@@ -109,7 +109,7 @@ export default defineConfig({
     // file still isolated from the others (isolate: false was faster still, but files leaked state into each other).
     pool: 'vmForks',
     // A VM context has only the globals jsdom gives it: the web streams MSW needs come first.
-    setupFiles: ['./src/testing/web-streams.ts', './src/testing/setup.ts'],
+    setupFiles: ['./vitest.web-streams.ts', './src/testing/setup.ts'],
     css: false,
     // In a VM context, Node's CommonJS loader cannot run the ES modules it picks by the "module-sync" condition
     // (react-router-dom's and recharts' CommonJS builds require them): these two are loaded as ES modules instead.
