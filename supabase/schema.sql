@@ -3711,7 +3711,10 @@ CREATE FUNCTION public.is_staff() RETURNS boolean
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select public.has_any_role(array['administrator', 'legal_assistant', 'commercial', 'secretary'])
+  select exists (
+    select 1 from public.user_roles ur
+    where ur.user_id = auth.uid() and ur.role in ('administrator', 'legal_assistant', 'commercial', 'secretary')
+  ) and public.staff_session_allowed()
 $$;
 
 --

@@ -151,3 +151,34 @@ def test_search_answers_exactly_what_the_policies_let_the_caller_read(sstack, em
         visible = sb.table("clients").select("id").or_(f"full_name.ilike.*{term}*,email.ilike.*{term}*") \
             .execute().data
         assert {r["id"] for r in visible} <= {r["id"] for r in found if r["kind"] == "client"}, (email, term)
+
+
+def test_is_staff_answers_as_has_any_role_of_the_staff_roles_for_every_user_session_and_office_rule(sstack):
+    """is_staff() is one query now (migration 20261206100100): for every demo user and a caller without roles,
+    aal1 and aal2, with and without the office's second-factor rule, it answers what has_any_role() of the four
+    staff roles answers, and the aal1 staff session is refused while the rule holds."""
+    import psycopg
+
+    users = [r[0] for r in sstack.sql("select id::text from auth.users order by email")]
+    users.append("00000000-0000-4000-8000-00000000dead")
+    staff_roles = "array['administrator', 'legal_assistant', 'commercial', 'secretary']"
+    refused_aal1_staff = 0
+    with psycopg.connect(sstack.db_url) as conn:
+        for required in (False, True):
+            conn.execute("update public.office_settings set require_staff_mfa = %s where id", (required,))
+            for sub in users:
+                for aal in ("aal1", "aal2"):
+                    conn.execute("set local role authenticated")
+                    conn.execute("select set_config('request.jwt.claims', %s, true)",
+                                 (f'{{"sub": "{sub}", "role": "authenticated", "aal": "{aal}"}}',))
+                    new, old, holds = conn.execute(
+                        f"select public.is_staff(), public.has_any_role({staff_roles}), "
+                        f"exists (select 1 from public.user_roles where user_id = auth.uid() and role <> 'client')"
+                    ).fetchone()
+                    conn.execute("reset role")
+                    assert new == old, (sub, aal, required)
+                    if holds and required and aal == "aal1":
+                        assert new is False
+                        refused_aal1_staff += 1
+        conn.rollback()
+    assert refused_aal1_staff >= 4   # the demo staff, each refused below aal2 while the office requires it
