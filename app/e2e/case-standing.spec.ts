@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, uniqueTag } from './support/api';
+import { apiAs, pageEnv, serviceHeaders, uniqueTag } from './support/api';
 import { signInAs } from './support/sign-in';
 
 // Where the case stands, end to end: Maria, on a phone, opens a case of hers and reads the "Onde estou na fila"
@@ -30,12 +30,10 @@ async function axeViolations(page: Page, selector: string): Promise<string[]> {
 
 /** A REST call with the service role key (only to remove what this journey created). */
 async function asService(page: Page, method: 'DELETE' | 'GET', rest: string): Promise<unknown> {
-  const env = await page.evaluate(() => (globalThis as unknown as { __ENV__: { SUPABASE_URL: string } }).__ENV__);
-  const key = process.env.SUPABASE_SERVICE_ROLE_KEY ?? '';
-  expect(key, 'SUPABASE_SERVICE_ROLE_KEY').not.toBe('');
+  const env = await pageEnv(page);
   const response = await page.request.fetch(`${env.SUPABASE_URL}/rest/v1/${rest}`, {
     method,
-    headers: { apikey: key, Authorization: `Bearer ${key}` },
+    headers: serviceHeaders(),
   });
   expect(response.ok(), await response.text()).toBeTruthy();
   const text = await response.text();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, uniqueTag } from './support/api';
+import { apiAs, pageEnv, serviceHeaders, uniqueTag } from './support/api';
 import { signInAs } from './support/sign-in';
 
 // Engagement contracts, the rest: an administrator adds, duplicates and removes contract templates in
@@ -14,12 +14,10 @@ const HASH = 'a'.repeat(64);
 /** A contract of Maria's already signed by both parties (the signing journey covers how): written with the
  *  service role, the only writer of the signature columns. */
 async function contractInForce(page: Page, title: string): Promise<{ id: string; number: string }> {
-  const env = await page.evaluate(() => (globalThis as unknown as { __ENV__: { SUPABASE_URL: string } }).__ENV__);
-  const serviceKey = process.env.SUPABASE_SERVICE_ROLE_KEY ?? '';
-  expect(serviceKey, 'SUPABASE_SERVICE_ROLE_KEY').not.toBe('');
+  const env = await pageEnv(page);
   const now = new Date().toISOString();
   const response = await page.request.post(`${env.SUPABASE_URL}/rest/v1/financial_contracts`, {
-    headers: { apikey: serviceKey, Authorization: `Bearer ${serviceKey}`, Prefer: 'return=representation' },
+    headers: { ...serviceHeaders(), Prefer: 'return=representation' },
     data: {
       client_id: MARIA_CLIENT,
       title,

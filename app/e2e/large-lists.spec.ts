@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { uniqueTag } from './support/api';
+import { serviceHeaders, uniqueTag } from './support/api';
 import { signInAs } from './support/sign-in';
 
 // An office with more clients than the API returns at once (max_rows = 1,000) and a conversation longer than a
@@ -14,10 +14,8 @@ const farName = `Longínquo Volume ${tag}`;
 
 function service() {
   const url = process.env.SUPABASE_URL ?? '';
-  const key = process.env.SUPABASE_SERVICE_ROLE_KEY ?? '';
   expect(url, 'SUPABASE_URL').not.toBe('');
-  expect(key, 'SUPABASE_SERVICE_ROLE_KEY').not.toBe('');
-  return { url, headers: { apikey: key, Authorization: `Bearer ${key}`, Prefer: 'return=representation' } };
+  return { url, headers: { ...serviceHeaders(), Prefer: 'return=representation' } };
 }
 
 async function rest(request: APIRequestContext, method: string, path: string, data?: unknown) {

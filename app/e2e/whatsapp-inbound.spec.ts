@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiAs, newClient, pageEnv, tokenOf, uniqueTag } from './support/api';
+import { apiAs, newClient, pageEnv, serviceHeaders, tokenOf, uniqueTag } from './support/api';
 import { signInAs } from './support/sign-in';
 
 // Clients answer on WhatsApp (desktop): the administrator's "Simular mensagem recebida" (Integrações, development
@@ -26,9 +26,7 @@ test('a client answers on WhatsApp: text and photo live, the photo answers a req
   const unknown = `+1857555${tag.slice(-4)}`;
   const admin = await signInAs(browser, ADMIN, { context: { viewport: { width: 1366, height: 900 } } });
   const env = await pageEnv(admin);
-  const serviceKey = process.env.SUPABASE_SERVICE_ROLE_KEY ?? '';
-  expect(serviceKey, 'SUPABASE_SERVICE_ROLE_KEY').not.toBe('');
-  const service = { apikey: serviceKey, Authorization: `Bearer ${serviceKey}` };
+  const service = serviceHeaders();
   const before = await admin.request.get(`${env.SUPABASE_URL}/rest/v1/system_settings?key=eq.whatsapp&select=key`, {
     headers: service,
   });
