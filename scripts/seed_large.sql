@@ -157,11 +157,7 @@ insert into public.conversations as cv (client_id, last_message_at)
 select m.client_id, max(m.created_at) from public.messages m group by m.client_id
 on conflict (client_id) do update set last_message_at = greatest(cv.last_message_at, excluded.last_message_at);
 -- each client's unread count for the office (the triggers on messages keep it; triggers are off here)
-insert into public.conversation_unread as u (client_id, n)
-select m.client_id, count(*) from public.messages m
- where m.read_at is null and m.sender_type = 'client'
- group by m.client_id
-on conflict (client_id) do update set n = excluded.n;
+select public.conversation_unread_recount();
 
 -- Documents ---------------------------------------------------------------------------------------------
 insert into public.client_documents (id, client_id, process_id, name, file_path, uploaded_by, document_type, created_at,

@@ -1994,6 +1994,34 @@ end
 $$;
 
 --
+-- Name: conversation_unread_recount(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.conversation_unread_recount() RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  insert into public.conversation_unread as u (client_id, n)
+  select m.client_id, count(*) from public.messages m
+   where public.message_is_unread(m.read_at, m.sender_type)
+   group by m.client_id
+   order by m.client_id
+  on conflict (client_id) do update set n = excluded.n;
+  update public.conversation_unread as u set n = 0
+   where u.n <> 0
+     and not exists (select 1 from public.messages m
+                      where m.client_id = u.client_id and public.message_is_unread(m.read_at, m.sender_type));
+end
+$$;
+
+--
+-- Name: FUNCTION conversation_unread_recount(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.conversation_unread_recount() IS 'Counts every conversation''s unread messages again from messages (after a load with triggers off, or to repair).';
+
+--
 -- Name: convert_lead(uuid, text, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2068,17 +2096,17 @@ begin
   if tg_op = 'INSERT' then
     select jsonb_object_agg(k.client_id, k.n) into v_deltas
       from (select r.client_id, count(*) as n from new_rows r
-             where r.read_at is null and r.sender_type = 'client' group by r.client_id) k;
+             where public.message_is_unread(r.read_at, r.sender_type) group by r.client_id) k;
   elsif tg_op = 'DELETE' then
     select jsonb_object_agg(k.client_id, -k.n) into v_deltas
       from (select r.client_id, count(*) as n from old_rows r
-             where r.read_at is null and r.sender_type = 'client' group by r.client_id) k;
+             where public.message_is_unread(r.read_at, r.sender_type) group by r.client_id) k;
   else
     select jsonb_object_agg(k.client_id, k.n) into v_deltas
       from (select d.client_id, sum(d.n) as n
-              from (select r.client_id, 1 as n from new_rows r where r.read_at is null and r.sender_type = 'client'
+              from (select r.client_id, 1 as n from new_rows r where public.message_is_unread(r.read_at, r.sender_type)
                     union all
-                    select r.client_id, -1 from old_rows r where r.read_at is null and r.sender_type = 'client') d
+                    select r.client_id, -1 from old_rows r where public.message_is_unread(r.read_at, r.sender_type)) d
              group by d.client_id
             having sum(d.n) <> 0) k;
   end if;
@@ -4138,6 +4166,22 @@ CREATE FUNCTION public.may_handle_client_data(p_client uuid) RETURNS boolean
       or public.is_admin()
       or (p_client is not null and p_client = public.current_client_id())
 $$;
+
+--
+-- Name: message_is_unread(timestamp with time zone, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.message_is_unread(p_read_at timestamp with time zone, p_sender_type text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  select p_read_at is null and p_sender_type = 'client'
+$$;
+
+--
+-- Name: FUNCTION message_is_unread(p_read_at timestamp with time zone, p_sender_type text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.message_is_unread(p_read_at timestamp with time zone, p_sender_type text) IS 'A message counts as unread for the office: from the client and not read yet.';
 
 --
 -- Name: normalize_client_record(); Type: FUNCTION; Schema: public; Owner: -
@@ -15588,6 +15632,13 @@ REVOKE ALL ON FUNCTION public.conversation_unread_apply(p_deltas jsonb) FROM PUB
 GRANT ALL ON FUNCTION public.conversation_unread_apply(p_deltas jsonb) TO service_role;
 
 --
+-- Name: FUNCTION conversation_unread_recount(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.conversation_unread_recount() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.conversation_unread_recount() TO service_role;
+
+--
 -- Name: FUNCTION convert_lead(p_lead_id uuid, p_password text, p_address text); Type: ACL; Schema: public; Owner: -
 --
 
@@ -16103,6 +16154,14 @@ GRANT ALL ON FUNCTION public.mark_messages_read(p_client_id uuid) TO service_rol
 REVOKE ALL ON FUNCTION public.may_handle_client_data(p_client uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.may_handle_client_data(p_client uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.may_handle_client_data(p_client uuid) TO service_role;
+
+--
+-- Name: FUNCTION message_is_unread(p_read_at timestamp with time zone, p_sender_type text); Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON FUNCTION public.message_is_unread(p_read_at timestamp with time zone, p_sender_type text) TO anon;
+GRANT ALL ON FUNCTION public.message_is_unread(p_read_at timestamp with time zone, p_sender_type text) TO authenticated;
+GRANT ALL ON FUNCTION public.message_is_unread(p_read_at timestamp with time zone, p_sender_type text) TO service_role;
 
 --
 -- Name: FUNCTION normalize_client_record(); Type: ACL; Schema: public; Owner: -

@@ -3566,6 +3566,10 @@ export type Database = {
         };
         Returns: undefined;
       };
+      conversation_unread_recount: {
+        Args: Record<PropertyKey, never>;
+        Returns: undefined;
+      };
       convert_lead: {
         Args: {
           p_lead_id: string | null;
@@ -3810,6 +3814,13 @@ export type Database = {
       may_handle_client_data: {
         Args: {
           p_client: string | null;
+        };
+        Returns: boolean;
+      };
+      message_is_unread: {
+        Args: {
+          p_read_at: string | null;
+          p_sender_type: string | null;
         };
         Returns: boolean;
       };

@@ -154,6 +154,34 @@ def test_clients_anonymous_callers_and_staff_cannot_write_the_counter_and_only_s
     assert counter(stack, JOAO) == direct(stack, JOAO) > 0
 
 
+def test_the_recount_repairs_wrecked_counters_and_only_the_service_role_may_run_it(stack):
+    """conversation_unread_recount() (what the large office's seed runs after loading with triggers off) counts
+    again from messages: a counter set too high, one set to a number with no unread messages behind it and one
+    missing all come back to the direct count; clients and staff cannot run it through the API."""
+    stack.sql("insert into messages (client_id, sender_type, content) values (%s, 'client', 'recontar')", (MARIA,))
+    quiet = new_client(stack, "Contador Recontagem")
+    # the owner wrecks them by hand
+    stack.sql("update conversation_unread set n = n + 7 where client_id = %s", (MARIA,))
+    stack.sql("delete from conversation_unread where client_id = %s", (JOAO,))
+    stack.sql("insert into conversation_unread (client_id, n) values (%s, 3)", (quiet,))
+    assert counter(stack, MARIA) != direct(stack, MARIA) and counter(stack, quiet) == 3
+
+    for email in ("maria.silva@cliente.test", "admin@escritorio.test"):
+        with pytest.raises(APIError):
+            signed_in(stack, email).rpc("conversation_unread_recount", {}).execute()
+    service = create_client(stack.url, stack.service_role_key,
+                            options=ClientOptions(auto_refresh_token=False, persist_session=False))
+    service.rpc("conversation_unread_recount", {}).execute()
+    for client_id in (MARIA, JOAO, quiet):
+        assert counter(stack, client_id) == direct(stack, client_id)
+    assert counter(stack, quiet) == 0 and direct(stack, MARIA) > 0
+    [(mismatched,)] = stack.sql(
+        "select count(*) from (select client_id, count(*) as n from messages where read_at is null"
+        " and sender_type = 'client' group by client_id) d full join (select * from conversation_unread where n > 0) u"
+        " using (client_id) where u.n is distinct from d.n")
+    assert mismatched == 0
+
+
 def test_the_list_answers_equal_a_direct_count_past_max_rows(stack):
     stack.sql(f"""
         insert into clients (full_name, email)
