@@ -19,8 +19,6 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 from cryptography.hazmat.primitives.serialization import pkcs12
 from cryptography.x509.oid import NameOID
-from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
-from pyhanko.sign import fields, signers
 
 from edgekit.sealed_settings import SettingsCipher
 
@@ -114,6 +112,11 @@ def open_value(value: dict, cipher: SettingsCipher) -> OfficeCertificate:
 
 async def seal_pdf(pdf: bytes, cert: OfficeCertificate, field_name: str, reason: str, location: str) -> bytes:
     """A PAdES (ETSI.CAdES.detached) approval signature over the whole PDF, as an incremental update."""
+    # pyHanko is imported at the first seal, not with the function: it is a quarter of a second of every start
+    # of the stack, and most starts never seal.
+    from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+    from pyhanko.sign import fields, signers
+
     signer = signers.SimpleSigner.load_pkcs12_data(cert.p12, [], passphrase=cert.password)
     meta = signers.PdfSignatureMetadata(
         field_name=field_name,

@@ -3,10 +3,12 @@ sees in Acrobat, not what a browser's own PDF viewer makes of an XFA hybrid). Ru
 from __future__ import annotations
 
 import io
-
-import pypdfium2 as pdfium
+from typing import TYPE_CHECKING
 
 from edgekit.uscis_forms.pdf import InvalidPdf
+
+if TYPE_CHECKING:
+    from pypdfium2 import PdfDocument
 
 MIN_WIDTH, MAX_WIDTH = 300, 1600
 
@@ -37,7 +39,11 @@ def render_png(data: bytes, page: int, width: int) -> tuple[bytes, int]:
         document.close()
 
 
-def _open(data: bytes) -> pdfium.PdfDocument:
+def _open(data: bytes) -> PdfDocument:
+    # PDFium is loaded at the first page opened (in the isolated worker), not with the functions at every start
+    # of the stack: a tenth of a second
+    import pypdfium2 as pdfium
+
     try:
         return pdfium.PdfDocument(data)
     except pdfium.PdfiumError:

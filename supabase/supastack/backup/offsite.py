@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from supastack.backup.archive import archive_pattern
 from supastack.backup.config import BackupConfig
-from supastack.storage.interface import S3Store, open_s3_store
+from supastack.storage.interface import open_s3_store
+
+if TYPE_CHECKING:
+    from supastack.storage.interface import S3Store
 
 
 def _store(cfg: BackupConfig) -> S3Store:

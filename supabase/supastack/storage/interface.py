@@ -6,18 +6,20 @@ pyproject.toml keeps it that way."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from supastack.core.config import Settings
 from supastack.storage.backend import Backend, ObjectKey, create_backend, looks_like_version
-from supastack.storage.backend.s3 import S3Backend
 from supastack.storage.errors import StorageError
 from supastack.storage.names import check_bucket_name, check_object_name
 
 ObjectStore = Backend
-__all__ = ["ObjectKey", "ObjectStore", "S3Store", "entry_refusal", "open_store", "open_s3_store"]
+__all__ = ["ObjectKey", "ObjectStore", "entry_refusal", "open_store", "open_s3_store"]
 
-S3Store = S3Backend
+if TYPE_CHECKING:
+    # the S3 store's type, for annotations only: boto3 is imported when an S3 store is opened, not with the engine
+    # (a tenth of a second of every start and every command, on installations that keep objects on disk)
+    from supastack.storage.backend.s3 import S3Backend as S3Store
 
 
 async def open_store(settings: Settings) -> ObjectStore:
@@ -32,6 +34,8 @@ async def open_store(settings: Settings) -> ObjectStore:
 async def open_s3_store(config: dict[str, Any]) -> S3Store:
     """An S3-compatible bucket of its own (`[storage.s3]`'s keys), for copies kept off this machine; only its
     `client` and `bucket` are meant to be used."""
+    from supastack.storage.backend.s3 import S3Backend
+
     store = S3Backend(config, staging_dir=Path("/nonexistent"))
     await store.start()   # creates the bucket on a fresh store
     return store
