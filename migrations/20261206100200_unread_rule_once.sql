@@ -48,6 +48,8 @@ language plpgsql security definer
 set search_path = ''
 as $$
 begin
+  -- no message is written while it counts (writers wait, then their triggers add to the recounted numbers)
+  lock table public.messages in share mode;
   insert into public.conversation_unread as u (client_id, n)
   select m.client_id, count(*) from public.messages m
    where public.message_is_unread(m.read_at, m.sender_type)
