@@ -3741,10 +3741,7 @@ CREATE FUNCTION public.is_staff() RETURNS boolean
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select exists (
-    select 1 from public.user_roles ur
-    where ur.user_id = auth.uid() and ur.role in ('administrator', 'legal_assistant', 'commercial', 'secretary')
-  ) and public.staff_session_allowed()
+  select public.is_staff_user(auth.uid()) and public.staff_session_allowed()
 $$;
 
 --

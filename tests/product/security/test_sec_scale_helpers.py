@@ -10,6 +10,9 @@
 """
 from __future__ import annotations
 
+import json
+
+import psycopg
 import pytest
 from postgrest.exceptions import APIError
 
@@ -154,11 +157,9 @@ def test_search_answers_exactly_what_the_policies_let_the_caller_read(sstack, em
 
 
 def test_is_staff_answers_as_has_any_role_of_the_staff_roles_for_every_user_session_and_office_rule(sstack):
-    """is_staff() is one query now (migration 20261206100100): for every demo user and a caller without roles,
-    aal1 and aal2, with and without the office's second-factor rule, it answers what has_any_role() of the four
-    staff roles answers, and the aal1 staff session is refused while the rule holds."""
-    import psycopg
-
+    """is_staff() asks is_staff_user() for the caller now (migration 20261206100100): for every demo user and a
+    caller without roles, aal1 and aal2, with and without the office's second-factor rule, it answers what
+    has_any_role() of the four staff roles answers, and the aal1 staff session is refused while the rule holds."""
     users = [r[0] for r in sstack.sql("select id::text from auth.users order by email")]
     users.append("00000000-0000-4000-8000-00000000dead")
     staff_roles = "array['administrator', 'legal_assistant', 'commercial', 'secretary']"
@@ -170,7 +171,7 @@ def test_is_staff_answers_as_has_any_role_of_the_staff_roles_for_every_user_sess
                 for aal in ("aal1", "aal2"):
                     conn.execute("set local role authenticated")
                     conn.execute("select set_config('request.jwt.claims', %s, true)",
-                                 (f'{{"sub": "{sub}", "role": "authenticated", "aal": "{aal}"}}',))
+                                 (json.dumps({"sub": sub, "role": "authenticated", "aal": aal}),))
                     new, old, holds = conn.execute(
                         f"select public.is_staff(), public.has_any_role({staff_roles}), "
                         f"exists (select 1 from public.user_roles where user_id = auth.uid() and role <> 'client')"
