@@ -106,21 +106,48 @@ def migrate(db_url: str, migrations_dir: Path, seed_file: Path | None = None,
     return report
 
 
-def reset_database(db_url: str) -> None:
+def reset_database(db_url: str, attempts: int = 5) -> None:
     """Drop everything the stack and the project created (like `supabase db reset` before migrating): every
     schema but PostgreSQL's own (the platform's `cron`, `net` and `supastack` too, which the next migrate
-    creates again), the publications and event triggers, and the inactive replication slots."""
+    creates again), the publications and event triggers, and the inactive replication slots.
+
+    A running stack keeps connections that read the tables being dropped (the scheduler, the outbox,
+    realtime): they are ended first, and the drops run in one transaction, tried again when a connection the
+    stack opened meanwhile deadlocks with them (PostgreSQL then cancels one side: either may be ours)."""
     with psycopg.connect(db_url, autocommit=True) as conn:
-        for (name,) in conn.execute("select pubname from pg_publication").fetchall():
-            conn.execute(sql.SQL("drop publication if exists {}").format(sql.Identifier(name)))
-        for (name,) in conn.execute("select evtname from pg_event_trigger").fetchall():
-            conn.execute(sql.SQL("drop event trigger if exists {}").format(sql.Identifier(name)))
-        schemas = conn.execute("""select nspname from pg_namespace
-                                   where nspname not in ('pg_catalog', 'information_schema')
-                                     and nspname !~ '^pg_'""").fetchall()
-        for (name,) in schemas:
-            conn.execute(sql.SQL("drop schema if exists {} cascade").format(sql.Identifier(name)))
-        conn.execute("create schema public")
-        conn.execute("grant all on schema public to public")
+        for attempt in range(1, attempts + 1):
+            _end_other_sessions(conn)
+            try:
+                with conn.transaction():
+                    _drop_everything(conn)
+                break
+            except (psycopg.errors.DeadlockDetected, psycopg.errors.LockNotAvailable):
+                if attempt == attempts:
+                    raise
         for (slot,) in conn.execute("select slot_name from pg_replication_slots where not active").fetchall():
             conn.execute("select pg_drop_replication_slot(%s)", (slot,))
+
+
+def _end_other_sessions(conn: psycopg.Connection) -> None:
+    """End the other client sessions of this database, where the role may (a managed database's owner may
+    not end every one: those left wait or deadlock, and the caller tries again)."""
+    conn.execute("""select pg_terminate_backend(pid) from pg_stat_activity
+                     where datname = current_database() and pid <> pg_backend_pid()
+                       and backend_type = 'client backend'
+                       and (pg_has_role(current_user, usesysid, 'member')
+                            or pg_has_role(current_user, 'pg_signal_backend', 'member'))""")
+
+
+def _drop_everything(conn: psycopg.Connection) -> None:
+    conn.execute("set local lock_timeout = '10s'")
+    for (name,) in conn.execute("select pubname from pg_publication").fetchall():
+        conn.execute(sql.SQL("drop publication if exists {}").format(sql.Identifier(name)))
+    for (name,) in conn.execute("select evtname from pg_event_trigger").fetchall():
+        conn.execute(sql.SQL("drop event trigger if exists {}").format(sql.Identifier(name)))
+    schemas = conn.execute("""select nspname from pg_namespace
+                               where nspname not in ('pg_catalog', 'information_schema')
+                                 and nspname !~ '^pg_'""").fetchall()
+    for (name,) in schemas:
+        conn.execute(sql.SQL("drop schema if exists {} cascade").format(sql.Identifier(name)))
+    conn.execute("create schema public")
+    conn.execute("grant all on schema public to public")

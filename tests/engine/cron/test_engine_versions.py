@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import psycopg
+import pytest
 
 from supastack.core.config import REPO_ROOT
 from supastack.db.migrate import ENGINE_VERSIONS_DIR, migrate, reset_database
@@ -80,3 +81,20 @@ def test_reset_drops_the_versions_and_the_next_migrate_creates_them_again(cluste
     assert _versions(url) == ["0001", "0002", "0003", "0004"]
     with psycopg.connect(url) as conn:
         assert conn.execute("select to_regprocedure('public.cron_jobs()') is not null").fetchone() == (True,)
+
+
+def test_reset_ends_the_sessions_of_a_running_stack_that_hold_its_tables(cluster, tmp_path: Path) -> None:
+    """`make reset` while the stack runs: its scheduler, outbox and realtime hold locks on the tables being
+    dropped; those sessions are ended instead of blocking the reset or deadlocking with it."""
+    url = cluster.create_database("engine_reset_busy")
+    migrate(url, tmp_path / "no-migrations", log=lambda _: None)
+    busy = psycopg.connect(url)                      # a transaction left open on cron.job, as a reader mid-claim
+    busy.execute("select count(*) from cron.job").fetchone()
+    try:
+        reset_database(url)
+        with psycopg.connect(url) as conn:
+            assert conn.execute("select to_regnamespace('cron')").fetchone() == (None,)
+        with pytest.raises(psycopg.OperationalError):   # the reset ended it
+            busy.execute("select 1")
+    finally:
+        busy.close()
