@@ -43,7 +43,12 @@ export default defineConfig({
     { name: 'side-by-side', testMatch: SIDE_BY_SIDE, workers: SIDE_BY_SIDE_WORKERS },
     { name: 'alone', testIgnore: SIDE_BY_SIDE, workers: 1, dependencies: ['side-by-side'] },
   ],
-  retries: 0,
+  // A failing journey runs once more, that time with a trace (e2e/artifacts/results/.../trace.zip, opened by
+  // `npx playwright show-trace`), and still fails the run: a pass on the second try counts as a failure
+  // (failOnFlakyTests). Tracing every journey to keep only the failures' traces took a third of the journeys'
+  // time (the browser encoding screenshots and snapshots of every step): two files, 62 s with it, 42 without.
+  retries: 1,
+  failOnFlakyTests: true,
   reporter: [['list']],
   timeout: 30_000,
   use: {
@@ -52,7 +57,7 @@ export default defineConfig({
     headless: true,
     locale: 'pt-BR',
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [
