@@ -15,18 +15,18 @@ import contextlib
 import logging
 import os
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import psycopg
 from psycopg.rows import dict_row
 
-from client_exports.archive import build_archive
-from edgekit.clients import service_client
 from edgekit.env import FunctionEnv
-from supabase import AsyncClient
 from supastack.core.config import Settings
 from supastack.core.stack import Stack
 from supastack.functions.gateway import function_environment
+
+if TYPE_CHECKING:
+    from supabase import AsyncClient
 
 log = logging.getLogger("client_exports")
 
@@ -161,6 +161,10 @@ class ExportWorker:
                 log.exception("export %s: the lease could not be renewed", job["id"])
 
     async def _build_and_store(self, admin: AsyncClient, job: dict[str, Any]) -> None:
+        # here, not at the top: the worker starts with every API process, and most never build an archive
+        # (supabase-py and the PDF library are a fifth of a second to import)
+        from client_exports.archive import build_archive
+
         content = await build_archive(admin, job["client_id"], lambda percent: self._renew(job, percent))
         # the attempt is in the name: a worker that lost the job never overwrites the ZIP of the one that took it
         path = f"{job['client_id']}/{job['id']}-{job['attempts']}.zip"
@@ -176,6 +180,8 @@ class ExportWorker:
     async def process(self, job: dict[str, Any]) -> None:
         """Builds one claimed job and records its outcome (only while the job is still this attempt's)."""
         self._current = job
+        from edgekit.clients import service_client
+
         admin = service_client(self.env)
         build = asyncio.create_task(self._build_and_store(admin, job))
         heartbeat = asyncio.create_task(self._heartbeat(job, build))

@@ -17,7 +17,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from supastack import admin_setup
 from supastack.core import jwt
 from supastack.core.config import Settings
-from supastack.functions.loader import LoadedFunction
+from supastack.functions.loader import LoadedFunction, load
 from supastack.production import is_production, mail_route
 
 log = logging.getLogger("supastack.functions")
@@ -103,6 +103,10 @@ class FunctionsGateway:
             except jwt.InvalidToken:
                 await send_json(send, 401, {"code": 401, "message": "Invalid JWT", "msg": "Invalid JWT"})
                 return
+        if not function.loaded:
+            # imported here, in the event loop: no request of this process runs while a function's module
+            # runs its top-level code (one import at a time, once)
+            function = self.functions[name] = load(name, function.path)
         if function.app is None:
             await send_json(send, 500, {"code": "BOOT_ERROR", "message": "Function failed to start",
                                         "error": "Function failed to start"})
