@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { signInAs } from './support/sign-in';
 
 // Every screen passes axe-core's WCAG 2 A/AA rules (the engine behind Lighthouse's accessibility audit), for
@@ -33,13 +33,47 @@ const PORTAL_PAGES = [
 
 test.setTimeout(180_000);
 
+/** Resolves once the page has had no request in flight for half a second (as Playwright's networkidle, which
+ * a screen reached inside the app does not wait for again: that state belongs to the loaded document). */
+async function settled(page: Page, navigate: () => Promise<unknown>): Promise<void> {
+  const pending = new Set<Request>();
+  let changed = Date.now();
+  const started = (request: Request) => (pending.add(request), (changed = Date.now()));
+  const ended = (request: Request) => (pending.delete(request), (changed = Date.now()));
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    await navigate();
+    await expect
+      .poll(() => (pending.size ? [...pending].map((r) => r.url()) : Date.now() - changed >= 500), {
+        intervals: [100],
+        timeout: 15_000,
+      })
+      .toBe(true);
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}
+
 /** The page's violations, each as "rule: the first offending element", so a failure names what to fix. */
 async function violations(page: Page, path: string): Promise<string[]> {
-  await page.goto(path);
+  // the first screen is loaded; the others are reached as a user reaches them, inside the app (the router
+  // follows the history), not by loading the whole app again for each one
+  await settled(page, () =>
+    page.url() === 'about:blank'
+      ? page.goto(path)
+      : page.evaluate((to) => {
+          history.pushState(null, '', to);
+          dispatchEvent(new PopStateEvent('popstate'));
+        }, path),
+  );
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
   // the first journey of a run may meet a cold server and browser: give the first heading room
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Carregando...')).toHaveCount(0);
-  await page.waitForLoadState('networkidle');
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   if (process.env.AXE_DEBUG)
     for (const v of results.violations)
