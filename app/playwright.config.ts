@@ -14,7 +14,7 @@ import { defineConfig } from '@playwright/test';
  * (scripts/test-all.sh), so that a failure in the first does not skip the second; a plain
  * `playwright test` runs them in order through `dependencies`.
  */
-// How many of those at a time: E2E_WORKERS (1 unless set; 2 is meant for a machine with more than two cores).
+// How many of those at a time: E2E_WORKERS (1 unless set; `make test` sets 2, which two cores carry).
 const SIDE_BY_SIDE_WORKERS = Number(process.env.E2E_WORKERS ?? 1);
 
 const SIDE_BY_SIDE = [

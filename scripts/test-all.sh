@@ -42,12 +42,12 @@ if wait "$stack_pid"; then
   if ls tests/product/contract/js/*.test.mjs >/dev/null 2>&1; then
     node --test --test-concurrency=1 tests/product/contract/js/ || failures+=("js-contract")
   fi
-  # the journeys that may share the stack run E2E_WORKERS at a time (1 unless set), then the others alone
+  # the journeys that may share the stack run E2E_WORKERS at a time (2 here unless set), then the others alone
   # (app/playwright.config.ts); two calls, so that a failure among the first never skips the second. Two at a time
-  # gained nothing on two cores: each journey took twice as long (52 in 7.0 min against 5.4 one at a time), some
-  # close to their 30 s timeout.
+  # on two cores: 52 journeys in 2.7-2.9 min against 3.6 one at a time, the longest 30-s journey at 16 s (while
+  # every journey recorded a trace, two at a time gained nothing: 7.0 min against 5.4).
   step "Browser journeys (Playwright, Chromium): side by side"
-  npm run e2e -w app -- --project=side-by-side || failures+=("e2e")
+  E2E_WORKERS="${E2E_WORKERS:-2}" npm run e2e -w app -- --project=side-by-side || failures+=("e2e")
   step "Browser journeys (Playwright, Chromium): alone"
   npm run e2e -w app -- --project=alone --no-deps || failures+=("e2e-alone")
 else
