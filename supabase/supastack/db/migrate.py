@@ -131,11 +131,14 @@ def reset_database(db_url: str, attempts: int = 5) -> None:
 def _end_other_sessions(conn: psycopg.Connection) -> None:
     """End the other client sessions of this database, where the role may (a managed database's owner may
     not end every one: those left wait or deadlock, and the caller tries again)."""
-    conn.execute("""select pg_terminate_backend(pid) from pg_stat_activity
-                     where datname = current_database() and pid <> pg_backend_pid()
-                       and backend_type = 'client backend'
-                       and (pg_has_role(current_user, usesysid, 'member')
-                            or pg_has_role(current_user, 'pg_signal_backend', 'member'))""")
+    conn.execute("""select pg_terminate_backend(a.pid)
+                      from pg_stat_activity a join pg_roles r on r.oid = a.usesysid
+                     where a.datname = current_database() and a.pid <> pg_backend_pid()
+                       and a.backend_type = 'client backend'
+                       and ((select rolsuper from pg_roles where rolname = current_user)
+                            or (not r.rolsuper
+                                and (pg_has_role(current_user, r.oid, 'member')
+                                     or pg_has_role(current_user, 'pg_signal_backend', 'member'))))""")
 
 
 def _drop_everything(conn: psycopg.Connection) -> None:
