@@ -16,7 +16,8 @@ from supastack.functions.loader import discover
 
 GOOD = '''
 from pathlib import Path
-Path(__file__).with_name("imported").open("a").write("x")   # one mark per import
+with Path(__file__).with_name("imported").open("a") as marks:   # one mark per import
+    marks.write("x")
 
 
 async def app(scope, receive, send):
