@@ -54,12 +54,15 @@ function OverviewCard({
           </p>
         )}
         <p className="text-sm text-muted-foreground">{caption}</p>
-        <Link
-          to={to}
-          className="text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-none"
-        >
-          {linkLabel}
-        </Link>
+        {/* where the link leads depends on what is loading: shown once it is known */}
+        {!loading && (
+          <Link
+            to={to}
+            className="text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-none"
+          >
+            {linkLabel}
+          </Link>
+        )}
       </CardContent>
     </Card>
   );
@@ -142,7 +145,7 @@ export default function PortalHomePage({ finance, messages, officeMessages }: Po
               caption={t.nextStepsCaption(pendingRequests.length)}
               to={nextStepsTo}
               linkLabel={t.nextStepsLink}
-              loading={requests.isLoading}
+              loading={requests.isPending}
             />
           </div>
         </TabsContent>
