@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, signInAs } from './support/sign-in';
+import { goInApp } from './support/navigation';
 
 // A write refreshes every view of what it changed, without a reload: a stage change shows on the process page
 // and on the client's page, a tracked receipt shows on its process, a task created from a client's page shows in
@@ -39,20 +40,6 @@ type Marked = { __noReload?: boolean };
 const markPage = (page: Page) => page.evaluate(() => ((globalThis as unknown as Marked).__noReload = true));
 const stillSamePage = (page: Page) => page.evaluate(() => (globalThis as unknown as Marked).__noReload === true);
 
-/** Moves to `path` inside the app, as a link does (the router follows the history; nothing is reloaded). */
-async function go(page: Page, path: string) {
-  await page.evaluate((to) => {
-    const w = globalThis as unknown as {
-      history: { pushState: (state: unknown, title: string, url: string) => void };
-      dispatchEvent: (event: unknown) => void;
-      PopStateEvent: new (type: string) => unknown;
-    };
-    w.history.pushState({}, '', to);
-    w.dispatchEvent(new w.PopStateEvent('popstate'));
-  }, path);
-  await expect(page).toHaveURL(new RegExp(`${path.replace(/[/?]/g, '\\$&')}$`));
-}
-
 async function pickProcess(page: Page, processId: number) {
   await page.getByRole('combobox', { name: 'Processo', exact: true }).click();
   await page.getByLabel('Buscar por cliente, tipo ou recibo').fill(`#${processId} `);
@@ -84,7 +71,7 @@ for (const [label, viewport] of VIEWPORTS) {
     const clientRow = page.getByRole('row').filter({ hasText: type });
     await expect(clientRow).toContainText('Protocolado', { timeout: 15_000 });
 
-    await go(page, `/processos/${id}`);
+    await goInApp(page, `/processos/${id}`);
     await expect(page.getByRole('heading', { level: 1, name: new RegExp(type) })).toBeVisible({ timeout: 15_000 });
     const stage = page.locator('dt', { hasText: /^Estágio$/ }).locator('xpath=following-sibling::dd');
     await expect(stage).toHaveText('Protocolado');
@@ -97,25 +84,25 @@ for (const [label, viewport] of VIEWPORTS) {
     await expect(stage).toHaveText('RFE', { timeout: 5_000 });
 
     // back on the client's page: the same process, with its new stage
-    await go(page, `/clientes/${JOAO_CLIENT}`);
+    await goInApp(page, `/clientes/${JOAO_CLIENT}`);
     await expect(clientRow).toContainText('RFE', { timeout: 5_000 });
     await expect(clientRow).not.toContainText('Protocolado');
 
     // a receipt tracked in Processos shows on its process (the process page was loaded before, without one)
     const receipt = `IOE${Date.now().toString().slice(-10)}`;
     const receiptLine = page.locator('dt', { hasText: /^Número de Recibo$/ }).locator('xpath=following-sibling::dd');
-    await go(page, `/processos/${id}`);
+    await goInApp(page, `/processos/${id}`);
     await expect(receiptLine).toHaveText('-', { timeout: 15_000 });
-    await go(page, '/processos');
+    await goInApp(page, '/processos');
     await page.getByRole('tab', { name: 'Recibos USCIS' }).click();
     await page.getByLabel('Número do Recibo').fill(receipt);
     await pickProcess(page, id);
     await page.getByRole('button', { name: 'Adicionar' }).click();
     await expect(page.getByText('Número de recibo adicionado').first()).toBeVisible({ timeout: 15_000 });
-    await go(page, `/processos/${id}`);
+    await goInApp(page, `/processos/${id}`);
     await expect(receiptLine).toHaveText(receipt, { timeout: 5_000 });
     // ... and on the client's page, under the process
-    await go(page, `/clientes/${JOAO_CLIENT}`);
+    await goInApp(page, `/clientes/${JOAO_CLIENT}`);
     await expect(clientRow).toContainText(receipt, { timeout: 5_000 });
 
     expect(await stillSamePage(page)).toBe(true);
@@ -134,7 +121,7 @@ test("a task created on a client's page shows in Tarefas and in the dashboard's 
   const before = Number(await pending.innerText());
 
   const title = `Ligar para o cliente E2E ${Date.now()}`;
-  await go(page, `/clientes/${JOAO_CLIENT}`);
+  await goInApp(page, `/clientes/${JOAO_CLIENT}`);
   await page.getByRole('button', { name: 'Nova Tarefa' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByLabel('Cliente')).toHaveValue(JOAO_CLIENT);
@@ -143,9 +130,9 @@ test("a task created on a client's page shows in Tarefas and in the dashboard's 
   await expect(page.getByText('Tarefa salva').first()).toBeVisible({ timeout: 15_000 });
 
   try {
-    await go(page, '/tarefas');
+    await goInApp(page, '/tarefas');
     await expect(page.getByRole('row').filter({ hasText: title })).toBeVisible({ timeout: 15_000 });
-    await go(page, '/');
+    await goInApp(page, '/');
     await expect(pending).toHaveText(String(before + 1), { timeout: 5_000 });
     expect(await stillSamePage(page)).toBe(true);
   } finally {

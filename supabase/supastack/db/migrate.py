@@ -106,7 +106,10 @@ def migrate(db_url: str, migrations_dir: Path, seed_file: Path | None = None,
     return report
 
 
-def reset_database(db_url: str, attempts: int = 5) -> None:
+RESET_ATTEMPTS = 5   # a running stack reconnects while the reset drops; each deadlock costs one try
+
+
+def reset_database(db_url: str) -> None:
     """Drop everything the stack and the project created (like `supabase db reset` before migrating): every
     schema but PostgreSQL's own (the platform's `cron`, `net` and `supastack` too, which the next migrate
     creates again), the publications and event triggers, and the inactive replication slots.
@@ -115,14 +118,14 @@ def reset_database(db_url: str, attempts: int = 5) -> None:
     realtime): they are ended first, and the drops run in one transaction, tried again when a connection the
     stack opened meanwhile deadlocks with them (PostgreSQL then cancels one side: either may be ours)."""
     with psycopg.connect(db_url, autocommit=True) as conn:
-        for attempt in range(1, attempts + 1):
+        for attempt in range(1, RESET_ATTEMPTS + 1):
             _end_other_sessions(conn)
             try:
                 with conn.transaction():
                     _drop_everything(conn)
                 break
             except (psycopg.errors.DeadlockDetected, psycopg.errors.LockNotAvailable):
-                if attempt == attempts:
+                if attempt == RESET_ATTEMPTS:
                     raise
         for (slot,) in conn.execute("select slot_name from pg_replication_slots where not active").fetchall():
             conn.execute("select pg_drop_replication_slot(%s)", (slot,))
