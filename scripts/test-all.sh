@@ -17,7 +17,7 @@ bash scripts/lint.sh || failures+=("lint")
 # stay together on one worker, so a module's stack is started once. The REST suite runs after, in one process and
 # in order: its files share one fixture database that some of them add rows to. PYTEST_WORKERS=0: one process.
 step "Python tests: the engine's (tests/engine) and the product's (tests/product), on ${PYTEST_WORKERS:-2} workers"
-$PY -m pytest -n "${PYTEST_WORKERS:-2}" --dist loadfile --durations=25 tests --ignore=tests/engine/rest || failures+=("python")
+$PY -m pytest -n "${PYTEST_WORKERS:-3}" --dist loadfile --no-loadscope-reorder --durations=25 tests --ignore=tests/engine/rest || failures+=("python")
 $PY -m pytest tests/engine/rest || failures+=("python-rest")
 
 # the live stack's ports (scripts/live_ports.py; TEST_API_PORT and the like choose them), chosen only now: the

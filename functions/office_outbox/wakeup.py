@@ -8,11 +8,14 @@ them means "claim now"."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 from collections.abc import Callable
 
 import psycopg
+
+from supastack.core.listening import notifications
 
 log = logging.getLogger("office_outbox")
 
@@ -36,8 +39,9 @@ async def listen(url: str, wake: Callable[[], None], connected: asyncio.Event) -
                 delay, lost = FIRST_DELAY, False
                 connected.set()
                 wake()
-                async for _ in conn.notifies():
-                    wake()
+                async with contextlib.aclosing(notifications(conn)) as notes:
+                    async for _ in notes:
+                        wake()
             raise ConnectionError("the LISTEN connection closed")
         except asyncio.CancelledError:
             raise

@@ -35,11 +35,12 @@ from psycopg.conninfo import make_conninfo
 
 from supastack.core.rows import one
 from supastack.cron.config import CronConfig
-from supastack.cron.schedule import latest_slot
+from supastack.cron.schedule import SlotCache
 
 log = logging.getLogger("supastack.cron")
 
 TICK = 1.0
+RECHECK = 30                     # ticks between looks at whether this database's jobs are the stack's to run
 
 _JOBS = """select j.jobid, j.schedule, j.command, j.username, j.database, s.last_slot
              from cron.job j join cron.job_slot s on s.jobid = j.jobid
@@ -81,6 +82,7 @@ class Runner:
         self.running: set[int] = set()          # jobs this process is running now
         self.tasks: set[asyncio.Task] = set()
         self.logins: dict[str, str] = {}         # job owner -> connection string of its login role
+        self.slots = SlotCache(config.timezone)
 
     async def connect(self, autocommit: bool = False) -> psycopg.AsyncConnection:
         return await psycopg.AsyncConnection.connect(self.db_url, autocommit=autocommit, prepare_threshold=None)
@@ -96,7 +98,7 @@ class Runner:
     async def due(self, conn: psycopg.AsyncConnection, now: datetime) -> list[tuple[Job, datetime]]:
         found = []
         for jobid, schedule, command, username, database, last_slot in await (await conn.execute(_JOBS)).fetchall():
-            slot = latest_slot(schedule, now, self.config.timezone)
+            slot = self.slots.latest(schedule, now)
             if slot is not None and slot > last_slot and jobid not in self.running:
                 found.append((Job(jobid, schedule, command, username, database), slot))
         return found
@@ -239,15 +241,20 @@ class Runner:
     # -- the loop ----------------------------------------------------------------------------------------
     async def loop(self) -> None:
         conn: psycopg.AsyncConnection | None = None
+        checked = 0.0
         while True:
             try:
                 if conn is None or conn.closed:
-                    conn = await self.connect(autocommit=True)
-                if await self.available(conn):
-                    await self.tick(conn)
-                    await asyncio.sleep(TICK)
-                else:
-                    await asyncio.sleep(30 * TICK)
+                    conn, checked = await self.connect(autocommit=True), 0.0
+                # whether the jobs are ours to run is asked every RECHECK ticks, not at every tick (a dropped
+                # cron schema fails the tick's query anyway)
+                if asyncio.get_running_loop().time() - checked > RECHECK * TICK:
+                    if not await self.available(conn):
+                        await asyncio.sleep(RECHECK * TICK)
+                        continue
+                    checked = asyncio.get_running_loop().time()
+                await self.tick(conn)
+                await asyncio.sleep(TICK)
             except asyncio.CancelledError:
                 raise
             except Exception:

@@ -79,19 +79,25 @@ async def send_batch(conn: psycopg.AsyncConnection, client: httpx.AsyncClient, o
     return len(rows)
 
 
+_AVAILABLE = """select to_regclass('net.http_request_queue') is not null
+                   and not exists (select 1 from pg_extension where extname = 'pg_net')"""
+RECHECK = 30.0                    # seconds between looks at whether the queue is still ours to serve
+
+
 async def loop(db_url: str, own: Own) -> None:
     conn: psycopg.AsyncConnection | None = None
-    cleaned = 0.0
+    cleaned = checked = 0.0
     async with httpx.AsyncClient(follow_redirects=False) as client:
         while True:
             try:
                 if conn is None or conn.closed:
-                    conn = await psycopg.AsyncConnection.connect(db_url, autocommit=True)
-                if not one(await (await conn.execute(
-                        "select to_regclass('net.http_request_queue') is not null"
-                        " and not exists (select 1 from pg_extension where extname = 'pg_net')")).fetchone())[0]:
-                    await asyncio.sleep(30)
-                    continue
+                    conn, checked = await psycopg.AsyncConnection.connect(db_url, autocommit=True), 0.0
+                # asked again every RECHECK seconds, not at every poll (a dropped queue table fails the poll anyway)
+                if asyncio.get_running_loop().time() - checked > RECHECK:
+                    if not one(await (await conn.execute(_AVAILABLE)).fetchone())[0]:
+                        await asyncio.sleep(RECHECK)
+                        continue
+                    checked = asyncio.get_running_loop().time()
                 if await send_batch(conn, client, own):
                     continue
                 now = asyncio.get_running_loop().time()

@@ -9,6 +9,7 @@ jobs; they run before any notification received on it, so catching up keeps the 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections import deque
@@ -16,6 +17,8 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 
 import psycopg
+
+from supastack.core.listening import notifications
 
 log = logging.getLogger("supastack.realtime")
 
@@ -63,9 +66,10 @@ class Feed:
                         self._put(job)
                     delay = 0.1
                     self.connected.set()
-                    async for note in conn.notifies():
-                        self.last_read = time.monotonic()
-                        self._put((note.channel, note.payload, time.time()))
+                    async with contextlib.aclosing(notifications(conn)) as notes:
+                        async for note in notes:
+                            self.last_read = time.monotonic()
+                            self._put((note.channel, note.payload, time.time()))
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # the connection dropped: listen again (the catch-up fills the gap)

@@ -6,6 +6,7 @@ and built statements for repeated reads (by method, path, query string and the h
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
@@ -19,6 +20,7 @@ from jose import jwt as jose_jwt
 
 from supastack.core import jwt as jwt_keys
 from supastack.core.db import caller_gucs, request_gucs
+from supastack.core.listening import notifications
 from supastack.core.stack import Stack
 from supastack.production import is_production
 from supastack.rest import options as switches
@@ -126,10 +128,11 @@ class RestService:
                 async with await psycopg.AsyncConnection.connect(self.db.url, autocommit=True) as conn:
                     await conn.execute("listen pgrst")
                     await self.reload()   # changes made while we were not listening
-                    async for notify in conn.notifies():
-                        # PostgREST's `reload config` re-reads the in-database settings (done by every reload)
-                        if notify.payload in ("reload schema", "reload config", ""):
-                            await self.reload()
+                    async with contextlib.aclosing(notifications(conn)) as notes:
+                        async for notify in notes:
+                            # PostgREST's `reload config` re-reads the in-database settings (done by every reload)
+                            if notify.payload in ("reload schema", "reload config", ""):
+                                await self.reload()
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # the database went away: retry, keep serving with the old cache

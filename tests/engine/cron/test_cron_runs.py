@@ -8,9 +8,10 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from conftest import WORKDIR, wait_for
+from supastack.cron import schedule as schedules
 from supastack.cron.config import CronConfig
 from supastack.cron.runner import Runner
-from supastack.cron.schedule import latest_slot
+from supastack.cron.schedule import SlotCache, latest_slot
 
 
 def runs(stack, name: str) -> list[tuple]:
@@ -125,3 +126,26 @@ def test_two_runners_claim_one_slot_once(cron_stack):
 def test_latest_slot_in_the_office_time_zone(schedule, now, expected):
     got = latest_slot(schedule, datetime.fromisoformat(now), ZoneInfo("America/New_York"))
     assert got == datetime.fromisoformat(expected)
+
+
+@pytest.mark.parametrize("schedule", ["*/5 * * * *", "0 6 * * *", "30 17 * * 1-5", "0 2 * * *", "20 seconds", "bad"])
+def test_remembered_slots_answer_as_croniter_does(schedule, monkeypatch):
+    """Across the night the clocks go forward (2:00 is skipped in New York), every 37 s: the cached answer is
+    croniter's, which is asked again only when a new slot has come."""
+    zone = ZoneInfo("America/New_York")
+    computed = []
+
+    def counted(*args):
+        computed.append(args)
+        return latest_slot(*args)
+
+    monkeypatch.setattr(schedules, "latest_slot", counted)
+    cache = SlotCache(zone)
+    start = datetime.fromisoformat("2026-03-08T04:00:00+00:00")
+    instants = [start + timedelta(seconds=37 * k) for k in range(6 * 3600 // 37)]
+    for now in instants:
+        assert cache.latest(schedule, now) == latest_slot(schedule, now, zone), now
+    distinct = len({latest_slot(schedule, now, zone) for now in instants})
+    assert len(computed) <= distinct + 1
+    if "seconds" not in schedule:
+        assert len(computed) < len(instants) / 5
