@@ -86,11 +86,15 @@ build: install-js
 		npm run build -w app; \
 	fi
 
-# Debian's Chromium for the browser tests (never a browser download).
+# Debian's Chromium for the browser tests (never a browser download): the full browser (Lighthouse, the
+# first-paint bench) and its headless shell, which the journeys drive (the same engine without the browser's UI
+# process, as Playwright's own headless builds are).
+BROWSER_PACKAGES := chromium chromium-headless-shell
 browser:
-	@command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || { \
-		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
-		else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi; }
+	@missing=$$(for p in $(BROWSER_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	[ -z "$$missing" ] || { \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+		else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; fi; }
 	@# Debian's Caddy for the deployment rehearsal (tests/engine/deploy); without it that rehearsal's HTTPS step is skipped
 	@command -v caddy >/dev/null 2>&1 || [ "$$(id -u)" != 0 ] || { apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq caddy >/dev/null; } || echo "caddy not installed"
