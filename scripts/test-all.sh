@@ -16,8 +16,9 @@ bash scripts/lint.sh || failures+=("lint")
 # three workers (pytest-xdist), each with its own PostgreSQL cluster and ports (tests/harness.py); a file's tests
 # stay together on one worker, so a module's stack is started once, and the files go out slowest first
 # (tests/durations.json; tests/conftest.py says why). The suites wait as well as compute (stacks starting, time
-# limits running out): on two cores, two workers took 8:38, three 7:54, three with the slowest files first 7:05. The REST suite runs after, in one process and
-# in order: its files share one fixture database that some of them add rows to. PYTEST_WORKERS=0: one process.
+# limits running out): on two cores, two workers took 8:38, three 7:54, three with the slowest files first
+# 7:05. The REST suite runs after, in one process and in order: its files share one fixture database that some of
+# them add rows to. PYTEST_WORKERS=0: one process.
 step "Python tests: the engine's (tests/engine) and the product's (tests/product), on ${PYTEST_WORKERS:-3} workers"
 $PY -m pytest -n "${PYTEST_WORKERS:-3}" --dist loadfile --no-loadscope-reorder --durations=25 tests --ignore=tests/engine/rest || failures+=("python")
 $PY -m pytest tests/engine/rest || failures+=("python-rest")
