@@ -83,9 +83,13 @@ class Attacker:
         return self.http.request("DELETE", path, headers=self.headers(who, **kw.pop("headers", {})), **kw)
 
     # -- realtime -----------------------------------------------------------------------------
-    async def changes_seen(self, who: str | None, bindings: list[dict], action, settle: float = 1.0) -> list[dict]:
+    async def changes_seen(self, who: str | None, bindings: list[dict], action, settle: float = 1.0,
+                           after_first=None) -> list[dict]:
         """Join a channel with postgres_changes `bindings` over a raw 1.0.0 socket, run `action()` once
-        subscribed, and return the postgres_changes payloads (`data`) received within `settle` seconds."""
+        subscribed, and return the postgres_changes payloads (`data`) received within `settle` seconds.
+        `after_first()`, if given, runs once the first change has arrived (a change that must come after it:
+        an insert is checked against the table as it is when it is delivered, so a row deleted before that
+        is never announced as inserted)."""
         url = self.stack.url.replace("http", "ws", 1) + \
             f"/realtime/v1/websocket?apikey={self.stack.anon_key}&vsn=1.0.0"
         token = self.token(who) if who else self.stack.anon_key
@@ -108,6 +112,9 @@ class Attacker:
                     raise AssertionError(frame)
                 elif frame.get("event") == "postgres_changes":
                     seen.append(frame["payload"]["data"])
+                    if after_first is not None and len(seen) == 1:
+                        await asyncio.to_thread(after_first)
+                        deadline = loop.time() + settle
             assert acted, "the channel never reported its subscription"
         return seen
 
