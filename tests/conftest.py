@@ -28,6 +28,13 @@ def _file_of(nodeid: str) -> str:
     return nodeid.split("::", 1)[0]
 
 
+def _stored_durations() -> dict[str, float]:
+    try:
+        return json.loads(DURATIONS.read_text())
+    except (OSError, ValueError):
+        return {}
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     """The slowest files first. pytest-xdist hands each worker whole files (`--dist loadfile`) in this order
@@ -38,10 +45,7 @@ def pytest_collection_modifyitems(config, items):
     REST suite's files add rows that later ones count)."""
     if not worker_id():
         return
-    try:
-        known = json.loads(DURATIONS.read_text())
-    except (OSError, ValueError):
-        known = {}
+    known = _stored_durations()
     middling = statistics.median(known.values()) if known else 0.0
     first_seen: dict[str, int] = {}
     for index, item in enumerate(items):
@@ -60,10 +64,7 @@ def pytest_sessionfinish(session):
     if workeroutput is not None:
         workeroutput["migrated_databases"] = (Cluster.copies, Cluster.templates)
     elif session.config.getoption("store_durations") and _file_seconds:
-        try:
-            stored = json.loads(DURATIONS.read_text())
-        except (OSError, ValueError):
-            stored = {}
+        stored = _stored_durations()
         stored.update({name: round(seconds, 1) for name, seconds in _file_seconds.items()})
         DURATIONS.write_text(json.dumps(dict(sorted(stored.items())), indent=1) + "\n")
 
