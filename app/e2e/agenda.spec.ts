@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { officeDate } from './support/office-clock';
 import { signInAs } from './support/sign-in';
 
 // Journeys of the agenda area: appointments, tasks, the CRM board and the office settings seen in the portal.
@@ -11,10 +12,8 @@ const signIn = (browser: Browser, email: string, landing: RegExp) => signInAs(br
 
 // The calendar shows the office's week (Sunday to Saturday, in the seed's America/New_York), whatever the
 // machine's clock zone: the appointment goes on the office's next weekday, a week ahead on a Friday or Saturday.
-const OFFICE_ZONE = 'America/New_York';
 function nextOfficeWeekday(): { iso: string; inNextWeek: boolean } {
-  const officeToday = new Intl.DateTimeFormat('en-CA', { timeZone: OFFICE_ZONE }).format(new Date());
-  const day = new Date(`${officeToday}T12:00:00Z`);
+  const day = new Date(`${officeDate()}T12:00:00Z`);
   const todayWeekday = day.getUTCDay();
   do day.setUTCDate(day.getUTCDate() + 1);
   while (day.getUTCDay() === 0 || day.getUTCDay() === 6);

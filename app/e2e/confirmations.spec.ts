@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, newClient, uniqueTag } from './support/api';
 import { newDollarQuote } from './support/quotes';
+import { officeNoon } from './support/office-clock';
 import { signInAs } from './support/sign-in';
 
 // Consequential actions ask first, on a desktop and on a phone: deleting a task, a lead or an appointment and
@@ -123,9 +124,8 @@ for (const [label, viewport] of VIEWPORTS) {
 
     // deleting an appointment
     const title = `Consulta confirmação ${tag}`;
-    // a week from now: in the list of next week, whatever today is
-    const startsAt = new Date(Date.now() + 7 * 86_400_000);
-    startsAt.setUTCHours(15, 0, 0, 0);
+    // a week from the office's today: in the list of the office's next week, whatever today is
+    const startsAt = officeNoon(7);
     const [appointment] = (await apiAs(page, ADMIN, 'POST', 'appointments', {
       client_id: clientId,
       staff_id: ADMIN_ID,
