@@ -12,18 +12,20 @@ failures=()
 LOGS=.test-logs
 rm -rf "$LOGS" && mkdir -p "$LOGS"
 
-step() { printf '\n==== %s\n' "$*"; }
+step() { printf '\n==== %s (at %d:%02d)\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)); }
 # runs a suite, its output both shown and kept in $LOGS/<name>.log; the suite's own exit status
 logged() { local name=$1; shift; "$@" 2>&1 | tee "$LOGS/$name.log"; return "${PIPESTATUS[0]}"; }
 # the lines of a kept log that name failures: pytest's summary, Vitest's FAIL lines, Playwright's closing list
 # (or, when none does, the log's last lines)
 failed_in() {
   local named
+  local plain  # the log without its colours
+  plain=$(sed -E 's/\x1b\[[0-9;]*m//g' "$LOGS/$1.log" 2>/dev/null)
   named=$({
-    grep -E '^(FAILED|ERROR) |^ (FAIL|×) |^not ok ' "$LOGS/$1.log"
-    sed -n -E '/^  [0-9]+ (failed|flaky)$/,/^  [0-9]+ passed/p' "$LOGS/$1.log"
-  } 2>/dev/null | head -60)
-  if [[ -n $named ]]; then printf '%s\n' "$named"; else tail -n 30 "$LOGS/$1.log" 2>/dev/null; fi
+    grep -E '^(FAILED|ERROR) |^ *(FAIL|×) |^not ok ' <<<"$plain"
+    sed -n -E '/^  [0-9]+ (failed|flaky)$/,/^  [0-9]+ passed/p' <<<"$plain"
+  } | head -60)
+  if [[ -n $named ]]; then printf '%s\n' "$named"; else tail -n 30 <<<"$plain"; fi
 }
 
 step "Lint: ruff, mypy, import contracts, eslint, prettier, tsc (scripts/lint.sh, as make lint)"
@@ -82,4 +84,4 @@ if ((${#failures[@]})); then
   printf '\nFAILED suites: %s\n' "${failures[*]}"
   exit 1
 fi
-printf '\nAll suites passed.\n'
+printf '\nAll suites passed in %d:%02d.\n' $((SECONDS / 60)) $((SECONDS % 60))

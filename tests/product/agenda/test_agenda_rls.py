@@ -59,9 +59,10 @@ def test_client_may_only_request_an_appointment_for_itself(db):
     with acting_as(db, MARIA_USER):
         made = rows(
             db,
-            # a Wednesday at 10:00 on the office's clock: inside its business hours
+            # a Wednesday at 15:00 on the office's clock, two weeks on: inside its business hours and clear of the
+            # seed's appointments (3 and 9 days from the seed's day, at 10:00 and 11:00)
             "insert into appointments (client_id, starts_at, status, notes) values (%s, "
-            "(date_trunc('week', now() at time zone 'America/New_York') + interval '1 week 2 days 10 hours')"
+            "(date_trunc('week', now() at time zone 'America/New_York') + interval '2 weeks 2 days 15 hours')"
             " at time zone 'America/New_York', 'solicitado', 'Prefiro pela manhã') returning status",
             (MARIA,),
         )
@@ -70,10 +71,10 @@ def test_client_may_only_request_an_appointment_for_itself(db):
         with pytest.raises(psycopg.errors.InsufficientPrivilege), acting_as(db, MARIA_USER):
             rows(
                 db,
-                # inside business hours and clear of the request above (a Wednesday at 14:00), so that only the
-                # policy can refuse it
+                # inside business hours and clear of the request above (the same Wednesday at 17:00), so that only
+                # the policy can refuse it
                 "insert into appointments (client_id, starts_at, status) values (%s, "
-                "(date_trunc('week', now() at time zone 'America/New_York') + interval '1 week 2 days 14 hours')"
+                "(date_trunc('week', now() at time zone 'America/New_York') + interval '2 weeks 2 days 17 hours')"
                 " at time zone 'America/New_York', %s)",
                 values,
             )
