@@ -116,4 +116,4 @@ haproxy:
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >/dev/null; } || echo "haproxy not installed"
 
 clean: down
-	rm -rf .data .data-test app/dist
+	rm -rf .data .data-test .test-logs app/dist
