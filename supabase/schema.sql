@@ -2743,6 +2743,40 @@ $$;
 COMMENT ON FUNCTION public.current_legal_documents() IS 'LGPD: the version in force of each kind of legal document.';
 
 --
+-- Name: deliveries_readable_from(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.deliveries_readable_from() RETURNS timestamp with time zone
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select case when public.has_role('administrator') then '-infinity'::timestamptz else 'infinity'::timestamptz end
+$$;
+
+--
+-- Name: FUNCTION deliveries_readable_from(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.deliveries_readable_from() IS 'Policy helper of notification_deliveries: the earliest created_at the caller reads (-infinity for administrators, +infinity for everyone else).';
+
+--
+-- Name: deliveries_readable_until(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.deliveries_readable_until() RETURNS timestamp with time zone
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select case when public.has_role('administrator') then 'infinity'::timestamptz else '-infinity'::timestamptz end
+$$;
+
+--
+-- Name: FUNCTION deliveries_readable_until(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.deliveries_readable_until() IS 'Policy helper of notification_deliveries: the latest created_at the caller reads (+infinity for administrators, -infinity for everyone else).';
+
+--
 -- Name: document_request_stages(boolean, boolean); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -13714,7 +13748,7 @@ CREATE POLICY "administrators read commissions" ON public.financial_commissions 
 -- Name: notification_deliveries administrators read deliveries; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY "administrators read deliveries" ON public.notification_deliveries FOR SELECT TO authenticated USING (( SELECT public.has_role('administrator'::text) AS has_role));
+CREATE POLICY "administrators read deliveries" ON public.notification_deliveries FOR SELECT TO authenticated USING (((created_at >= ( SELECT public.deliveries_readable_from() AS deliveries_readable_from)) AND (created_at <= ( SELECT public.deliveries_readable_until() AS deliveries_readable_until))));
 
 --
 -- Name: financial_expense_categories administrators read expense categories; Type: POLICY; Schema: public; Owner: -
@@ -15788,6 +15822,24 @@ GRANT UPDATE(withdrawn_at) ON TABLE public.legal_documents TO authenticated;
 REVOKE ALL ON FUNCTION public.current_legal_documents() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.current_legal_documents() TO authenticated;
 GRANT ALL ON FUNCTION public.current_legal_documents() TO service_role;
+
+--
+-- Name: FUNCTION deliveries_readable_from(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.deliveries_readable_from() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.deliveries_readable_from() TO anon;
+GRANT ALL ON FUNCTION public.deliveries_readable_from() TO authenticated;
+GRANT ALL ON FUNCTION public.deliveries_readable_from() TO service_role;
+
+--
+-- Name: FUNCTION deliveries_readable_until(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.deliveries_readable_until() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.deliveries_readable_until() TO anon;
+GRANT ALL ON FUNCTION public.deliveries_readable_until() TO authenticated;
+GRANT ALL ON FUNCTION public.deliveries_readable_until() TO service_role;
 
 --
 -- Name: FUNCTION document_request_stages(p_apostille boolean, p_translation boolean); Type: ACL; Schema: public; Owner: -

@@ -3668,6 +3668,14 @@ export type Database = {
         Args: Record<PropertyKey, never>;
         Returns: Database['public']['Tables']['legal_documents']['Row'][];
       };
+      deliveries_readable_from: {
+        Args: Record<PropertyKey, never>;
+        Returns: string;
+      };
+      deliveries_readable_until: {
+        Args: Record<PropertyKey, never>;
+        Returns: string;
+      };
       document_number: {
         Args: {
           p_prefix: string | null;
