@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 import httpx
 import psycopg
@@ -63,10 +64,11 @@ def parse(value: dict | None, jwt_secret: str) -> WhatsAppConfig | None:
         templates={k: v for k, v in (clear.get("templates") or {}).items() if v})
 
 
-async def load(conn: psycopg.AsyncConnection, jwt_secret: str) -> WhatsAppConfig | None:
+async def stored(conn: psycopg.AsyncConnection) -> Any:
+    """The settings as Integrações stored them (sealed), or None: what parse() opens."""
     cur = await conn.execute("select value from public.system_settings where key = %s", (KEY,))
     row = await cur.fetchone()
-    return parse(row[0] if row else None, jwt_secret)
+    return row[0] if row else None
 
 
 class SendError(Exception):

@@ -99,7 +99,7 @@ class OutboxWorker:
         self.senders = senders or {"email": self._send_email, "whatsapp": self._send_whatsapp}
         self._conn: psycopg.AsyncConnection[dict[str, Any]] | None = None   # claims (rows as dicts)
         self._outcomes: psycopg.AsyncConnection | None = None      # outcomes, so they never wait on a claim
-        self._whatsapp: tuple[float, whatsapp.WhatsAppConfig | None] | None = None
+        self._whatsapp: tuple[Any, whatsapp.WhatsAppConfig | None] | None = None   # (stored value, opened)
         self._wake = asyncio.Event()
         self.listening = asyncio.Event()   # set while the wake-up listener is connected
         self._absent_said = False
@@ -131,10 +131,12 @@ class OutboxWorker:
         return await email.send(config, message, self.config.send_timeout_seconds)
 
     async def _whatsapp_config(self) -> whatsapp.WhatsAppConfig | None:
-        now = asyncio.get_running_loop().time()
-        if self._whatsapp is None or now - self._whatsapp[0] > 30:
-            async with await psycopg.AsyncConnection.connect(self.settings.db_url, autocommit=True) as conn:
-                self._whatsapp = (now, await whatsapp.load(conn, self.settings.jwt_secret))
+        """The settings as Integrações holds them now, read for every send: a token an administrator replaced
+        is never used again (kept for 30 s, it made the next sends fail with 401 and wait for their retry).
+        Opened again only when the stored value changed."""
+        current = await whatsapp.stored(await self._outcome_connection())
+        if self._whatsapp is None or self._whatsapp[0] != current:
+            self._whatsapp = (current, whatsapp.parse(current, self.settings.jwt_secret))
         return self._whatsapp[1]
 
     async def _send_whatsapp(self, row: dict) -> str:

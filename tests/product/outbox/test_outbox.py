@@ -204,3 +204,27 @@ def test_client_message_tells_the_staff_in_app(stack):
     rows = stack.sql("select n.user_id::text, d.channel from public.notifications n join "
                      "public.notification_deliveries d on d.notification_id = n.id where n.body = %s", (text,))
     assert {r[0] for r in rows} == {ADMIN, LEGAL} and {r[1] for r in rows} == {"in_app"}
+
+
+def test_a_token_replaced_in_integracoes_is_used_for_the_next_message(stack, graph):
+    # the worker reads the settings for every send: with the old token kept for 30 s, the next messages went out
+    # with it, were refused (401) and waited for their retry
+    consent(stack, "whatsapp", "+15085550142")
+    [(first,)] = stack.sql("select now()")
+    change_stage(stack)
+    wait_rows(stack, "channel = 'whatsapp' and status = 'sent' and created_at >= %s", (first,))
+    token = access_token(stack, ADMIN)
+    r = httpx.post(f"{stack.url}/functions/v1/system-settings", timeout=30,
+                   headers={"apikey": stack.anon_key, "Authorization": f"Bearer {token}"},
+                   json={"key": "whatsapp", "value": {
+                       "phoneNumberId": "1234567890", "accessToken": "EAAtoken-novo-7654321",
+                       "appSecret": APP_SECRET, "verifyToken": VERIFY, "apiBaseUrl": graph.url,
+                       "apiVersion": "v21.0", "templateName": "atualizacao_caso", "languageCode": "pt_BR"}})
+    assert r.status_code == 200, r.text
+    sent_before = len(graph.requests)
+    [(second,)] = stack.sql("select now()")
+    change_stage(stack)
+    [(_, _, attempts, _, _, _)] = wait_rows(
+        stack, "channel = 'whatsapp' and status = 'sent' and created_at >= %s", (second,))
+    assert attempts == 1
+    assert [r["authorization"] for r in graph.requests[sent_before:]] == ["Bearer EAAtoken-novo-7654321"]
