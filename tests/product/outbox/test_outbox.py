@@ -37,17 +37,22 @@ def graph():
     g.stop()
 
 
-@pytest.fixture(scope="module")
-def stack(cluster, graph):
-    s = new_stack(cluster, "outbox")
-    token = access_token(s, ADMIN)
-    r = httpx.post(f"{s.url}/functions/v1/system-settings", timeout=30,
-                   headers={"apikey": s.anon_key, "Authorization": f"Bearer {token}"},
+def save_whatsapp_settings(stack, graph, access: str) -> None:
+    """Integrações > WhatsApp as the administrator saves it, pointed at the fake Graph API."""
+    token = access_token(stack, ADMIN)
+    r = httpx.post(f"{stack.url}/functions/v1/system-settings", timeout=30,
+                   headers={"apikey": stack.anon_key, "Authorization": f"Bearer {token}"},
                    json={"key": "whatsapp", "value": {
-                       "phoneNumberId": "1234567890", "accessToken": "EAAtoken-de-teste-123456",
+                       "phoneNumberId": "1234567890", "accessToken": access,
                        "appSecret": APP_SECRET, "verifyToken": VERIFY, "apiBaseUrl": graph.url,
                        "apiVersion": "v21.0", "templateName": "atualizacao_caso", "languageCode": "pt_BR"}})
     assert r.status_code == 200, r.text
+
+
+@pytest.fixture(scope="module")
+def stack(cluster, graph):
+    s = new_stack(cluster, "outbox")
+    save_whatsapp_settings(s, graph, "EAAtoken-de-teste-123456")
     # the token is stored encrypted
     [(stored,)] = s.sql("select value->>'accessToken' from public.system_settings where key = 'whatsapp'")
     assert stored.startswith("enc:v1:")
@@ -213,14 +218,7 @@ def test_a_token_replaced_in_integracoes_is_used_for_the_next_message(stack, gra
     [(first,)] = stack.sql("select now()")
     change_stage(stack)
     wait_rows(stack, "channel = 'whatsapp' and status = 'sent' and created_at >= %s", (first,))
-    token = access_token(stack, ADMIN)
-    r = httpx.post(f"{stack.url}/functions/v1/system-settings", timeout=30,
-                   headers={"apikey": stack.anon_key, "Authorization": f"Bearer {token}"},
-                   json={"key": "whatsapp", "value": {
-                       "phoneNumberId": "1234567890", "accessToken": "EAAtoken-novo-7654321",
-                       "appSecret": APP_SECRET, "verifyToken": VERIFY, "apiBaseUrl": graph.url,
-                       "apiVersion": "v21.0", "templateName": "atualizacao_caso", "languageCode": "pt_BR"}})
-    assert r.status_code == 200, r.text
+    save_whatsapp_settings(stack, graph, "EAAtoken-novo-7654321")
     sent_before = len(graph.requests)
     [(second,)] = stack.sql("select now()")
     change_stage(stack)
