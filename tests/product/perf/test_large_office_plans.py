@@ -213,4 +213,3 @@ def test_only_administrators_read_deliveries_and_the_others_read_no_row_to_learn
         assert returned == 0 and rows_read(plan) == 0, json.dumps(plan)[:2000]
     returned, plan = analyzed(large_db, ADMIN, query)
     assert returned == 25 and rows_read(plan) < 1000
-
