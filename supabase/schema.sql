@@ -2743,38 +2743,22 @@ $$;
 COMMENT ON FUNCTION public.current_legal_documents() IS 'LGPD: the version in force of each kind of legal document.';
 
 --
--- Name: deliveries_readable_from(); Type: FUNCTION; Schema: public; Owner: -
+-- Name: deliveries_readable_period(); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.deliveries_readable_from() RETURNS timestamp with time zone
+CREATE FUNCTION public.deliveries_readable_period() RETURNS tstzrange
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select case when public.has_role('administrator') then '-infinity'::timestamptz else 'infinity'::timestamptz end
+  select case when public.has_role('administrator') then tstzrange('-infinity', 'infinity', '[]')
+              else 'empty'::tstzrange end
 $$;
 
 --
--- Name: FUNCTION deliveries_readable_from(); Type: COMMENT; Schema: public; Owner: -
+-- Name: FUNCTION deliveries_readable_period(); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.deliveries_readable_from() IS 'Policy helper of notification_deliveries: the earliest created_at the caller reads (-infinity for administrators, +infinity for everyone else).';
-
---
--- Name: deliveries_readable_until(); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.deliveries_readable_until() RETURNS timestamp with time zone
-    LANGUAGE sql STABLE
-    SET search_path TO ''
-    AS $$
-  select case when public.has_role('administrator') then 'infinity'::timestamptz else '-infinity'::timestamptz end
-$$;
-
---
--- Name: FUNCTION deliveries_readable_until(); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.deliveries_readable_until() IS 'Policy helper of notification_deliveries: the latest created_at the caller reads (+infinity for administrators, -infinity for everyone else).';
+COMMENT ON FUNCTION public.deliveries_readable_period() IS 'Policy helper of notification_deliveries: the period of created_at the caller reads (all time for administrators, empty for everyone else).';
 
 --
 -- Name: document_request_stages(boolean, boolean); Type: FUNCTION; Schema: public; Owner: -
@@ -13748,7 +13732,7 @@ CREATE POLICY "administrators read commissions" ON public.financial_commissions 
 -- Name: notification_deliveries administrators read deliveries; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY "administrators read deliveries" ON public.notification_deliveries FOR SELECT TO authenticated USING (((created_at >= ( SELECT public.deliveries_readable_from() AS deliveries_readable_from)) AND (created_at <= ( SELECT public.deliveries_readable_until() AS deliveries_readable_until))));
+CREATE POLICY "administrators read deliveries" ON public.notification_deliveries FOR SELECT TO authenticated USING (((created_at >= ( SELECT lower(public.deliveries_readable_period()) AS lower)) AND (created_at <= ( SELECT upper(public.deliveries_readable_period()) AS upper))));
 
 --
 -- Name: financial_expense_categories administrators read expense categories; Type: POLICY; Schema: public; Owner: -
@@ -15824,22 +15808,13 @@ GRANT ALL ON FUNCTION public.current_legal_documents() TO authenticated;
 GRANT ALL ON FUNCTION public.current_legal_documents() TO service_role;
 
 --
--- Name: FUNCTION deliveries_readable_from(); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION deliveries_readable_period(); Type: ACL; Schema: public; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.deliveries_readable_from() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.deliveries_readable_from() TO anon;
-GRANT ALL ON FUNCTION public.deliveries_readable_from() TO authenticated;
-GRANT ALL ON FUNCTION public.deliveries_readable_from() TO service_role;
-
---
--- Name: FUNCTION deliveries_readable_until(); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.deliveries_readable_until() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.deliveries_readable_until() TO anon;
-GRANT ALL ON FUNCTION public.deliveries_readable_until() TO authenticated;
-GRANT ALL ON FUNCTION public.deliveries_readable_until() TO service_role;
+REVOKE ALL ON FUNCTION public.deliveries_readable_period() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.deliveries_readable_period() TO anon;
+GRANT ALL ON FUNCTION public.deliveries_readable_period() TO authenticated;
+GRANT ALL ON FUNCTION public.deliveries_readable_period() TO service_role;
 
 --
 -- Name: FUNCTION document_request_stages(p_apostille boolean, p_translation boolean); Type: ACL; Schema: public; Owner: -

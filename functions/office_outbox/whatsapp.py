@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Any
 
 import httpx
 import psycopg
@@ -64,7 +63,7 @@ def parse(value: dict | None, jwt_secret: str) -> WhatsAppConfig | None:
         templates={k: v for k, v in (clear.get("templates") or {}).items() if v})
 
 
-async def stored(conn: psycopg.AsyncConnection) -> Any:
+async def stored(conn: psycopg.AsyncConnection) -> dict | None:
     """The settings as Integrações stored them (sealed), or None: what parse() opens."""
     cur = await conn.execute("select value from public.system_settings where key = %s", (KEY,))
     row = await cur.fetchone()

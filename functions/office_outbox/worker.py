@@ -99,7 +99,7 @@ class OutboxWorker:
         self.senders = senders or {"email": self._send_email, "whatsapp": self._send_whatsapp}
         self._conn: psycopg.AsyncConnection[dict[str, Any]] | None = None   # claims (rows as dicts)
         self._outcomes: psycopg.AsyncConnection | None = None      # outcomes, so they never wait on a claim
-        self._whatsapp: tuple[Any, whatsapp.WhatsAppConfig | None] | None = None   # (stored value, opened)
+        self._whatsapp: tuple[dict | None, whatsapp.WhatsAppConfig | None] | None = None   # (stored, opened)
         self._wake = asyncio.Event()
         self.listening = asyncio.Event()   # set while the wake-up listener is connected
         self._absent_said = False

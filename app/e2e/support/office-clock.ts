@@ -1,6 +1,6 @@
 // The office's calendar runs on the office's clock (the seed's America/New_York), not the machine's: near
 // midnight UTC the two are on different days, and a week computed in UTC can be the office's week after next.
-export const OFFICE_ZONE = 'America/New_York';
+const OFFICE_ZONE = 'America/New_York';
 
 /** yyyy-MM-dd of the office's today, `days` days ahead (negative: behind). */
 export function officeDate(days = 0): string {

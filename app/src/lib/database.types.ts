@@ -3668,11 +3668,7 @@ export type Database = {
         Args: Record<PropertyKey, never>;
         Returns: Database['public']['Tables']['legal_documents']['Row'][];
       };
-      deliveries_readable_from: {
-        Args: Record<PropertyKey, never>;
-        Returns: string;
-      };
-      deliveries_readable_until: {
+      deliveries_readable_period: {
         Args: Record<PropertyKey, never>;
         Returns: string;
       };

@@ -11,15 +11,25 @@ from security_helpers import JOAO_CLIENT, MARIA_CLIENT
 SECRET = "segredo do João: número do passaporte"
 
 
-def _joao_message_written_and_deleted(stack, update: bool = False):
-    def act():
-        message_id = str(uuid.uuid4())
+def _joao_message(stack, edited: bool = False):
+    """(write, delete) of an office message to João: `write` inserts it (and edits it when `edited`), `delete`
+    removes it."""
+    message_id = str(uuid.uuid4())
+
+    def write():
         stack.sql("insert into messages (id, client_id, sender_type, content) values (%s, %s, 'office', %s)",
                   (message_id, JOAO_CLIENT, SECRET))
-        if update:
+        if edited:
             stack.sql("update messages set content = %s where id = %s", (SECRET + " (editado)", message_id))
+
+    def delete():
         stack.sql("delete from messages where id = %s", (message_id,))
-    return act
+    return write, delete
+
+
+def _joao_message_written_edited_and_deleted(stack):
+    write, delete = _joao_message(stack, edited=True)
+    return lambda: (write(), delete())
 
 
 def _values(payloads: list[dict]) -> str:
@@ -43,7 +53,7 @@ async def _join_reply(attacker, who: str | None, bindings: list[dict]) -> dict:
 @pytest.mark.parametrize("who", [None, "maria"], ids=["anon-key", "maria"])
 async def test_deleted_rows_of_others_do_not_reach_subscribers(attacker, sec_stack, who):
     binding = {"event": "*", "schema": "public", "table": "messages"}
-    seen = await attacker.changes_seen(who, [binding], _joao_message_written_and_deleted(sec_stack, update=True))
+    seen = await attacker.changes_seen(who, [binding], _joao_message_written_edited_and_deleted(sec_stack))
     # INSERT and UPDATE are RLS-checked (nothing arrives); a DELETE cannot be, so it carries the key only
     assert [p["type"] for p in seen] == ["DELETE"]
     assert SECRET not in _values(seen)
@@ -65,7 +75,7 @@ async def test_other_columns_still_filter_inserts_and_updates(attacker, sec_stac
     seen = await attacker.changes_seen("maria", [
         {"event": "INSERT", "schema": "public", "table": "messages", "filter": f"client_id=eq.{JOAO_CLIENT}"},
         {"event": "UPDATE", "schema": "public", "table": "messages", "filter": f"client_id=eq.{JOAO_CLIENT}"}],
-        _joao_message_written_and_deleted(sec_stack, update=True))
+        _joao_message_written_edited_and_deleted(sec_stack))
     assert seen == []                          # RLS-checked: João's rows never reach Maria
 
 
@@ -82,14 +92,7 @@ async def test_a_primary_key_filter_on_deletes_is_accepted(attacker, sec_stack):
 
 
 async def test_staff_still_get_whole_rows(attacker, sec_stack):
-    message_id = str(uuid.uuid4())
-
-    def write():
-        sec_stack.sql("insert into messages (id, client_id, sender_type, content) values (%s, %s, 'office', %s)",
-                      (message_id, JOAO_CLIENT, SECRET))
-
-    def delete():
-        sec_stack.sql("delete from messages where id = %s", (message_id,))
+    write, delete = _joao_message(sec_stack)
     # deleted once the insert has arrived: an insert is re-selected under RLS when it is delivered, and a row
     # already gone by then (a busy machine) is never announced
     seen = await attacker.changes_seen("secretary", [{"event": "*", "schema": "public", "table": "messages"}],
